@@ -1,0 +1,239 @@
+/**
+ * @jest-environment node
+ *
+ * The sample API over real HTTP. Read-only checks use the shared instance from global-setup;
+ * /__control checks use a private instance, because the shared one serves other files in parallel.
+ */
+import { HOSTILE_LOAD_ID, HOSTILE_TITLE, VEHICLE_TYPES, generateLoads } from '../sample-api/data';
+import { INJECTED_FAILURE_BODY, startSampleApi } from '../sample-api/server';
+import type { SampleApi } from '../sample-api/server';
+import type { ApiLoad } from '../src/api/types';
+
+const API = process.env.TEST_API_URL as string;
+
+interface ListBody {
+  data: ApiLoad[];
+  pagination: { total: number; page: number; limit: number };
+}
+
+async function getJson<T>(url: string): Promise<{ status: number; body: T; headers: Headers }> {
+  const response = await fetch(url);
+  return { status: response.status, body: (await response.json()) as T, headers: response.headers };
+}
+
+describe('the generated data', () => {
+  it('is deterministic', () => {
+    expect(JSON.stringify(generateLoads(120))).toBe(JSON.stringify(generateLoads(120)));
+  });
+
+  it('keeps earlier loads when the data set grows', () => {
+    expect(generateLoads(300).slice(0, 120)).toEqual(generateLoads(120));
+  });
+
+  it('is sorted newest first with unique ids', () => {
+    const loads = generateLoads(500);
+    const created = loads.map((load) => Date.parse(load.createdAt as string));
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+    expect(new Set(loads.map((load) => String(load.id))).size).toBe(500);
+  });
+
+  it('mixes the raw forms the site must handle', () => {
+    const loads = generateLoads(120);
+    expect(loads.some((load) => load.fromLocationName && !load.fromLocation)).toBe(true);
+    expect(loads.some((load) => typeof load.currency === 'string' && load.currency !== load.currency.toUpperCase())).toBe(true);
+    expect(loads.some((load) => load.contactSource === 'user')).toBe(true);
+    expect(loads.some((load) => load.volume === undefined)).toBe(true);
+    expect(loads.some((load) => typeof load.id === 'number')).toBe(true);
+    expect(loads.find((load) => load.id === HOSTILE_LOAD_ID)?.title).toBe(HOSTILE_TITLE);
+  });
+
+  it('changes only every Nth load for a new revision', () => {
+    const before = generateLoads(1000);
+    const after = generateLoads(1000, { revision: 2, changedEvery: 100 });
+    const changed = after.filter((load, i) => JSON.stringify(load) !== JSON.stringify(before[i]));
+    expect(changed.map((load) => after.indexOf(load))).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900]);
+  });
+});
+
+describe('GET /loads', () => {
+  it('pages through all loads with the default shape and page size', async () => {
+    const first = await getJson<ListBody>(`${API}/loads`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(first.body.data).toHaveLength(20);
+    expect(first.body.pagination).toEqual({ total: 120, page: 1, limit: 20 });
+
+    const last = await getJson<ListBody>(`${API}/loads?page=6&limit=20`);
+    expect(last.body.data).toHaveLength(20);
+    expect(last.body.data[0]?.id).not.toEqual(first.body.data[0]?.id);
+    const beyond = await getJson<ListBody>(`${API}/loads?page=7`);
+    expect(beyond.body.data).toEqual([]);
+    expect(beyond.body.pagination.total).toBe(120);
+  });
+
+  it('serves the same loads as generateLoads, in order', async () => {
+    const { body } = await getJson<ListBody>(`${API}/loads?limit=100&page=2`);
+    expect(body.data).toEqual(generateLoads(120).slice(100));
+  });
+
+  it('searches title and place names case-insensitively', async () => {
+    const expected = (term: string): number =>
+      generateLoads(120).filter((load) =>
+        [load.title, load.fromLocation?.name, load.fromLocationName, load.toLocation?.name, load.toLocationName].some(
+          (text) => typeof text === 'string' && text.toLowerCase().includes(term.toLowerCase()),
+        ),
+      ).length;
+
+    const upper = await getJson<ListBody>(`${API}/loads?search=TOSHKENT&limit=100`);
+    const lower = await getJson<ListBody>(`${API}/loads?search=toshkent&limit=100`);
+    expect(upper.body.pagination.total).toBe(expected('toshkent'));
+    expect(upper.body.pagination.total).toBeGreaterThan(0);
+    expect(lower.body).toEqual(upper.body);
+    for (const load of upper.body.data) {
+      const text = [load.title, load.fromLocation?.name, load.fromLocationName, load.toLocation?.name, load.toLocationName].join(' ');
+      expect(text.toLowerCase()).toContain('toshkent');
+    }
+
+    const cyrillic = await getJson<ListBody>(`${API}/loads?search=${encodeURIComponent('МУКА')}`);
+    expect(cyrillic.body.pagination.total).toBe(expected('мука'));
+    const none = await getJson<ListBody>(`${API}/loads?search=no-such-cargo`);
+    expect(none.body).toEqual({ data: [], pagination: { total: 0, page: 1, limit: 20 } });
+  });
+
+  it('caps limit at 100', async () => {
+    const { status, body } = await getJson<ListBody>(`${API}/loads?limit=5000`);
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(100);
+    expect(body.pagination.limit).toBe(100);
+  });
+
+  it.each(['page=0', 'page=-1', 'page=1.5', 'page=abc', 'page=', 'limit=0', 'limit=x', 'limit=2e1'])(
+    'answers 400 with a JSON error for %s',
+    async (query) => {
+      const { status, body } = await getJson<{ error: string }>(`${API}/loads?${query}`);
+      expect(status).toBe(400);
+      expect(body.error).toMatch(/^Invalid (page|limit) ".*": expected a whole number of 1 or more$/);
+    },
+  );
+});
+
+describe('GET /loads/{id}', () => {
+  it('answers a load wrapped in data', async () => {
+    const { status, body } = await getJson<{ data: ApiLoad }>(`${API}/loads/1001`);
+    expect(status).toBe(200);
+    expect(body.data).toEqual(generateLoads(1)[0]);
+    const hostile = await getJson<{ data: ApiLoad }>(`${API}/loads/${HOSTILE_LOAD_ID}`);
+    expect(hostile.body.data.title).toBe(HOSTILE_TITLE);
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    const { status, body } = await getJson(`${API}/loads/nope`);
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: 'Load not found' });
+  });
+
+  it('answers 404 JSON for an unknown path', async () => {
+    const { status, body } = await getJson<{ error: string }>(`${API}/nothing-here`);
+    expect(status).toBe(404);
+    expect(body.error).toMatch(/Not found/);
+  });
+});
+
+describe('GET /vehicle-types', () => {
+  it('answers an array of {id, name}', async () => {
+    const { status, body } = await getJson(`${API}/vehicle-types`);
+    expect(status).toBe(200);
+    expect(body).toEqual(VEHICLE_TYPES);
+  });
+});
+
+describe('CORS', () => {
+  it('allows any origin on every response, errors included', async () => {
+    for (const path of ['/loads', '/loads/nope', '/loads?page=0', '/vehicle-types']) {
+      const response = await fetch(`${API}${path}`, { headers: { Origin: 'http://localhost:9000' } });
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    }
+  });
+
+  it('answers a preflight with 204', async () => {
+    const response = await fetch(`${API}/loads`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:9000',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET, OPTIONS');
+    expect(response.headers.get('access-control-allow-headers')).toBe('Content-Type, Accept');
+  });
+});
+
+describe('/__control (private instance)', () => {
+  let api: SampleApi;
+  const control = async (body: unknown): Promise<Response> =>
+    fetch(`${api.url.replace(/\/api$/, '')}/__control`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    api = await startSampleApi({ port: 0, host: '127.0.0.1', loads: 45, quiet: true, shape: 'data' });
+  });
+  afterEach(async () => {
+    await control({ reset: true });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('reports its state', async () => {
+    const { body } = await getJson(`${api.url.replace(/\/api$/, '')}/__control`);
+    expect(body).toEqual({ shape: 'data', fail: null, delayMs: 0, revision: 0, loads: 45 });
+  });
+
+  it('switches the list and detail shapes', async () => {
+    await control({ shape: 'loads' });
+    const loads = await getJson<Record<string, unknown>>(`${api.url}/loads?page=3`);
+    expect(Object.keys(loads.body).sort()).toEqual(['loads', 'pagination']);
+    expect(loads.body.pagination).toEqual({ total: 45, page: 3, limit: 20 });
+
+    await control({ shape: 'top-level' });
+    const top = await getJson<Record<string, unknown>>(`${api.url}/loads`);
+    expect(Object.keys(top.body).sort()).toEqual(['data', 'limit', 'page', 'total']);
+    expect((await getJson(`${api.url}/loads/1001`)).body).toHaveProperty('data.id', '1001');
+
+    await control({ shape: 'bare' });
+    const bare = await getJson<ApiLoad[]>(`${api.url}/loads?page=3`);
+    expect(bare.body).toEqual(generateLoads(45).slice(40));
+    expect((await getJson(`${api.url}/loads/1001`)).body).toHaveProperty('id', '1001');
+  });
+
+  it('injects failures as text, and reset ends them', async () => {
+    await control({ fail: 503 });
+    const response = await fetch(`${api.url}/loads`);
+    expect(response.status).toBe(503);
+    expect(response.statusText).toBe('Service Unavailable');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await response.text()).toBe(INJECTED_FAILURE_BODY);
+    await control({ reset: true });
+    expect((await fetch(`${api.url}/loads`)).status).toBe(200);
+  });
+
+  it('changes about 1% of the loads for a new revision', async () => {
+    await control({ revision: 1 });
+    const { body } = await getJson<ListBody>(`${api.url}/loads?limit=45`);
+    expect(body.data).toEqual(generateLoads(45, { revision: 1 }));
+    expect(body.data[0]).not.toEqual(generateLoads(45)[0]);
+  });
+
+  it('rejects invalid settings without changing anything', async () => {
+    const response = await control({ shape: 'xml', fail: 503 });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(/shape must be one of/);
+    expect((await fetch(`${api.url}/loads`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,29 @@
+import type { GatsbyConfig } from 'gatsby';
+import path from 'node:path';
+import { siteUrl } from './src/config/env';
+import { site } from './src/config/site';
+import { i18nPluginOptions } from './src/i18n/plugin';
+import { sitemapOptions } from './src/build/sitemap';
+
+// The browser renders Head too (on client navigation); GATSBY_* variables are the ones Gatsby
+// inlines, so the public origin reaches it under this name.
+process.env.GATSBY_SITE_URL = siteUrl();
+
+const config: GatsbyConfig = {
+  siteMetadata: {
+    title: site.brand,
+    siteUrl: siteUrl(),
+  },
+  trailingSlash: 'never',
+  graphqlTypegen: false,
+  plugins: [
+    {
+      resolve: 'gatsby-source-filesystem',
+      options: { name: 'locale', path: path.resolve(process.cwd(), 'locales') },
+    },
+    { resolve: 'gatsby-plugin-react-i18next', options: i18nPluginOptions(siteUrl()) },
+    { resolve: 'gatsby-plugin-sitemap', options: sitemapOptions() },
+  ],
+};
+
+export default config;

@@ -1,0 +1,35 @@
+import { spawn } from 'node:child_process';
+import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../../src/config/constants';
+import { startSampleApi, type SampleApi } from '../../sample-api/server';
+
+/** Shared by `npm start`, the e2e runner and the benchmarks: sample API, build, serve. */
+
+export async function startApi(options: { port?: number; loads?: number; quiet?: boolean } = {}): Promise<SampleApi> {
+  const port = options.port ?? (Number(process.env.API_PORT) || DEFAULT_API_PORT);
+  const loads = options.loads ?? (Number(process.env.SAMPLE_LOADS) || DEFAULT_SAMPLE_LOADS);
+  try {
+    return await startSampleApi({ port, loads, quiet: options.quiet });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot start the sample API on port ${port}: ${reason}. Is another one running? Set API_PORT.`);
+  }
+}
+
+/** Runs a command with the site's environment; resolves when it exits 0. */
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      stdio: 'inherit',
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1', ...env },
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`));
+    });
+  });
+}
+
+export function buildSite(apiUrl: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<void> {
+  return run('npx', ['gatsby', 'build'], { GATSBY_API_URL: apiUrl, ...extraEnv });
+}

@@ -1,0 +1,202 @@
+/**
+ * HTTP client for the marketplace API, shared by the browser (list screen, client-only load fallback)
+ * and the build (`fetchAllLoads`). Free of Gatsby imports so the build can use it from gatsby-node.
+ * Response shapes are normalize.ts's business; this module only moves bytes and turns failures into
+ * errors whose message says what happened (SPEC.md section 8).
+ */
+import ky, { HTTPError, TimeoutError } from 'ky';
+import type { Options as KyOptions } from 'ky';
+import { DEFAULT_API_URL } from '../config/constants';
+import { ApiShapeError, normalizeLoadList, normalizeLoadResponse, normalizeVehicleTypes, reportedTotal } from './normalize';
+import type { Load, LoadList, LoadQuery, VehicleType } from './types';
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+/** Status codes worth another try: the server or something in front of it is busy or restarting. */
+export const RETRY_STATUS_CODES = [408, 413, 429, 500, 502, 503, 504];
+const MESSAGE_BODY_CHARS = 300;
+const KEPT_BODY_CHARS = 10_000;
+/** The build reads in large pages: fewer round trips, and the sample API's cap. */
+export const BUILD_PAGE_SIZE = 100;
+/** Guards against an API that never returns an empty page. */
+const MAX_PAGES = 100_000;
+
+/** A non-OK HTTP response. The message holds status code, status text and body (SPEC.md section 8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  /** Response body text (capped at 10,000 characters). */
+  readonly body: string;
+  readonly url: string;
+
+  constructor(status: number, statusText: string, body: string, url: string) {
+    super(apiErrorMessage(status, statusText, body));
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body.slice(0, KEPT_BODY_CHARS);
+    this.url = url;
+  }
+}
+
+function apiErrorMessage(status: number, statusText: string, body: string): string {
+  const head = statusText ? `${status} ${statusText}` : String(status);
+  // One line: the build prints it as its single failure line, the list screen under its heading.
+  const oneLine = body.replace(/\s+/g, ' ').trim();
+  if (!oneLine) return head;
+  return `${head}: ${oneLine.length > MESSAGE_BODY_CHARS ? `${oneLine.slice(0, MESSAGE_BODY_CHARS - 1)}…` : oneLine}`;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Per attempt. Default 15 s. */
+  timeoutMs?: number;
+  /** Extra attempts after a network error or a retryable status, with exponential backoff. Default 0. */
+  retries?: number;
+  /** API base including `/api`. Default: `apiBaseUrl()`. */
+  baseUrl?: string;
+}
+
+/** API base from GATSBY_API_URL (read on every call, so tests and the build can set it late). */
+export function apiBaseUrl(): string {
+  // Spelled out in full: Gatsby replaces this exact expression in browser bundles.
+  const configured = process.env.GATSBY_API_URL;
+  return stripTrailingSlashes(configured && configured.trim() ? configured.trim() : DEFAULT_API_URL);
+}
+
+export async function fetchLoads(query: LoadQuery = {}, options: RequestOptions = {}): Promise<LoadList> {
+  const raw = await getJson('loads', loadSearchParams(query), options);
+  return normalizeLoadList(raw, { page: query.page, limit: query.limit });
+}
+
+export async function fetchLoad(id: string, options: RequestOptions = {}): Promise<Load> {
+  if (!id) throw new Error('fetchLoad: the load id is empty');
+  const raw = await getJson(`loads/${encodeURIComponent(id)}`, undefined, options);
+  return normalizeLoadResponse(raw);
+}
+
+export async function fetchVehicleTypes(options: RequestOptions = {}): Promise<VehicleType[]> {
+  return normalizeVehicleTypes(await getJson('vehicle-types', undefined, options));
+}
+
+export interface FetchAllOptions {
+  baseUrl?: string;
+  /** Default 100. */
+  pageSize?: number;
+  /** Per request. Default 3. */
+  retries?: number;
+  timeoutMs?: number;
+  onPage?: (page: number, got: number, total: number) => void;
+}
+
+export interface AllLoads {
+  /** Unique by id, in API order. */
+  loads: Load[];
+  /** The total the API last reported, or the number of unique loads when it reports none. */
+  total: number;
+  /** Pages requested. */
+  pages: number;
+}
+
+/**
+ * Every load, for the build: walks pages until the reported total is reached or a page comes back
+ * empty (CONTRACT.md). Without a reported total only an empty page ends the walk, because a short page
+ * may just be the server capping `limit`. Any failure rejects: a build must not publish a site that
+ * silently lost loads.
+ */
+export async function fetchAllLoads(options: FetchAllOptions = {}): Promise<AllLoads> {
+  const limit = options.pageSize ?? BUILD_PAGE_SIZE;
+  const request: RequestOptions = {
+    baseUrl: options.baseUrl,
+    retries: options.retries ?? 3,
+    timeoutMs: options.timeoutMs,
+  };
+  const byId = new Map<string, Load>();
+  let total = 0;
+  let page = 0;
+  while (page < MAX_PAGES) {
+    page += 1;
+    const raw = await getJson('loads', loadSearchParams({ page, limit }), request);
+    const list = normalizeLoadList(raw, { page, limit });
+    const before = byId.size;
+    for (const load of list.loads) if (!byId.has(load.id)) byId.set(load.id, load);
+    const reported = reportedTotal(raw);
+    total = reported ?? byId.size;
+    options.onPage?.(page, list.loads.length, total);
+    if (list.loads.length === 0) break;
+    if (reported !== null && byId.size >= reported) break;
+    // Nothing new: the API ignores `page`, and asking again would loop forever.
+    if (byId.size === before) break;
+  }
+  return { loads: [...byId.values()], total, pages: page };
+}
+
+function loadSearchParams(query: LoadQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.page !== undefined) params.set('page', String(query.page));
+  if (query.limit !== undefined) params.set('limit', String(query.limit));
+  const search = query.search?.trim();
+  if (search) params.set('search', search);
+  return params;
+}
+
+async function getJson(path: string, params: URLSearchParams | undefined, options: RequestOptions): Promise<unknown> {
+  const query = params?.toString();
+  const url = `${stripTrailingSlashes(options.baseUrl ?? apiBaseUrl())}/${path}${query ? `?${query}` : ''}`;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let text: string;
+  try {
+    const response = await ky.get(url, kyOptions(options, timeoutMs));
+    text = await response.text();
+  } catch (error) {
+    throw await describeFailure(error, url, timeoutMs, options.signal);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    const shown = text.replace(/\s+/g, ' ').trim().slice(0, 100);
+    throw new ApiShapeError(`Response from ${url} is not JSON: ${shown ? JSON.stringify(shown) : 'empty body'}`);
+  }
+}
+
+function kyOptions(options: RequestOptions, timeoutMs: number): KyOptions {
+  const retries = Math.max(0, options.retries ?? 0);
+  return {
+    // No Content-Type: on a GET it would force a CORS preflight round trip (CONTRACT.md).
+    headers: { Accept: 'application/json' },
+    credentials: 'omit',
+    timeout: timeoutMs,
+    signal: options.signal,
+    retry: {
+      limit: retries,
+      methods: ['get'],
+      statusCodes: RETRY_STATUS_CODES,
+      backoffLimit: 10_000,
+      delay: (attempt) => 500 * 2 ** (attempt - 1),
+    },
+  };
+}
+
+async function describeFailure(error: unknown, url: string, timeoutMs: number, signal?: AbortSignal): Promise<Error> {
+  if (error instanceof HTTPError) {
+    const { response } = error;
+    const body = await response.text().catch(() => '');
+    return new ApiError(response.status, response.statusText, body, url);
+  }
+  // The caller cancelled (navigation, a newer search): hand its own abort back untouched.
+  if (signal?.aborted) return error instanceof Error ? error : new Error(String(error));
+  if (error instanceof TimeoutError) return new Error(`Request to ${url} timed out after ${timeoutMs} ms`, { cause: error });
+  return new Error(`Network error requesting ${url}: ${networkReason(error)}`, { cause: error });
+}
+
+/** Node's fetch says only "fetch failed"; the useful part (ECONNREFUSED ...) is in `cause`. */
+function networkReason(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  const parts = [error instanceof Error ? error.message : String(error)];
+  if (cause && typeof cause.code === 'string') parts.push(cause.code);
+  else if (cause && typeof cause.message === 'string') parts.push(cause.message);
+  return parts.join(': ');
+}
+
+function stripTrailingSlashes(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,295 @@
+/**
+ * The only module that knows the API's response shapes (SPEC.md section 3, CONTRACT.md "The API as the
+ * site calls it"). Everything it returns is complete and safe to render: strings are strings (trimmed,
+ * length-capped), numbers are finite or null. Text is kept as text; React escapes it, and escaping here
+ * would double-escape.
+ *
+ * A response that is not any accepted shape raises `ApiShapeError`; a single unusable item in an
+ * otherwise good list is skipped, so one bad load never takes the load board down.
+ */
+import { PAGE_SIZE } from '../config/constants';
+import type { ContactSource, Load, LoadContact, LoadList, VehicleType } from './types';
+
+export class ApiShapeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ApiShapeError';
+  }
+}
+
+/** Caps so a hostile or broken API cannot blow up page size or metadata. */
+export const TEXT_LIMITS = {
+  id: 200,
+  title: 300,
+  additionalInfo: 2000,
+  place: 200,
+  vehicleType: 100,
+  name: 200,
+  phone: 50,
+  telegram: 100,
+  currency: 10,
+} as const;
+
+type Dict = Record<string, unknown>;
+
+export function normalizeLoad(raw: unknown): Load {
+  if (!isDict(raw)) throw new ApiShapeError(`Load is not an object (received ${describe(raw)})`);
+  return {
+    id: loadId(raw),
+    title: text(field(raw, 'title'), TEXT_LIMITS.title),
+    weight: nonNegative(field(raw, 'weight')),
+    volume: nonNegative(field(raw, 'volume')),
+    trucksNeeded: positiveInteger(field(raw, 'trucksNeeded')),
+    price: nonNegative(field(raw, 'price')),
+    currency: text(field(raw, 'currency'), TEXT_LIMITS.currency).toUpperCase(),
+    loadingDate: isoDate(field(raw, 'loadingDate')),
+    createdAt: isoDate(field(raw, 'createdAt')),
+    additionalInfo: text(field(raw, 'additionalInfo'), TEXT_LIMITS.additionalInfo),
+    vehicleType: nameOf(field(raw, 'vehicleType'), TEXT_LIMITS.vehicleType),
+    from: placeName(raw, 'fromLocation', 'fromLocationName'),
+    to: placeName(raw, 'toLocation', 'toLocationName'),
+    contactSource: contactSourceOf(raw),
+    contact: chooseContact(raw),
+  };
+}
+
+/**
+ * The person to contact about a load: the stored contact or the owning user, as `contactSource`
+ * says (missing or unknown means 'contact'). When the chosen one is absent or empty, the other is used.
+ */
+export function chooseContact(raw: unknown): LoadContact | null {
+  if (!isDict(raw)) return null;
+  const contact = contactPerson(field(raw, 'contact'));
+  const user = userPerson(field(raw, 'user'));
+  return contactSourceOf(raw) === 'user' ? (user ?? contact) : (contact ?? user);
+}
+
+export function normalizeLoadList(raw: unknown, requested: { page?: number; limit?: number } = {}): LoadList {
+  const items = listItems(raw);
+  const loads = normalizeItems(items);
+  const meta = isDict(raw) ? paginationOf(raw) : {};
+  const page = meta.page ?? (positiveSafeInteger(requested.page) ? requested.page : undefined) ?? 1;
+  const limit = meta.limit ?? (positiveSafeInteger(requested.limit) ? requested.limit : undefined) ?? PAGE_SIZE;
+  // Without a reported total, the loads seen so far are all we can vouch for.
+  const total = meta.total ?? Math.min(Number.MAX_SAFE_INTEGER, (page - 1) * limit + loads.length);
+  return { loads, total, page, limit };
+}
+
+/**
+ * The total the list response reported, or null when it reported none (a bare array, or no usable
+ * total field). A walker over all pages needs this: without a total it must read until an empty page.
+ */
+export function reportedTotal(raw: unknown): number | null {
+  return isDict(raw) ? (paginationOf(raw).total ?? null) : null;
+}
+
+export function normalizeLoadResponse(raw: unknown): Load {
+  if (isDict(raw)) {
+    const data = field(raw, 'data');
+    if (isDict(data)) return normalizeLoad(data);
+  }
+  if (!isDict(raw)) {
+    throw new ApiShapeError(`Unexpected load response: expected an object, received ${describe(raw)}`);
+  }
+  return normalizeLoad(raw);
+}
+
+export function normalizeVehicleTypes(raw: unknown): VehicleType[] {
+  const items = Array.isArray(raw) ? raw : isDict(raw) ? field(raw, 'data') : undefined;
+  if (!Array.isArray(items)) {
+    throw new ApiShapeError(`Unexpected vehicle types response: expected an array, received ${describe(raw)}`);
+  }
+  const types: VehicleType[] = [];
+  for (const item of items) {
+    const name = nameOf(item, TEXT_LIMITS.vehicleType);
+    if (!name) continue;
+    const id = isDict(item) ? text(field(item, 'id'), TEXT_LIMITS.id) : '';
+    types.push({ id: id || name, name });
+  }
+  return types;
+}
+
+// ---- list shape ----
+
+function listItems(raw: unknown): unknown[] {
+  if (Array.isArray(raw)) return raw;
+  if (isDict(raw)) {
+    const data = field(raw, 'data');
+    if (Array.isArray(data)) return data;
+    const loads = field(raw, 'loads');
+    if (Array.isArray(loads)) return loads;
+  }
+  throw new ApiShapeError(
+    `Unexpected load list response: expected an array or an object with a "data" or "loads" array, received ${describe(raw)}`,
+  );
+}
+
+function normalizeItems(items: unknown[]): Load[] {
+  const loads: Load[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    let load: Load;
+    try {
+      load = normalizeLoad(item);
+    } catch (error) {
+      if (error instanceof ApiShapeError) continue;
+      throw error;
+    }
+    // A duplicate id would collide as a React key and as a page path.
+    if (seen.has(load.id)) continue;
+    seen.add(load.id);
+    loads.push(load);
+  }
+  return loads;
+}
+
+interface Pagination {
+  total?: number;
+  page?: number;
+  limit?: number;
+}
+
+/** Nested `pagination` wins field by field over top-level total/page/limit. */
+function paginationOf(raw: Dict): Pagination {
+  const nested = field(raw, 'pagination');
+  const sources = isDict(nested) ? [nested, raw] : [raw];
+  const pick = (key: string, min: number): number | undefined => {
+    for (const source of sources) {
+      const value = num(field(source, key));
+      if (value !== null && Number.isSafeInteger(value) && value >= min) return value;
+    }
+    return undefined;
+  };
+  return { total: pick('total', 0), page: pick('page', 1), limit: pick('limit', 1) };
+}
+
+// ---- fields ----
+
+function loadId(raw: Dict): string {
+  const id = field(raw, 'id');
+  if (id === undefined || id === null) throw new ApiShapeError('Load has no id');
+  if (typeof id === 'number' && Number.isFinite(id)) return String(id);
+  if (typeof id === 'string') {
+    const trimmed = id.trim();
+    if (trimmed && trimmed.length <= TEXT_LIMITS.id) return trimmed;
+  }
+  throw new ApiShapeError(`Load has no usable id (received ${describe(id)})`);
+}
+
+function contactSourceOf(raw: Dict): ContactSource {
+  const value = field(raw, 'contactSource');
+  return typeof value === 'string' && value.trim().toLowerCase() === 'user' ? 'user' : 'contact';
+}
+
+function contactPerson(value: unknown): LoadContact | null {
+  if (!isDict(value)) return null;
+  return person(field(value, 'name'), field(value, 'phoneNumber'), field(value, 'telegramUsername'));
+}
+
+function userPerson(value: unknown): LoadContact | null {
+  if (!isDict(value)) return null;
+  const first = text(field(value, 'firstName'), TEXT_LIMITS.name);
+  const last = text(field(value, 'lastName'), TEXT_LIMITS.name);
+  return person(`${first} ${last}`, field(value, 'phoneNumber'), field(value, 'username'));
+}
+
+function person(name: unknown, phone: unknown, telegram: unknown): LoadContact | null {
+  const contact: LoadContact = {
+    name: text(name, TEXT_LIMITS.name),
+    phone: text(phone, TEXT_LIMITS.phone),
+    // Usernames arrive with and without '@'; links and display want one form.
+    telegram: text(telegram, TEXT_LIMITS.telegram).replace(/^@+/, ''),
+  };
+  return contact.name || contact.phone || contact.telegram ? contact : null;
+}
+
+function placeName(raw: Dict, objectKey: string, fallbackKey: string): string {
+  return nameOf(field(raw, objectKey), TEXT_LIMITS.place) || text(field(raw, fallbackKey), TEXT_LIMITS.place);
+}
+
+/** `{name}` objects; a plain string is accepted as the name itself. */
+function nameOf(value: unknown, max: number): string {
+  if (isDict(value)) return text(field(value, 'name'), max);
+  return typeof value === 'string' ? text(value, max) : '';
+}
+
+// ---- primitives ----
+
+/** Strings trimmed and capped; finite numbers as their text (phone numbers do arrive as numbers); else ''. */
+function text(value: unknown, max: number): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') return '';
+  return cap(value.trim(), max);
+}
+
+function cap(value: string, max: number): string {
+  if (value.length <= max) return value;
+  let cut = value.slice(0, max - 1);
+  // Never leave half of a surrogate pair at the cut.
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+/** Numbers, or numeric strings ("12.5", " 2 500 000 "); anything else or non-finite is null. */
+function num(value: unknown): number | null {
+  let n: number;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string') {
+    const compact = value.replace(/[\s_]/g, '');
+    if (!compact || compact.length > 40) return null;
+    n = Number(compact);
+  } else return null;
+  return Number.isFinite(n) ? n + 0 : null; // + 0 turns -0 into 0
+}
+
+function nonNegative(value: unknown): number | null {
+  const n = num(value);
+  return n !== null && n >= 0 ? n : null;
+}
+
+function positiveInteger(value: unknown): number | null {
+  const n = num(value);
+  return n !== null && Number.isSafeInteger(n) && n >= 1 ? n : null;
+}
+
+function positiveSafeInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+}
+
+function isoDate(value: unknown): string | null {
+  let time: number;
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    if (!trimmed || trimmed.length > 100) return null;
+    time = Date.parse(trimmed);
+  } else if (typeof value === 'number') {
+    time = value;
+  } else return null;
+  // new Date() of a finite number can still be out of range; toISOString would throw.
+  const date = new Date(time);
+  return Number.isFinite(date.getTime()) ? date.toISOString() : null;
+}
+
+function isDict(value: unknown): value is Dict {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Own properties only: a key like "constructor" must not resolve to Object.prototype's. */
+function field(obj: Dict, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+}
+
+/** A short, one-line rendering of a received value for error messages. */
+export function describe(value: unknown): string {
+  let shown: string;
+  try {
+    if (value === undefined) shown = 'undefined';
+    else if (typeof value === 'string') shown = JSON.stringify(value.length > 200 ? value.slice(0, 200) : value);
+    else shown = JSON.stringify(value) ?? String(value);
+  } catch {
+    shown = Object.prototype.toString.call(value);
+  }
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  const oneLine = shown.replace(/\s+/g, ' ');
+  return `${kind} ${oneLine.length > 100 ? `${oneLine.slice(0, 99)}…` : oneLine}`;
+}

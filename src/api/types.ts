@@ -1,0 +1,112 @@
+/**
+ * Types for the marketplace API. Two layers:
+ *  - `Api*` types describe what the API may send (SPEC.md section 3): loose, every field optional,
+ *    because a real response can miss anything. Only `normalize.ts` and the sample API use them.
+ *  - `Load`, `LoadList` are what the rest of the site works with: complete, with resolved names.
+ */
+
+export interface ApiPlace {
+  name?: string | null;
+}
+
+export interface ApiVehicleType {
+  id?: number | string;
+  name?: string | null;
+}
+
+export interface ApiContact {
+  name?: string | null;
+  phoneNumber?: string | null;
+  telegramUsername?: string | null;
+}
+
+export interface ApiUser {
+  firstName?: string | null;
+  lastName?: string | null;
+  phoneNumber?: string | null;
+  username?: string | null;
+}
+
+export type ContactSource = 'contact' | 'user';
+
+export interface ApiLoad {
+  id?: string | number;
+  title?: string | null;
+  weight?: number | string | null;
+  volume?: number | string | null;
+  trucksNeeded?: number | string | null;
+  price?: number | string | null;
+  currency?: string | null;
+  loadingDate?: string | null;
+  createdAt?: string | null;
+  additionalInfo?: string | null;
+  vehicleType?: ApiVehicleType | null;
+  fromLocation?: ApiPlace | null;
+  toLocation?: ApiPlace | null;
+  fromLocationName?: string | null;
+  toLocationName?: string | null;
+  contactSource?: ContactSource | string | null;
+  contact?: ApiContact | null;
+  user?: ApiUser | null;
+}
+
+export interface ApiPagination {
+  total?: number;
+  page?: number;
+  limit?: number;
+}
+
+/** The list shapes the API is allowed to answer with (contract: "every response shape is accepted"). */
+export type ApiLoadListResponse =
+  | ApiLoad[]
+  | ({ data: ApiLoad[] } & ApiPagination & { pagination?: ApiPagination })
+  | ({ loads: ApiLoad[] } & ApiPagination & { pagination?: ApiPagination });
+
+export type ApiLoadResponse = ApiLoad | { data: ApiLoad };
+
+/** A person to contact about a load, already chosen by `contactSource`. */
+export interface LoadContact {
+  name: string;
+  phone: string;
+  telegram: string;
+}
+
+/** A load as the site uses it: every field present, text trimmed, numbers finite or null. */
+export interface Load {
+  id: string;
+  title: string;
+  weight: number | null;
+  volume: number | null;
+  trucksNeeded: number | null;
+  price: number | null;
+  /** ISO 4217-like code, upper-cased; empty when the API sent none. */
+  currency: string;
+  /** ISO date-time string, or null when absent or unparseable. */
+  loadingDate: string | null;
+  createdAt: string | null;
+  additionalInfo: string;
+  vehicleType: string;
+  /** Place names with the API's fallback fields already applied. */
+  from: string;
+  to: string;
+  contactSource: ContactSource;
+  contact: LoadContact | null;
+}
+
+export interface LoadList {
+  loads: Load[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export interface LoadQuery {
+  page?: number;
+  limit?: number;
+  search?: string;
+}
+
+export interface VehicleType {
+  id: string;
+  name: string;
+}

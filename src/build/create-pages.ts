@@ -1,0 +1,22 @@
+import type { GatsbyNode } from 'gatsby';
+import { pageVariants } from '../i18n/plugin';
+import { CONTENT_PAGES, NOT_FOUND_TEMPLATE } from './page-table';
+import { readLoads } from './read-loads';
+import { createLoadPages } from './load-pages';
+
+export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
+  const { createPage } = actions;
+  for (const page of CONTENT_PAGES) {
+    for (const variant of pageVariants(page.path)) {
+      createPage({ path: variant.path, component: page.component, context: variant.context });
+    }
+  }
+  // One 404 page, copied by Gatsby to 404.html. It picks its language from the path at run time, so
+  // no localized catch-all routes are needed (they would bloat match-paths.json).
+  const [notFound] = pageVariants('/404');
+  if (notFound) createPage({ path: notFound.path, component: NOT_FOUND_TEMPLATE, context: notFound.context });
+
+  const loads = await readLoads(reporter);
+  const made = createLoadPages(loads, createPage);
+  reporter.info(`Created ${made} load pages for ${loads.length} loads.`);
+};

@@ -1,0 +1,51 @@
+import type { Actions } from 'gatsby';
+import type { TFunction } from 'i18next';
+import type { Load } from '../api/types';
+import { LANGUAGES, type Language } from '../config/languages';
+import { siteUrl } from '../config/env';
+import { loadPath } from '../config/routes';
+import { pageVariants } from '../i18n/plugin';
+import { canonicalUrl } from '../i18n/paths';
+import { createTranslator } from '../i18n/translator';
+import { loadMeta } from '../loads/meta';
+import type { LoadPageContext } from '../loads/page-context';
+import { LOAD_TEMPLATE } from './page-table';
+import { readLocale } from './locales';
+
+// Ids that make a safe path segment as they are. Anything else (slashes, spaces, markup) is served by
+// the client-only fallback instead, so no file name or URL ever has to be escaped.
+const PREBUILDABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isPrebuildableId(id: string): boolean {
+  return PREBUILDABLE_ID.test(id);
+}
+
+/**
+ * One page per load and language variant, with everything the page shows computed here and passed in
+ * page context: no page query per load, which keeps tens of thousands of pages fast to build.
+ */
+export function createLoadPages(loads: Load[], createPage: Actions['createPage']): number {
+  const translators = new Map<Language['code'], TFunction>(
+    LANGUAGES.map((language) => [language.code, createTranslator(language.prefix, { load: readLocale(language, 'load') })]),
+  );
+  const base = siteUrl();
+  let made = 0;
+  for (const load of loads) {
+    if (!isPrebuildableId(load.id)) continue;
+    const path = loadPath(load.id);
+    const metaByLanguage = new Map(
+      LANGUAGES.map((language) => {
+        const t = translators.get(language.code) as TFunction;
+        return [language.code, { meta: loadMeta(load, t, language, canonicalUrl(base, path, language)), loading: t('loading') }];
+      }),
+    );
+    for (const variant of pageVariants(path)) {
+      const texts = metaByLanguage.get(variant.language.code);
+      if (!texts) continue;
+      const context: LoadPageContext = { ...variant.context, loadId: load.id, ...texts };
+      createPage({ path: variant.path, component: LOAD_TEMPLATE, context });
+      made += 1;
+    }
+  }
+  return made;
+}

@@ -1,0 +1,35 @@
+import { siteUrl } from '../config/env';
+import { NOINDEX_ROUTES } from '../config/routes';
+import { alternateLinks, splitLanguagePrefix } from '../i18n/paths';
+
+interface SitePageNode {
+  path: string;
+}
+
+/**
+ * A page belongs in the sitemap when it is the canonical, prefixed URL of an indexable page: bare
+ * aliases, the 404 page and the app hand-off pages stay out (CONTRACT.md, Routes).
+ */
+export function isSitemapPath(pagePath: string): boolean {
+  const { language, path } = splitLanguagePrefix(pagePath);
+  if (!language) return false;
+  if (path === '/404' || path.endsWith('.html') || path.startsWith('/dev-404-page')) return false;
+  return !NOINDEX_ROUTES.includes(path);
+}
+
+export function sitemapOptions() {
+  return {
+    output: '/',
+    query: '{ allSitePage { nodes { path } } }',
+    resolveSiteUrl: () => siteUrl(),
+    resolvePages: (data: { allSitePage: { nodes: SitePageNode[] } }) =>
+      data.allSitePage.nodes.filter((node) => isSitemapPath(node.path)),
+    serialize: (node: SitePageNode) => {
+      const { path } = splitLanguagePrefix(node.path);
+      return {
+        url: node.path,
+        links: alternateLinks(siteUrl(), path).map((alternate) => ({ lang: alternate.hrefLang, url: alternate.href })),
+      };
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import React from 'react';
+
+interface Props {
+  /** Rendered instead of the children once they have thrown. */
+  fallback: (error: Error) => React.ReactNode;
+  children: React.ReactNode;
+}
+
+interface State {
+  error: Error | null;
+}
+
+/** The routing-level fallback of SPEC.md: a page that throws shows its error instead of a blank page. */
+export class ErrorBoundary extends React.Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, info: React.ErrorInfo): void {
+    console.error('Page crashed:', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
+  }
+}

@@ -1,0 +1,75 @@
+import React from 'react';
+import { site } from '../config/site';
+import { siteUrl } from '../config/env';
+import type { Language } from '../config/languages';
+import { absoluteUrl, alternateLinks, canonicalUrl } from '../i18n/paths';
+import { serializeJsonLd } from '../i18n/json-ld';
+
+export interface SeoProps {
+  language: Language;
+  /** The page's unprefixed path (`/loads`), from which canonical and alternates are derived. */
+  path: string;
+  title: string;
+  description: string;
+  keywords?: string;
+  /** Share image: absolute URL or a site path. Defaults to the site's share card. */
+  image?: string;
+  noindex?: boolean;
+  ogType?: 'website' | 'article';
+  jsonLd?: unknown;
+  children?: React.ReactNode;
+}
+
+export const DEFAULT_SHARE_IMAGE = '/share-card.png';
+
+/** Page metadata for Gatsby's Head API: one component, used by every page. */
+export function Seo({
+  language,
+  path,
+  title,
+  description,
+  keywords,
+  image = DEFAULT_SHARE_IMAGE,
+  noindex = false,
+  ogType = 'website',
+  jsonLd,
+  children,
+}: SeoProps) {
+  const base = siteUrl();
+  const canonical = canonicalUrl(base, path, language);
+  const imageUrl = /^https?:\/\//.test(image) ? image : absoluteUrl(base, image);
+  const fullTitle = title.includes(site.brand) ? title : `${title} | ${site.brand}`;
+  return (
+    <>
+      <html lang={language.htmlLang} />
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      {keywords ? <meta name="keywords" content={keywords} /> : null}
+      <meta name="robots" content={noindex ? 'noindex, follow' : 'index, follow'} />
+      <link rel="canonical" href={canonical} />
+      {alternateLinks(base, path).map((alternate) => (
+        <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />
+      ))}
+      <meta name="geo.region" content="UZ" />
+      <meta name="geo.placename" content="Uzbekistan" />
+      <meta name="geo.position" content={`${site.geo.position.lat};${site.geo.position.lon}`} />
+      <meta name="ICBM" content={`${site.geo.position.lat}, ${site.geo.position.lon}`} />
+      <meta property="og:site_name" content={site.brand} />
+      <meta property="og:type" content={ogType} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:image" content={imageUrl} />
+      <meta property="og:locale" content={language.ogLocale} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={imageUrl} />
+      <meta name="theme-color" content="#0b5cff" />
+      {jsonLd === undefined ? null : (
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} />
+      )}
+      {children}
+    </>
+  );
+}

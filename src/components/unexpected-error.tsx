@@ -1,0 +1,20 @@
+import React from 'react';
+import { useTranslation } from 'react-i18next';
+import * as styles from './page-intro.module.css';
+
+/** SPEC.md's routing fallback: 'Unexpected Application Error!' with the status or message. */
+export function UnexpectedError({ error }: { error: Error & { status?: number } }) {
+  const { t } = useTranslation('common');
+  const detail = error.status ? String(error.status) : error.message || String(error);
+  return (
+    <section className={`container ${styles.intro}`} role="alert">
+      <h1>{t('errors.unexpected')}</h1>
+      <p>
+        <code>{detail}</code>
+      </p>
+      <p>
+        <a href="">{t('errors.reload')}</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+/** Business constants of SPEC.md section 9, defined once. */
+
+/** Loads per page on /loads, and the page size the build reads the API with. */
+export const PAGE_SIZE = 20;
+
+/** Delay before /applink and the load pages replace the location. */
+export const REDIRECT_DELAY_MS = 100;
+
+/** The language selector ignores further switches for this long (50 ms delay + 100 ms release). */
+export const LANGUAGE_SWITCH_DELAY_MS = 50;
+export const LANGUAGE_SWITCH_RELEASE_MS = 100;
+
+/** Structured data on /loads lists at most this many loads. */
+export const JSON_LD_MAX_LOADS = 10;
+
+export const STATS = {
+  activeDrivers: '10K+',
+  dailyLoads: '500+',
+  countries: '20+',
+} as const;
+
+export const DEFAULT_API_URL = 'http://localhost:4010/api';
+export const DEFAULT_SITE_URL = 'http://localhost:9000';
+export const DEFAULT_API_PORT = 4010;
+export const DEFAULT_SAMPLE_LOADS = 120;
+export const SERVE_PORT = 9000;

@@ -1,0 +1,21 @@
+import { DEFAULT_API_URL, DEFAULT_SITE_URL } from './constants';
+
+/**
+ * Environment, read inside functions (not at import) so tests and scripts can set it first.
+ * Gatsby inlines `process.env.GATSBY_*` into browser bundles by its literal name, so each is
+ * written out in full below.
+ */
+
+export function apiUrl(): string {
+  return trimSlash(process.env.GATSBY_API_URL || DEFAULT_API_URL);
+}
+
+/** Public origin for canonical, alternate, sitemap and share URLs. gatsby-config copies SITE_URL to
+ * GATSBY_SITE_URL so the same value reaches the browser's Head rendering. */
+export function siteUrl(): string {
+  return trimSlash(process.env.GATSBY_SITE_URL || process.env.SITE_URL || DEFAULT_SITE_URL);
+}
+
+function trimSlash(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}

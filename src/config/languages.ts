@@ -1,0 +1,33 @@
+/**
+ * The one list of languages. Nothing else in the code spells a language code.
+ *
+ * `prefix` is the URL segment and also the code gatsby-plugin-react-i18next works with (it uses the
+ * prefix as its language code, with no mapping, and the folder under locales/ carries that name).
+ * `code` is what people and crawlers see: `<html lang>`, hreflang, the stored choice.
+ */
+
+export const LANGUAGES = [
+  { code: 'uz', prefix: 'uz', htmlLang: 'uz', ogLocale: 'uz_UZ', label: "O'zbekcha", shortLabel: "O'z" },
+  { code: 'uz-Cyrl', prefix: 'uz-cyrl', htmlLang: 'uz-Cyrl', ogLocale: 'uz_UZ', label: 'Ўзбекча', shortLabel: 'Ўз' },
+  { code: 'ru', prefix: 'ru', htmlLang: 'ru', ogLocale: 'ru_RU', label: 'Русский', shortLabel: 'Ру' },
+] as const;
+
+export type Language = (typeof LANGUAGES)[number];
+export type LanguageCode = Language['code'];
+export type LanguagePrefix = Language['prefix'];
+
+export const DEFAULT_LANGUAGE: Language = LANGUAGES[0];
+
+export const LANGUAGE_PREFIXES: readonly LanguagePrefix[] = LANGUAGES.map((l) => l.prefix);
+export const LANGUAGE_CODES: readonly LanguageCode[] = LANGUAGES.map((l) => l.code);
+
+/** Local-storage key of the visitor's chosen language (CONTRACT.md, Routes). */
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+
+export function languageByPrefix(prefix: string | null | undefined): Language | undefined {
+  return LANGUAGES.find((l) => l.prefix === prefix);
+}
+
+export function languageByCode(code: string | null | undefined): Language | undefined {
+  return LANGUAGES.find((l) => l.code === code);
+}

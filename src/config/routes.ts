@@ -1,0 +1,29 @@
+/** Every route of the site, defined once. Paths here are unprefixed; `src/i18n/paths.ts` localizes them. */
+
+export const ROUTES = {
+  home: '/',
+  loads: '/loads',
+  features: '/features',
+  howItWorks: '/how-it-works',
+  help: '/help',
+  pricing: '/pricing',
+  privacy: '/privacy',
+  terms: '/terms',
+  applink: '/applink',
+  auth: '/auth',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** Header navigation, in order (SPEC.md section 2). */
+export const NAV_ROUTES = ['home', 'loads', 'features', 'howItWorks', 'help'] as const satisfies readonly RouteName[];
+
+/** Footer quick links (SPEC.md section 2). */
+export const FOOTER_ROUTES = ['features', 'howItWorks', 'help', 'privacy', 'terms'] as const satisfies readonly RouteName[];
+
+/** Pages that must not be indexed: they only hand visitors over to the app. */
+export const NOINDEX_ROUTES: readonly string[] = [ROUTES.applink, ROUTES.auth];
+
+export function loadPath(id: string): string {
+  return `/load/${encodeURIComponent(id)}`;
+}

@@ -1,0 +1,63 @@
+import React, { useContext, useEffect, useState } from 'react';
+import { I18nextContext } from 'gatsby-plugin-react-i18next';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { DEFAULT_LANGUAGE, type Language } from '../config/languages';
+import { splitLanguagePrefix } from './paths';
+import { createI18n, type Bundles } from './translator';
+
+/** A namespace of one language from the static copy the build publishes at /locales/{lng}/{ns}.json. */
+export async function fetchBundles(language: Language, namespaces: readonly string[]): Promise<Bundles> {
+  const entries = await Promise.all(
+    namespaces.map(async (ns) => {
+      const response = await fetch(`/locales/${language.prefix}/${ns}.json`, { credentials: 'same-origin' });
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}: /locales/${language.prefix}/${ns}.json`);
+      return [ns, (await response.json()) as unknown] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+interface Switched {
+  i18n: I18n;
+  language: Language;
+  path: string;
+}
+
+/**
+ * For the one page that serves every unknown path (404.html): the host gives it the same HTML for
+ * `/ru/…` as for `/…`, so after mount it takes the language from the path and fetches that language's
+ * texts. Until they arrive (or if they cannot), the page stays in Uzbek Latin.
+ */
+export function PathLanguageProvider({ namespaces, children }: { namespaces: readonly string[]; children: React.ReactNode }) {
+  const context = useContext(I18nextContext);
+  const [switched, setSwitched] = useState<Switched | null>(null);
+  const nsKey = namespaces.join(',');
+
+  useEffect(() => {
+    const { language, path } = splitLanguagePrefix(window.location.pathname);
+    if (!language || language.code === DEFAULT_LANGUAGE.code) return undefined;
+    let cancelled = false;
+    fetchBundles(language, nsKey.split(','))
+      .then((bundles) => {
+        if (cancelled) return;
+        document.documentElement.lang = language.htmlLang;
+        setSwitched({ i18n: createI18n(language.prefix, bundles, 'common'), language, path });
+      })
+      .catch((error: unknown) => console.warn('Texts for', language.code, 'could not be loaded:', error));
+    return () => {
+      cancelled = true;
+    };
+  }, [nsKey]);
+
+  if (!switched) return <>{children}</>;
+  return (
+    <I18nextProvider i18n={switched.i18n}>
+      <I18nextContext.Provider
+        value={{ ...context, language: switched.language.prefix, routed: true, originalPath: switched.path, path: window.location.pathname }}
+      >
+        {children}
+      </I18nextContext.Provider>
+    </I18nextProvider>
+  );
+}

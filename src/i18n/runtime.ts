@@ -1,0 +1,38 @@
+import type { TFunction } from 'i18next';
+import { useI18next } from 'gatsby-plugin-react-i18next';
+import { DEFAULT_LANGUAGE, type Language, languageByPrefix } from '../config/languages';
+import type { LocalizedPageContext } from './plugin';
+import { type Bundles, createTranslator } from './translator';
+
+/** What every page query returns: the locale nodes of the page's language and namespaces. */
+export interface LocaleNode {
+  ns: string;
+  data: string;
+  language: string;
+}
+
+export interface LocaleData {
+  locales: { edges: { node: LocaleNode }[] };
+}
+
+export type PageContext = LocalizedPageContext;
+
+/** The current page's language, from the plugin's context (set from the path at build time). */
+export function usePageLanguage(): { language: Language; originalPath: string } {
+  const { language, originalPath } = useI18next();
+  return { language: languageByPrefix(language) ?? DEFAULT_LANGUAGE, originalPath };
+}
+
+export function pageLanguage(context: Pick<PageContext, 'language'> | undefined): Language {
+  return languageByPrefix(context?.language) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * A translate function for Gatsby's Head, which is rendered outside wrapPageElement and so outside
+ * the plugin's I18nextProvider. It reads the same locale nodes the page query returned.
+ */
+export function headTranslator(data: LocaleData | undefined, context: PageContext | undefined): TFunction {
+  const bundles: Bundles = {};
+  for (const { node } of data?.locales?.edges ?? []) bundles[node.ns] = JSON.parse(node.data) as unknown;
+  return createTranslator(context?.language ?? DEFAULT_LANGUAGE.prefix, bundles, 'common');
+}

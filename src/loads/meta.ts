@@ -1,0 +1,65 @@
+import type { TFunction } from 'i18next';
+import type { Load } from '../api/types';
+import type { Language } from '../config/languages';
+import { site } from '../config/site';
+import { formatNumber, formatPrice, formatShortDate, isoDay, routeLabel } from './format';
+
+/** Everything a load page puts in its Head; built once at build time, or in the browser for new loads. */
+export interface LoadMeta {
+  title: string;
+  description: string;
+  keywords: string;
+  jsonLd: Record<string, unknown>;
+}
+
+/** `t` must be bound to the `load` namespace of the page's language. */
+export function loadMeta(load: Load, t: TFunction, language: Language, canonical: string): LoadMeta {
+  const unknown = t('unknownPlace');
+  const route = routeLabel(load, unknown);
+  const weight = load.weight === null ? '' : t('meta.weight', { weight: formatNumber(load.weight) });
+  const vehicle = load.vehicleType ? t('meta.vehicle', { vehicle: load.vehicleType }) : '';
+  const date = load.loadingDate ? t('meta.date', { date: formatShortDate(load.loadingDate) }) : '';
+  const price = load.price === null ? '' : t('meta.price', { price: formatPrice(load.price, load.currency) });
+  const title = t('meta.title', { route, title: load.title || t('untitled') });
+  const description = [t('meta.route', { route }), weight, vehicle, date, price].filter(Boolean).join(' ');
+  const keywords = [t('meta.keywords'), load.from, load.to, load.vehicleType, load.title]
+    .filter(Boolean)
+    .join(', ');
+  return { title, description, keywords, jsonLd: loadJsonLd(load, language, canonical, description) };
+}
+
+function loadJsonLd(load: Load, language: Language, canonical: string, description: string): Record<string, unknown> {
+  const contact = load.contact;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    '@id': canonical,
+    url: canonical,
+    name: load.title,
+    description,
+    serviceType: 'Freight transportation',
+    inLanguage: language.htmlLang,
+    areaServed: [load.from, load.to].filter(Boolean).map((name) => ({ '@type': 'Place', name })),
+    ...(load.price === null
+      ? {}
+      : {
+          offers: {
+            '@type': 'Offer',
+            price: load.price,
+            priceCurrency: load.currency || undefined,
+            availabilityStarts: isoDay(load.loadingDate),
+          },
+        }),
+    ...(contact
+      ? {
+          provider: {
+            '@type': 'Person',
+            name: contact.name || undefined,
+            telephone: contact.phone || undefined,
+            sameAs: contact.telegram ? `https://t.me/${contact.telegram.replace(/^@/, '')}` : undefined,
+          },
+        }
+      : {}),
+    broker: { '@type': 'Organization', name: site.brand, url: site.mainWebsite },
+  };
+}

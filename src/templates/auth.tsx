@@ -1,0 +1,44 @@
+import React, { useEffect, useState } from 'react';
+import { graphql } from 'gatsby';
+import { useTranslation } from 'react-i18next';
+import { ROUTES } from '../config/routes';
+import { ContentPage } from '../components/content-page';
+import { HandoffLinks } from '../components/handoff-links';
+import { authDeepLink, readToken } from '../handoff/deep-link';
+import { pageHead } from '../i18n/page-head';
+import * as styles from '../components/handoff-links.module.css';
+
+/** Opens the app with the sign-in token from the query; the store links serve visitors without the app. */
+export default function AuthPage() {
+  const { t } = useTranslation('auth');
+  // The token is only in the browser's URL, never in the pre-built HTML.
+  const [token, setToken] = useState<string | null>(null);
+  useEffect(() => setToken(readToken(window.location.search)), []);
+  return (
+    <ContentPage ns="auth">
+      <section className={`container ${styles.section}`}>
+        {token ? (
+          <p>
+            <a className={styles.primary} href={authDeepLink(token)}>
+              {t('openApp')}
+            </a>
+          </p>
+        ) : (
+          <p>{t('noToken')}</p>
+        )}
+        <h2>{t('noApp')}</h2>
+        <HandoffLinks />
+      </section>
+    </ContentPage>
+  );
+}
+
+export const Head = pageHead({ ns: 'auth', path: ROUTES.auth, noindex: true });
+
+export const query = graphql`
+  query AuthPage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "auth", "handoff"] } }) {
+      ...LocaleEdges
+    }
+  }
+`;

@@ -1,0 +1,33 @@
+import React from 'react';
+import type { HeadProps, PageProps } from 'gatsby';
+import { REDIRECT_DELAY_MS } from '../config/constants';
+import { ROUTES, loadPath } from '../config/routes';
+import { Seo } from '../components/seo';
+import { useDelayedRedirect } from '../components/use-delayed-redirect';
+import { pageLanguage } from '../i18n/runtime';
+import { localizedPath } from '../i18n/paths';
+import type { LoadPageContext } from '../loads/page-context';
+import { LoadingNotice } from '../components/loading-notice';
+
+/** A pre-built load page: metadata for crawlers and link previews; people are sent on to the app. */
+export default function LoadPage({ pageContext }: PageProps<object, LoadPageContext>) {
+  const language = pageLanguage(pageContext);
+  const applink = pageContext.i18n.routed ? localizedPath(ROUTES.applink, language) : ROUTES.applink;
+  useDelayedRedirect(applink, REDIRECT_DELAY_MS);
+  return <LoadingNotice text={pageContext.loading} />;
+}
+
+export function Head({ pageContext }: HeadProps<object, LoadPageContext>) {
+  const { meta, loadId } = pageContext;
+  return (
+    <Seo
+      language={pageLanguage(pageContext)}
+      path={loadPath(loadId)}
+      title={meta.title}
+      description={meta.description}
+      keywords={meta.keywords}
+      ogType="article"
+      jsonLd={meta.jsonLd}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import React from 'react';
+import { graphql } from 'gatsby';
+import { ROUTES } from '../config/routes';
+import { ContentPage } from '../components/content-page';
+import { pageHead } from '../i18n/page-head';
+
+export default function PricingPage() {
+  return <ContentPage ns="pricing" />;
+}
+
+export const Head = pageHead({ ns: 'pricing', path: ROUTES.pricing });
+
+export const query = graphql`
+  query PricingPage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pricing"] } }) {
+      ...LocaleEdges
+    }
+  }
+`;

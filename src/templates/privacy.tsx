@@ -1,0 +1,19 @@
+import React from 'react';
+import { graphql } from 'gatsby';
+import { ROUTES } from '../config/routes';
+import { ContentPage } from '../components/content-page';
+import { pageHead } from '../i18n/page-head';
+
+export default function PrivacyPage() {
+  return <ContentPage ns="privacy" />;
+}
+
+export const Head = pageHead({ ns: 'privacy', path: ROUTES.privacy });
+
+export const query = graphql`
+  query PrivacyPage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "privacy"] } }) {
+      ...LocaleEdges
+    }
+  }
+`;
