@@ -1,1 +1,6 @@
-import './src/styles/global.css';
+import type { GatsbySSR } from 'gatsby';
+import { headLinks } from './src/build/head-links';
+
+export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents }) => {
+  setHeadComponents(headLinks());
+};

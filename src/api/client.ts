@@ -183,7 +183,7 @@ async function describeFailure(error: unknown, url: string, timeoutMs: number, s
     return new ApiError(response.status, response.statusText, body, url);
   }
   // The caller cancelled (navigation, a newer search): hand its own abort back untouched.
-  if (signal?.aborted) return error instanceof Error ? error : new Error(String(error));
+  if (signal?.aborted) return asError(error);
   if (error instanceof TimeoutError) return new Error(`Request to ${url} timed out after ${timeoutMs} ms`, { cause: error });
   return new Error(`Network error requesting ${url}: ${networkReason(error)}`, { cause: error });
 }
@@ -191,10 +191,16 @@ async function describeFailure(error: unknown, url: string, timeoutMs: number, s
 /** Node's fetch says only "fetch failed"; the useful part (ECONNREFUSED ...) is in `cause`. */
 function networkReason(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  const parts = [error instanceof Error ? error.message : String(error)];
+  const parts = [asError(error).message];
   if (cause && typeof cause.code === 'string') parts.push(cause.code);
   else if (cause && typeof cause.message === 'string') parts.push(cause.message);
   return parts.join(': ');
+}
+
+/** Duck-typed: errors from fetch may come from another realm (jsdom, jest), where instanceof fails. */
+function asError(error: unknown): Error {
+  if (typeof error === 'object' && error !== null && typeof (error as Error).message === 'string') return error as Error;
+  return new Error(String(error));
 }
 
 function stripTrailingSlashes(url: string): string {

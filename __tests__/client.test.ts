@@ -1,0 +1,295 @@
+/**
+ * @jest-environment node
+ *
+ * The API client against the real sample API over HTTP. Shape and failure checks use a private
+ * sample API instance (its /__control state would otherwise leak into files running in parallel);
+ * header and edge-case checks use tiny throwaway servers that record what arrives.
+ */
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiError, apiBaseUrl, fetchAllLoads, fetchLoad, fetchLoads, fetchVehicleTypes } from '../src/api/client';
+import { ApiShapeError } from '../src/api/normalize';
+import { DEFAULT_API_URL } from '../src/config/constants';
+import { HOSTILE_LOAD_ID, HOSTILE_TITLE, VEHICLE_TYPES } from '../sample-api/data';
+import { INJECTED_FAILURE_BODY, startSampleApi } from '../sample-api/server';
+import type { ResponseShape, SampleApi } from '../sample-api/server';
+
+const API = process.env.TEST_API_URL as string;
+
+interface Recorder {
+  url: string;
+  requests: Array<{ method: string; url: string; headers: IncomingHttpHeaders }>;
+  close(): Promise<void>;
+}
+
+/** A throwaway server that records every request and answers with `handler`. */
+async function startRecorder(handler: (req: IncomingMessage, res: ServerResponse, count: number) => void): Promise<Recorder> {
+  const requests: Recorder['requests'] = [];
+  const server = createServer((req, res) => {
+    requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    handler(req, res, requests.length);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const json = (body: unknown) => (_req: IncomingMessage, res: ServerResponse): void => {
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('apiBaseUrl', () => {
+  const saved = process.env.GATSBY_API_URL;
+  afterEach(() => {
+    process.env.GATSBY_API_URL = saved;
+  });
+
+  it('reads GATSBY_API_URL on every call and tolerates a trailing slash', () => {
+    process.env.GATSBY_API_URL = 'https://api.example.uz/api/';
+    expect(apiBaseUrl()).toBe('https://api.example.uz/api');
+    delete process.env.GATSBY_API_URL;
+    expect(apiBaseUrl()).toBe(DEFAULT_API_URL);
+  });
+});
+
+describe('against the shared sample API', () => {
+  it('uses GATSBY_API_URL when no base is given', () => {
+    expect(apiBaseUrl()).toBe(API);
+  });
+
+  it('lists a page of loads', async () => {
+    const list = await fetchLoads({ page: 1, limit: 20 });
+    expect(list.loads).toHaveLength(20);
+    expect(list).toMatchObject({ total: 120, page: 1, limit: 20 });
+    expect(list.loads[0]).toMatchObject({ id: '1001', contactSource: expect.any(String) });
+    const hostile = list.loads.find((load) => load.id === HOSTILE_LOAD_ID);
+    expect(hostile?.title).toBe(HOSTILE_TITLE);
+  });
+
+  it('searches', async () => {
+    const list = await fetchLoads({ search: '  SAMARQAND ', limit: 100 });
+    expect(list.total).toBeGreaterThan(0);
+    expect(list.total).toBeLessThan(120);
+    for (const load of list.loads) expect(`${load.title} ${load.from} ${load.to}`.toLowerCase()).toContain('samarqand');
+  });
+
+  it('reads one load, with the id encoded into the path', async () => {
+    expect(await fetchLoad('1001')).toMatchObject({ id: '1001' });
+    expect((await fetchLoad(HOSTILE_LOAD_ID)).title).toBe(HOSTILE_TITLE);
+    const error = await rejection(fetchLoad('1001/../1002'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(404);
+  });
+
+  it('answers ApiError for an unknown load', async () => {
+    const error = await rejection(fetchLoad('does-not-exist'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, statusText: 'Not Found', url: `${API}/loads/does-not-exist` });
+    expect(error.message).toBe('404 Not Found: {"error":"Load not found"}');
+  });
+
+  it('answers ApiError with the server message for a bad page', async () => {
+    const error = await rejection(fetchLoads({ page: 0 }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toMatch(/^400 Bad Request: \{"error":"Invalid page/);
+  });
+
+  it('reads the vehicle types', async () => {
+    expect(await fetchVehicleTypes()).toEqual(VEHICLE_TYPES.map(({ id, name }) => ({ id: String(id), name })));
+  });
+
+  it('reads all 120 loads for the build, reporting each page', async () => {
+    const pages: Array<[number, number, number]> = [];
+    const all = await fetchAllLoads({ baseUrl: API, onPage: (...args) => pages.push(args) });
+    expect(all.loads).toHaveLength(120);
+    expect(new Set(all.loads.map((load) => load.id)).size).toBe(120);
+    expect(all).toMatchObject({ total: 120, pages: 2 });
+    expect(pages).toEqual([
+      [1, 100, 120],
+      [2, 20, 120],
+    ]);
+    const small = await fetchAllLoads({ baseUrl: `${API}/`, pageSize: 20 });
+    expect(small.loads.map((load) => load.id)).toEqual(all.loads.map((load) => load.id));
+    expect(small.pages).toBe(6);
+  });
+});
+
+describe('against a private sample API', () => {
+  let api: SampleApi;
+  const control = async (body: unknown): Promise<void> => {
+    const response = await fetch(`${api.url.replace(/\/api$/, '')}/__control`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+  };
+
+  beforeAll(async () => {
+    api = await startSampleApi({ port: 0, host: '127.0.0.1', loads: 45, quiet: true, shape: 'data' });
+  });
+  afterEach(async () => {
+    await control({ reset: true });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  const shapes: Array<[ResponseShape, number]> = [
+    ['data', 45],
+    ['loads', 45],
+    ['top-level', 45],
+    // A bare array says nothing about the total: only what arrived counts.
+    ['bare', 20],
+  ];
+
+  it.each(shapes)('reads list and detail in the %s shape', async (shape, total) => {
+    await control({ shape });
+    const list = await fetchLoads({ page: 1, limit: 20 }, { baseUrl: api.url });
+    expect(list.loads).toHaveLength(20);
+    expect(list).toMatchObject({ total, page: 1, limit: 20 });
+    expect(list.loads[0]?.id).toBe('1001');
+    expect(await fetchLoad('1002', { baseUrl: api.url })).toMatchObject({ id: '1002' });
+  });
+
+  it.each(shapes)('reads every load for the build in the %s shape', async (shape) => {
+    await control({ shape });
+    const all = await fetchAllLoads({ baseUrl: api.url, pageSize: 20 });
+    expect(all.loads).toHaveLength(45);
+    expect(new Set(all.loads.map((load) => load.id)).size).toBe(45);
+    expect(all.total).toBe(45);
+  });
+
+  it('turns an injected failure into ApiError with status, status text and body', async () => {
+    await control({ fail: 503 });
+    const error = await rejection(fetchLoads({ page: 1, limit: 20 }, { baseUrl: api.url }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe(`503 Service Unavailable: ${INJECTED_FAILURE_BODY}`);
+    expect(error).toMatchObject({ status: 503, statusText: 'Service Unavailable', body: INJECTED_FAILURE_BODY });
+    expect((error as ApiError).url).toBe(`${api.url}/loads?page=1&limit=20`);
+
+    const detail = await rejection(fetchLoad('1001', { baseUrl: api.url }));
+    expect(detail.message).toContain('503');
+    const build = await rejection(fetchAllLoads({ baseUrl: api.url, retries: 0 }));
+    expect(build).toBeInstanceOf(ApiError);
+  });
+});
+
+describe('requests', () => {
+  let recorder: Recorder;
+  afterEach(async () => {
+    await recorder.close();
+  });
+
+  it('send Accept JSON, no Content-Type and no credentials', async () => {
+    recorder = await startRecorder(json({ data: [], pagination: { total: 0, page: 1, limit: 20 } }));
+    await fetchLoads({ page: 1, limit: 20 }, { baseUrl: recorder.url });
+    const [request] = recorder.requests;
+    expect(request?.method).toBe('GET');
+    expect(request?.headers.accept).toBe('application/json');
+    expect(request?.headers['content-type']).toBeUndefined();
+    expect(request?.headers.cookie).toBeUndefined();
+    expect(request?.headers.authorization).toBeUndefined();
+  });
+
+  it('carry each query parameter only when set', async () => {
+    recorder = await startRecorder(json([]));
+    await fetchLoads({}, { baseUrl: recorder.url });
+    await fetchLoads({ page: 2 }, { baseUrl: recorder.url });
+    await fetchLoads({ limit: 20, search: '   ' }, { baseUrl: recorder.url });
+    await fetchLoads({ page: 1, limit: 20, search: " Farg'ona & Мука " }, { baseUrl: recorder.url });
+    expect(recorder.requests.map((request) => request.url)).toEqual([
+      '/api/loads',
+      '/api/loads?page=2',
+      '/api/loads?limit=20',
+      `/api/loads?page=1&limit=20&search=Farg%27ona+%26+${encodeURIComponent('Мука')}`,
+    ]);
+  });
+
+  it('retry busy responses when asked to', async () => {
+    recorder = await startRecorder((req, res, count) => {
+      if (count < 3) {
+        res.writeHead(503, { 'Content-Type': 'text/plain' });
+        res.end('busy');
+      } else json([{ id: 1 }])(req, res);
+    });
+    const list = await fetchLoads({}, { baseUrl: recorder.url, retries: 2 });
+    expect(list.loads.map((load) => load.id)).toEqual(['1']);
+    expect(recorder.requests).toHaveLength(3);
+  });
+
+  it('do not retry by default', async () => {
+    recorder = await startRecorder((_req, res) => {
+      res.writeHead(502, 'Bad Gateway', { 'Content-Type': 'text/html' });
+      res.end('<html>\n  <body>upstream down</body>\n</html>');
+    });
+    const error = await rejection(fetchLoads({}, { baseUrl: recorder.url }));
+    expect(error.message).toBe('502 Bad Gateway: <html> <body>upstream down</body> </html>');
+    expect(recorder.requests).toHaveLength(1);
+  });
+
+  it('reject a body that is not JSON with ApiShapeError', async () => {
+    recorder = await startRecorder((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end('<!doctype html><title>Captive portal</title>');
+    });
+    const error = await rejection(fetchLoads({}, { baseUrl: recorder.url }));
+    expect(error).toBeInstanceOf(ApiShapeError);
+    expect(error.message).toContain(`Response from ${recorder.url}/loads is not JSON`);
+    expect(error.message).toContain('Captive portal');
+  });
+
+  it('reject a JSON body of the wrong shape with ApiShapeError', async () => {
+    recorder = await startRecorder(json({ message: 'ok' }));
+    const error = await rejection(fetchLoads({}, { baseUrl: recorder.url }));
+    expect(error).toBeInstanceOf(ApiShapeError);
+    expect(error.message).toContain('{"message":"ok"}');
+  });
+
+  it('time out with a message naming the URL', async () => {
+    recorder = await startRecorder(() => {
+      /* never answers */
+    });
+    const error = await rejection(fetchLoads({}, { baseUrl: recorder.url, timeoutMs: 200 }));
+    expect(error.message).toBe(`Request to ${recorder.url}/loads timed out after 200 ms`);
+  });
+
+  it('hand a caller abort back as the abort error', async () => {
+    recorder = await startRecorder(() => {
+      /* never answers */
+    });
+    const controller = new AbortController();
+    const pending = fetchLoads({}, { baseUrl: recorder.url, signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    const error = await rejection(pending);
+    expect(error.name).toBe('AbortError');
+  });
+});
+
+describe('network errors', () => {
+  it('name the URL and the reason', async () => {
+    const closed = await startRecorder(() => undefined);
+    await closed.close();
+    const error = await rejection(fetchLoads({ page: 1 }, { baseUrl: closed.url }));
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error.message).toMatch(new RegExp(`^Network error requesting ${closed.url.replace(/\./g, '\\.')}/loads\\?page=1: .*ECONNREFUSED`));
+  });
+});

@@ -1,0 +1,36 @@
+// Plain JavaScript so jest needs no ts-node to read it.
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/__tests__'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  transform: {
+    // Type errors are caught by `npm run typecheck`; here ts-jest only transpiles, which keeps the
+    // suite fast on two cores.
+    '^.+\\.(t|j)sx?$': [
+      'ts-jest',
+      {
+        tsconfig: {
+          module: 'commonjs',
+          moduleResolution: 'node',
+          jsx: 'react-jsx',
+          esModuleInterop: true,
+          resolveJsonModule: true,
+          allowJs: true,
+          isolatedModules: true,
+        },
+        diagnostics: false,
+      },
+    ],
+  },
+  // ky ships only ES modules.
+  transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
+  moduleNameMapper: {
+    '^gatsby$': '<rootDir>/__tests__/support/gatsby-mock.tsx',
+    '\\.css$': '<rootDir>/__tests__/support/style-mock.ts',
+    '\\.(png|jpe?g|svg|webp|avif)$': '<rootDir>/__tests__/support/file-mock.ts',
+  },
+  globalSetup: '<rootDir>/__tests__/support/global-setup.ts',
+  globalTeardown: '<rootDir>/__tests__/support/global-teardown.ts',
+  testTimeout: 20000,
+};
