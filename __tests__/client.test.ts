@@ -262,6 +262,7 @@ describe('requests', () => {
     const error = await rejection(fetchLoads({}, { baseUrl: recorder.url }));
     expect(error).toBeInstanceOf(ApiShapeError);
     expect(error.message).toContain('{"message":"ok"}');
+    expect(error.message).toContain(`(from ${recorder.url}/loads)`);
   });
 
   it('time out with a message naming the URL', async () => {

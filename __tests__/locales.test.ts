@@ -11,6 +11,20 @@ function keysOf(value: unknown, prefix = ''): string[] {
   );
 }
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** Keys with plural suffixes folded: languages differ in which plural forms they need. */
+function baseKeys(value: unknown): string[] {
+  return [...new Set(keysOf(value).map((key) => key.replace(PLURAL_SUFFIX, '')))];
+}
+
+function pluralForms(value: unknown, base: string): string[] {
+  return keysOf(value)
+    .filter((key) => key.replace(PLURAL_SUFFIX, '') === base && PLURAL_SUFFIX.test(key))
+    .map((key) => (PLURAL_SUFFIX.exec(key) as RegExpExecArray)[1] as string)
+    .sort();
+}
+
 function read(language: string, ns: string): unknown {
   return JSON.parse(fs.readFileSync(path.join(LOCALES, language, `${ns}.json`), 'utf8'));
 }
@@ -33,10 +47,19 @@ describe('locale files', () => {
   });
 
   describe.each(namespaces)('namespace %s', (ns) => {
-    const reference = keysOf(read(LANGUAGES[0].prefix, ns)).sort();
+    const reference = baseKeys(read(LANGUAGES[0].prefix, ns)).sort();
 
     it.each(LANGUAGES.map((l) => l.prefix))('has every key in %s, and no extra ones', (language) => {
-      expect(keysOf(read(language, ns)).sort()).toEqual(reference);
+      expect(baseKeys(read(language, ns)).sort()).toEqual(reference);
+    });
+
+    it.each(LANGUAGES.map((l) => [l.prefix, l.htmlLang] as const))('has every plural form %s needs', (prefix, htmlLang) => {
+      const data = read(prefix, ns);
+      const needed = new Intl.PluralRules(htmlLang).resolvedOptions().pluralCategories;
+      for (const base of baseKeys(data)) {
+        const forms = pluralForms(data, base);
+        if (forms.length > 0) expect(forms).toEqual(expect.arrayContaining([...needed]));
+      }
     });
 
     it.each(LANGUAGES.map((l) => l.prefix))('has no empty text in %s', (language) => {
@@ -54,8 +77,10 @@ describe('locale files', () => {
           const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], read(language, ns));
           return `${key}:${(String(value).match(/{{\s*\w+\s*}}/g) ?? []).sort().join(',')}`;
         });
-      const expected = variables(LANGUAGES[0].prefix).sort();
-      for (const language of LANGUAGES) expect(variables(language.prefix).sort()).toEqual(expected);
+      const folded = (language: string) =>
+        [...new Set(variables(language).map((entry) => entry.replace(/_(zero|one|two|few|many|other):/, ':')))].sort();
+      const expected = folded(LANGUAGES[0].prefix);
+      for (const language of LANGUAGES) expect(folded(language.prefix)).toEqual(expected);
     });
   });
 

@@ -64,18 +64,19 @@ export function apiBaseUrl(): string {
 }
 
 export async function fetchLoads(query: LoadQuery = {}, options: RequestOptions = {}): Promise<LoadList> {
-  const raw = await getJson('loads', loadSearchParams(query), options);
-  return normalizeLoadList(raw, { page: query.page, limit: query.limit });
+  const { body, url } = await getJson('loads', loadSearchParams(query), options);
+  return naming(url, () => normalizeLoadList(body, { page: query.page, limit: query.limit }));
 }
 
 export async function fetchLoad(id: string, options: RequestOptions = {}): Promise<Load> {
   if (!id) throw new Error('fetchLoad: the load id is empty');
-  const raw = await getJson(`loads/${encodeURIComponent(id)}`, undefined, options);
-  return normalizeLoadResponse(raw);
+  const { body, url } = await getJson(`loads/${encodeURIComponent(id)}`, undefined, options);
+  return naming(url, () => normalizeLoadResponse(body));
 }
 
 export async function fetchVehicleTypes(options: RequestOptions = {}): Promise<VehicleType[]> {
-  return normalizeVehicleTypes(await getJson('vehicle-types', undefined, options));
+  const { body, url } = await getJson('vehicle-types', undefined, options);
+  return naming(url, () => normalizeVehicleTypes(body));
 }
 
 export interface FetchAllOptions {
@@ -115,11 +116,11 @@ export async function fetchAllLoads(options: FetchAllOptions = {}): Promise<AllL
   let page = 0;
   while (page < MAX_PAGES) {
     page += 1;
-    const raw = await getJson('loads', loadSearchParams({ page, limit }), request);
-    const list = normalizeLoadList(raw, { page, limit });
+    const { body, url } = await getJson('loads', loadSearchParams({ page, limit }), request);
+    const list = naming(url, () => normalizeLoadList(body, { page, limit }));
     const before = byId.size;
     for (const load of list.loads) if (!byId.has(load.id)) byId.set(load.id, load);
-    const reported = reportedTotal(raw);
+    const reported = reportedTotal(body);
     total = reported ?? byId.size;
     options.onPage?.(page, list.loads.length, total);
     if (list.loads.length === 0) break;
@@ -139,7 +140,11 @@ function loadSearchParams(query: LoadQuery): URLSearchParams {
   return params;
 }
 
-async function getJson(path: string, params: URLSearchParams | undefined, options: RequestOptions): Promise<unknown> {
+async function getJson(
+  path: string,
+  params: URLSearchParams | undefined,
+  options: RequestOptions,
+): Promise<{ body: unknown; url: string }> {
   const query = params?.toString();
   const url = `${stripTrailingSlashes(options.baseUrl ?? apiBaseUrl())}/${path}${query ? `?${query}` : ''}`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -151,10 +156,20 @@ async function getJson(path: string, params: URLSearchParams | undefined, option
     throw await describeFailure(error, url, timeoutMs, options.signal);
   }
   try {
-    return JSON.parse(text) as unknown;
+    return { body: JSON.parse(text) as unknown, url };
   } catch {
     const shown = text.replace(/\s+/g, ' ').trim().slice(0, 100);
     throw new ApiShapeError(`Response from ${url} is not JSON: ${shown ? JSON.stringify(shown) : 'empty body'}`);
+  }
+}
+
+/** Shape errors name the URL too: the build prints the message as its one failure line. */
+function naming<T>(url: string, normalize: () => T): T {
+  try {
+    return normalize();
+  } catch (error) {
+    if (error instanceof ApiShapeError) throw new ApiShapeError(`${error.message} (from ${url})`);
+    throw error;
   }
 }
 

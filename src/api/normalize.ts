@@ -33,7 +33,7 @@ export const TEXT_LIMITS = {
 type Dict = Record<string, unknown>;
 
 export function normalizeLoad(raw: unknown): Load {
-  if (!isDict(raw)) throw new ApiShapeError(`Load is not an object (received ${describe(raw)})`);
+  if (!isDict(raw)) throw new ApiShapeError(`Load is not an object (received ${describeValue(raw)})`);
   return {
     id: loadId(raw),
     title: text(field(raw, 'title'), TEXT_LIMITS.title),
@@ -89,7 +89,7 @@ export function normalizeLoadResponse(raw: unknown): Load {
     if (isDict(data)) return normalizeLoad(data);
   }
   if (!isDict(raw)) {
-    throw new ApiShapeError(`Unexpected load response: expected an object, received ${describe(raw)}`);
+    throw new ApiShapeError(`Unexpected load response: expected an object, received ${describeValue(raw)}`);
   }
   return normalizeLoad(raw);
 }
@@ -97,7 +97,7 @@ export function normalizeLoadResponse(raw: unknown): Load {
 export function normalizeVehicleTypes(raw: unknown): VehicleType[] {
   const items = Array.isArray(raw) ? raw : isDict(raw) ? field(raw, 'data') : undefined;
   if (!Array.isArray(items)) {
-    throw new ApiShapeError(`Unexpected vehicle types response: expected an array, received ${describe(raw)}`);
+    throw new ApiShapeError(`Unexpected vehicle types response: expected an array, received ${describeValue(raw)}`);
   }
   const types: VehicleType[] = [];
   for (const item of items) {
@@ -120,7 +120,7 @@ function listItems(raw: unknown): unknown[] {
     if (Array.isArray(loads)) return loads;
   }
   throw new ApiShapeError(
-    `Unexpected load list response: expected an array or an object with a "data" or "loads" array, received ${describe(raw)}`,
+    `Unexpected load list response: expected an array or an object with a "data" or "loads" array, received ${describeValue(raw)}`,
   );
 }
 
@@ -173,7 +173,7 @@ function loadId(raw: Dict): string {
     const trimmed = id.trim();
     if (trimmed && trimmed.length <= TEXT_LIMITS.id) return trimmed;
   }
-  throw new ApiShapeError(`Load has no usable id (received ${describe(id)})`);
+  throw new ApiShapeError(`Load has no usable id (received ${describeValue(id)})`);
 }
 
 function contactSourceOf(raw: Dict): ContactSource {
@@ -280,7 +280,7 @@ function field(obj: Dict, key: string): unknown {
 }
 
 /** A short, one-line rendering of a received value for error messages. */
-export function describe(value: unknown): string {
+export function describeValue(value: unknown): string {
   let shown: string;
   try {
     if (value === undefined) shown = 'undefined';

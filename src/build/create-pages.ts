@@ -3,12 +3,25 @@ import { pageVariants } from '../i18n/plugin';
 import { CONTENT_PAGES, NOT_FOUND_TEMPLATE } from './page-table';
 import { readLoads } from './read-loads';
 import { createLoadPages } from './load-pages';
+import type { RouteName } from '../config/routes';
+import type { Load } from '../api/types';
+import { PAGE_SIZE } from '../config/constants';
+
+/** /loads renders its first page into the HTML; the browser refreshes it from the API. */
+function loadsPageContext(loads: Load[]) {
+  return {
+    initial: { loads: loads.slice(0, PAGE_SIZE), total: loads.length, page: 1, limit: PAGE_SIZE },
+    builtAt: Date.now(),
+  };
+}
 
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
   const { createPage } = actions;
+  const loads = await readLoads(reporter);
+  const extraContext: Partial<Record<RouteName, object>> = { loads: loadsPageContext(loads) };
   for (const page of CONTENT_PAGES) {
     for (const variant of pageVariants(page.path)) {
-      createPage({ path: variant.path, component: page.component, context: variant.context });
+      createPage({ path: variant.path, component: page.component, context: { ...variant.context, ...extraContext[page.name] } });
     }
   }
   // One 404 page, copied by Gatsby to 404.html. It picks its language from the path at run time, so
@@ -16,7 +29,6 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   const [notFound] = pageVariants('/404');
   if (notFound) createPage({ path: notFound.path, component: NOT_FOUND_TEMPLATE, context: notFound.context });
 
-  const loads = await readLoads(reporter);
   const made = createLoadPages(loads, createPage);
   reporter.info(`Created ${made} load pages for ${loads.length} loads.`);
 };

@@ -1,14 +1,76 @@
-import React from 'react';
-import { graphql } from 'gatsby';
-import { ROUTES } from '../config/routes';
-import { ContentPage } from '../components/content-page';
-import { pageHead } from '../i18n/page-head';
+import React, { useEffect, useState } from 'react';
+import { graphql, navigate, type HeadProps, type PageProps } from 'gatsby';
+import { useTranslation } from 'react-i18next';
+import type { LoadList } from '../api/types';
+import { JSON_LD_MAX_LOADS } from '../config/constants';
+import { ROUTES, loadPath } from '../config/routes';
+import { siteUrl } from '../config/env';
+import { Layout } from '../components/layout';
+import { PageIntro } from '../components/page-intro';
+import { Seo } from '../components/seo';
+import { AppBanner } from '../components/load-board/app-banner';
+import { LoadBoard } from '../components/load-board/load-board';
+import { boardSearchString, type BoardQuery } from '../loads/board-query';
+import { useLoadBoard } from '../loads/use-load-board';
+import { canonicalUrl } from '../i18n/paths';
+import { headTranslator, type LocaleData, type PageContext, pageLanguage, usePageLanguage } from '../i18n/runtime';
 
-export default function LoadsPage() {
-  return <ContentPage ns="loads" />;
+export interface LoadsPageContext extends PageContext {
+  /** The first page of loads, read at build time and rendered into the HTML. */
+  initial: LoadList | null;
+  /** When the build read it: "posted … ago" is counted from here until the browser knows the time. */
+  builtAt: number;
 }
 
-export const Head = pageHead({ ns: 'loads', path: ROUTES.loads });
+export default function LoadsPage({ pageContext, location }: PageProps<LocaleData, LoadsPageContext>) {
+  const { t } = useTranslation('loads');
+  const { language } = usePageLanguage();
+  const { query, state, showsWanted, retry } = useLoadBoard(pageContext.initial, location.search, t('states.fallbackError'));
+  const [now, setNow] = useState(pageContext.builtAt);
+  useEffect(() => setNow(Date.now()), [state]);
+  const onQuery = (next: BoardQuery) => {
+    void navigate(`${location.pathname}${boardSearchString(next)}`);
+    window.scrollTo({ top: 0 });
+  };
+  return (
+    <Layout>
+      <PageIntro title={t('title')} lead={t('lead')} />
+      <div className="container">
+        <AppBanner language={language} />
+        <LoadBoard language={language} query={query} state={state} showsWanted={showsWanted} now={now} onQuery={onQuery} onRetry={retry} />
+      </div>
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: HeadProps<LocaleData, LoadsPageContext>) {
+  const t = headTranslator(data, pageContext);
+  const language = pageLanguage(pageContext);
+  const loads = pageContext.initial?.loads.slice(0, JSON_LD_MAX_LOADS) ?? [];
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: t('loads:seo.title'),
+    url: canonicalUrl(siteUrl(), ROUTES.loads, language),
+    numberOfItems: loads.length,
+    itemListElement: loads.map((load, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      url: canonicalUrl(siteUrl(), loadPath(load.id), language),
+      name: `${load.title}: ${load.from} → ${load.to}`,
+    })),
+  };
+  return (
+    <Seo
+      language={language}
+      path={ROUTES.loads}
+      title={t('loads:seo.title')}
+      description={t('loads:seo.description')}
+      keywords={t('loads:seo.keywords')}
+      jsonLd={jsonLd}
+    />
+  );
+}
 
 export const query = graphql`
   query LoadsPage($language: String!) {

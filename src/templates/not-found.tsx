@@ -1,34 +1,52 @@
-import React from 'react';
+import React, { useEffect, useState } from 'react';
 import { graphql, Link, type HeadProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../config/routes';
 import { Layout } from '../components/layout';
+import { LoadFallback } from '../components/load-fallback';
+import { LoadingNotice } from '../components/loading-notice';
 import { PageIntro } from '../components/page-intro';
 import { Seo } from '../components/seo';
 import { PathLanguageProvider } from '../i18n/path-language';
 import { headTranslator, type LocaleData, type PageContext, pageLanguage, usePageLanguage } from '../i18n/runtime';
 import { localizedPath } from '../i18n/paths';
+import { FALLBACK_MARKER_SCRIPT, type FallbackRoute, matchLoadFallback } from '../loads/fallback-route';
 
 function NotFound() {
   const { t } = useTranslation('common');
   const { language } = usePageLanguage();
   return (
-    <Layout>
-      <PageIntro title={t('notFound.title')} lead={t('notFound.lead')}>
-        <p>
-          <Link to={localizedPath(ROUTES.home, language)}>{t('notFound.home')}</Link>
-        </p>
-      </PageIntro>
-    </Layout>
+    <div className="not-found">
+      <Layout>
+        <PageIntro title={t('notFound.title')} lead={t('notFound.lead')}>
+          <p>
+            <Link to={localizedPath(ROUTES.home, language)}>{t('notFound.home')}</Link>
+          </p>
+        </PageIntro>
+      </Layout>
+    </div>
   );
 }
 
-/** Served by the host for every unknown path, in the language the path names. */
+/**
+ * Served by the host for every unknown path, in the language the path names; for `/load/{id}` of a
+ * load newer than the build it becomes that load's client-only page.
+ */
 export default function NotFoundPage() {
+  const { t } = useTranslation('load');
+  // Decided after mount, so the first render matches the HTML the build wrote.
+  const [route, setRoute] = useState<FallbackRoute | null>(null);
+  useEffect(() => setRoute(matchLoadFallback(window.location.pathname)), []);
+  if (route) return <LoadFallback route={route} loadingText={t('loading')} />;
   return (
-    <PathLanguageProvider namespaces={['common']}>
-      <NotFound />
-    </PathLanguageProvider>
+    <>
+      <div className="load-pending">
+        <LoadingNotice text={t('loading')} />
+      </div>
+      <PathLanguageProvider namespaces={['common']}>
+        <NotFound />
+      </PathLanguageProvider>
+    </>
   );
 }
 
@@ -41,13 +59,15 @@ export function Head({ data, pageContext }: HeadProps<LocaleData, PageContext>) 
       title={t('common:notFound.title')}
       description={t('common:notFound.seoDescription')}
       noindex
-    />
+    >
+      <script dangerouslySetInnerHTML={{ __html: FALLBACK_MARKER_SCRIPT }} />
+    </Seo>
   );
 }
 
 export const query = graphql`
   query NotFoundPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "load"] } }) {
       ...LocaleEdges
     }
   }

@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+const [,, url, out, width='360', height='780'] = process.argv;
+const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', headless: true, args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update'] });
+const page = await browser.newPage({ viewport: { width: +width, height: +height } });
+const errors = [];
+page.on('console', m => { if (m.type() === 'error' || m.type()==='warning') errors.push(m.text()); });
+page.on('pageerror', e => errors.push('PAGEERROR ' + e.message));
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.waitForTimeout(500);
+await page.screenshot({ path: out, fullPage: process.env.FULL !== '0', clip: process.env.FULL === '0' ? undefined : undefined });
+console.log('final url', page.url(), 'lang', await page.getAttribute('html','lang'));
+console.log(errors.join('\n'));
+await browser.close();

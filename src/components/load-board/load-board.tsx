@@ -1,0 +1,51 @@
+import React from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../config/languages';
+import { PAGE_SIZE } from '../../config/constants';
+import type { BoardQuery } from '../../loads/board-query';
+import { paginationState } from '../../loads/pagination';
+import type { BoardState } from '../../loads/use-load-board';
+import { BoardEmpty, BoardError, BoardSpinner } from './board-states';
+import { LoadCard } from './load-card';
+import { Pagination } from './pagination';
+import { SearchForm } from './search-form';
+import * as styles from './load-board.module.css';
+
+interface Props {
+  language: Language;
+  query: BoardQuery;
+  state: BoardState;
+  /** False while a different query than the one on screen is loading. */
+  showsWanted: boolean;
+  now: number;
+  onQuery: (query: BoardQuery) => void;
+  onRetry: () => void;
+}
+
+export function LoadBoard({ language, query, state, showsWanted, now, onQuery, onRetry }: Props) {
+  const { t } = useTranslation('loads');
+  const list = showsWanted ? state.list : null;
+  const body = (() => {
+    if (state.status === 'error') return <BoardError message={state.message} onRetry={onRetry} />;
+    if (!list) return <BoardSpinner />;
+    if (list.loads.length === 0) return <BoardEmpty searching={query.search !== ''} onClear={() => onQuery({ page: 1, search: '' })} />;
+    const pagination = paginationState(query.page, list.total, PAGE_SIZE);
+    return (
+      <>
+        <p className={styles.count}>{t('list.total', { count: list.total })}</p>
+        <ul className={styles.list} aria-busy={state.status === 'loading'}>
+          {list.loads.map((load) => (
+            <LoadCard key={load.id} load={load} language={language} now={now} />
+          ))}
+        </ul>
+        <Pagination state={pagination} onPage={(page) => onQuery({ ...query, page })} />
+      </>
+    );
+  })();
+  return (
+    <div className={styles.board}>
+      <SearchForm value={query.search} onSearch={(search) => onQuery({ page: 1, search })} />
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import React, { useEffect, useState } from 'react';
+import { fetchLoad } from '../api/client';
+import { REDIRECT_DELAY_MS } from '../config/constants';
+import { ROUTES, loadPath } from '../config/routes';
+import { siteUrl } from '../config/env';
+import { canonicalUrl, localizedPath } from '../i18n/paths';
+import { fetchBundles } from '../i18n/path-language';
+import { createTranslator } from '../i18n/translator';
+import { serializeJsonLd } from '../i18n/json-ld';
+import type { FallbackRoute } from '../loads/fallback-route';
+import { loadMeta, type LoadMeta } from '../loads/meta';
+import { LoadingNotice } from './loading-notice';
+
+/** Writes the load's metadata into the live document: the 404 page's own Head knows nothing of it. */
+function applyMeta(meta: LoadMeta): void {
+  document.title = meta.title;
+  const setMeta = (selector: string, attribute: 'name' | 'property', key: string, content: string) => {
+    let element = document.head.querySelector<HTMLMetaElement>(selector);
+    if (!element) {
+      element = document.createElement('meta');
+      element.setAttribute(attribute, key);
+      document.head.appendChild(element);
+    }
+    element.content = content;
+  };
+  setMeta('meta[name="description"]', 'name', 'description', meta.description);
+  setMeta('meta[name="keywords"]', 'name', 'keywords', meta.keywords);
+  setMeta('meta[property="og:title"]', 'property', 'og:title', meta.title);
+  setMeta('meta[property="og:description"]', 'property', 'og:description', meta.description);
+  const script = document.createElement('script');
+  script.type = 'application/ld+json';
+  // textContent: the data stays text whatever it holds.
+  script.textContent = serializeJsonLd(meta.jsonLd);
+  document.head.appendChild(script);
+}
+
+/**
+ * A load newer than the build: fetch it, set the page metadata, then hand over to /applink after
+ * 100 ms. A missing id or a failed fetch hands over at once: SPEC.md says this route swallows errors,
+ * so they are only logged.
+ */
+export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loadingText: string }) {
+  const [text, setText] = useState(loadingText);
+  useEffect(() => {
+    const applink = route.routed ? localizedPath(ROUTES.applink, route.language) : ROUTES.applink;
+    let timer = 0;
+    let cancelled = false;
+    const handOver = (delay: number) => {
+      timer = window.setTimeout(() => window.location.replace(applink), delay);
+    };
+    if (!route.id) {
+      handOver(0);
+      return undefined;
+    }
+    const id = route.id;
+    Promise.all([fetchLoad(id), fetchBundles(route.language, ['load'])])
+      .then(([load, bundles]) => {
+        if (cancelled) return;
+        const t = createTranslator(route.language.prefix, bundles);
+        setText(t('loading'));
+        applyMeta(loadMeta(load, t, route.language, canonicalUrl(siteUrl(), loadPath(load.id), route.language)));
+        handOver(REDIRECT_DELAY_MS);
+      })
+      .catch((error: unknown) => {
+        console.warn('Load', id, 'could not be shown; handing over to the app:', error);
+        if (!cancelled) handOver(0);
+      });
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [route]);
+  return <LoadingNotice text={text} />;
+}

@@ -1,0 +1,83 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchLoads } from '../api/client';
+import type { LoadList } from '../api/types';
+import { PAGE_SIZE } from '../config/constants';
+import { FIRST_PAGE, type BoardQuery, parseBoardQuery, sameQuery } from './board-query';
+
+export type BoardState =
+  | { status: 'loading'; list: LoadList | null }
+  | { status: 'ready'; list: LoadList }
+  | { status: 'error'; message: string; list: LoadList | null };
+
+/** After this long hidden, a tab that becomes visible again refreshes the list quietly. */
+export const REFRESH_AFTER_HIDDEN_MS = 60_000;
+
+/**
+ * The load board's data: starts from the list pre-rendered at build time, re-queries the API once on
+ * mount, then once per change of the URL query. A request made stale by a newer one is aborted.
+ * `search` is the URL's query string: the source of truth, so back and forward work.
+ */
+export function useLoadBoard(initial: LoadList | null, locationSearch: string, fallbackMessage: string) {
+  // Until mounted, render exactly what the build rendered so hydration matches the HTML.
+  const [mounted, setMounted] = useState(false);
+  const query: BoardQuery = mounted ? parseBoardQuery(locationSearch) : FIRST_PAGE;
+  const [state, setState] = useState<BoardState>(() =>
+    initial ? { status: 'ready', list: initial } : { status: 'loading', list: null },
+  );
+  const [shownQuery, setShownQuery] = useState<BoardQuery>(FIRST_PAGE);
+  const controller = useRef<AbortController | null>(null);
+  const lastLoaded = useRef(0);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => setMounted(true), []);
+
+  const load = useCallback(
+    (wanted: BoardQuery, quiet: boolean) => {
+      controller.current?.abort();
+      const current = new AbortController();
+      controller.current = current;
+      setState((previous) => (quiet ? previous : { status: 'loading', list: previous.list }));
+      fetchLoads({ page: wanted.page, limit: PAGE_SIZE, search: wanted.search || undefined }, { signal: current.signal })
+        .then((list) => {
+          if (current.signal.aborted) return;
+          lastLoaded.current = Date.now();
+          setShownQuery(wanted);
+          setState({ status: 'ready', list });
+        })
+        .catch((error: unknown) => {
+          if (current.signal.aborted) return;
+          const message = error instanceof Error && error.message ? error.message : fallbackMessage;
+          // A quiet refresh that fails keeps what is shown rather than replacing it with an error.
+          setState((previous) => (quiet && previous.status === 'ready' ? previous : { status: 'error', message, list: previous.list }));
+        });
+    },
+    [fallbackMessage],
+  );
+
+  const key = `${query.page}|${query.search}`;
+  useEffect(() => {
+    if (!mounted) return undefined;
+    const wanted = parseBoardQuery(locationSearch);
+    // The pre-rendered first page stays on screen while it is refreshed; anything else shows loading.
+    const quiet = state.status === 'ready' && sameQuery(wanted, shownQuery);
+    load(wanted, quiet);
+    return () => controller.current?.abort();
+    // Only a change of the query (or a retry) starts a request; `state` is read, not watched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mounted, key, attempt, load]);
+
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      if (Date.now() - lastLoaded.current < REFRESH_AFTER_HIDDEN_MS) return;
+      load(parseBoardQuery(window.location.search), true);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [load]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // What is on screen belongs to `shownQuery`; while another query loads, the old list is hidden.
+  const showsWanted = sameQuery(query, shownQuery);
+  return { query, state, showsWanted, retry };
+}
