@@ -8,8 +8,9 @@
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, apiBaseUrl, fetchAllLoads, fetchLoad, fetchLoads, fetchVehicleTypes } from '../src/api/client';
-import { ApiShapeError } from '../src/api/normalize';
+import { apiUrl as apiBaseUrl } from '../src/config/env';
+import { ApiError, fetchAllLoads, fetchLoad, fetchLoads, fetchVehicleTypes } from '../src/api-client/client';
+import { ApiShapeError } from '../src/api-client/normalize';
 import { DEFAULT_API_URL } from '../src/config/constants';
 import { HOSTILE_LOAD_ID, HOSTILE_TITLE, VEHICLE_TYPES } from '../sample-api/data';
 import { INJECTED_FAILURE_BODY, startSampleApi } from '../sample-api/server';

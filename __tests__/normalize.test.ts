@@ -11,8 +11,8 @@ import {
   normalizeLoadResponse,
   normalizeVehicleTypes,
   reportedTotal,
-} from '../src/api/normalize';
-import type { Load, LoadList } from '../src/api/types';
+} from '../src/api-client/normalize';
+import type { Load, LoadList } from '../src/api-client/types';
 import { PAGE_SIZE } from '../src/config/constants';
 import { HOSTILE_LOAD_ID, HOSTILE_TITLE, generateLoads } from '../sample-api/data';
 

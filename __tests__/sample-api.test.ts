@@ -7,7 +7,7 @@
 import { HOSTILE_LOAD_ID, HOSTILE_TITLE, VEHICLE_TYPES, generateLoads } from '../sample-api/data';
 import { INJECTED_FAILURE_BODY, startSampleApi } from '../sample-api/server';
 import type { SampleApi } from '../sample-api/server';
-import type { ApiLoad } from '../src/api/types';
+import type { ApiLoad } from '../src/api-client/types';
 
 const API = process.env.TEST_API_URL as string;
 

@@ -25,6 +25,7 @@
  *               "Sample API: injected failure"; null stops failing
  *     delayMs:  delay before every /api/* response (0..60000)
  *     revision: regenerate the loads with this revision (see data.ts)
+ *     loads:    serve this many loads from now on (0..100000), e.g. more than a build read
  *     reset:    true restores the start-up state first, then applies the other fields
  *   GET  /__control  the current state. Both answer {shape, fail, delayMs, revision, loads}.
  */
@@ -32,7 +33,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
-import type { ApiLoad } from '../src/api/types';
+import type { ApiLoad } from '../src/api-client/types';
 import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../src/config/constants';
 import { VEHICLE_TYPES, generateLoads } from './data';
 
@@ -83,6 +84,8 @@ interface Context {
   initial: ControlState;
   state: ControlState;
   count: number;
+  /** The start-up count, restored by `reset`. */
+  initialCount: number;
   changedEvery: number | undefined;
   data: Dataset;
   quiet: boolean;
@@ -100,6 +103,7 @@ export function startSampleApi(options: SampleApiOptions = {}): Promise<SampleAp
     initial,
     state: { ...initial },
     count,
+    initialCount: count,
     changedEvery: options.changedEvery,
     data: buildDataset(count, initial.revision, options.changedEvery),
     quiet: options.quiet ?? process.env.API_QUIET === '1',
@@ -270,7 +274,7 @@ async function control(req: IncomingMessage, res: ServerResponse, ctx: Context):
 /** Validates everything before changing anything; returns an error message or null. */
 function applyControl(ctx: Context, body: unknown): string | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'Control body must be a JSON object';
-  const { shape, fail, delayMs, revision, reset } = body as Record<string, unknown>;
+  const { shape, fail, delayMs, revision, reset, loads } = body as Record<string, unknown>;
   if (shape !== undefined && !RESPONSE_SHAPES.includes(shape as ResponseShape)) {
     return `shape must be one of ${RESPONSE_SHAPES.join(', ')}`;
   }
@@ -284,13 +288,20 @@ function applyControl(ctx: Context, body: unknown): string | null {
     return 'revision must be a whole number of 0 or more';
   }
   if (reset !== undefined && reset !== true) return 'reset must be true when given';
+  if (loads !== undefined && !(Number.isInteger(loads) && (loads as number) >= 0 && (loads as number) <= 100_000)) {
+    return 'loads must be a whole number 0..100000';
+  }
 
   const next: ControlState = reset ? { ...ctx.initial } : { ...ctx.state };
   if (shape !== undefined) next.shape = shape as ResponseShape;
   if (fail !== undefined) next.fail = fail as number | null;
   if (delayMs !== undefined) next.delayMs = delayMs as number;
   if (revision !== undefined) next.revision = revision as number;
-  if (next.revision !== ctx.state.revision) ctx.data = buildDataset(ctx.count, next.revision, ctx.changedEvery);
+  const count = loads !== undefined ? (loads as number) : reset ? ctx.initialCount : ctx.count;
+  if (next.revision !== ctx.state.revision || count !== ctx.count) {
+    ctx.count = count;
+    ctx.data = buildDataset(count, next.revision, ctx.changedEvery);
+  }
   ctx.state = next;
   return null;
 }

@@ -4,7 +4,7 @@ import { CONTENT_PAGES, NOT_FOUND_TEMPLATE } from './page-table';
 import { readLoads } from './read-loads';
 import { createLoadPages } from './load-pages';
 import type { RouteName } from '../config/routes';
-import type { Load } from '../api/types';
+import type { Load } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
 
 /** /loads renders its first page into the HTML; the browser refreshes it from the API. */

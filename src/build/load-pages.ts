@@ -1,6 +1,6 @@
 import type { Actions } from 'gatsby';
 import type { TFunction } from 'i18next';
-import type { Load } from '../api/types';
+import type { Load } from '../api-client/types';
 import { LANGUAGES, type Language } from '../config/languages';
 import { siteUrl } from '../config/env';
 import { loadPath } from '../config/routes';

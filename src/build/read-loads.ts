@@ -1,7 +1,7 @@
 import type { Reporter } from 'gatsby';
-import { fetchAllLoads } from '../api/client';
+import { fetchAllLoads } from '../api-client/client';
 import { apiUrl } from '../config/env';
-import type { Load } from '../api/types';
+import type { Load } from '../api-client/types';
 
 /**
  * Reads every load from the API for the build. A failure stops the build with one line naming the URL

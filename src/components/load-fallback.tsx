@@ -1,5 +1,5 @@
 import React, { useEffect, useState } from 'react';
-import { fetchLoad } from '../api/client';
+import { fetchLoad } from '../api-client/client';
 import { REDIRECT_DELAY_MS } from '../config/constants';
 import { ROUTES, loadPath } from '../config/routes';
 import { siteUrl } from '../config/env';

@@ -1,4 +1,4 @@
-import type { Load } from '../api/types';
+import type { Load } from '../api-client/types';
 
 /**
  * Formatting of load fields (SPEC.md section 9): prices as the currency with no decimals, dates as a

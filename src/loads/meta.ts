@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Load } from '../api/types';
+import type { Load } from '../api-client/types';
 import type { Language } from '../config/languages';
 import { site } from '../config/site';
 import { formatNumber, formatPrice, formatShortDate, isoDay, routeLabel } from './format';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchLoads } from '../api/client';
-import type { LoadList } from '../api/types';
+import { fetchLoads } from '../api-client/client';
+import type { LoadList } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
 import { FIRST_PAGE, type BoardQuery, parseBoardQuery, sameQuery } from './board-query';
 
@@ -31,8 +31,13 @@ export function useLoadBoard(initial: LoadList | null, locationSearch: string, f
 
   useEffect(() => setMounted(true), []);
 
+  /**
+   * `quiet`: no spinner, the list on screen stays while the request runs.
+   * `keepOnError`: a failure leaves the list on screen (background refreshes only: the list the
+   * build rendered may be hours old, so a failing first refresh shows the error panel).
+   */
   const load = useCallback(
-    (wanted: BoardQuery, quiet: boolean) => {
+    (wanted: BoardQuery, quiet: boolean, keepOnError: boolean) => {
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
@@ -47,8 +52,9 @@ export function useLoadBoard(initial: LoadList | null, locationSearch: string, f
         .catch((error: unknown) => {
           if (current.signal.aborted) return;
           const message = error instanceof Error && error.message ? error.message : fallbackMessage;
-          // A quiet refresh that fails keeps what is shown rather than replacing it with an error.
-          setState((previous) => (quiet && previous.status === 'ready' ? previous : { status: 'error', message, list: previous.list }));
+          setState((previous) =>
+            keepOnError && previous.status === 'ready' ? previous : { status: 'error', message, list: previous.list },
+          );
         });
     },
     [fallbackMessage],
@@ -60,7 +66,7 @@ export function useLoadBoard(initial: LoadList | null, locationSearch: string, f
     const wanted = parseBoardQuery(locationSearch);
     // The pre-rendered first page stays on screen while it is refreshed; anything else shows loading.
     const quiet = state.status === 'ready' && sameQuery(wanted, shownQuery);
-    load(wanted, quiet);
+    load(wanted, quiet, false);
     return () => controller.current?.abort();
     // Only a change of the query (or a retry) starts a request; `state` is read, not watched.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -70,7 +76,7 @@ export function useLoadBoard(initial: LoadList | null, locationSearch: string, f
     const onVisible = () => {
       if (document.visibilityState !== 'visible') return;
       if (Date.now() - lastLoaded.current < REFRESH_AFTER_HIDDEN_MS) return;
-      load(parseBoardQuery(window.location.search), true);
+      load(parseBoardQuery(window.location.search), true, true);
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);

@@ -1,7 +1,7 @@
 import React, { useEffect, useState } from 'react';
 import { graphql, navigate, type HeadProps, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import type { LoadList } from '../api/types';
+import type { LoadList } from '../api-client/types';
 import { JSON_LD_MAX_LOADS } from '../config/constants';
 import { ROUTES, loadPath } from '../config/routes';
 import { siteUrl } from '../config/env';

@@ -1,7 +1,7 @@
 import React from 'react';
 import { Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import type { Load } from '../../api/types';
+import type { Load } from '../../api-client/types';
 import { loadPath } from '../../config/routes';
 import type { Language } from '../../config/languages';
 import { localizedPath } from '../../i18n/paths';

@@ -6,7 +6,7 @@
  */
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { Options as KyOptions } from 'ky';
-import { DEFAULT_API_URL } from '../config/constants';
+import { apiUrl } from '../config/env';
 import { ApiShapeError, normalizeLoadList, normalizeLoadResponse, normalizeVehicleTypes, reportedTotal } from './normalize';
 import type { Load, LoadList, LoadQuery, VehicleType } from './types';
 
@@ -52,15 +52,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Extra attempts after a network error or a retryable status, with exponential backoff. Default 0. */
   retries?: number;
-  /** API base including `/api`. Default: `apiBaseUrl()`. */
+  /** API base including `/api`. Default: `apiUrl()` (GATSBY_API_URL). */
   baseUrl?: string;
-}
-
-/** API base from GATSBY_API_URL (read on every call, so tests and the build can set it late). */
-export function apiBaseUrl(): string {
-  // Spelled out in full: Gatsby replaces this exact expression in browser bundles.
-  const configured = process.env.GATSBY_API_URL;
-  return stripTrailingSlashes(configured && configured.trim() ? configured.trim() : DEFAULT_API_URL);
 }
 
 export async function fetchLoads(query: LoadQuery = {}, options: RequestOptions = {}): Promise<LoadList> {
@@ -146,7 +139,7 @@ async function getJson(
   options: RequestOptions,
 ): Promise<{ body: unknown; url: string }> {
   const query = params?.toString();
-  const url = `${stripTrailingSlashes(options.baseUrl ?? apiBaseUrl())}/${path}${query ? `?${query}` : ''}`;
+  const url = `${stripTrailingSlashes(options.baseUrl ?? apiUrl())}/${path}${query ? `?${query}` : ''}`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let text: string;
   try {

@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { controlApi, interceptExternal, resetApi } from './support';
+
+test.afterEach(resetApi);
+
+test('a pre-built load page carries its metadata in the HTML', async ({ request }) => {
+  const html = await (await request.get('/ru/load/1001')).text();
+  expect(html).toContain('<html lang="ru"');
+  expect(html).toMatch(/<title[^>]*>[^<]*→[^<]*<\/title>/);
+  expect(html).toMatch(/<meta property="og:description" content="Маршрут: [^"]+Вес: [^"]+т\.[^"]*Цена: [^"]+"/);
+  expect(html).toContain('Загружаем информацию о грузе...');
+  const jsonLd = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(html)?.[1] ?? '';
+  const data = JSON.parse(jsonLd);
+  expect(data['@type']).toBe('Service');
+  expect(data.url).toMatch(/\/ru\/load\/1001$/);
+});
+
+test('the hostile load leaves no element or script behind in its page', async ({ page, request }) => {
+  const html = await (await request.get('/uz/load/666')).text();
+  expect(html).not.toContain('<img src=x');
+  expect(html).not.toMatch(/<\/script><script>alert/);
+  let dialogs = 0;
+  page.on('dialog', (dialog) => {
+    dialogs += 1;
+    void dialog.dismiss();
+  });
+  await interceptExternal(page);
+  await page.route('**/applink', (route) => route.fulfill({ status: 200, body: 'applink' }));
+  await page.goto('/uz/load/666');
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  expect(await page.title()).toContain('<img src=x onerror=alert(1)>');
+  expect(dialogs).toBe(0);
+});
+
+test('a pre-built load page hands over to /applink in its language', async ({ page }) => {
+  await interceptExternal(page);
+  await page.goto('/uz-cyrl/load/1002');
+  await expect(page).toHaveURL(/\/uz-cyrl\/applink$/);
+});
+
+test('a load newer than the build is fetched, described and handed over', async ({ page }) => {
+  await controlApi({ loads: 130 });
+  const visited = await interceptExternal(page);
+  await page.route('**/ru/applink', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>applink</title>' }));
+  const response = await page.goto('/ru/load/1125');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('Загружаем информацию о грузе...')).toBeVisible();
+  await expect(page).toHaveURL(/\/ru\/applink$/);
+  expect(visited).toEqual([]);
+});
+
+test('the fallback sets the new load\'s title and structured data before handing over', async ({ page }) => {
+  await controlApi({ loads: 130 });
+  // The page leaves after 100 ms; record what it writes into the head as it happens.
+  await page.addInitScript(() => {
+    const titleSetter = Object.getOwnPropertyDescriptor(Document.prototype, 'title')?.set;
+    Object.defineProperty(Document.prototype, 'title', {
+      configurable: true,
+      get() {
+        return document.querySelector('title')?.textContent ?? '';
+      },
+      set(value: string) {
+        console.log(`TITLE ${value}`);
+        titleSetter?.call(this, value);
+      },
+    });
+    const append = Node.prototype.appendChild;
+    Node.prototype.appendChild = function appendChild<T extends Node>(this: Node, node: T): T {
+      if (node instanceof HTMLScriptElement && node.type === 'application/ld+json') console.log(`JSONLD ${node.textContent}`);
+      return append.call(this, node) as T;
+    };
+  });
+  const written: string[] = [];
+  page.on('console', (message) => written.push(message.text()));
+  await page.route('**/applink', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: 'applink' }));
+  await page.goto('/load/1125');
+  await expect(page).toHaveURL(/\/applink$/);
+  expect(written.find((line) => line.startsWith('TITLE '))).toMatch(/→/);
+  const jsonLd = written.find((line) => line.startsWith('JSONLD ')) ?? 'JSONLD {}';
+  expect(JSON.parse(jsonLd.slice('JSONLD '.length)).url).toMatch(/\/uz\/load\/1125$/);
+});
+
+test('an unknown load id hands over to /applink at once', async ({ page }) => {
+  await interceptExternal(page);
+  await page.route('**/applink', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: 'applink' }));
+  await page.goto('/uz/load/does-not-exist');
+  await expect(page).toHaveURL(/\/uz\/applink$/);
+});
+
+test('a bad page shows the 404 page, not the loading line', async ({ page }) => {
+  await page.goto('/uz/nothing-here');
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await expect(page.getByText("Yuk ma'lumotlari yuklanmoqda...")).toBeHidden();
+});
