@@ -23,6 +23,12 @@ const config: GatsbyConfig = {
     },
     { resolve: 'gatsby-plugin-react-i18next', options: i18nPluginOptions(siteUrl()) },
     { resolve: 'gatsby-plugin-sitemap', options: sitemapOptions() },
+    'gatsby-plugin-image',
+    {
+      resolve: 'gatsby-plugin-sharp',
+      // WebP and AVIF beside the original; quality chosen for screenshots of text.
+      options: { defaults: { formats: ['auto', 'webp', 'avif'], quality: 78, placeholder: 'none' } },
+    },
   ],
 };
 
