@@ -1,0 +1,144 @@
+import type { Load } from '../src/api-client/types';
+import { LANGUAGES } from '../src/config/languages';
+import { formatPrice, formatShortDate, isoDay, postedAge, routeLabel } from '../src/loads/format';
+import { pageCount, paginationState, parsePageParam } from '../src/loads/pagination';
+import { boardSearchString, parseBoardQuery } from '../src/loads/board-query';
+import { loadMeta } from '../src/loads/meta';
+import { createTranslator } from '../src/i18n/translator';
+import { readBundles } from './support/render-page';
+
+describe('price', () => {
+  it('shows the currency upper-cased, with no decimals', () => {
+    expect(formatPrice(16950000, 'uzs')).toBe('UZS 16,950,000');
+    expect(formatPrice(2200.75, 'USD')).toBe('USD 2,201');
+  });
+
+  it('keeps an unknown or odd currency as plain text and never throws', () => {
+    expect(formatPrice(500, 'xx')).toBe('XX 500');
+    expect(formatPrice(500, '')).toBe('500');
+    expect(formatPrice(500, '<b>')).toBe('<B> 500');
+  });
+
+  it('shows nothing for a missing or impossible price', () => {
+    expect(formatPrice(null, 'UZS')).toBe('');
+    expect(formatPrice(Number.NaN, 'UZS')).toBe('');
+  });
+});
+
+describe('dates', () => {
+  it('are a short English month and day, in Tashkent time', () => {
+    expect(formatShortDate('2026-11-21T10:00:00Z')).toBe('Nov 21');
+    // 20:00 UTC is already the next day in Tashkent (UTC+5).
+    expect(formatShortDate('2026-11-21T20:00:00Z')).toBe('Nov 22');
+    expect(isoDay('2026-11-21T20:00:00Z')).toBe('2026-11-22');
+  });
+
+  it('are empty when missing or unparseable', () => {
+    expect(formatShortDate(null)).toBe('');
+    expect(formatShortDate('not a date')).toBe('');
+  });
+
+  it('say how long ago a load was posted, coarsely', () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    expect(postedAge('2026-11-21T11:59:50Z', now)).toEqual({ unit: 'minute', count: 1 });
+    expect(postedAge('2026-11-21T11:15:00Z', now)).toEqual({ unit: 'minute', count: 45 });
+    expect(postedAge('2026-11-21T07:00:00Z', now)).toEqual({ unit: 'hour', count: 5 });
+    expect(postedAge('2026-11-18T12:00:00Z', now)).toEqual({ unit: 'day', count: 3 });
+    expect(postedAge('2026-11-22T12:00:00Z', now)).toEqual({ unit: 'minute', count: 1 });
+    expect(postedAge(null, now)).toBeNull();
+  });
+});
+
+describe('places', () => {
+  it('falls back to a placeholder for a missing place', () => {
+    expect(routeLabel({ from: 'Toshkent', to: '' }, '?')).toBe('Toshkent → ?');
+  });
+});
+
+describe('pagination (SPEC.md section 9)', () => {
+  it('counts pages as total divided by 20, rounded up', () => {
+    expect(pageCount(0)).toBe(0);
+    expect(pageCount(1)).toBe(1);
+    expect(pageCount(20)).toBe(1);
+    expect(pageCount(21)).toBe(2);
+    expect(pageCount(45)).toBe(3);
+  });
+
+  it('shows pagination only with more than one page; previous off on the first, next off on the last', () => {
+    expect(paginationState(1, 20).visible).toBe(false);
+    expect(paginationState(1, 45)).toEqual({ page: 1, pages: 3, hasPrevious: false, hasNext: true, visible: true });
+    expect(paginationState(3, 45)).toEqual({ page: 3, pages: 3, hasPrevious: true, hasNext: false, visible: true });
+  });
+
+  it('keeps an out-of-range page inside the pages there are', () => {
+    expect(paginationState(9, 45).page).toBe(3);
+    expect(paginationState(0, 45).page).toBe(1);
+  });
+
+  it.each([
+    ['2', 2],
+    ['1', 1],
+    ['0', 1],
+    ['-3', 1],
+    ['2.5', 1],
+    ['abc', 1],
+    ['<script>', 1],
+    [null, 1],
+  ])('reads page %j from the URL as %d', (value, expected) => {
+    expect(parsePageParam(value)).toBe(expected);
+  });
+});
+
+describe('the board query in the URL', () => {
+  it('round-trips search and page, leaving defaults out', () => {
+    expect(parseBoardQuery('?search=Toshkent&page=3')).toEqual({ page: 3, search: 'Toshkent' });
+    expect(boardSearchString({ page: 3, search: 'Toshkent' })).toBe('?search=Toshkent&page=3');
+    expect(boardSearchString({ page: 1, search: '' })).toBe('');
+    expect(parseBoardQuery(boardSearchString({ page: 2, search: "Farg'ona & <Andijon>" }))).toEqual({
+      page: 2,
+      search: "Farg'ona & <Andijon>",
+    });
+  });
+});
+
+describe('load page metadata', () => {
+  const load: Load = {
+    id: '42',
+    title: 'Sement </script><b>',
+    weight: 20,
+    volume: null,
+    trucksNeeded: null,
+    price: 9000000,
+    currency: 'UZS',
+    loadingDate: '2026-11-25T00:00:00Z',
+    createdAt: '2026-11-20T00:00:00Z',
+    additionalInfo: '',
+    vehicleType: 'Tent',
+    from: 'Toshkent',
+    to: '',
+    contactSource: 'user',
+    contact: { name: 'Aziz Qodirov', phone: '+998901234567', telegram: 'aziz' },
+  };
+
+  it.each(LANGUAGES.map((l) => [l.code, l] as const))('describes route, weight, vehicle, date and price in %s', (_code, language) => {
+    const t = createTranslator(language.prefix, readBundles(language, ['load']));
+    const meta = loadMeta(load, t, language, `https://x.uz/${language.prefix}/load/42`);
+    expect(meta.title).toContain('Sement </script><b>');
+    expect(meta.description).toContain('Toshkent →');
+    expect(meta.description).toContain('20');
+    expect(meta.description).toContain('Tent');
+    expect(meta.description).toContain('Nov 25');
+    expect(meta.description).toContain('UZS 9,000,000');
+    expect(meta.jsonLd.url).toBe(`https://x.uz/${language.prefix}/load/42`);
+    expect(meta.jsonLd.provider).toEqual({ '@type': 'Person', name: 'Aziz Qodirov', telephone: '+998901234567', sameAs: 'https://t.me/aziz' });
+  });
+
+  it('leaves out what the load does not have', () => {
+    const [uz] = LANGUAGES;
+    const t = createTranslator(uz.prefix, readBundles(uz, ['load']));
+    const meta = loadMeta({ ...load, price: null, weight: null, contact: null }, t, uz, 'https://x.uz/uz/load/42');
+    expect(meta.description).not.toContain('Narxi');
+    expect(meta.jsonLd).not.toHaveProperty('offers');
+    expect(meta.jsonLd).not.toHaveProperty('provider');
+  });
+});

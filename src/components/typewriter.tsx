@@ -1,0 +1,72 @@
+import React, { useEffect, useState } from 'react';
+import * as styles from './typewriter.module.css';
+
+/** Where the effect is: which line, how many of its characters show, and whether it is erasing. */
+export interface TypewriterState {
+  line: number;
+  length: number;
+  deleting: boolean;
+}
+
+export const TYPE_MS = 70;
+export const DELETE_MS = 35;
+export const HOLD_MS = 2200;
+
+/** The state after one tick: type a character, hold a full line, erase a character, or move on. */
+export function nextTypewriterState(state: TypewriterState, lines: readonly string[]): TypewriterState {
+  const full = lines[state.line]?.length ?? 0;
+  if (!state.deleting) {
+    return state.length < full ? { ...state, length: state.length + 1 } : { ...state, deleting: true };
+  }
+  if (state.length > 0) return { ...state, length: state.length - 1 };
+  return { line: (state.line + 1) % lines.length, length: 0, deleting: false };
+}
+
+/** How long to wait before the next tick from this state: a full line stays up to be read. */
+export function typewriterDelay(state: TypewriterState, lines: readonly string[]): number {
+  if (state.deleting) return DELETE_MS;
+  return state.length >= (lines[state.line]?.length ?? 0) ? HOLD_MS : TYPE_MS;
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * Short lines typed and erased in turn. Every line is in the HTML as a visually hidden list (crawlers,
+ * screen readers, no script); the animated copy is hidden from assistive technology. The server and
+ * first render show the first line whole, and with reduced motion it stays that way.
+ */
+export function Typewriter({ lines }: { lines: readonly string[] }) {
+  const [state, setState] = useState<TypewriterState>({ line: 0, length: lines[0]?.length ?? 0, deleting: false });
+  // Lines arrive as a fresh array on each render of the parent; the effect depends on their text.
+  const text = lines.join('\n');
+
+  useEffect(() => {
+    const current = text.split('\n');
+    if (current.length < 2 || prefersReducedMotion()) return undefined;
+    let timer: ReturnType<typeof setTimeout>;
+    const schedule = (from: TypewriterState) => {
+      timer = setTimeout(() => {
+        const next = nextTypewriterState(from, current);
+        setState(next);
+        schedule(next);
+      }, typewriterDelay(from, current));
+    };
+    schedule({ line: 0, length: current[0]?.length ?? 0, deleting: false });
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  return (
+    <div className={styles.typewriter}>
+      <ul className="visually-hidden">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <span className={styles.animated} aria-hidden="true" data-testid="typewriter">
+        {(lines[state.line] ?? '').slice(0, state.length)}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import React from 'react';
+import { useTranslation } from 'react-i18next';
+import { StaticImage } from 'gatsby-plugin-image';
+import { StoreButtons } from '../components/store-buttons';
+import { Typewriter } from '../components/typewriter';
+import { textList } from '../i18n/locale-lists';
+import * as styles from './hero.module.css';
+
+/** The page's one h1, the app buttons and the load board on a phone: the image is the largest paint. */
+export function Hero() {
+  const { t } = useTranslation('home');
+  return (
+    <section className={styles.hero} aria-labelledby="hero-title">
+      <div className={`container ${styles.grid}`}>
+        <div>
+          <p className={styles.badge}>{t('hero.badge')}</p>
+          <h1 id="hero-title" className={styles.title}>
+            {t('title')}
+          </h1>
+          <p className={styles.lead}>{t('lead')}</p>
+          <Typewriter lines={textList(t, 'hero.lines')} />
+          <StoreButtons />
+        </div>
+        <div className={styles.phone}>
+          <div className={styles.screen}>
+            <StaticImage
+              src="../images/loads-phone.png"
+              alt={t('hero.imageAlt')}
+              width={260}
+              height={520}
+              loading="eager"
+              placeholder="none"
+            />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
