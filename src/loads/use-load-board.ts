@@ -69,7 +69,6 @@ export function useLoadBoard(initial: LoadList | null, locationSearch: string, f
     load(wanted, quiet, false);
     return () => controller.current?.abort();
     // Only a change of the query (or a retry) starts a request; `state` is read, not watched.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mounted, key, attempt, load]);
 
   useEffect(() => {

@@ -1,12 +1,13 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../spinner';
 import * as styles from './load-board.module.css';
 
 export function BoardSpinner() {
   const { t } = useTranslation('loads');
   return (
     <div className={styles.spinnerBox} role="status">
-      <span className={styles.spinner} aria-hidden="true" />
+      <Spinner />
       <span>{t('states.loading')}</span>
     </div>
   );
