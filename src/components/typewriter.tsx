@@ -64,7 +64,7 @@ export function Typewriter({ lines }: { lines: readonly string[] }) {
           <li key={line}>{line}</li>
         ))}
       </ul>
-      <span className={styles.animated} aria-hidden="true" data-testid="typewriter">
+      <span className={styles.animated} aria-hidden="true">
         {(lines[state.line] ?? '').slice(0, state.length)}
       </span>
     </div>

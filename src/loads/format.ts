@@ -7,25 +7,40 @@ import type { Load } from '../api-client/types';
  */
 export const SITE_TIME_ZONE = 'Asia/Tashkent';
 
+// Building an Intl formatter costs far more than using one, and the build formats tens of thousands
+// of loads: keep one per currency and kind.
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+const plainNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const decimalNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: SITE_TIME_ZONE });
+const dayDate = new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE });
+
+function currencyFormat(code: string): Intl.NumberFormat {
+  let format = currencyFormats.get(code);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: 'code',
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    });
+    currencyFormats.set(code, format);
+  }
+  return format;
+}
+
 export function formatPrice(price: number | null, currency: string): string {
   if (price === null || !Number.isFinite(price)) return '';
   const code = currency.trim().toUpperCase();
   if (/^[A-Z]{3}$/.test(code)) {
     try {
-      return new Intl.NumberFormat('en-US', {
-        style: 'currency',
-        currency: code,
-        currencyDisplay: 'code',
-        maximumFractionDigits: 0,
-        minimumFractionDigits: 0,
-      })
-        .format(price)
-        .replace(/\u00a0/g, ' ');
+      return currencyFormat(code).format(price).replace(/\u00a0/g, ' ');
     } catch {
       // An unknown code falls through to the plain form below.
     }
   }
-  const amount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(price);
+  const amount = plainNumber.format(price);
   return code ? `${code} ${amount}` : amount;
 }
 
@@ -33,7 +48,7 @@ export function formatShortDate(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: SITE_TIME_ZONE }).format(date);
+  return shortDate.format(date);
 }
 
 /** ISO date (YYYY-MM-DD) in Tashkent time, for structured data. */
@@ -41,11 +56,11 @@ export function isoDay(iso: string | null): string | undefined {
   if (!iso) return undefined;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return undefined;
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE }).format(date);
+  return dayDate.format(date);
 }
 
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value);
+  return decimalNumber.format(value);
 }
 
 export type Age = { unit: 'minute' | 'hour' | 'day'; count: number } | null;

@@ -1,18 +1,29 @@
 import React from 'react';
 import { graphql } from 'gatsby';
+import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../config/routes';
+import { AppCta } from '../components/app-cta';
 import { ContentPage } from '../components/content-page';
+import { Features } from '../sections/features';
+import { Audiences } from '../sections/audiences';
 import { pageHead } from '../i18n/page-head';
 
 export default function FeaturesPage() {
-  return <ContentPage ns="features" />;
+  const { t } = useTranslation('sections');
+  return (
+    <ContentPage ns="features">
+      <Features />
+      <Audiences />
+      <AppCta id="features-cta" title={t('appCta.title')} text={t('appCta.text')} />
+    </ContentPage>
+  );
 }
 
 export const Head = pageHead({ ns: 'features', path: ROUTES.features });
 
 export const query = graphql`
   query FeaturesPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "features"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "features", "sections"] } }) {
       ...LocaleEdges
     }
   }

@@ -1,14 +1,31 @@
 import React from 'react';
 import { graphql } from 'gatsby';
+import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../config/routes';
+import { site } from '../config/site';
 import { ContentPage } from '../components/content-page';
+import { FaqSection, readFaq } from '../components/faq-accordion';
+import { HelpContact } from '../components/help-contact';
 import { pageHead } from '../i18n/page-head';
+import { faqPageJsonLd } from '../i18n/structured-data';
+
+const FAQ_VARIABLES = { phone: site.phoneDisplay };
 
 export default function HelpPage() {
-  return <ContentPage ns="help" />;
+  const { t } = useTranslation('help');
+  return (
+    <ContentPage ns="help">
+      <FaqSection id="faq-title" title={t('faq.title')} items={readFaq(t, 'help', FAQ_VARIABLES)} />
+      <HelpContact />
+    </ContentPage>
+  );
 }
 
-export const Head = pageHead({ ns: 'help', path: ROUTES.help });
+export const Head = pageHead({
+  ns: 'help',
+  path: ROUTES.help,
+  jsonLd: (t) => faqPageJsonLd(readFaq(t, 'help', FAQ_VARIABLES)),
+});
 
 export const query = graphql`
   query HelpPage($language: String!) {

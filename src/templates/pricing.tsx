@@ -2,17 +2,22 @@ import React from 'react';
 import { graphql } from 'gatsby';
 import { ROUTES } from '../config/routes';
 import { ContentPage } from '../components/content-page';
+import { PricingPlan } from '../components/pricing-plan';
 import { pageHead } from '../i18n/page-head';
 
 export default function PricingPage() {
-  return <ContentPage ns="pricing" />;
+  return (
+    <ContentPage ns="pricing">
+      <PricingPlan />
+    </ContentPage>
+  );
 }
 
 export const Head = pageHead({ ns: 'pricing', path: ROUTES.pricing });
 
 export const query = graphql`
   query PricingPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pricing"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pricing", "sections"] } }) {
       ...LocaleEdges
     }
   }

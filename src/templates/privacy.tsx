@@ -2,10 +2,15 @@ import React from 'react';
 import { graphql } from 'gatsby';
 import { ROUTES } from '../config/routes';
 import { ContentPage } from '../components/content-page';
+import { LegalDocument } from '../components/legal-document';
 import { pageHead } from '../i18n/page-head';
 
 export default function PrivacyPage() {
-  return <ContentPage ns="privacy" />;
+  return (
+    <ContentPage ns="privacy">
+      <LegalDocument ns="privacy" />
+    </ContentPage>
+  );
 }
 
 export const Head = pageHead({ ns: 'privacy', path: ROUTES.privacy });
