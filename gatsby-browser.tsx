@@ -1,1 +1,3 @@
 import './src/styles/global.css';
+
+export { wrapPageElement } from './src/i18n/plugin-runtime';

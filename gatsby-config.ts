@@ -2,7 +2,7 @@ import type { GatsbyConfig } from 'gatsby';
 import path from 'node:path';
 import { siteUrl } from './src/config/env';
 import { site } from './src/config/site';
-import { i18nPluginOptions } from './src/i18n/plugin';
+import { LOCALE_SOURCE } from './src/i18n/plugin-nodes';
 import { sitemapOptions } from './src/build/sitemap';
 
 // The browser renders Head too (on client navigation); GATSBY_* variables are the ones Gatsby
@@ -19,15 +19,15 @@ const config: GatsbyConfig = {
   plugins: [
     {
       resolve: 'gatsby-source-filesystem',
-      options: { name: 'locale', path: path.resolve(process.cwd(), 'locales') },
+      options: { name: LOCALE_SOURCE, path: path.resolve(process.cwd(), 'locales') },
     },
-    { resolve: 'gatsby-plugin-react-i18next', options: i18nPluginOptions(siteUrl()) },
     { resolve: 'gatsby-plugin-sitemap', options: sitemapOptions() },
     'gatsby-plugin-image',
     {
       resolve: 'gatsby-plugin-sharp',
-      // WebP and AVIF beside the original; quality chosen for screenshots of text.
-      options: { defaults: { formats: ['auto', 'webp', 'avif'], quality: 78, placeholder: 'none' } },
+      // WebP beside the original (every Android browser in use reads it); AVIF encoding cost most of
+      // a clean build's image time for a few kilobytes. Quality chosen for screenshots of text.
+      options: { defaults: { formats: ['auto', 'webp'], quality: 78, placeholder: 'none' } },
     },
   ],
 };

@@ -1,4 +1,5 @@
-// Each lifecycle API lives in its own module under src/build; this file is the table of contents.
+// Each lifecycle API lives in its own module under src/; this file is the table of contents.
 export { createPages } from './src/build/create-pages';
+export { onCreateNode, shouldOnCreateNode } from './src/i18n/plugin-nodes';
 export { onPostBuild } from './src/build/post-build';
 export { onCreateWebpackConfig } from './src/build/webpack';

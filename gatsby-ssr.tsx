@@ -1,6 +1,3 @@
-import type { GatsbySSR } from 'gatsby';
-import { headLinks } from './src/build/head-links';
-
-export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents }) => {
-  setHeadComponents(headLinks());
-};
+// Server-rendering hooks live in src/build/ssr.tsx and src/i18n/plugin-runtime.tsx.
+export { onRenderBody, onPreRenderHTML } from './src/build/ssr';
+export { wrapPageElement } from './src/i18n/plugin-runtime';

@@ -2,6 +2,7 @@ import { site } from '../src/config/site';
 import { authDeepLink, readToken } from '../src/handoff/deep-link';
 import { detectDevice, handoffTarget } from '../src/handoff/device';
 import { matchLoadFallback } from '../src/loads/fallback-route';
+import { isCrawler } from '../src/handoff/crawler';
 
 describe('device choice for /applink', () => {
   it.each([
@@ -73,5 +74,26 @@ describe('the client-only load route', () => {
     expect(matchLoadFallback('/en/load/1')).toBeNull();
     expect(matchLoadFallback('/load/1/extra')).toBeNull();
     expect(matchLoadFallback('/load/%E0%A4%A')).toMatchObject({ id: null });
+  });
+});
+
+describe('crawlers stay on load pages', () => {
+  it.each([
+    'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    'Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)',
+    'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+    'TelegramBot (like TwitterBot)',
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 Chrome-Lighthouse',
+  ])('recognises %s', (userAgent) => {
+    expect(isCrawler(userAgent)).toBe(true);
+  });
+
+  it.each([
+    'Mozilla/5.0 (Linux; Android 13; SM-A135F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+    'Mozilla/5.0 (Linux; Android 12; TECNO KG5p Build/SP1A.210812.016; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/117.0.0.0 Mobile Safari/537.36 Telegram-Android/10.2.0',
+  ])('hands people over: %s', (userAgent) => {
+    expect(isCrawler(userAgent)).toBe(false);
   });
 });

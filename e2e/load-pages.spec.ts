@@ -92,3 +92,12 @@ test('a bad page shows the 404 page, not the loading line', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   await expect(page.getByText("Yuk ma'lumotlari yuklanmoqda...")).toBeHidden();
 });
+
+test('a crawler that runs script stays on the load page', async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+  const page = await context.newPage();
+  await page.goto('/ru/load/1001');
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/ru\/load\/1001$/);
+  await context.close();
+});

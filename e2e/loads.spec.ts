@@ -103,3 +103,23 @@ test('a load with markup in its title shows it as text and runs nothing', async 
   await expect(page.locator('main script')).toHaveCount(0);
   expect(dialogs).toBe(0);
 });
+
+test('a request made stale by a newer search is aborted, and only the newer result is shown', async ({ page }) => {
+  await page.goto('/uz/loads');
+  await page.waitForLoadState('networkidle');
+  await controlApi({ delayMs: 1500 });
+  const aborted: string[] = [];
+  page.on('requestfailed', (request) => {
+    if (request.url().includes('/api/loads')) aborted.push(request.url());
+  });
+  await page.getByRole('searchbox').fill('Toshkent');
+  await page.getByRole('searchbox').press('Enter');
+  await expect(page).toHaveURL(/search=Toshkent/);
+  await page.getByRole('searchbox').fill('Buxoro');
+  await page.getByRole('searchbox').press('Enter');
+  await expect(page).toHaveURL(/search=Buxoro/);
+  await expect.poll(() => aborted.length).toBe(1);
+  expect(aborted[0]).toContain('search=Toshkent');
+  await expect(cards(page).first()).toContainText('Buxoro', { timeout: 10_000 });
+  for (const text of await cards(page).allTextContents()) expect(text.toLowerCase()).toContain('buxoro');
+});

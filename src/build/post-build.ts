@@ -1,15 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
-import { siteUrl } from '../config/env';
+import { apiOrigin, siteUrl } from '../config/env';
+import { withCspMeta } from './csp';
 import { LOCALES_DIR } from './locales';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
+// Written once every page carries a policy; later builds then only touch the HTML they wrote.
+const CSP_MARKER = path.resolve(process.cwd(), '.cache', 'csp-applied');
+// Loaded when Gatsby loads gatsby-node, at the start of the build: HTML newer than this was written now.
+const BUILD_STARTED_MS = Date.now();
 
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   copyLocales();
   writeRobots();
-  reporter.info('Wrote robots.txt and /locales/{lng}/{ns}.json');
+  const started = performance.now();
+  const { seen, written } = applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0);
+  fs.writeFileSync(CSP_MARKER, new Date().toISOString());
+  reporter.info(
+    `Wrote robots.txt, /locales/{lng}/{ns}.json and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 };
 
 /** Texts are bundled into pages, and also served as files for pages that switch language at run time. */
@@ -21,3 +31,32 @@ function writeRobots(): void {
   const robots = ['User-agent: *', 'Allow: /', '', `Sitemap: ${siteUrl()}/sitemap-index.xml`, ''].join('\n');
   fs.writeFileSync(path.join(PUBLIC_DIR, 'robots.txt'), robots);
 }
+
+function applyCsp(changedSinceMs: number): { seen: number; written: number } {
+  const origin = apiOrigin();
+  let seen = 0;
+  let written = 0;
+  for (const file of htmlFiles(PUBLIC_DIR)) {
+    seen += 1;
+    if (fs.statSync(file).mtimeMs < changedSinceMs) continue;
+    const html = fs.readFileSync(file, 'utf8');
+    const updated = withCspMeta(html, origin);
+    if (updated !== html) {
+      fs.writeFileSync(file, updated);
+      written += 1;
+    }
+  }
+  return { seen, written };
+}
+
+function* htmlFiles(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'page-data' && entry.name !== 'static' && entry.name !== 'locales') yield* htmlFiles(full);
+    } else if (entry.name.endsWith('.html')) {
+      yield full;
+    }
+  }
+}
+

@@ -10,6 +10,7 @@ import { serializeJsonLd } from '../i18n/json-ld';
 import type { FallbackRoute } from '../loads/fallback-route';
 import { loadMeta, type LoadMeta } from '../loads/meta';
 import { LoadingNotice } from './loading-notice';
+import { isCrawler } from '../handoff/crawler';
 
 /** Writes the load's metadata into the live document: the 404 page's own Head knows nothing of it. */
 function applyMeta(meta: LoadMeta): void {
@@ -46,6 +47,7 @@ export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loa
     let timer = 0;
     let cancelled = false;
     const handOver = (delay: number) => {
+      if (isCrawler(navigator.userAgent)) return;
       timer = window.setTimeout(() => window.location.replace(applink), delay);
     };
     if (!route.id) {

@@ -1,12 +1,21 @@
 import React from 'react';
-import { Spinner } from './spinner';
-import * as styles from './loading-notice.module.css';
+
+// Load pages ship no stylesheet (src/build/ssr.tsx drops it: tens of thousands of pages show only
+// this line), so the notice carries its own few rules.
+const NOTICE_CSS = `
+.yb-notice{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px;min-height:100vh;margin:0;padding:24px;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',Arial,sans-serif;color:#4a5568;text-align:center}
+.yb-notice p{margin:0}
+.yb-spinner{width:40px;height:40px;border:4px solid #e8f0fe;border-top-color:#0b57d0;border-radius:50%;animation:yb-spin .8s linear infinite}
+@keyframes yb-spin{to{transform:rotate(360deg)}}
+@media (prefers-reduced-motion:reduce){.yb-spinner{animation-duration:3s}}
+`;
 
 /** The only visible content of a load page while it hands over to the app. */
 export function LoadingNotice({ text }: { text: string }) {
   return (
-    <main className={styles.notice}>
-      <Spinner />
+    <main className="yb-notice">
+      <style>{NOTICE_CSS}</style>
+      <span className="yb-spinner" aria-hidden="true" />
       <p role="status">{text}</p>
     </main>
   );

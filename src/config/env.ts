@@ -19,3 +19,12 @@ export function siteUrl(): string {
 function trimSlash(url: string): string {
   return url.trim().replace(/\/+$/, '');
 }
+
+/** The API's origin, for preconnect hints and the connect-src policy; null when the URL is unusable. */
+export function apiOrigin(): string | null {
+  try {
+    return new URL(apiUrl()).origin;
+  } catch {
+    return null;
+  }
+}

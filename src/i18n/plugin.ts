@@ -1,9 +1,11 @@
 /**
- * Everything that knows about gatsby-plugin-react-i18next 3.0.1 lives here, so the plugin can be
- * replaced without touching pages. Its bugs (STACK-NOTES.md) and how this module avoids them:
+ * Everything that knows about gatsby-plugin-react-i18next 3.0.1 lives here and in the two modules
+ * beside it (plugin-runtime.tsx: its page wrapper; plugin-nodes.ts: its locale nodes), so the plugin
+ * can be replaced without touching pages. Its bugs (STACK-NOTES.md) and how this avoids them:
+ *  - It is not registered as a Gatsby plugin. Its only other node-side work was `onCreatePage`,
+ *    which Gatsby would call once per page (40,000 times at 10,000 loads) just to return at once.
  *  - It treats any path ending in `/404` as a 404 page and gives localized pages with a `matchPath`
- *    the prefix twice. We create every language variant ourselves with `context.i18n` already set,
- *    which makes the plugin's onCreatePage return at once (and skips its slow path).
+ *    the prefix twice. We create every language variant ourselves with `context.i18n` set.
  *  - Its localized 404 catch-alls overlap every page and bloat match-paths.json: we create no
  *    matchPath at all; the one 404 page picks its language from the path at run time.
  *  - It uses the URL prefix as the language code (`uz-cyrl`); what people and crawlers see is mapped
@@ -67,10 +69,9 @@ function pageContext(language: Language, originalPath: string, path: string, rou
   };
 }
 
-/** Options for gatsby-config. */
+/** The options its page wrapper reads. */
 export function i18nPluginOptions(siteUrl: string) {
   return {
-    localeJsonSourceName: 'locale',
     languages: [...LANGUAGE_PREFIXES],
     defaultLanguage: DEFAULT_LANGUAGE.prefix,
     // Bare paths are real Uzbek Latin pages; the root redirect is our own (src/i18n/choose.ts).

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { headersFor, parseHeadersFile } from './headers-file';
 
 /**
  * Serves a built site the way a CDN does: files as they are, `dir/index.html` for `dir`, and
  * `404.html` with status 404 for anything else, so client-only routes are tested as they will be
- * hosted. Text is gzip-compressed, as any CDN would.
+ * hosted. Text is gzip-compressed, as any CDN would, and the site's `_headers` file is applied as
+ * Netlify and Cloudflare Pages apply it.
  */
 
 const TYPES: Record<string, string> = {
@@ -65,6 +67,8 @@ export function cacheControl(relativePath: string): string {
 
 export function startStaticServer(root: string, port: number, host = '0.0.0.0'): Promise<StaticServer> {
   const absoluteRoot = path.resolve(root);
+  const headersFile = path.join(absoluteRoot, '_headers');
+  const rules = fs.existsSync(headersFile) ? parseHeadersFile(fs.readFileSync(headersFile, 'utf8')) : [];
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -83,8 +87,8 @@ export function startStaticServer(root: string, port: number, host = '0.0.0.0'):
     const headers: http.OutgoingHttpHeaders = {
       'Content-Type': type,
       'Cache-Control': cacheControl(path.relative(absoluteRoot, chosen)),
-      'X-Content-Type-Options': 'nosniff',
       Vary: 'Accept-Encoding',
+      ...headersFor(rules, url.pathname),
     };
     const body = fs.readFileSync(chosen);
     const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));

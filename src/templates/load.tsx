@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { useEffect, useState } from 'react';
 import type { HeadProps, PageProps } from 'gatsby';
 import { REDIRECT_DELAY_MS } from '../config/constants';
 import { ROUTES, loadPath } from '../config/routes';
@@ -8,11 +8,16 @@ import { pageLanguage } from '../i18n/runtime';
 import { localizedPath } from '../i18n/paths';
 import type { LoadPageContext } from '../loads/page-context';
 import { LoadingNotice } from '../components/loading-notice';
+import { isCrawler } from '../handoff/crawler';
 
 /** A pre-built load page: metadata for crawlers and link previews; people are sent on to the app. */
 export default function LoadPage({ pageContext }: PageProps<object, LoadPageContext>) {
   const language = pageLanguage(pageContext);
-  const applink = pageContext.i18n.routed ? localizedPath(ROUTES.applink, language) : ROUTES.applink;
+  const [applink, setApplink] = useState<string | null>(null);
+  useEffect(() => {
+    if (isCrawler(navigator.userAgent)) return;
+    setApplink(pageContext.i18n.routed ? localizedPath(ROUTES.applink, language) : ROUTES.applink);
+  }, [pageContext.i18n.routed, language]);
   useDelayedRedirect(applink, REDIRECT_DELAY_MS);
   return <LoadingNotice text={pageContext.loading} />;
 }

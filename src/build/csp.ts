@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Content-Security-Policy for a static Gatsby site without nonces. Gatsby writes a few inline scripts
+ * into every page (chunk map, compilation hash, the page's own path), and one of them differs per
+ * page, so one policy for the whole site cannot list them. Instead each HTML file carries a `<meta>`
+ * policy with the hashes of exactly its inline scripts; `frame-ancestors`, which a meta policy cannot
+ * carry, comes with the headers (static/_headers).
+ */
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
+const DATA_BLOCK = /\btype=["']?application\/(ld\+)?json/i;
+const CSP_META = /<meta http-equiv="Content-Security-Policy" content="[^"]*"\/>/;
+
+/** sha256 source expressions of the executable inline scripts of a page, in order, without repeats. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (DATA_BLOCK.test(attributes ?? '')) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body ?? '', 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+export function contentSecurityPolicy(scriptHashes: readonly string[], apiOrigin: string | null): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    // Gatsby inlines the site's CSS in <style> and gatsby-plugin-image sets style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
+    "manifest-src 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** The page with its policy as the first thing in <head>, replacing one written by an earlier build. */
+export function withCspMeta(html: string, apiOrigin: string | null): string {
+  const withoutOld = html.replace(CSP_META, '');
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(inlineScriptHashes(withoutOld), apiOrigin)}"/>`;
+  return withoutOld.replace(/<head>/i, `<head>${meta}`);
+}

@@ -1,0 +1,17 @@
+import type React from 'react';
+import type { GatsbyBrowser } from 'gatsby';
+// The plugin's own page wrapper: builds an i18next instance from the page query's locale nodes.
+import { wrapPageElement as pluginWrapPageElement } from 'gatsby-plugin-react-i18next/dist/plugin/wrapPageElement';
+import { siteUrl } from '../config/env';
+import { i18nPluginOptions } from './plugin';
+
+/**
+ * gatsby-plugin-react-i18next is not registered as a Gatsby plugin (src/i18n/plugin.ts says why); its
+ * page wrapper is used from here, with the options it would have had.
+ */
+export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = (args) =>
+  // Every page has `context.i18n` (src/build/create-pages.ts), so the wrapper always returns an element.
+  pluginWrapPageElement(args as Parameters<typeof pluginWrapPageElement>[0], {
+    ...i18nPluginOptions(siteUrl()),
+    pages: [],
+  } as Parameters<typeof pluginWrapPageElement>[1]) as React.ReactElement;
