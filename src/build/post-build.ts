@@ -4,6 +4,7 @@ import type { GatsbyNode } from 'gatsby';
 import { apiOrigin, siteUrl } from '../config/env';
 import { withCspMeta } from './csp';
 import { LOCALES_DIR } from './locales';
+import { pruneOldAssets } from './prune';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 // Written once every page carries a policy; later builds then only touch the HTML they wrote.
@@ -17,8 +18,10 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   const started = performance.now();
   const { seen, written } = applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0);
   fs.writeFileSync(CSP_MARKER, new Date().toISOString());
+  // Gatsby leaves the bundles of earlier builds in public/; without them public/ is the deploy artifact.
+  const pruned = pruneOldAssets(PUBLIC_DIR).length;
   reporter.info(
-    `Wrote robots.txt, /locales/{lng}/{ns}.json and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `Wrote robots.txt, /locales/{lng}/{ns}.json and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s; removed ${pruned} files of earlier builds`,
   );
 };
 

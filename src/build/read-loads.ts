@@ -8,13 +8,13 @@ import type { Load } from '../api-client/types';
  * and the cause (CONTRACT.md): a scheduled rebuild must never publish a site that lost its loads, so
  * a read that disagrees with the API's own total fails too.
  */
-export async function readLoads(reporter: Reporter): Promise<Load[]> {
+export async function readLoads(reporter: Reporter, options: { retries?: number } = {}): Promise<Load[]> {
   const base = apiUrl();
   const activity = reporter.activityTimer(`Reading loads from ${base}/loads`);
   activity.start();
   let result: Awaited<ReturnType<typeof fetchAllLoads>>;
   try {
-    result = await fetchAllLoads({ baseUrl: base });
+    result = await fetchAllLoads({ baseUrl: base, retries: options.retries });
   } catch (error) {
     activity.end();
     return fail(reporter, base, error instanceof Error ? error.message : String(error));

@@ -1,0 +1,101 @@
+/**
+ * @jest-environment ./__tests__/support/jsdom-with-fetch.ts
+ */
+/**
+ * Fuzzing the build's side of the API boundary: whatever the API answers, the build either goes on
+ * with loads whose metadata stays text in the HTML, or stops with its one line naming the URL.
+ */
+import fc from 'fast-check';
+import React from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { Reporter } from 'gatsby';
+import { readLoads } from '../src/build/read-loads';
+import { createLoadPages } from '../src/build/load-pages';
+import type { LoadPageContext } from '../src/loads/page-context';
+import { Seo } from '../src/components/seo';
+import { pageLanguage } from '../src/i18n/runtime';
+import { startFuzzServer } from './support/fuzz-server';
+import { hostileAnswer } from './support/hostile';
+
+class BuildStopped extends Error {}
+
+function fakeReporter(lines: string[]): Reporter {
+  const activity = { start: () => undefined, end: () => undefined, setStatus: () => undefined };
+  return {
+    activityTimer: () => activity,
+    info: () => undefined,
+    panic: (message: string) => {
+      lines.push(message);
+      throw new BuildStopped(message);
+    },
+  } as unknown as Reporter;
+}
+
+/** Elements a page's head may hold; anything else came from data. */
+const ALLOWED_TAGS = new Set(['html', 'head', 'body', 'title', 'meta', 'link', 'script']);
+
+describe('build-time reader against random and hostile API answers', () => {
+  let server: Awaited<ReturnType<typeof startFuzzServer>>;
+  const saved = process.env.GATSBY_API_URL;
+  let tried = 0;
+  let stopped = 0;
+
+  beforeAll(async () => {
+    server = await startFuzzServer();
+    process.env.GATSBY_API_URL = server.url;
+  });
+
+  afterAll(async () => {
+    process.env.GATSBY_API_URL = saved;
+    await server.close();
+    // Printed for the record: the hardening issue's closing note reports these counts.
+    console.log(`build fuzz: ${tried} answers tried, ${stopped} stopped the build with one line, ${tried - stopped} built`);
+  });
+
+  it('builds with inert text or stops with one line naming the URL', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileAnswer, async (answer) => {
+        tried += 1;
+        server.answer(answer);
+        const lines: string[] = [];
+        let loads;
+        try {
+          loads = await readLoads(fakeReporter(lines), { retries: 0 });
+        } catch (error) {
+          if (!(error instanceof BuildStopped)) throw error;
+          stopped += 1;
+          expect(lines).toHaveLength(1);
+          expect(lines[0]).not.toMatch(/\n/);
+          expect(lines[0]).toContain(`${server.url}/loads`);
+          expect((lines[0] ?? '').length).toBeLessThan(700);
+          return;
+        }
+        const pages: LoadPageContext[] = [];
+        createLoadPages(loads, (page) => {
+          pages.push(page.context as unknown as LoadPageContext);
+        });
+        for (const context of pages.slice(0, 8)) {
+          const { meta } = context;
+          const html = renderToStaticMarkup(
+            <Seo language={pageLanguage(context)} path={`/load/${context.loadId}`} title={meta.title} description={meta.description} keywords={meta.keywords} jsonLd={meta.jsonLd} />,
+          );
+          const doc = new DOMParser().parseFromString(`<!doctype html><head>${html}</head>`, 'text/html');
+          for (const element of doc.querySelectorAll('*')) expect(ALLOWED_TAGS.has(element.tagName.toLowerCase())).toBe(true);
+          const scripts = doc.querySelectorAll('script');
+          expect(scripts).toHaveLength(1);
+          expect(scripts[0]?.getAttribute('type')).toBe('application/ld+json');
+          expect(JSON.parse(scripts[0]?.textContent ?? '')).toEqual(JSON.parse(JSON.stringify(meta.jsonLd)));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('stops with one line when the API is not there at all', async () => {
+    const lines: string[] = [];
+    process.env.GATSBY_API_URL = 'http://127.0.0.1:9/api';
+    await expect(readLoads(fakeReporter(lines), { retries: 0 })).rejects.toBeInstanceOf(BuildStopped);
+    process.env.GATSBY_API_URL = server.url;
+    expect(lines).toEqual([expect.stringMatching(/^Cannot read loads from http:\/\/127\.0\.0\.1:9\/api\/loads: .*(ECONNREFUSED|refused|fetch failed)/)]);
+  });
+});

@@ -1,0 +1,37 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One canned answer: what a broken or hostile API might send. */
+export interface CannedAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+  delayMs: number;
+}
+
+/**
+ * A throwaway HTTP server that answers every request with the current canned answer (CORS open, so a
+ * page in jsdom can read it). Tests swap the answer between fuzz cases.
+ */
+export async function startFuzzServer(): Promise<{ url: string; answer: (next: CannedAnswer) => void; requests: () => number; close: () => Promise<void> }> {
+  let current: CannedAnswer = { status: 200, contentType: 'application/json', body: '[]', delayMs: 0 };
+  let count = 0;
+  const server = http.createServer((request, response) => {
+    count += 1;
+    const { status, contentType, body, delayMs } = current;
+    setTimeout(() => {
+      response.writeHead(status, { 'Content-Type': contentType, 'Access-Control-Allow-Origin': '*' });
+      response.end(body);
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api`,
+    answer: (next) => {
+      current = next;
+    },
+    requests: () => count,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
