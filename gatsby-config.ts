@@ -25,9 +25,9 @@ const config: GatsbyConfig = {
     'gatsby-plugin-image',
     {
       resolve: 'gatsby-plugin-sharp',
-      // WebP beside the original (every Android browser in use reads it); AVIF encoding cost most of
-      // a clean build's image time for a few kilobytes. Quality chosen for screenshots of text.
-      options: { defaults: { formats: ['auto', 'webp'], quality: 78, placeholder: 'none' } },
+      // WebP only: every browser in use reads it, and PNG fallbacks and AVIF encoding were most of a
+      // clean build's image time. Quality chosen for screenshots of text.
+      options: { defaults: { formats: ['webp'], quality: 80, placeholder: 'none' } },
     },
   ],
 };

@@ -9,9 +9,13 @@ import { i18nPluginOptions } from './plugin';
  * gatsby-plugin-react-i18next is not registered as a Gatsby plugin (src/i18n/plugin.ts says why); its
  * page wrapper is used from here, with the options it would have had.
  */
-export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = (args) =>
-  // Every page has `context.i18n` (src/build/create-pages.ts), so the wrapper always returns an element.
-  pluginWrapPageElement(args as Parameters<typeof pluginWrapPageElement>[0], {
+export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = (args) => {
+  // Load pages carry their one line in page context and translate nothing: the wrapper's i18next
+  // instance would be built for nothing, tens of thousands of times per build.
+  if ((args.props.pageContext as { loadId?: string }).loadId !== undefined) return args.element;
+  // Every other page has `context.i18n` (src/build/create-pages.ts), so the wrapper returns an element.
+  return pluginWrapPageElement(args as Parameters<typeof pluginWrapPageElement>[0], {
     ...i18nPluginOptions(siteUrl()),
     pages: [],
   } as Parameters<typeof pluginWrapPageElement>[1]) as React.ReactElement;
+};

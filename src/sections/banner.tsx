@@ -25,7 +25,14 @@ export function Banner() {
             </a>
           </div>
           <div className={styles.preview}>
-            <StaticImage src="../images/loads-desktop.png" alt={t('banner.imageAlt')} width={640} height={400} placeholder="none" />
+            <StaticImage
+              src="../images/loads-desktop.png"
+              alt={t('banner.imageAlt')}
+              width={640}
+              height={400}
+              outputPixelDensities={[1, 2]}
+              placeholder="none"
+            />
           </div>
         </div>
       </div>

@@ -24,6 +24,7 @@ export function Hero() {
         <div className={styles.phone}>
           <div className={styles.screen}>
             <StaticImage
+              outputPixelDensities={[1, 2]}
               src="../images/loads-phone.png"
               alt={t('hero.imageAlt')}
               width={260}
