@@ -42,7 +42,7 @@ export function createLoadPages(loads: Load[], createPage: Actions['createPage']
     for (const variant of pageVariants(path)) {
       const texts = metaByLanguage.get(variant.language.code);
       if (!texts) continue;
-      const context: LoadPageContext = { ...variant.context, loadId: load.id, ...texts };
+      const context: LoadPageContext = { language: variant.context.language, routed: !variant.bare, loadId: load.id, ...texts };
       createPage({ path: variant.path, component: LOAD_TEMPLATE, context });
       made += 1;
     }

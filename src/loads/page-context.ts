@@ -1,8 +1,15 @@
-import type { LocalizedPageContext } from '../i18n/plugin';
 import type { LoadMeta } from './meta';
 
-/** What a pre-built load page receives from the build: its metadata and its one visible line. */
-export interface LoadPageContext extends LocalizedPageContext {
+/**
+ * What a pre-built load page receives from the build: its metadata and its one visible line. Kept
+ * small on purpose (tens of thousands of pages): no i18n plugin context, since these pages translate
+ * nothing at run time (src/i18n/plugin-runtime.tsx passes them by).
+ */
+export interface LoadPageContext {
+  /** The language's prefix (`uz`, `uz-cyrl`, `ru`), as every page context carries it. */
+  language: string;
+  /** False for the bare alias of the Uzbek Latin page. */
+  routed: boolean;
   loadId: string;
   meta: LoadMeta;
   loading: string;

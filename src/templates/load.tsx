@@ -16,8 +16,8 @@ export default function LoadPage({ pageContext }: PageProps<object, LoadPageCont
   const [applink, setApplink] = useState<string | null>(null);
   useEffect(() => {
     if (isCrawler(navigator.userAgent)) return;
-    setApplink(pageContext.i18n.routed ? localizedPath(ROUTES.applink, language) : ROUTES.applink);
-  }, [pageContext.i18n.routed, language]);
+    setApplink(pageContext.routed ? localizedPath(ROUTES.applink, language) : ROUTES.applink);
+  }, [pageContext.routed, language]);
   useDelayedRedirect(applink, REDIRECT_DELAY_MS);
   return <LoadingNotice text={pageContext.loading} />;
 }
