@@ -21,8 +21,15 @@ const config: GatsbyConfig = {
       resolve: 'gatsby-source-filesystem',
       options: { name: LOCALE_SOURCE, path: path.resolve(process.cwd(), 'locales') },
     },
+    {
+      resolve: 'gatsby-source-filesystem',
+      options: { name: 'images', path: path.resolve(process.cwd(), 'src', 'images') },
+    },
     { resolve: 'gatsby-plugin-sitemap', options: sitemapOptions() },
+    // gatsby-plugin-image and gatsby-transformer-sharp give the page queries `gatsbyImageData`;
+    // src/components/responsive-image.tsx renders it without the plugin's browser runtime.
     'gatsby-plugin-image',
+    'gatsby-transformer-sharp',
     {
       resolve: 'gatsby-plugin-sharp',
       // WebP only: every browser in use reads it, and PNG fallbacks and AVIF encoding were most of a

@@ -27,7 +27,6 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
   moduleNameMapper: {
     '^gatsby$': '<rootDir>/__tests__/support/gatsby-mock.tsx',
-    '^gatsby-plugin-image$': '<rootDir>/__tests__/support/gatsby-plugin-image-mock.tsx',
     '\\.css$': '<rootDir>/__tests__/support/style-mock.ts',
     '\\.(png|jpe?g|svg|webp|avif)$': '<rootDir>/__tests__/support/file-mock.ts',
   },

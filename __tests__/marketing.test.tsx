@@ -35,6 +35,19 @@ const PAGES = {
 
 type PageName = keyof typeof PAGES;
 
+/** What the home page query returns for its two images (gatsby-plugin-image's gatsbyImageData). */
+const imageResult = (file: string, width: number, height: number) => ({
+  childImageSharp: {
+    gatsbyImageData: {
+      width,
+      height,
+      layout: 'constrained',
+      images: { fallback: { src: `/static/x/${file}.webp`, srcSet: `/static/x/${file}.webp ${width}w`, sizes: `${width}px` }, sources: [] },
+    },
+  },
+});
+const IMAGE_DATA = { heroImage: imageResult('loads-phone', 260, 520), bannerImage: imageResult('loads-desktop', 640, 400) };
+
 /** The page context the build gives the prefixed page of this language. */
 function contextFor(language: Language, path: string): PageContext {
   const variant = pageVariants(path).find((v) => v.language.code === language.code && !v.bare);
@@ -44,7 +57,7 @@ function contextFor(language: Language, path: string): PageContext {
 
 function renderPage(name: PageName, language: Language) {
   const { Page, path, ns } = PAGES[name];
-  const props = { pageContext: contextFor(language, path) } as unknown as PageProps<LocaleData, PageContext>;
+  const props = { data: IMAGE_DATA, pageContext: contextFor(language, path) } as unknown as PageProps<LocaleData, PageContext>;
   return renderInLanguage(<Page {...props} />, language, path, ns);
 }
 

@@ -45,7 +45,11 @@ for (const language of LANGUAGES) {
       await expect(crm).toHaveAttribute('target', '_blank');
       await expect(crm).toHaveAttribute('rel', 'noopener noreferrer');
       await expect(page.locator(`a[href="${site.stores.appStore}"]`).first()).toBeVisible();
-      await expect(page.locator('main img[data-main-image]').first()).toHaveAttribute('loading', 'eager');
+      const hero = page.locator('main picture img').first();
+      await expect(hero).toHaveAttribute('loading', 'eager');
+      await expect(hero).toHaveAttribute('fetchpriority', 'high');
+      await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect(page.locator('main picture img').last()).toHaveAttribute('loading', 'lazy');
       await page.mouse.wheel(0, 20000);
       await page.waitForLoadState('networkidle');
       expect(problems).toEqual([]);

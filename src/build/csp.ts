@@ -26,7 +26,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], apiOrigin
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
-    // Gatsby inlines the site's CSS in <style> and gatsby-plugin-image sets style attributes.
+    // Gatsby inlines the site's CSS in <style>, and images carry style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

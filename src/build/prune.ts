@@ -40,7 +40,7 @@ export function pruneOldAssets(dir: string): string[] {
 }
 
 /**
- * Chunks loaded with `import()` (gatsby-plugin-image's, for one) are not in the stats; the webpack
+ * Chunks loaded with `import()` (a library's lazily loaded part, say) are not in the stats; the webpack
  * runtime names them by content hash. Keep every bundle whose hash a kept bundle mentions, until
  * nothing new is found.
  */

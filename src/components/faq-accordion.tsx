@@ -2,7 +2,7 @@ import React, { useId, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { recordList } from '../i18n/locale-lists';
 import type { FaqItem } from '../i18n/structured-data';
-import { ChevronDownIcon } from './icons';
+import { ChevronDownIcon } from './ui-icons';
 import * as styles from './faq-accordion.module.css';
 
 /** The FAQ under `faq.items` of a namespace, with `variables` interpolated: read by the page and its JSON-LD. */

@@ -1,7 +1,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeatureId } from '../sections/features';
-import { CheckIcon } from './icons';
+import { CheckIcon } from './ui-icons';
 import { StoreButtons } from './store-buttons';
 import * as styles from './pricing-plan.module.css';
 

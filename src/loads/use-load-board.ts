@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { fetchLoads } from '../api-client/client';
 import type { LoadList } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
 import { FIRST_PAGE, type BoardQuery, parseBoardQuery, sameQuery } from './board-query';
 
+/** `loadedAt`: when the list on screen was read, so "posted … ago" is counted from then. */
 export type BoardState =
-  | { status: 'loading'; list: LoadList | null }
-  | { status: 'ready'; list: LoadList }
-  | { status: 'error'; message: string; list: LoadList | null };
+  | { status: 'loading'; list: LoadList | null; loadedAt: number }
+  | { status: 'ready'; list: LoadList; loadedAt: number }
+  | { status: 'error'; message: string; list: LoadList | null; loadedAt: number };
 
 /** After this long hidden, a tab that becomes visible again refreshes the list quietly. */
 export const REFRESH_AFTER_HIDDEN_MS = 60_000;
@@ -17,12 +18,12 @@ export const REFRESH_AFTER_HIDDEN_MS = 60_000;
  * mount, then once per change of the URL query. A request made stale by a newer one is aborted.
  * `search` is the URL's query string: the source of truth, so back and forward work.
  */
-export function useLoadBoard(initial: LoadList | null, locationSearch: string, fallbackMessage: string) {
+export function useLoadBoard(initial: LoadList | null, builtAt: number, locationSearch: string, fallbackMessage: string) {
   // Until mounted, render exactly what the build rendered so hydration matches the HTML.
   const [mounted, setMounted] = useState(false);
   const query: BoardQuery = mounted ? parseBoardQuery(locationSearch) : FIRST_PAGE;
   const [state, setState] = useState<BoardState>(() =>
-    initial ? { status: 'ready', list: initial } : { status: 'loading', list: null },
+    initial ? { status: 'ready', list: initial, loadedAt: builtAt } : { status: 'loading', list: null, loadedAt: builtAt },
   );
   const [shownQuery, setShownQuery] = useState<BoardQuery>(FIRST_PAGE);
   const controller = useRef<AbortController | null>(null);
@@ -41,19 +42,22 @@ export function useLoadBoard(initial: LoadList | null, locationSearch: string, f
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
-      setState((previous) => (quiet ? previous : { status: 'loading', list: previous.list }));
+      setState((previous) => (quiet ? previous : { ...previous, status: 'loading' }));
       fetchLoads({ page: wanted.page, limit: PAGE_SIZE, search: wanted.search || undefined }, { signal: current.signal })
         .then((list) => {
           if (current.signal.aborted) return;
           lastLoaded.current = Date.now();
-          setShownQuery(wanted);
-          setState({ status: 'ready', list });
+          // A transition: React renders the new list in small slices, so a slow phone stays responsive.
+          startTransition(() => {
+            setShownQuery(wanted);
+            setState({ status: 'ready', list, loadedAt: lastLoaded.current });
+          });
         })
         .catch((error: unknown) => {
           if (current.signal.aborted) return;
           const message = error instanceof Error && error.message ? error.message : fallbackMessage;
           setState((previous) =>
-            keepOnError && previous.status === 'ready' ? previous : { status: 'error', message, list: previous.list },
+            keepOnError && previous.status === 'ready' ? previous : { status: 'error', message, list: previous.list, loadedAt: previous.loadedAt },
           );
         });
     },

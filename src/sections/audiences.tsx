@@ -1,6 +1,8 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
-import { BoxIcon, CheckIcon, DashboardIcon, TruckIcon } from '../components/icons';
+import { TruckIcon } from '../components/icons';
+import { BoxIcon, DashboardIcon } from '../components/feature-icons';
+import { CheckIcon } from '../components/ui-icons';
 import { SectionHeading } from '../components/section-heading';
 import { textList } from '../i18n/locale-lists';
 import * as styles from './audiences.module.css';

@@ -1,12 +1,12 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
-import { StaticImage } from 'gatsby-plugin-image';
 import { site } from '../config/site';
-import { ArrowRightIcon } from '../components/icons';
+import { type ImageData, ResponsiveImage } from '../components/responsive-image';
+import { ArrowRightIcon } from '../components/ui-icons';
 import * as styles from './banner.module.css';
 
 /** 'Barchasi bitta tizimda': everyone in one system, and the way into the external CRM. */
-export function Banner() {
+export function Banner({ image }: { image: ImageData | null }) {
   const { t } = useTranslation(['home', 'common']);
   return (
     <section className={styles.section} aria-labelledby="banner-title">
@@ -25,14 +25,7 @@ export function Banner() {
             </a>
           </div>
           <div className={styles.preview}>
-            <StaticImage
-              src="../images/loads-desktop.png"
-              alt={t('banner.imageAlt')}
-              width={640}
-              height={400}
-              outputPixelDensities={[1, 2]}
-              placeholder="none"
-            />
+            <ResponsiveImage image={image} alt={t('banner.imageAlt')} />
           </div>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { site } from '../config/site';
-import { CheckIcon, CrossIcon } from '../components/icons';
+import { CheckIcon, CrossIcon } from '../components/ui-icons';
 import { SectionHeading } from '../components/section-heading';
 import { recordList } from '../i18n/locale-lists';
 import * as styles from './comparison.module.css';

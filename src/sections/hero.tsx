@@ -1,13 +1,13 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
-import { StaticImage } from 'gatsby-plugin-image';
+import { type ImageData, ResponsiveImage } from '../components/responsive-image';
 import { StoreButtons } from '../components/store-buttons';
 import { Typewriter } from '../components/typewriter';
 import { textList } from '../i18n/locale-lists';
 import * as styles from './hero.module.css';
 
 /** The page's one h1, the app buttons and the load board on a phone: the image is the largest paint. */
-export function Hero() {
+export function Hero({ image }: { image: ImageData | null }) {
   const { t } = useTranslation('home');
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
@@ -23,15 +23,7 @@ export function Hero() {
         </div>
         <div className={styles.phone}>
           <div className={styles.screen}>
-            <StaticImage
-              outputPixelDensities={[1, 2]}
-              src="../images/loads-phone.png"
-              alt={t('hero.imageAlt')}
-              width={260}
-              height={520}
-              loading="eager"
-              placeholder="none"
-            />
+            <ResponsiveImage image={image} alt={t('hero.imageAlt')} priority />
           </div>
         </div>
       </div>

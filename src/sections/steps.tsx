@@ -3,7 +3,7 @@ import { Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../config/routes';
 import { site } from '../config/site';
-import { ArrowRightIcon } from '../components/icons';
+import { ArrowRightIcon } from '../components/ui-icons';
 import { SectionHeading } from '../components/section-heading';
 import { localizedPath } from '../i18n/paths';
 import { usePageLanguage } from '../i18n/runtime';

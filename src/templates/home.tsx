@@ -3,6 +3,7 @@ import { graphql, type PageProps } from 'gatsby';
 import { siteUrl } from '../config/env';
 import { ROUTES } from '../config/routes';
 import { Layout } from '../components/layout';
+import { type ImageQueryResult, imageData } from '../components/responsive-image';
 import { useRootRedirect } from '../components/root-redirect';
 import { Hero } from '../sections/hero';
 import { Stats } from '../sections/stats';
@@ -15,17 +16,22 @@ import { pageHead } from '../i18n/page-head';
 import type { LocaleData, PageContext } from '../i18n/runtime';
 import { organizationJsonLd } from '../i18n/structured-data';
 
-export default function HomePage({ pageContext }: PageProps<LocaleData, PageContext>) {
+interface HomeData extends LocaleData {
+  heroImage?: ImageQueryResult | null;
+  bannerImage?: ImageQueryResult | null;
+}
+
+export default function HomePage({ data, pageContext }: PageProps<HomeData, PageContext>) {
   useRootRedirect(!pageContext.i18n.routed);
   return (
     <Layout>
-      <Hero />
+      <Hero image={imageData(data?.heroImage)} />
       <Stats />
       <Features />
       <Steps />
       <Audiences />
       <Comparison />
-      <Banner />
+      <Banner image={imageData(data?.bannerImage)} />
     </Layout>
   );
 }
@@ -40,6 +46,16 @@ export const query = graphql`
   query HomePage($language: String!) {
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "home", "sections"] } }) {
       ...LocaleEdges
+    }
+    heroImage: file(sourceInstanceName: { eq: "images" }, relativePath: { eq: "loads-phone.png" }) {
+      childImageSharp {
+        gatsbyImageData(width: 260, layout: CONSTRAINED, outputPixelDensities: [1, 2], placeholder: NONE)
+      }
+    }
+    bannerImage: file(sourceInstanceName: { eq: "images" }, relativePath: { eq: "loads-desktop.png" }) {
+      childImageSharp {
+        gatsbyImageData(width: 640, layout: CONSTRAINED, outputPixelDensities: [1, 2], placeholder: NONE)
+      }
     }
   }
 `;

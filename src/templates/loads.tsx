@@ -1,4 +1,4 @@
-import React, { useEffect, useState } from 'react';
+import React from 'react';
 import { graphql, navigate, type HeadProps, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import type { LoadList } from '../api-client/types';
@@ -25,9 +25,7 @@ export interface LoadsPageContext extends PageContext {
 export default function LoadsPage({ pageContext, location }: PageProps<LocaleData, LoadsPageContext>) {
   const { t } = useTranslation('loads');
   const { language } = usePageLanguage();
-  const { query, state, showsWanted, retry } = useLoadBoard(pageContext.initial, location.search, t('states.fallbackError'));
-  const [now, setNow] = useState(pageContext.builtAt);
-  useEffect(() => setNow(Date.now()), [state]);
+  const { query, state, showsWanted, retry } = useLoadBoard(pageContext.initial, pageContext.builtAt, location.search, t('states.fallbackError'));
   const onQuery = (next: BoardQuery) => {
     void navigate(`${location.pathname}${boardSearchString(next)}`);
     window.scrollTo({ top: 0 });
@@ -37,7 +35,7 @@ export default function LoadsPage({ pageContext, location }: PageProps<LocaleDat
       <PageIntro title={t('title')} lead={t('lead')} />
       <div className="container">
         <AppBanner language={language} />
-        <LoadBoard language={language} query={query} state={state} showsWanted={showsWanted} now={now} onQuery={onQuery} onRetry={retry} />
+        <LoadBoard language={language} query={query} state={state} showsWanted={showsWanted} now={state.loadedAt} onQuery={onQuery} onRetry={retry} />
       </div>
     </Layout>
   );
