@@ -23,8 +23,6 @@ module.exports = {
       },
     ],
   },
-  // ky ships only ES modules.
-  transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
   moduleNameMapper: {
     '^gatsby$': '<rootDir>/__tests__/support/gatsby-mock.tsx',
     '\\.css$': '<rootDir>/__tests__/support/style-mock.ts',

@@ -4,8 +4,6 @@
  * Response shapes are normalize.ts's business; this module only moves bytes and turns failures into
  * errors whose message says what happened (SPEC.md section 8).
  */
-import ky, { HTTPError, TimeoutError } from 'ky';
-import type { Options as KyOptions } from 'ky';
 import { apiUrl } from '../config/env';
 import { ApiShapeError, normalizeLoadList, normalizeLoadResponse, normalizeVehicleTypes, reportedTotal } from './normalize';
 import type { Load, LoadList, LoadQuery, VehicleType } from './types';
@@ -141,13 +139,7 @@ async function getJson(
   const query = params?.toString();
   const url = `${stripTrailingSlashes(options.baseUrl ?? apiUrl())}/${path}${query ? `?${query}` : ''}`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  let text: string;
-  try {
-    const response = await ky.get(url, kyOptions(options, timeoutMs));
-    text = await response.text();
-  } catch (error) {
-    throw await describeFailure(error, url, timeoutMs, options.signal);
-  }
+  const text = await getText(url, options, timeoutMs);
   try {
     return { body: JSON.parse(text) as unknown, url };
   } catch {
@@ -166,34 +158,79 @@ function naming<T>(url: string, normalize: () => T): T {
   }
 }
 
-function kyOptions(options: RequestOptions, timeoutMs: number): KyOptions {
+/**
+ * One GET with a timeout per attempt, the caller's abort signal, and retries with exponential backoff
+ * after a network error or a retryable status (the build asks for retries; the browser does not). Plain
+ * fetch: a client library would add about 4 KB gzip to the load board for these thirty lines.
+ */
+async function getText(url: string, options: RequestOptions, timeoutMs: number): Promise<string> {
   const retries = Math.max(0, options.retries ?? 0);
-  return {
-    // No Content-Type: on a GET it would force a CORS preflight round trip (CONTRACT.md).
-    headers: { Accept: 'application/json' },
-    credentials: 'omit',
-    timeout: timeoutMs,
-    signal: options.signal,
-    retry: {
-      limit: retries,
-      methods: ['get'],
-      statusCodes: RETRY_STATUS_CODES,
-      backoffLimit: 10_000,
-      delay: (attempt) => 500 * 2 ** (attempt - 1),
-    },
-  };
+  for (let attempt = 0; ; attempt += 1) {
+    const last = attempt >= retries;
+    let response: Response;
+    try {
+      response = await fetchOnce(url, options.signal, timeoutMs);
+    } catch (error) {
+      // The caller cancelled (navigation, a newer search): hand its own abort back untouched.
+      if (options.signal?.aborted) throw asError(error);
+      if (last) throw error instanceof TimeoutFailure ? new Error(`Request to ${url} timed out after ${timeoutMs} ms`) : new Error(`Network error requesting ${url}: ${networkReason(error)}`, { cause: error });
+      await pause(backoffMs(attempt), options.signal);
+      continue;
+    }
+    if (response.ok) return response.text();
+    if (last || !RETRY_STATUS_CODES.includes(response.status)) {
+      const body = await response.text().catch(() => '');
+      throw new ApiError(response.status, response.statusText, body, url);
+    }
+    await response.body?.cancel().catch(() => undefined);
+    await pause(backoffMs(attempt), options.signal);
+  }
 }
 
-async function describeFailure(error: unknown, url: string, timeoutMs: number, signal?: AbortSignal): Promise<Error> {
-  if (error instanceof HTTPError) {
-    const { response } = error;
-    const body = await response.text().catch(() => '');
-    return new ApiError(response.status, response.statusText, body, url);
+class TimeoutFailure extends Error {}
+
+async function fetchOnce(url: string, signal: AbortSignal | undefined, timeoutMs: number): Promise<Response> {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) onAbort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  try {
+    return await fetch(url, {
+      method: 'GET',
+      // No Content-Type: on a GET it would force a CORS preflight round trip (CONTRACT.md).
+      headers: { Accept: 'application/json' },
+      credentials: 'omit',
+      signal: controller.signal,
+    });
+  } catch (error) {
+    throw timedOut ? new TimeoutFailure(String(error)) : error;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
   }
-  // The caller cancelled (navigation, a newer search): hand its own abort back untouched.
-  if (signal?.aborted) return asError(error);
-  if (error instanceof TimeoutError) return new Error(`Request to ${url} timed out after ${timeoutMs} ms`, { cause: error });
-  return new Error(`Network error requesting ${url}: ${networkReason(error)}`, { cause: error });
+}
+
+function backoffMs(attempt: number): number {
+  return Math.min(10_000, 500 * 2 ** attempt);
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason instanceof Error ? signal.reason : new Error('Aborted'));
+      },
+      { once: true },
+    );
+  });
 }
 
 /** Node's fetch says only "fetch failed"; the useful part (ECONNREFUSED ...) is in `cause`. */
