@@ -14,7 +14,9 @@ const NOTICE_CSS = `
 export function LoadingNotice({ text }: { text: string }) {
   return (
     <main className="yb-notice">
-      <style>{NOTICE_CSS}</style>
+      {/* Inner HTML, not a text child: React's server renderer would escape the quotes, and the
+          browser, which reads style text raw, would then disagree with it at hydration. */}
+      <style dangerouslySetInnerHTML={{ __html: NOTICE_CSS }} />
       <span className="yb-spinner" aria-hidden="true" />
       <p role="status">{text}</p>
     </main>
