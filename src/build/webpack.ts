@@ -6,12 +6,15 @@ import type { GatsbyNode } from 'gatsby';
 const I18NEXT_ESM = path.resolve(process.cwd(), 'node_modules', 'i18next', 'dist', 'esm', 'i18next.js');
 
 interface WebpackConfig {
+  devtool?: string | false;
   resolve?: { alias?: Record<string, string | false | string[]> };
   plugins?: { constructor: { name: string }; options?: Record<string, unknown> }[];
 }
 
-export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ getConfig, actions }) => {
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, getConfig, actions }) => {
   const config = getConfig() as WebpackConfig;
+  // Production source maps cost build time on every run and would publish the source with the site.
+  if (stage === 'build-javascript' || stage === 'build-html') config.devtool = false;
   config.resolve = { ...config.resolve, alias: { ...config.resolve?.alias, i18next$: I18NEXT_ESM } };
   // CSS Modules scope every class, so the order in which chunks put their CSS together cannot change
   // a style; mini-css-extract-plugin's "conflicting order" warnings are noise here.
