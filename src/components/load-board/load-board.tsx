@@ -4,6 +4,7 @@ import type { Language } from '../../config/languages';
 import { PAGE_SIZE } from '../../config/constants';
 import type { BoardQuery } from '../../loads/board-query';
 import { paginationState } from '../../loads/pagination';
+import { postedAge } from '../../loads/format';
 import type { BoardState } from '../../loads/use-load-board';
 import { BoardEmpty, BoardError, BoardSpinner } from './board-states';
 import { LoadCard } from './load-card';
@@ -35,7 +36,7 @@ export function LoadBoard({ language, query, state, showsWanted, now, onQuery, o
         <p className={styles.count}>{t('list.total', { count: list.total })}</p>
         <ul className={styles.list} aria-busy={state.status === 'loading'}>
           {list.loads.map((load) => (
-            <LoadCard key={load.id} load={load} language={language} now={now} />
+            <LoadCard key={load.id} load={load} language={language} age={postedAge(load.createdAt, now)} />
           ))}
         </ul>
         <Pagination state={pagination} onPage={(page) => onQuery({ ...query, page })} />

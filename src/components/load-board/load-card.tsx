@@ -5,21 +5,20 @@ import type { Load } from '../../api-client/types';
 import { loadPath } from '../../config/routes';
 import type { Language } from '../../config/languages';
 import { localizedPath } from '../../i18n/paths';
-import { formatNumber, formatPrice, formatShortDate, postedAge } from '../../loads/format';
+import { type Age, formatNumber, formatPrice, formatShortDate } from '../../loads/format';
 import * as styles from './load-board.module.css';
 
 interface Props {
   load: Load;
   language: Language;
-  /** Milliseconds since the epoch that "posted … ago" is counted from. */
-  now: number;
+  /** How long ago the load was posted, already worked out (so an unchanged card can skip rendering). */
+  age: Age;
 }
 
 /** One load in the list. Every value is rendered as text; React escapes it. */
-export function LoadCard({ load, language, now }: Props) {
+function LoadCardView({ load, language, age }: Props) {
   const { t } = useTranslation('loads');
   const unknown = t('card.unknownPlace');
-  const age = postedAge(load.createdAt, now);
   const price = formatPrice(load.price, load.currency);
   const facts = [
     load.weight === null ? null : t('card.weight', { value: formatNumber(load.weight) }),
@@ -61,3 +60,22 @@ export function LoadCard({ load, language, now }: Props) {
     </li>
   );
 }
+
+function sameLoad(a: Load, b: Load): boolean {
+  return (Object.keys(a) as (keyof Load)[]).every((key) =>
+    key === 'contact' ? JSON.stringify(a.contact) === JSON.stringify(b.contact) : a[key] === b[key],
+  );
+}
+
+/**
+ * The list is re-read from the API right after hydration and on every return to the tab, usually with
+ * the same loads: cards whose load and age did not change are not rendered again.
+ */
+export const LoadCard = React.memo(
+  LoadCardView,
+  (previous, next) =>
+    previous.language === next.language &&
+    previous.age?.unit === next.age?.unit &&
+    previous.age?.count === next.age?.count &&
+    sameLoad(previous.load, next.load),
+);
