@@ -45,7 +45,7 @@ test('a load newer than the build is fetched, described and handed over', async 
   const response = await page.goto('/ru/load/1125');
   expect(response?.status()).toBe(404);
   await expect(page.getByText('Загружаем информацию о грузе...')).toBeVisible();
-  await expect(page).toHaveURL(/\/ru\/applink$/);
+  await expect(page).toHaveURL(/\/ru\/applink$/, { timeout: 15_000 });
   expect(visited).toEqual([]);
 });
 

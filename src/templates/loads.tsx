@@ -26,8 +26,9 @@ export default function LoadsPage({ pageContext, location }: PageProps<LocaleDat
   const { t } = useTranslation('loads');
   const { language } = usePageLanguage();
   const { query, state, showsWanted, retry } = useLoadBoard(pageContext.initial, pageContext.builtAt, location.search, t('states.fallbackError'));
+  const hrefFor = (next: BoardQuery) => `${location.pathname}${boardSearchString(next)}`;
   const onQuery = (next: BoardQuery) => {
-    void navigate(`${location.pathname}${boardSearchString(next)}`);
+    void navigate(hrefFor(next));
     window.scrollTo({ top: 0 });
   };
   return (
@@ -35,7 +36,7 @@ export default function LoadsPage({ pageContext, location }: PageProps<LocaleDat
       <PageIntro title={t('title')} lead={t('lead')} />
       <div className="container">
         <AppBanner language={language} />
-        <LoadBoard language={language} query={query} state={state} showsWanted={showsWanted} now={state.loadedAt} onQuery={onQuery} onRetry={retry} />
+        <LoadBoard language={language} query={query} state={state} showsWanted={showsWanted} now={state.loadedAt} onQuery={onQuery} hrefFor={hrefFor} onRetry={retry} />
       </div>
     </Layout>
   );

@@ -20,10 +20,12 @@ interface Props {
   showsWanted: boolean;
   now: number;
   onQuery: (query: BoardQuery) => void;
+  /** The URL of a board state, for links that work before the script runs. */
+  hrefFor: (query: BoardQuery) => string;
   onRetry: () => void;
 }
 
-export function LoadBoard({ language, query, state, showsWanted, now, onQuery, onRetry }: Props) {
+export function LoadBoard({ language, query, state, showsWanted, now, onQuery, hrefFor, onRetry }: Props) {
   const { t } = useTranslation('loads');
   const list = showsWanted ? state.list : null;
   const body = (() => {
@@ -39,7 +41,7 @@ export function LoadBoard({ language, query, state, showsWanted, now, onQuery, o
             <LoadCard key={load.id} load={load} language={language} age={postedAge(load.createdAt, now)} />
           ))}
         </ul>
-        <Pagination state={pagination} onPage={(page) => onQuery({ ...query, page })} />
+        <Pagination state={pagination} hrefFor={(page) => hrefFor({ ...query, page })} onPage={(page) => onQuery({ ...query, page })} />
       </>
     );
   })();

@@ -3,20 +3,42 @@ import { useTranslation } from 'react-i18next';
 import type { PaginationState } from '../../loads/pagination';
 import * as styles from './load-board.module.css';
 
-export function Pagination({ state, onPage }: { state: PaginationState; onPage: (page: number) => void }) {
+interface Props {
+  state: PaginationState;
+  /** The URL of a page of the list, so previous and next work as plain links before the script runs. */
+  hrefFor: (page: number) => string;
+  onPage: (page: number) => void;
+}
+
+export function Pagination({ state, hrefFor, onPage }: Props) {
   const { t } = useTranslation('loads');
   if (!state.visible) return null;
+  const step = (page: number, enabled: boolean, label: string) =>
+    enabled ? (
+      <a
+        className={styles.pageButton}
+        href={hrefFor(page)}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          onPage(page);
+        }}
+      >
+        {label}
+      </a>
+    ) : (
+      // A link with nowhere to go: announced as a disabled link, not focusable.
+      <a className={styles.pageButton} role="link" aria-disabled="true">
+        {label}
+      </a>
+    );
   return (
     <nav className={styles.pagination} aria-label={t('pagination.label')}>
-      <button type="button" className={styles.pageButton} disabled={!state.hasPrevious} onClick={() => onPage(state.page - 1)}>
-        {t('pagination.previous')}
-      </button>
+      {step(state.page - 1, state.hasPrevious, t('pagination.previous'))}
       <span className={styles.pageStatus} aria-live="polite">
         {t('pagination.status', { pages: state.pages, page: state.page })}
       </span>
-      <button type="button" className={styles.pageButton} disabled={!state.hasNext} onClick={() => onPage(state.page + 1)}>
-        {t('pagination.next')}
-      </button>
+      {step(state.page + 1, state.hasNext, t('pagination.next'))}
     </nav>
   );
 }
