@@ -3,7 +3,7 @@ import path from 'node:path';
 import React from 'react';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { I18nextContext } from 'gatsby-plugin-react-i18next';
+import { I18nextContext } from 'gatsby-plugin-react-i18next/dist/i18nextContext';
 import { LANGUAGE_PREFIXES, DEFAULT_LANGUAGE, type Language } from '../../src/config/languages';
 import { createI18n, type Bundles } from '../../src/i18n/translator';
 import { localizedPath } from '../../src/i18n/paths';

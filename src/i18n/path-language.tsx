@@ -1,5 +1,5 @@
 import React, { useContext, useEffect, useState } from 'react';
-import { I18nextContext } from 'gatsby-plugin-react-i18next';
+import { I18nextContext } from 'gatsby-plugin-react-i18next/dist/i18nextContext';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { DEFAULT_LANGUAGE, type Language } from '../config/languages';

@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
-import { useI18next } from 'gatsby-plugin-react-i18next';
+import { useContext } from 'react';
+// The context module alone: the plugin's index also brings its Link and hooks into every page.
+import { I18nextContext } from 'gatsby-plugin-react-i18next/dist/i18nextContext';
 import { DEFAULT_LANGUAGE, type Language, languageByPrefix } from '../config/languages';
 import type { LocalizedPageContext } from './plugin';
 import { type Bundles, createTranslator } from './translator';
@@ -19,7 +21,7 @@ export type PageContext = LocalizedPageContext;
 
 /** The current page's language, from the plugin's context (set from the path at build time). */
 export function usePageLanguage(): { language: Language; originalPath: string } {
-  const { language, originalPath } = useI18next();
+  const { language, originalPath } = useContext(I18nextContext);
   return { language: languageByPrefix(language) ?? DEFAULT_LANGUAGE, originalPath };
 }
 
