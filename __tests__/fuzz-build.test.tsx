@@ -14,7 +14,7 @@ import { createLoadPages } from '../src/build/load-pages';
 import type { LoadPageContext } from '../src/loads/page-context';
 import { Seo } from '../src/components/seo';
 import { pageLanguage } from '../src/i18n/runtime';
-import { startFuzzServer } from './support/fuzz-server';
+import { useFuzzApi } from './support/fuzz-server';
 import { hostileAnswer } from './support/hostile';
 
 class BuildStopped extends Error {}
@@ -35,19 +35,11 @@ function fakeReporter(lines: string[]): Reporter {
 const ALLOWED_TAGS = new Set(['html', 'head', 'body', 'title', 'meta', 'link', 'script']);
 
 describe('build-time reader against random and hostile API answers', () => {
-  let server: Awaited<ReturnType<typeof startFuzzServer>>;
-  const saved = process.env.GATSBY_API_URL;
+  const api = useFuzzApi();
   let tried = 0;
   let stopped = 0;
 
-  beforeAll(async () => {
-    server = await startFuzzServer();
-    process.env.GATSBY_API_URL = server.url;
-  });
-
-  afterAll(async () => {
-    process.env.GATSBY_API_URL = saved;
-    await server.close();
+  afterAll(() => {
     // Printed for the record: the hardening issue's closing note reports these counts.
     console.log(`build fuzz: ${tried} answers tried, ${stopped} stopped the build with one line, ${tried - stopped} built`);
   });
@@ -56,7 +48,7 @@ describe('build-time reader against random and hostile API answers', () => {
     await fc.assert(
       fc.asyncProperty(hostileAnswer, async (answer) => {
         tried += 1;
-        server.answer(answer);
+        api().answer(answer);
         const lines: string[] = [];
         let loads;
         try {
@@ -66,7 +58,7 @@ describe('build-time reader against random and hostile API answers', () => {
           stopped += 1;
           expect(lines).toHaveLength(1);
           expect(lines[0]).not.toMatch(/\n/);
-          expect(lines[0]).toContain(`${server.url}/loads`);
+          expect(lines[0]).toContain(`${api().url}/loads`);
           expect((lines[0] ?? '').length).toBeLessThan(700);
           return;
         }
@@ -95,7 +87,7 @@ describe('build-time reader against random and hostile API answers', () => {
     const lines: string[] = [];
     process.env.GATSBY_API_URL = 'http://127.0.0.1:9/api';
     await expect(readLoads(fakeReporter(lines), { retries: 0 })).rejects.toBeInstanceOf(BuildStopped);
-    process.env.GATSBY_API_URL = server.url;
+    process.env.GATSBY_API_URL = api().url;
     expect(lines).toEqual([expect.stringMatching(/^Cannot read loads from http:\/\/127\.0\.0\.1:9\/api\/loads: .*(ECONNREFUSED|refused|fetch failed)/)]);
   });
 });

@@ -13,7 +13,7 @@ import LoadsPage, { type LoadsPageContext } from '../src/templates/loads';
 import { LANGUAGES } from '../src/config/languages';
 import { pageVariants } from '../src/i18n/plugin';
 import { readBundles, renderInLanguage } from './support/render-page';
-import { startFuzzServer } from './support/fuzz-server';
+import { useFuzzApi } from './support/fuzz-server';
 import { hostileAnswer } from './support/hostile';
 
 const [uz] = LANGUAGES;
@@ -28,18 +28,10 @@ function pageProps(): PageProps<never, LoadsPageContext> {
 }
 
 describe('/loads against random and hostile API answers', () => {
-  let server: Awaited<ReturnType<typeof startFuzzServer>>;
-  const saved = process.env.GATSBY_API_URL;
+  const api = useFuzzApi();
   const outcomes = { list: 0, empty: 0, error: 0 };
 
-  beforeAll(async () => {
-    server = await startFuzzServer();
-    process.env.GATSBY_API_URL = server.url;
-  });
-
-  afterAll(async () => {
-    process.env.GATSBY_API_URL = saved;
-    await server.close();
+  afterAll(() => {
     // Printed for the record: the hardening issue's closing note reports these counts.
     console.log(`list page fuzz: ${outcomes.list + outcomes.empty + outcomes.error} answers: ${JSON.stringify(outcomes)}`);
   });
@@ -47,7 +39,7 @@ describe('/loads against random and hostile API answers', () => {
   it('always ends in the list, the empty state or the error panel, with data as text', async () => {
     await fc.assert(
       fc.asyncProperty(hostileAnswer, async (answer) => {
-        server.answer(answer);
+        api().answer(answer);
         const { container } = renderInLanguage(<LoadsPage {...pageProps()} />, uz, '/loads', ['common', 'loads']);
         try {
           await waitFor(

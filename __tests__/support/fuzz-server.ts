@@ -35,3 +35,23 @@ export async function startFuzzServer(): Promise<{ url: string; answer: (next: C
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+export type FuzzServer = Awaited<ReturnType<typeof startFuzzServer>>;
+
+/** A fuzz server for the whole test file, with GATSBY_API_URL pointing at it meanwhile. */
+export function useFuzzApi(): () => FuzzServer {
+  let server: FuzzServer | undefined;
+  const saved = process.env.GATSBY_API_URL;
+  beforeAll(async () => {
+    server = await startFuzzServer();
+    process.env.GATSBY_API_URL = server.url;
+  });
+  afterAll(async () => {
+    process.env.GATSBY_API_URL = saved;
+    await server?.close();
+  });
+  return () => {
+    if (!server) throw new Error('The fuzz server is not running yet');
+    return server;
+  };
+}

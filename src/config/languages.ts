@@ -19,7 +19,6 @@ export type LanguagePrefix = Language['prefix'];
 export const DEFAULT_LANGUAGE: Language = LANGUAGES[0];
 
 export const LANGUAGE_PREFIXES: readonly LanguagePrefix[] = LANGUAGES.map((l) => l.prefix);
-export const LANGUAGE_CODES: readonly LanguageCode[] = LANGUAGES.map((l) => l.code);
 
 /** Local-storage key of the visitor's chosen language (CONTRACT.md, Routes). */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
