@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import type { Load } from '../src/api-client/types';
 import { LANGUAGES } from '../src/config/languages';
-import { formatPrice, formatShortDate, isoDay, postedAge, routeLabel } from '../src/loads/format';
+import { SITE_TIME_ZONE, formatNumber, formatPrice, formatShortDate, isoDay, postedAge, routeLabel } from '../src/loads/format';
 import { pageCount, paginationState, parsePageParam } from '../src/loads/pagination';
 import { boardSearchString, parseBoardQuery } from '../src/loads/board-query';
 import { loadMeta } from '../src/loads/meta';
@@ -22,6 +23,53 @@ describe('price', () => {
   it('shows nothing for a missing or impossible price', () => {
     expect(formatPrice(null, 'UZS')).toBe('');
     expect(formatPrice(Number.NaN, 'UZS')).toBe('');
+  });
+});
+
+// The formatters are written out to spare the browser Intl's start-up cost; Node's Intl is the reference.
+describe('the same text as Intl (en-US)', () => {
+  const price = (code: string) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: code, currencyDisplay: 'code', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+  const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+  const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: SITE_TIME_ZONE });
+  const dayDate = new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE });
+  // Intl writes -0 as "-0" and "-UZS 0"; a price or weight that rounds to zero reads better without a sign.
+  const withoutNegativeZero = (text: string) => (/[1-9]/.test(text) ? text : text.replace('-', ''));
+  const numbers = fc.oneof(
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.integer({ min: -1e9, max: 1e12 }),
+    fc.integer({ min: 0, max: 1e8 }).map((n) => n / 1000),
+    fc.constantFrom(0.005, 1.005, 2.675, 0.5, 1.5, 2.5, -2.5, 999.995, 9.995, 1e21, 123456789.125, Number.MAX_VALUE, Number.MIN_VALUE),
+  );
+
+  it('formats prices like Intl', () => {
+    fc.assert(
+      fc.property(numbers, fc.constantFrom('UZS', 'USD', 'RUB', 'KZT', 'EUR'), (value, code) => {
+        expect(formatPrice(value, code)).toBe(withoutNegativeZero(price(code).format(value).replace(/\u00a0/g, ' ')));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('formats weights and volumes like Intl', () => {
+    fc.assert(
+      fc.property(numbers, (value) => {
+        expect(formatNumber(value)).toBe(withoutNegativeZero(decimal.format(value)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('formats dates like Intl in Tashkent time', () => {
+    const times = fc.integer({ min: Date.parse('1992-01-01T00:00:00Z'), max: Date.parse('2100-01-01T00:00:00Z') });
+    fc.assert(
+      fc.property(times, (time) => {
+        const iso = new Date(time).toISOString();
+        expect(formatShortDate(iso)).toBe(shortDate.format(time));
+        expect(isoDay(iso)).toBe(dayDate.format(time));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 
