@@ -35,7 +35,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   const production = stage === 'build-javascript' || stage === 'build-html';
   // Production source maps cost build time on every run and would publish the source with the site.
   if (production) config.devtool = false;
-  const alias = { ...config.resolve?.alias, i18next$: I18NEXT_ESM };
+  const alias: Record<string, string | false | string[]> = { ...config.resolve?.alias, i18next$: I18NEXT_ESM };
   if (production) {
     // Gatsby points `react` and `react-dom` at React's package folders; those would win over ours.
     delete alias.react;

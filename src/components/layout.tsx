@@ -3,8 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { Header } from './header';
 import { Footer } from './footer';
 import { ErrorBoundary } from './error-boundary';
+import { HydrateLater } from './hydrate-later';
 import { UnexpectedError } from './unexpected-error';
 import * as styles from './layout.module.css';
+
+/**
+ * The header hydrates with the page; each top-level block of the content, then the footer, hydrates in
+ * a task of its own (see HydrateLater). A block is an element with one root element; fragments and text
+ * hydrate with the page.
+ */
+function inParts(children: React.ReactNode): React.ReactNode {
+  return React.Children.map(children, (child) =>
+    React.isValidElement(child) && child.type !== React.Fragment ? <HydrateLater>{child}</HydrateLater> : child,
+  );
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation('common');
@@ -15,9 +27,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </a>
       <Header />
       <main id="main" className={styles.main}>
-        <ErrorBoundary fallback={(error) => <UnexpectedError error={error} />}>{children}</ErrorBoundary>
+        <ErrorBoundary fallback={(error) => <UnexpectedError error={error} />}>{inParts(children)}</ErrorBoundary>
       </main>
-      <Footer />
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
     </>
   );
 }

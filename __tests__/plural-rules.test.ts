@@ -1,0 +1,43 @@
+import { LANGUAGES } from '../src/config/languages';
+import { createTranslator } from '../src/i18n/translator';
+import { readBundles } from './support/render-page';
+
+// src/i18n/plural-rules.ts makes i18next 22 keep one Intl.PluralRules per language instead of building
+// one per counted text; the plural forms must come out exactly as before.
+describe('counted texts', () => {
+  const NativePluralRules = Intl.PluralRules;
+  let built = 0;
+
+  beforeAll(() => {
+    class CountingPluralRules extends NativePluralRules {
+      constructor(...args: ConstructorParameters<typeof Intl.PluralRules>) {
+        super(...args);
+        built += 1;
+      }
+    }
+    Intl.PluralRules = CountingPluralRules as typeof Intl.PluralRules;
+  });
+
+  afterAll(() => {
+    Intl.PluralRules = NativePluralRules;
+  });
+
+  it('pick the Russian forms for one, few and many', () => {
+    const ru = LANGUAGES.find((language) => language.code === 'ru');
+    if (!ru) throw new Error('no Russian in the language list');
+    const t = createTranslator(ru.prefix, readBundles(ru, ['loads']));
+    const forms = [1, 2, 5, 11, 21, 22, 25, 101].map((count) => t('list.total', { count }));
+    expect(forms).toEqual(['1 груз', '2 груза', '5 грузов', '11 грузов', '21 груз', '22 груза', '25 грузов', '101 груз']);
+    expect(t('card.posted.day', { count: 3 })).toBe('3 дня назад');
+  });
+
+  it('build the plural rules of a language once, however many texts are counted', () => {
+    for (const language of LANGUAGES) {
+      const t = createTranslator(language.prefix, readBundles(language, ['loads']));
+      for (let count = 0; count < 200; count += 1) t('card.trucks', { count });
+    }
+    // At most one rule per language over both tests (fewer when another suite already built one).
+    expect(built).toBeGreaterThan(0);
+    expect(built).toBeLessThanOrEqual(LANGUAGES.length);
+  });
+});

@@ -1,0 +1,59 @@
+import React, { Suspense, useState, type ReactNode } from 'react';
+
+/**
+ * Progressive hydration for the first page a visitor opens.
+ *
+ * Hydrating a whole page is one long task (30-60 ms here, four times that on a cheap phone), and every
+ * task over 50 ms blocks taps and counts against Total Blocking Time. Parts wrapped in <HydrateLater>
+ * keep the HTML the build wrote and hydrate one per task after the rest of the page, through Preact's
+ * suspended hydration: a component that suspends while hydrating keeps its DOM node and hydrates into it
+ * when the promise settles. Until then the part is the server HTML, visible and unchanged; its links and
+ * forms work as plain HTML.
+ *
+ * Rules for what goes inside: one root element (Preact keeps exactly one DOM node for a suspended part),
+ * and nothing that must answer a tap in the first few milliseconds. The e2e hydration test checks that no
+ * server-rendered node is replaced on any page type.
+ *
+ * Only in production builds (Preact): `gatsby develop` and the unit tests render with React, which does
+ * not keep server HTML for a suspended part without its own streaming markers.
+ */
+let firstHydration = typeof window !== 'undefined' && process.env.NODE_ENV === 'production';
+
+/** Called once the first page has hydrated: later navigations render everything at once. */
+export function endFirstHydration(): void {
+  firstHydration = false;
+}
+
+let lastTurn: Promise<void> = Promise.resolve();
+
+/** Resolves one task after the previously deferred part, so each part hydrates in a task of its own. */
+function nextTurn(): Promise<void> {
+  lastTurn = lastTurn.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  return lastTurn;
+}
+
+interface Wait {
+  done: boolean;
+  promise: Promise<void>;
+}
+
+function Gate({ children }: { children: ReactNode }) {
+  const [wait] = useState<Wait | null>(() => {
+    if (!firstHydration) return null;
+    const state: Wait = { done: false, promise: Promise.resolve() };
+    state.promise = nextTurn().then(() => {
+      state.done = true;
+    });
+    return state;
+  });
+  if (wait && !wait.done) throw wait.promise;
+  return <>{children}</>;
+}
+
+export function HydrateLater({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <Gate>{children}</Gate>
+    </Suspense>
+  );
+}
