@@ -15,11 +15,11 @@ describe('counted texts', () => {
         built += 1;
       }
     }
-    Intl.PluralRules = CountingPluralRules as typeof Intl.PluralRules;
+    Object.defineProperty(Intl, 'PluralRules', { value: CountingPluralRules, configurable: true, writable: true });
   });
 
   afterAll(() => {
-    Intl.PluralRules = NativePluralRules;
+    Object.defineProperty(Intl, 'PluralRules', { value: NativePluralRules, configurable: true, writable: true });
   });
 
   it('pick the Russian forms for one, few and many', () => {
