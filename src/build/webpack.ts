@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
+import { OutputHashPlugin } from './output-hash';
 
 // The i18n plugin `require`s i18next's CommonJS build while our modules import its ES build; without
 // an alias webpack ships both, about 17 KB gzip twice on every page.
@@ -45,6 +46,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
     if (framework) framework.test = (module: WebpackModule) => FRAMEWORK_PACKAGES.test(module.nameForCondition() ?? '');
   }
   config.resolve = { ...config.resolve, alias };
+  if (stage === 'build-javascript') config.plugins = [...(config.plugins ?? []), new OutputHashPlugin()];
   // CSS Modules scope every class, so the order in which chunks put their CSS together cannot change
   // a style; mini-css-extract-plugin's "conflicting order" warnings are noise here.
   for (const plugin of config.plugins ?? []) {
