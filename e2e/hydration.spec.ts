@@ -53,7 +53,8 @@ for (const path of PAGES) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
-    // The footer hydrates last: once its link navigates without loading a page, every part has hydrated.
+    // Parts hydrate a few milliseconds apart, all well within the half second of network quiet waited for
+    // above; a footer link that navigates without loading a page shows the parts' turns did come.
     const footerLink = page.getByRole('contentinfo').locator('a[href^="/"]').last();
     const href = (await footerLink.getAttribute('href')) ?? '';
     await footerLink.click();

@@ -18,10 +18,21 @@ import React, { Suspense, useState, type ReactNode } from 'react';
  * not keep server HTML for a suspended part without its own streaming markers.
  */
 let firstHydration = typeof window !== 'undefined' && process.env.NODE_ENV === 'production';
+let shellHydrated = false;
+/** Parts waiting for their turn, or whose turn came but whose hydration may still create inner parts. */
+let partsPending = 0;
 
-/** Called once the first page has hydrated: later navigations render everything at once. */
+function endWhenSettled(): void {
+  if (shellHydrated && partsPending === 0) firstHydration = false;
+}
+
+/**
+ * Called once the page shell has hydrated. The first hydration ends when its parts have too (parts
+ * inside a part are deferred again); later navigations render everything at once.
+ */
 export function endFirstHydration(): void {
-  firstHydration = false;
+  shellHydrated = true;
+  endWhenSettled();
 }
 
 let lastTurn: Promise<void> = Promise.resolve();
@@ -40,9 +51,15 @@ interface Wait {
 function Gate({ children }: { children: ReactNode }) {
   const [wait] = useState<Wait | null>(() => {
     if (!firstHydration) return null;
+    partsPending += 1;
     const state: Wait = { done: false, promise: Promise.resolve() };
     state.promise = nextTurn().then(() => {
       state.done = true;
+      // The part hydrates in this task's microtasks, creating any inner parts; counted down after that.
+      setTimeout(() => {
+        partsPending -= 1;
+        endWhenSettled();
+      }, 0);
     });
     return state;
   });

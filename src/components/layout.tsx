@@ -8,9 +8,9 @@ import { UnexpectedError } from './unexpected-error';
 import * as styles from './layout.module.css';
 
 /**
- * The header hydrates with the page; each top-level block of the content, then the footer, hydrates in
- * a task of its own (see HydrateLater). A block is an element with one root element; fragments and text
- * hydrate with the page.
+ * The header, each top-level block of the content, then the footer hydrate in a task each (see
+ * HydrateLater), the header first, a few milliseconds after the page shell. A block is an element with
+ * one root element; fragments and text hydrate with the shell.
  */
 function inParts(children: React.ReactNode): React.ReactNode {
   return React.Children.map(children, (child) =>
@@ -25,7 +25,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <a className={styles.skip} href="#main">
         {t('skipToContent')}
       </a>
-      <Header />
+      <HydrateLater>
+        <Header />
+      </HydrateLater>
       <main id="main" className={styles.main}>
         <ErrorBoundary fallback={(error) => <UnexpectedError error={error} />}>{inParts(children)}</ErrorBoundary>
       </main>

@@ -8,17 +8,30 @@ import i18next from 'i18next';
  */
 interface PluralResolver {
   getRule(code: string, options?: { ordinal?: boolean }): unknown;
+  rulesKept?: true;
 }
 
 const rules = new Map<string, unknown>();
-// The resolver class is not exported; an instance's prototype is the way to it.
-const probe = i18next.createInstance();
-void probe.init({ initImmediate: false, resources: {} });
-const resolver = Object.getPrototypeOf((probe.services as { pluralResolver: PluralResolver }).pluralResolver) as PluralResolver;
-const buildRule = resolver.getRule;
 
-resolver.getRule = function getRule(this: PluralResolver, code, options = {}) {
-  const key = `${code}|${options.ordinal ? 'ordinal' : 'cardinal'}`;
-  if (!rules.has(key)) rules.set(key, buildRule.call(this, code, options));
-  return rules.get(key);
-};
+function keepRules(resolver: PluralResolver | undefined): void {
+  // The resolver's class is not exported: it is reached through the first instance that has one.
+  const prototype = resolver && (Object.getPrototypeOf(resolver) as PluralResolver);
+  if (!prototype || prototype.rulesKept) return;
+  const buildRule = prototype.getRule;
+  prototype.getRule = function getRule(this: PluralResolver, code, options = {}) {
+    const key = `${code}|${options.ordinal ? 'ordinal' : 'cardinal'}`;
+    if (!rules.has(key)) rules.set(key, buildRule.call(this, code, options));
+    return rules.get(key);
+  };
+  prototype.rulesKept = true;
+}
+
+// Every instance (the plugin's, ours) is made by the same class; its init creates the resolver.
+type Init = typeof i18next.init;
+const instancePrototype = Object.getPrototypeOf(i18next) as { init: Init };
+const init = instancePrototype.init;
+instancePrototype.init = function (this: typeof i18next, ...args: Parameters<Init>) {
+  const result = init.apply(this, args);
+  keepRules((this.services as { pluralResolver?: PluralResolver }).pluralResolver);
+  return result;
+} as Init;

@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../config/languages';
 import { PAGE_SIZE } from '../../config/constants';
@@ -8,7 +8,7 @@ import { postedAge } from '../../loads/format';
 import type { BoardState } from '../../loads/use-load-board';
 import { BoardEmpty, BoardError, BoardSpinner } from './board-states';
 import { HydrateLater } from '../hydrate-later';
-import { LoadCard } from './load-card';
+import { LoadCard, cardTexts } from './load-card';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
 import * as styles from './load-board.module.css';
@@ -28,6 +28,7 @@ interface Props {
 
 export function LoadBoard({ language, query, state, showsWanted, now, onQuery, hrefFor, onRetry }: Props) {
   const { t } = useTranslation('loads');
+  const texts = useMemo(() => cardTexts(t), [t]);
   const list = showsWanted ? state.list : null;
   const body = (() => {
     if (state.status === 'error') return <BoardError message={state.message} onRetry={onRetry} />;
@@ -37,14 +38,14 @@ export function LoadBoard({ language, query, state, showsWanted, now, onQuery, h
     return (
       <>
         <p className={styles.count}>{t('list.total', { count: list.total })}</p>
-        <ul className={styles.list} aria-busy={state.status === 'loading'}>
-          {/* Twenty cards hydrate in twenty short tasks rather than one long one. */}
-          {list.loads.map((load) => (
-            <HydrateLater key={load.id}>
-              <LoadCard load={load} language={language} age={postedAge(load.createdAt, now)} />
-            </HydrateLater>
-          ))}
-        </ul>
+        {/* The cards are most of the board's hydration: in a task of their own, after the rest of it. */}
+        <HydrateLater>
+          <ul className={styles.list} aria-busy={state.status === 'loading'}>
+            {list.loads.map((load) => (
+              <LoadCard key={load.id} load={load} language={language} age={postedAge(load.createdAt, now)} t={t} texts={texts} />
+            ))}
+          </ul>
+        </HydrateLater>
         <Pagination state={pagination} hrefFor={(page) => hrefFor({ ...query, page })} onPage={(page) => onQuery({ ...query, page })} />
       </>
     );

@@ -1,6 +1,5 @@
 import React from 'react';
-import { Link } from 'gatsby';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Load } from '../../api-client/types';
 import { loadPath } from '../../config/routes';
 import type { Language } from '../../config/languages';
@@ -8,17 +7,36 @@ import { localizedPath } from '../../i18n/paths';
 import { type Age, formatNumber, formatPrice, formatShortDate } from '../../loads/format';
 import * as styles from './load-board.module.css';
 
+/** Texts every card shows alike, looked up once per list rather than once per card. */
+export interface CardTexts {
+  unknownPlace: string;
+  to: string;
+  untitled: string;
+  priceOnRequest: string;
+}
+
+export function cardTexts(t: TFunction): CardTexts {
+  return {
+    unknownPlace: t('card.unknownPlace'),
+    to: t('card.to'),
+    untitled: t('card.untitled'),
+    priceOnRequest: t('card.priceOnRequest'),
+  };
+}
+
 interface Props {
   load: Load;
   language: Language;
+  /** The list's translate function (namespace `loads`) and shared texts: twenty cards, one lookup. */
+  t: TFunction;
+  texts: CardTexts;
   /** How long ago the load was posted, already worked out (so an unchanged card can skip rendering). */
   age: Age;
 }
 
 /** One load in the list. Every value is rendered as text; React escapes it. */
-function LoadCardView({ load, language, age }: Props) {
-  const { t } = useTranslation('loads');
-  const unknown = t('card.unknownPlace');
+function LoadCardView({ load, language, age, t, texts }: Props) {
+  const unknown = texts.unknownPlace;
   const price = formatPrice(load.price, load.currency);
   const facts = [
     load.weight === null ? null : t('card.weight', { value: formatNumber(load.weight) }),
@@ -28,17 +46,19 @@ function LoadCardView({ load, language, age }: Props) {
   ].filter((fact): fact is string => Boolean(fact));
   return (
     <li className={styles.card}>
-      <Link className={styles.cardLink} to={localizedPath(loadPath(load.id), language)}>
+      {/* A plain link: a load page is a small static page that hands over to the app, and Gatsby's Link
+          would prefetch the page data of every card that scrolls into view over a driver's mobile data. */}
+      <a className={styles.cardLink} href={localizedPath(loadPath(load.id), language)}>
         <span className={styles.route}>
           <span>{load.from || unknown}</span>
           <span aria-hidden="true" className={styles.arrow}>
             →
           </span>
-          <span className="visually-hidden">{t('card.to')}</span>
+          <span className="visually-hidden">{texts.to}</span>
           <span>{load.to || unknown}</span>
         </span>
-        <span className={styles.title}>{load.title || t('card.untitled')}</span>
-      </Link>
+        <span className={styles.title}>{load.title || texts.untitled}</span>
+      </a>
       {facts.length > 0 ? (
         <ul className={styles.facts}>
           {facts.map((fact, index) => (
@@ -47,7 +67,7 @@ function LoadCardView({ load, language, age }: Props) {
         </ul>
       ) : null}
       <div className={styles.cardFooter}>
-        <span className={styles.price}>{price || t('card.priceOnRequest')}</span>
+        <span className={styles.price}>{price || texts.priceOnRequest}</span>
         <span className={styles.meta}>
           {[
             load.loadingDate ? t('card.loadingDate', { date: formatShortDate(load.loadingDate) }) : '',
@@ -75,6 +95,8 @@ export const LoadCard = React.memo(
   LoadCardView,
   (previous, next) =>
     previous.language === next.language &&
+    previous.t === next.t &&
+    previous.texts === next.texts &&
     previous.age?.unit === next.age?.unit &&
     previous.age?.count === next.age?.count &&
     sameLoad(previous.load, next.load),
