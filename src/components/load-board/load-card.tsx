@@ -46,8 +46,9 @@ function LoadCardView({ load, language, age, t, texts }: Props) {
   ].filter((fact): fact is string => Boolean(fact));
   return (
     <li className={styles.card}>
-      {/* A plain link: a load page is a small static page that hands over to the app, and Gatsby's Link
-          would prefetch the page data of every card that scrolls into view over a driver's mobile data. */}
+      {/* A plain link: a load page is a small static page that hands over to the app, while Gatsby's Link
+          prefetches the page data of links in view (after an in-site navigation), twenty per board page
+          over a driver's mobile data. */}
       <a className={styles.cardLink} href={localizedPath(loadPath(load.id), language)}>
         <span className={styles.route}>
           <span>{load.from || unknown}</span>
