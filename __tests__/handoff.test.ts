@@ -84,6 +84,7 @@ describe('crawlers stay on load pages', () => {
     'Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)',
     'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
     'TelegramBot (like TwitterBot)',
+    'DuckDuckBot/1.1; (+http://duckduckgo.com/duckduckbot.html)',
     'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 Chrome-Lighthouse',
   ])('recognises %s', (userAgent) => {
     expect(isCrawler(userAgent)).toBe(true);

@@ -13,11 +13,9 @@ export interface CannedAnswer {
  * A throwaway HTTP server that answers every request with the current canned answer (CORS open, so a
  * page in jsdom can read it). Tests swap the answer between fuzz cases.
  */
-export async function startFuzzServer(): Promise<{ url: string; answer: (next: CannedAnswer) => void; requests: () => number; close: () => Promise<void> }> {
+export async function startFuzzServer(): Promise<{ url: string; answer: (next: CannedAnswer) => void; close: () => Promise<void> }> {
   let current: CannedAnswer = { status: 200, contentType: 'application/json', body: '[]', delayMs: 0 };
-  let count = 0;
   const server = http.createServer((request, response) => {
-    count += 1;
     const { status, contentType, body, delayMs } = current;
     setTimeout(() => {
       response.writeHead(status, { 'Content-Type': contentType, 'Access-Control-Allow-Origin': '*' });
@@ -31,7 +29,6 @@ export async function startFuzzServer(): Promise<{ url: string; answer: (next: C
     answer: (next) => {
       current = next;
     },
-    requests: () => count,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

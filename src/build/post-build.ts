@@ -69,4 +69,3 @@ function* htmlFiles(dir: string): Generator<string> {
     }
   }
 }
-

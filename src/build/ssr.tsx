@@ -4,7 +4,7 @@ import { apiOrigin } from '../config/env';
 import { LOAD_FALLBACK_PATTERN } from '../loads/fallback-route';
 
 /** Tags every page carries: icons and manifest, and an early connection to the API for /loads. */
-export function headLinks(): React.ReactElement[] {
+function headLinks(): React.ReactElement[] {
   const origin = apiOrigin();
   return [
     <link key="icon-svg" rel="icon" href="/favicon.svg" type="image/svg+xml" />,
@@ -14,7 +14,6 @@ export function headLinks(): React.ReactElement[] {
     ...(origin ? [<link key="preconnect-api" rel="preconnect" href={origin} crossOrigin="anonymous" />] : []),
   ];
 }
-
 
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents }) => {
   setHeadComponents(headLinks());

@@ -1,16 +1,16 @@
 import React, { useEffect, useState } from 'react';
 import { fetchLoad } from '../api-client/client';
 import { REDIRECT_DELAY_MS } from '../config/constants';
-import { ROUTES, loadPath } from '../config/routes';
+import { loadPath } from '../config/routes';
 import { siteUrl } from '../config/env';
-import { canonicalUrl, localizedPath } from '../i18n/paths';
+import { canonicalUrl } from '../i18n/paths';
 import { fetchBundles } from '../i18n/path-language';
 import { createTranslator } from '../i18n/translator';
 import { serializeJsonLd } from '../i18n/json-ld';
 import type { FallbackRoute } from '../loads/fallback-route';
 import { loadMeta, type LoadMeta } from '../loads/meta';
 import { LoadingNotice } from './loading-notice';
-import { isCrawler } from '../handoff/crawler';
+import { loadHandOverTarget } from '../handoff/crawler';
 
 /** Writes the load's metadata into the live document: the 404 page's own Head knows nothing of it. */
 function applyMeta(meta: LoadMeta): void {
@@ -43,12 +43,11 @@ function applyMeta(meta: LoadMeta): void {
 export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loadingText: string }) {
   const [text, setText] = useState(loadingText);
   useEffect(() => {
-    const applink = route.routed ? localizedPath(ROUTES.applink, route.language) : ROUTES.applink;
+    const applink = loadHandOverTarget(route.routed, route.language);
     let timer = 0;
     let cancelled = false;
     const handOver = (delay: number) => {
-      if (isCrawler(navigator.userAgent)) return;
-      timer = window.setTimeout(() => window.location.replace(applink), delay);
+      if (applink) timer = window.setTimeout(() => window.location.replace(applink), delay);
     };
     if (!route.id) {
       handOver(0);

@@ -29,22 +29,21 @@ export function pageLanguage(context: Pick<PageContext, 'language'> | undefined)
   return languageByPrefix(context?.language) ?? DEFAULT_LANGUAGE;
 }
 
+// Gatsby renders a page's Head again in the browser after hydration, and on every navigation. A page's
+// locale data is one object, already of one language, so its translator is built once.
+const headTranslators = new WeakMap<object, TFunction>();
+
 /**
  * A translate function for Gatsby's Head, which is rendered outside wrapPageElement and so outside
  * the plugin's I18nextProvider. It reads the same locale nodes the page query returned.
  */
-// Gatsby renders a page's Head again in the browser after hydration, and on every navigation; the page's
-// locale data is one object per page, so its translator is built once.
-const headTranslators = new WeakMap<object, Map<string, TFunction>>();
-
 export function headTranslator(data: LocaleData | undefined, context: PageContext | undefined): TFunction {
-  const language = context?.language ?? DEFAULT_LANGUAGE.prefix;
-  const key = data?.locales;
-  const cached = key ? headTranslators.get(key)?.get(language) : undefined;
+  const locales = data?.locales;
+  const cached = locales && headTranslators.get(locales);
   if (cached) return cached;
   const bundles: Bundles = {};
-  for (const { node } of data?.locales?.edges ?? []) bundles[node.ns] = JSON.parse(node.data) as unknown;
-  const t = createTranslator(language, bundles, 'common');
-  if (key) headTranslators.set(key, (headTranslators.get(key) ?? new Map<string, TFunction>()).set(language, t));
+  for (const { node } of locales?.edges ?? []) bundles[node.ns] = JSON.parse(node.data) as unknown;
+  const t = createTranslator(context?.language ?? DEFAULT_LANGUAGE.prefix, bundles, 'common');
+  if (locales) headTranslators.set(locales, t);
   return t;
 }

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchLoads } from '../api-client/client';
 import type { LoadList } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
@@ -47,11 +47,8 @@ export function useLoadBoard(initial: LoadList | null, builtAt: number, location
         .then((list) => {
           if (current.signal.aborted) return;
           lastLoaded.current = Date.now();
-          // A transition: React renders the new list in small slices, so a slow phone stays responsive.
-          startTransition(() => {
-            setShownQuery(wanted);
-            setState({ status: 'ready', list, loadedAt: lastLoaded.current });
-          });
+          setShownQuery(wanted);
+          setState({ status: 'ready', list, loadedAt: lastLoaded.current });
         })
         .catch((error: unknown) => {
           if (current.signal.aborted) return;
