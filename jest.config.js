@@ -23,6 +23,8 @@ module.exports = {
       },
     ],
   },
+  // ky ships only ES modules; jest runs CommonJS, so ky is compiled like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
   moduleNameMapper: {
     '^gatsby$': '<rootDir>/__tests__/support/gatsby-mock.tsx',
     '\\.css$': '<rootDir>/__tests__/support/style-mock.ts',

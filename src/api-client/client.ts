@@ -1,44 +1,51 @@
 /**
- * HTTP client for the marketplace API, shared by the browser (list screen, client-only load fallback)
- * and the build (`fetchAllLoads`). Free of Gatsby imports so the build can use it from gatsby-node.
- * Response shapes are normalize.ts's business; this module only moves bytes and turns failures into
- * errors whose message says what happened (SPEC.md section 8).
+ * HTTP client for the marketplace API, on ky, shared by the browser (list screen, client-only load
+ * fallback) and the build. Free of Gatsby imports so the build can use it from gatsby-node.
+ * Response shapes are normalize.ts's business, and how the build walks the whole board is
+ * read-all.ts's; this module knows the API's paths, timeouts, retries and the text of its errors
+ * (SPEC.md section 8).
  */
+import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import { apiUrl } from '../config/env';
 import { ApiShapeError, normalizeLoadList, normalizeLoadResponse, normalizeVehicleTypes, reportedTotal } from './normalize';
 import type { Load, LoadList, LoadQuery, VehicleType } from './types';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Status codes worth another try: the server or something in front of it is busy or restarting. */
-export const RETRY_STATUS_CODES = [408, 413, 429, 500, 502, 503, 504];
+export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
 const MESSAGE_BODY_CHARS = 300;
 const KEPT_BODY_CHARS = 10_000;
-/** The build reads in large pages: fewer round trips, and the sample API's cap. */
-export const BUILD_PAGE_SIZE = 100;
-/** Guards against an API that never returns an empty page. */
-const MAX_PAGES = 100_000;
 
-/** A non-OK HTTP response. The message holds status code, status text and body (SPEC.md section 8). */
+/**
+ * A non-OK HTTP response, made from ky's HTTPError (kept as `cause`, with its `response` and `request`
+ * here too). The message holds status code, status text and body (SPEC.md section 8) on one line,
+ * because the build prints it as its single failure line and the list screen under its heading.
+ * It extends Error rather than HTTPError: the browser bundle compiles our classes for older phones,
+ * and a compiled class cannot call the constructor of ky's native one.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly statusText: string;
   /** Response body text (capped at 10,000 characters). */
   readonly body: string;
   readonly url: string;
+  readonly response: Response;
+  readonly request: Request;
 
-  constructor(status: number, statusText: string, body: string, url: string) {
-    super(apiErrorMessage(status, statusText, body));
+  constructor(error: HTTPError, body: string) {
+    super(apiErrorMessage(error.response.status, error.response.statusText, body), { cause: error });
     this.name = 'ApiError';
-    this.status = status;
-    this.statusText = statusText;
+    this.response = error.response;
+    this.request = error.request;
+    this.status = error.response.status;
+    this.statusText = error.response.statusText;
     this.body = body.slice(0, KEPT_BODY_CHARS);
-    this.url = url;
+    this.url = error.request.url;
   }
 }
 
 function apiErrorMessage(status: number, statusText: string, body: string): string {
   const head = statusText ? `${status} ${statusText}` : String(status);
-  // One line: the build prints it as its single failure line, the list screen under its heading.
   const oneLine = body.replace(/\s+/g, ' ').trim();
   if (!oneLine) return head;
   return `${head}: ${oneLine.length > MESSAGE_BODY_CHARS ? `${oneLine.slice(0, MESSAGE_BODY_CHARS - 1)}…` : oneLine}`;
@@ -48,78 +55,64 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Per attempt. Default 15 s. */
   timeoutMs?: number;
-  /** Extra attempts after a network error or a retryable status, with exponential backoff. Default 0. */
+  /**
+   * Extra attempts after a network error, a timeout or a retryable status, with exponential backoff.
+   * Default 0: a visitor's phone should show the error and its retry button rather than wait; the
+   * build asks for retries, because one busy moment of the API must not cost a scheduled rebuild.
+   */
   retries?: number;
   /** API base including `/api`. Default: `apiUrl()` (GATSBY_API_URL). */
   baseUrl?: string;
 }
 
+const api: KyInstance = ky.create({
+  // No Content-Type: on a GET it would force a CORS preflight round trip (CONTRACT.md).
+  headers: { Accept: 'application/json' },
+  credentials: 'omit',
+});
+
+function kyOptions(options: RequestOptions, searchParams?: URLSearchParams): Options {
+  return {
+    prefixUrl: (options.baseUrl ?? apiUrl()).replace(/\/+$/, ''),
+    searchParams,
+    signal: options.signal,
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retry: {
+      limit: Math.max(0, options.retries ?? 0),
+      methods: ['get'],
+      statusCodes: RETRY_STATUS_CODES,
+      retryOnTimeout: true,
+      backoffLimit: 10_000,
+      delay: (attempt) => 500 * 2 ** (attempt - 1),
+      // A caller's abort (a newer search, a navigation) ends the request at once.
+      shouldRetry: () => (options.signal?.aborted ? false : undefined),
+    },
+  };
+}
+
 export async function fetchLoads(query: LoadQuery = {}, options: RequestOptions = {}): Promise<LoadList> {
-  const { body, url } = await getJson('loads', loadSearchParams(query), options);
-  return naming(url, () => normalizeLoadList(body, { page: query.page, limit: query.limit }));
+  return (await fetchLoadsPage(query, options)).list;
+}
+
+/** One page of the list with the total the API itself reported, if any: what the build's walk needs. */
+export async function fetchLoadsPage(
+  query: LoadQuery,
+  options: RequestOptions = {},
+): Promise<{ list: LoadList; reportedTotal: number | null }> {
+  const { body, url } = await getJson('loads', options, loadSearchParams(query));
+  const list = naming(url, () => normalizeLoadList(body, { page: query.page, limit: query.limit }));
+  return { list, reportedTotal: reportedTotal(body) };
 }
 
 export async function fetchLoad(id: string, options: RequestOptions = {}): Promise<Load> {
   if (!id) throw new Error('fetchLoad: the load id is empty');
-  const { body, url } = await getJson(`loads/${encodeURIComponent(id)}`, undefined, options);
+  const { body, url } = await getJson(`loads/${encodeURIComponent(id)}`, options);
   return naming(url, () => normalizeLoadResponse(body));
 }
 
 export async function fetchVehicleTypes(options: RequestOptions = {}): Promise<VehicleType[]> {
-  const { body, url } = await getJson('vehicle-types', undefined, options);
+  const { body, url } = await getJson('vehicle-types', options);
   return naming(url, () => normalizeVehicleTypes(body));
-}
-
-export interface FetchAllOptions {
-  baseUrl?: string;
-  /** Default 100. */
-  pageSize?: number;
-  /** Per request. Default 3. */
-  retries?: number;
-  timeoutMs?: number;
-  onPage?: (page: number, got: number, total: number) => void;
-}
-
-export interface AllLoads {
-  /** Unique by id, in API order. */
-  loads: Load[];
-  /** The total the API last reported, or the number of unique loads when it reports none. */
-  total: number;
-  /** Pages requested. */
-  pages: number;
-}
-
-/**
- * Every load, for the build: walks pages until the reported total is reached or a page comes back
- * empty (CONTRACT.md). Without a reported total only an empty page ends the walk, because a short page
- * may just be the server capping `limit`. Any failure rejects: a build must not publish a site that
- * silently lost loads.
- */
-export async function fetchAllLoads(options: FetchAllOptions = {}): Promise<AllLoads> {
-  const limit = options.pageSize ?? BUILD_PAGE_SIZE;
-  const request: RequestOptions = {
-    baseUrl: options.baseUrl,
-    retries: options.retries ?? 3,
-    timeoutMs: options.timeoutMs,
-  };
-  const byId = new Map<string, Load>();
-  let total = 0;
-  let page = 0;
-  while (page < MAX_PAGES) {
-    page += 1;
-    const { body, url } = await getJson('loads', loadSearchParams({ page, limit }), request);
-    const list = naming(url, () => normalizeLoadList(body, { page, limit }));
-    const before = byId.size;
-    for (const load of list.loads) if (!byId.has(load.id)) byId.set(load.id, load);
-    const reported = reportedTotal(body);
-    total = reported ?? byId.size;
-    options.onPage?.(page, list.loads.length, total);
-    if (list.loads.length === 0) break;
-    if (reported !== null && byId.size >= reported) break;
-    // Nothing new: the API ignores `page`, and asking again would loop forever.
-    if (byId.size === before) break;
-  }
-  return { loads: [...byId.values()], total, pages: page };
 }
 
 function loadSearchParams(query: LoadQuery): URLSearchParams {
@@ -131,21 +124,34 @@ function loadSearchParams(query: LoadQuery): URLSearchParams {
   return params;
 }
 
-async function getJson(
-  path: string,
-  params: URLSearchParams | undefined,
-  options: RequestOptions,
-): Promise<{ body: unknown; url: string }> {
+async function getJson(path: string, options: RequestOptions, params?: URLSearchParams): Promise<{ body: unknown; url: string }> {
+  const request = kyOptions(options, params);
   const query = params?.toString();
-  const url = `${stripTrailingSlashes(options.baseUrl ?? apiUrl())}/${path}${query ? `?${query}` : ''}`;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const text = await getText(url, options, timeoutMs);
+  const url = `${String(request.prefixUrl)}/${path}${query ? `?${query}` : ''}`;
+  let text: string;
+  try {
+    text = await api.get(path, request).text();
+  } catch (error) {
+    throw await describeFailure(error, url, request, options.signal);
+  }
   try {
     return { body: JSON.parse(text) as unknown, url };
   } catch {
     const shown = text.replace(/\s+/g, ' ').trim().slice(0, 100);
     throw new ApiShapeError(`Response from ${url} is not JSON: ${shown ? JSON.stringify(shown) : 'empty body'}`);
   }
+}
+
+/**
+ * ky's errors say what failed but not always where: every message the build prints names the URL.
+ * Made after ky gave up, not in a beforeError hook: ky decides whether to retry by the error's type.
+ */
+async function describeFailure(error: unknown, url: string, request: Options, signal: AbortSignal | undefined): Promise<Error> {
+  // The caller cancelled (navigation, a newer search): hand its own abort back untouched.
+  if (signal?.aborted) return asError(error);
+  if (error instanceof HTTPError) return new ApiError(error, await error.response.text().catch(() => ''));
+  if (error instanceof TimeoutError) return new Error(`Request to ${url} timed out after ${String(request.timeout)} ms`);
+  return new Error(`Network error requesting ${url}: ${networkReason(error)}`, { cause: error });
 }
 
 /** Shape errors name the URL too: the build prints the message as its one failure line. */
@@ -156,81 +162,6 @@ function naming<T>(url: string, normalize: () => T): T {
     if (error instanceof ApiShapeError) throw new ApiShapeError(`${error.message} (from ${url})`);
     throw error;
   }
-}
-
-/**
- * One GET with a timeout per attempt, the caller's abort signal, and retries with exponential backoff
- * after a network error or a retryable status (the build asks for retries; the browser does not). Plain
- * fetch: a client library would add about 4 KB gzip to the load board for these thirty lines.
- */
-async function getText(url: string, options: RequestOptions, timeoutMs: number): Promise<string> {
-  const retries = Math.max(0, options.retries ?? 0);
-  for (let attempt = 0; ; attempt += 1) {
-    const last = attempt >= retries;
-    let response: Response;
-    try {
-      response = await fetchOnce(url, options.signal, timeoutMs);
-    } catch (error) {
-      // The caller cancelled (navigation, a newer search): hand its own abort back untouched.
-      if (options.signal?.aborted) throw asError(error);
-      if (last) throw error instanceof TimeoutFailure ? new Error(`Request to ${url} timed out after ${timeoutMs} ms`) : new Error(`Network error requesting ${url}: ${networkReason(error)}`, { cause: error });
-      await pause(backoffMs(attempt), options.signal);
-      continue;
-    }
-    if (response.ok) return response.text();
-    if (last || !RETRY_STATUS_CODES.includes(response.status)) {
-      const body = await response.text().catch(() => '');
-      throw new ApiError(response.status, response.statusText, body, url);
-    }
-    await response.body?.cancel().catch(() => undefined);
-    await pause(backoffMs(attempt), options.signal);
-  }
-}
-
-class TimeoutFailure extends Error {}
-
-async function fetchOnce(url: string, signal: AbortSignal | undefined, timeoutMs: number): Promise<Response> {
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(signal?.reason);
-  if (signal?.aborted) onAbort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  try {
-    return await fetch(url, {
-      method: 'GET',
-      // No Content-Type: on a GET it would force a CORS preflight round trip (CONTRACT.md).
-      headers: { Accept: 'application/json' },
-      credentials: 'omit',
-      signal: controller.signal,
-    });
-  } catch (error) {
-    throw timedOut ? new TimeoutFailure(String(error)) : error;
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
-  }
-}
-
-function backoffMs(attempt: number): number {
-  return Math.min(10_000, 500 * 2 ** attempt);
-}
-
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason instanceof Error ? signal.reason : new Error('Aborted'));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** Node's fetch says only "fetch failed"; the useful part (ECONNREFUSED ...) is in `cause`. */
@@ -246,8 +177,4 @@ function networkReason(error: unknown): string {
 function asError(error: unknown): Error {
   if (typeof error === 'object' && error !== null && typeof (error as Error).message === 'string') return error as Error;
   return new Error(String(error));
-}
-
-function stripTrailingSlashes(url: string): string {
-  return url.replace(/\/+$/, '');
 }

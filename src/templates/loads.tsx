@@ -24,21 +24,37 @@ export interface LoadsPageContext extends PageContext {
 
 export default function LoadsPage({ pageContext, location }: PageProps<LocaleData, LoadsPageContext>) {
   const { t } = useTranslation('loads');
+  return (
+    <Layout>
+      <PageIntro title={t('title')} lead={t('lead')} />
+      <div className="container">
+        <Board initial={pageContext.initial} builtAt={pageContext.builtAt} location={location} />
+      </div>
+    </Layout>
+  );
+}
+
+/**
+ * The board's state lives here, inside the part of the page that hydrates later (Layout wraps each
+ * block in HydrateLater), not in the page shell: an update to the shell's state before its parts have
+ * hydrated reaches every one of them, header and footer included, and React 18 renders a part that
+ * receives an update before it hydrated again from scratch (error #421). Here the board cannot fetch
+ * before it has hydrated, and its updates reach only its own parts.
+ */
+function Board({ initial, builtAt, location }: { initial: LoadList | null; builtAt: number; location: PageProps['location'] }) {
+  const { t } = useTranslation('loads');
   const { language } = usePageLanguage();
-  const { query, state, showsWanted, retry } = useLoadBoard(pageContext.initial, pageContext.builtAt, location.search, t('states.fallbackError'));
+  const { query, state, showsWanted, retry } = useLoadBoard(initial, builtAt, location.search, t('states.fallbackError'));
   const hrefFor = (next: BoardQuery) => `${location.pathname}${boardSearchString(next)}`;
   const onQuery = (next: BoardQuery) => {
     void navigate(hrefFor(next));
     window.scrollTo({ top: 0 });
   };
   return (
-    <Layout>
-      <PageIntro title={t('title')} lead={t('lead')} />
-      <div className="container">
-        <AppBanner language={language} />
-        <LoadBoard language={language} query={query} state={state} showsWanted={showsWanted} now={state.loadedAt} onQuery={onQuery} hrefFor={hrefFor} onRetry={retry} />
-      </div>
-    </Layout>
+    <>
+      <AppBanner language={language} />
+      <LoadBoard language={language} query={query} state={state} showsWanted={showsWanted} now={state.loadedAt} onQuery={onQuery} hrefFor={hrefFor} onRetry={retry} />
+    </>
   );
 }
 
