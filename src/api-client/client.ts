@@ -13,11 +13,6 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export const RETRY_STATUS_CODES = [408, 413, 429, 500, 502, 503, 504];
 const MESSAGE_BODY_CHARS = 300;
 const KEPT_BODY_CHARS = 10_000;
-/** The build reads in large pages: fewer round trips, and the sample API's cap. */
-export const BUILD_PAGE_SIZE = 100;
-/** Guards against an API that never returns an empty page. */
-const MAX_PAGES = 100_000;
-
 /** A non-OK HTTP response. The message holds status code, status text and body (SPEC.md section 8). */
 export class ApiError extends Error {
   readonly status: number;
@@ -68,58 +63,6 @@ export async function fetchLoad(id: string, options: RequestOptions = {}): Promi
 export async function fetchVehicleTypes(options: RequestOptions = {}): Promise<VehicleType[]> {
   const { body, url } = await getJson('vehicle-types', undefined, options);
   return naming(url, () => normalizeVehicleTypes(body));
-}
-
-export interface FetchAllOptions {
-  baseUrl?: string;
-  /** Default 100. */
-  pageSize?: number;
-  /** Per request. Default 3. */
-  retries?: number;
-  timeoutMs?: number;
-  onPage?: (page: number, got: number, total: number) => void;
-}
-
-export interface AllLoads {
-  /** Unique by id, in API order. */
-  loads: Load[];
-  /** The total the API last reported, or the number of unique loads when it reports none. */
-  total: number;
-  /** Pages requested. */
-  pages: number;
-}
-
-/**
- * Every load, for the build: walks pages until the reported total is reached or a page comes back
- * empty (CONTRACT.md). Without a reported total only an empty page ends the walk, because a short page
- * may just be the server capping `limit`. Any failure rejects: a build must not publish a site that
- * silently lost loads.
- */
-export async function fetchAllLoads(options: FetchAllOptions = {}): Promise<AllLoads> {
-  const limit = options.pageSize ?? BUILD_PAGE_SIZE;
-  const request: RequestOptions = {
-    baseUrl: options.baseUrl,
-    retries: options.retries ?? 3,
-    timeoutMs: options.timeoutMs,
-  };
-  const byId = new Map<string, Load>();
-  let total = 0;
-  let page = 0;
-  while (page < MAX_PAGES) {
-    page += 1;
-    const { body, url } = await getJson('loads', loadSearchParams({ page, limit }), request);
-    const list = naming(url, () => normalizeLoadList(body, { page, limit }));
-    const before = byId.size;
-    for (const load of list.loads) if (!byId.has(load.id)) byId.set(load.id, load);
-    const reported = reportedTotal(body);
-    total = reported ?? byId.size;
-    options.onPage?.(page, list.loads.length, total);
-    if (list.loads.length === 0) break;
-    if (reported !== null && byId.size >= reported) break;
-    // Nothing new: the API ignores `page`, and asking again would loop forever.
-    if (byId.size === before) break;
-  }
-  return { loads: [...byId.values()], total, pages: page };
 }
 
 function loadSearchParams(query: LoadQuery): URLSearchParams {
@@ -250,4 +193,13 @@ function asError(error: unknown): Error {
 
 function stripTrailingSlashes(url: string): string {
   return url.replace(/\/+$/, '');
+}
+
+/** One list page and the total the API reported with it (null for a bare array): the build's read. */
+export async function fetchLoadsPage(
+  query: LoadQuery,
+  options: RequestOptions,
+): Promise<{ list: LoadList; reportedTotal: number | null }> {
+  const { body, url } = await getJson('loads', loadSearchParams(query), options);
+  return { list: naming(url, () => normalizeLoadList(body, { page: query.page, limit: query.limit })), reportedTotal: reportedTotal(body) };
 }
