@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiUrl as apiBaseUrl } from '../src/config/env';
-import { ApiError, fetchAllLoads, fetchLoad, fetchLoads, fetchVehicleTypes } from '../src/api-client/client';
+import { ApiError, fetchLoad, fetchLoads, fetchVehicleTypes } from '../src/api-client/client';
 import { ApiShapeError } from '../src/api-client/normalize';
 import { DEFAULT_API_URL } from '../src/config/constants';
 import { HOSTILE_LOAD_ID, HOSTILE_TITLE, VEHICLE_TYPES } from '../sample-api/data';
@@ -117,21 +117,6 @@ describe('against the shared sample API', () => {
   it('reads the vehicle types', async () => {
     expect(await fetchVehicleTypes()).toEqual(VEHICLE_TYPES.map(({ id, name }) => ({ id: String(id), name })));
   });
-
-  it('reads all 120 loads for the build, reporting each page', async () => {
-    const pages: Array<[number, number, number]> = [];
-    const all = await fetchAllLoads({ baseUrl: API, onPage: (...args) => pages.push(args) });
-    expect(all.loads).toHaveLength(120);
-    expect(new Set(all.loads.map((load) => load.id)).size).toBe(120);
-    expect(all).toMatchObject({ total: 120, pages: 2 });
-    expect(pages).toEqual([
-      [1, 100, 120],
-      [2, 20, 120],
-    ]);
-    const small = await fetchAllLoads({ baseUrl: `${API}/`, pageSize: 20 });
-    expect(small.loads.map((load) => load.id)).toEqual(all.loads.map((load) => load.id));
-    expect(small.pages).toBe(6);
-  });
 });
 
 describe('against a private sample API', () => {
@@ -171,14 +156,6 @@ describe('against a private sample API', () => {
     expect(await fetchLoad('1002', { baseUrl: api.url })).toMatchObject({ id: '1002' });
   });
 
-  it.each(shapes)('reads every load for the build in the %s shape', async (shape) => {
-    await control({ shape });
-    const all = await fetchAllLoads({ baseUrl: api.url, pageSize: 20 });
-    expect(all.loads).toHaveLength(45);
-    expect(new Set(all.loads.map((load) => load.id)).size).toBe(45);
-    expect(all.total).toBe(45);
-  });
-
   it('turns an injected failure into ApiError with status, status text and body', async () => {
     await control({ fail: 503 });
     const error = await rejection(fetchLoads({ page: 1, limit: 20 }, { baseUrl: api.url }));
@@ -189,8 +166,6 @@ describe('against a private sample API', () => {
 
     const detail = await rejection(fetchLoad('1001', { baseUrl: api.url }));
     expect(detail.message).toContain('503');
-    const build = await rejection(fetchAllLoads({ baseUrl: api.url, retries: 0 }));
-    expect(build).toBeInstanceOf(ApiError);
   });
 });
 

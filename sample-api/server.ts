@@ -27,11 +27,12 @@
  *     revision: regenerate the loads with this revision (see data.ts)
  *     loads:    serve this many loads from now on (0..100000), e.g. more than a build read
  *     reset:    true restores the start-up state first, then applies the other fields
- *     change:   {every, limit?, seed?, posts?, removals?} turns on change mode, null turns it off: the
+ *     change:   {every, limit?, seed?, size?, posts?, removals?} turns on change mode, null turns it off: the
  *               board changes while it is read, as a live board does. After every `every`-th list
  *               request one load (seeded random) is removed, and half-way between two removals one new
  *               load is posted at the front (with every: 1 both happen after each request). Only the
- *               first `limit` list requests change the board (default: all); `posts: false` or
+ *               first `limit` list requests change the board (default: all); `size` loads are removed
+ *               and posted at each step instead of one (a board busier than any read); `posts: false` or
  *               `removals: false` keeps that half out. Counting starts when the field is set.
  *               A removed load answers 404 on GET /api/loads/{id}.
  *   GET  /__control  the current state. Both answer {shape, fail, delayMs, revision, loads, change,
@@ -80,6 +81,8 @@ export interface ChangeMode {
   limit?: number | null;
   /** Seed of the removals' random choice. Default 1. */
   seed?: number;
+  /** Loads removed, and loads posted, at each step. Default 1. */
+  size?: number;
   /** Default true. */
   posts?: boolean;
   /** Default true. */
@@ -289,8 +292,9 @@ function changeBoard(ctx: Context): void {
   log.listRequests += 1;
   const n = log.listRequests;
   if (change.limit != null && n > change.limit) return;
-  if (change.removals !== false && n % change.every === 0) removeLoad(ctx, log);
-  if (change.posts !== false && n % change.every === Math.floor(change.every / 2)) postLoad(ctx, log);
+  const size = change.size ?? 1;
+  if (change.removals !== false && n % change.every === 0) for (let i = 0; i < size; i += 1) removeLoad(ctx, log);
+  if (change.posts !== false && n % change.every === Math.floor(change.every / 2)) for (let i = 0; i < size; i += 1) postLoad(ctx, log);
 }
 
 function removeLoad(ctx: Context, log: ChangeLog): void {
@@ -410,12 +414,15 @@ function applyControl(ctx: Context, body: unknown): string | null {
 
 function changeModeProblem(change: unknown): string | null {
   if (typeof change !== 'object' || Array.isArray(change)) return 'change must be an object or null';
-  const { every, limit, seed, posts, removals } = change as Record<string, unknown>;
+  const { every, limit, seed, size, posts, removals } = change as Record<string, unknown>;
   if (!(Number.isInteger(every) && (every as number) >= 1)) return 'change.every must be a whole number of 1 or more';
   if (limit !== undefined && limit !== null && !(Number.isInteger(limit) && (limit as number) >= 0)) {
     return 'change.limit must be a whole number of 0 or more, or null';
   }
   if (seed !== undefined && !Number.isInteger(seed)) return 'change.seed must be a whole number';
+  if (size !== undefined && !(Number.isInteger(size) && (size as number) >= 1 && (size as number) <= 1000)) {
+    return 'change.size must be a whole number 1..1000';
+  }
   if (posts !== undefined && typeof posts !== 'boolean') return 'change.posts must be true or false';
   if (removals !== undefined && typeof removals !== 'boolean') return 'change.removals must be true or false';
   return null;
