@@ -32,7 +32,7 @@ export async function readLoads(reporter: Reporter, options: { retries?: number;
   activity.start();
   const request: RequestOptions = { baseUrl: base, retries: options.retries ?? BUILD_RETRIES };
   try {
-    const { loads, stats } = await readAllLoads(sourcesAt(request), {
+    const { loads, stats } = await readAllLoads(apiSources(request), {
       pageSize: options.pageSize,
       onPass: (pass, walk) => activity.setStatus(`pass ${pass}: ${walk.loads} loads in ${walk.pages} pages`),
     });
@@ -49,7 +49,7 @@ export async function readLoads(reporter: Reporter, options: { retries?: number;
 }
 
 /** The read's HTTP side: list pages and single loads, a removed load (404) answering null. */
-function sourcesAt(request: RequestOptions): ReadAllSources {
+export function apiSources(request: RequestOptions): ReadAllSources {
   return {
     fetchPage: async (page, limit) => {
       const { list, reportedTotal } = await fetchLoadsPage({ page, limit }, request);
