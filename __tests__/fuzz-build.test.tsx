@@ -19,15 +19,20 @@ import { hostileAnswer } from './support/hostile';
 
 class BuildStopped extends Error {}
 
+/** Gatsby's reporter as far as the read uses it: its panic would end the process. */
 function fakeReporter(lines: string[]): Reporter {
-  const activity = { start: () => undefined, end: () => undefined, setStatus: () => undefined };
+  const errorMap: Record<string, { text: (context: unknown) => string }> = {};
+  const panic = (meta: { id: string; context: unknown }) => {
+    const message = errorMap[meta.id]?.text(meta.context) ?? `unknown error id ${meta.id}`;
+    lines.push(message);
+    throw new BuildStopped(message);
+  };
+  const activity = { start: () => undefined, end: () => undefined, setStatus: () => undefined, panic };
   return {
+    setErrorMap: (entries: typeof errorMap) => Object.assign(errorMap, entries),
     activityTimer: () => activity,
     info: () => undefined,
-    panic: (message: string) => {
-      lines.push(message);
-      throw new BuildStopped(message);
-    },
+    panic,
   } as unknown as Reporter;
 }
 

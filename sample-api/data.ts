@@ -147,7 +147,7 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 /** mulberry32: tiny, fast, good enough for sample data. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -198,7 +198,7 @@ export function generateLoads(count: number, options: GenerateOptions = {}): Api
   return loads;
 }
 
-function generateLoad(index: number, options: GenerateOptions): ApiLoad {
+export function generateLoad(index: number, options: GenerateOptions = {}): ApiLoad {
   const dice = new Dice(mulberry32(SEED ^ Math.imul(index + 1, 0x9e3779b1)));
   const vehicle = dice.pick(VEHICLE_TYPES);
   const [minT, maxT] = CAPACITY[vehicle.id] ?? [1, 20];

@@ -27,7 +27,20 @@
  *     revision: regenerate the loads with this revision (see data.ts)
  *     loads:    serve this many loads from now on (0..100000), e.g. more than a build read
  *     reset:    true restores the start-up state first, then applies the other fields
- *   GET  /__control  the current state. Both answer {shape, fail, delayMs, revision, loads}.
+ *     change:   {every, limit?, seed?, size?, posts?, removals?} turns on change mode, null turns it off: the
+ *               board changes while it is read, as a live board does. After every `every`-th list
+ *               request one load (seeded random) is removed, and half-way between two removals one new
+ *               load is posted at the front (with every: 1 both happen after each request). Only the
+ *               first `limit` list requests change the board (default: all); `size` loads are removed
+ *               and posted at each step instead of one (a board busier than any read); `posts: false` or
+ *               `removals: false` keeps that half out. Counting starts when the field is set.
+ *               A removed load answers 404 on GET /api/loads/{id}.
+ *   GET  /__control  the current state. Both answer {shape, fail, delayMs, revision, loads, change,
+ *               listRequests, posted, removed} (posted and removed: ids changed by change mode).
+ *   GET  /__control/ids  the ids the board holds now, in its order, without counting as a list request.
+ *
+ * Change mode from the environment: SAMPLE_CHANGE_EVERY=N (0 or unset: off), SAMPLE_CHANGE_LIMIT=M,
+ * SAMPLE_CHANGE_SEED=s.
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -35,7 +48,7 @@ import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import type { ApiLoad } from '../src/api-client/types';
 import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../src/config/constants';
-import { VEHICLE_TYPES, generateLoads } from './data';
+import { BASE_TIME_MS, VEHICLE_TYPES, generateLoad, generateLoads, mulberry32 } from './data';
 
 export const RESPONSE_SHAPES = ['data', 'loads', 'bare', 'top-level'] as const;
 export type ResponseShape = (typeof RESPONSE_SHAPES)[number];
@@ -57,6 +70,23 @@ export interface SampleApiOptions {
   shape?: ResponseShape;
   revision?: number;
   changedEvery?: number;
+  /** Change mode from the start (see the file comment). Default: off. */
+  change?: ChangeMode | null;
+}
+
+/** Change mode: the board changes while it is read (see the file comment). */
+export interface ChangeMode {
+  every: number;
+  /** Only the first `limit` list requests change the board. Default: all of them. */
+  limit?: number | null;
+  /** Seed of the removals' random choice. Default 1. */
+  seed?: number;
+  /** Loads removed, and loads posted, at each step. Default 1. */
+  size?: number;
+  /** Default true. */
+  posts?: boolean;
+  /** Default true. */
+  removals?: boolean;
 }
 
 export interface SampleApi {
@@ -71,7 +101,20 @@ interface ControlState {
   fail: number | null;
   delayMs: number;
   revision: number;
+  change: ChangeMode | null;
 }
+
+/** What change mode has done since it was set. */
+interface ChangeLog {
+  listRequests: number;
+  random: () => number;
+  posted: string[];
+  removed: string[];
+}
+
+/** Posted loads are generated from indexes far past any data set, so their ids never collide. */
+const POSTED_INDEX_BASE = 10_000_000;
+const MINUTE_MS = 60_000;
 
 interface Dataset {
   loads: ApiLoad[];
@@ -88,6 +131,7 @@ interface Context {
   initialCount: number;
   changedEvery: number | undefined;
   data: Dataset;
+  changes: ChangeLog;
   quiet: boolean;
 }
 
@@ -97,6 +141,7 @@ export function startSampleApi(options: SampleApiOptions = {}): Promise<SampleAp
     fail: null,
     delayMs: 0,
     revision: options.revision ?? 0,
+    change: options.change ?? null,
   };
   const count = options.loads ?? DEFAULT_SAMPLE_LOADS;
   const ctx: Context = {
@@ -106,6 +151,7 @@ export function startSampleApi(options: SampleApiOptions = {}): Promise<SampleAp
     initialCount: count,
     changedEvery: options.changedEvery,
     data: buildDataset(count, initial.revision, options.changedEvery),
+    changes: newChangeLog(initial.change),
     quiet: options.quiet ?? process.env.API_QUIET === '1',
   };
   const server = createServer((req, res) => {
@@ -143,13 +189,15 @@ function buildDataset(count: number, revision: number, changedEvery: number | un
   return {
     loads,
     byId: new Map(loads.map((load) => [String(load.id), load])),
-    haystacks: loads.map((load) =>
-      [load.title, load.fromLocation?.name, load.fromLocationName, load.toLocation?.name, load.toLocationName]
-        .filter((part): part is string => typeof part === 'string')
-        .join('\n')
-        .toLowerCase(),
-    ),
+    haystacks: loads.map(haystackOf),
   };
+}
+
+function haystackOf(load: ApiLoad): string {
+  return [load.title, load.fromLocation?.name, load.fromLocationName, load.toLocation?.name, load.toLocationName]
+    .filter((part): part is string => typeof part === 'string')
+    .join('\n')
+    .toLowerCase();
 }
 
 async function serve(req: IncomingMessage, res: ServerResponse, ctx: Context): Promise<void> {
@@ -173,6 +221,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, ctx: Context): P
 async function route(req: IncomingMessage, res: ServerResponse, ctx: Context, url: URL): Promise<void> {
   const path = url.pathname.replace(/\/+$/, '') || '/';
   if (path === '/__control') return control(req, res, ctx);
+  if (path === '/__control/ids') return sendJson(res, 200, ctx.data.loads.map((load) => String(load.id)));
   if (req.method === 'OPTIONS') return preflight(res);
   if (!path.startsWith('/api/')) return sendJson(res, 404, { error: `Not found: ${path}` });
 
@@ -212,17 +261,62 @@ function listLoads(res: ServerResponse, ctx: Context, query: URLSearchParams): v
   const start = (page - 1) * limit;
   const data = matches.slice(start, start + limit);
   const pagination = { total: matches.length, page, limit };
+  const body = listBody(ctx.state.shape, data, pagination);
+  // After the answer is made: the change lands between this request and the next, as on a live board.
+  changeBoard(ctx);
+  sendJson(res, 200, body);
+}
 
-  switch (ctx.state.shape) {
+function listBody(shape: ResponseShape, data: ApiLoad[], pagination: { total: number; page: number; limit: number }): unknown {
+  switch (shape) {
     case 'bare':
-      return sendJson(res, 200, data);
+      return data;
     case 'loads':
-      return sendJson(res, 200, { loads: data, pagination });
+      return { loads: data, pagination };
     case 'top-level':
-      return sendJson(res, 200, { data, ...pagination });
+      return { data, ...pagination };
     default:
-      return sendJson(res, 200, { data, pagination });
+      return { data, pagination };
   }
+}
+
+function newChangeLog(change: ChangeMode | null): ChangeLog {
+  return { listRequests: 0, random: mulberry32(change?.seed ?? 1), posted: [], removed: [] };
+}
+
+/** Change mode's step after a list request: a removal every `every` requests, a post half-way between. */
+function changeBoard(ctx: Context): void {
+  const change = ctx.state.change;
+  if (!change) return;
+  const log = ctx.changes;
+  log.listRequests += 1;
+  const n = log.listRequests;
+  if (change.limit != null && n > change.limit) return;
+  const size = change.size ?? 1;
+  if (change.removals !== false && n % change.every === 0) for (let i = 0; i < size; i += 1) removeLoad(ctx, log);
+  if (change.posts !== false && n % change.every === Math.floor(change.every / 2)) for (let i = 0; i < size; i += 1) postLoad(ctx, log);
+}
+
+function removeLoad(ctx: Context, log: ChangeLog): void {
+  const { loads, byId, haystacks } = ctx.data;
+  if (loads.length === 0) return;
+  const index = Math.floor(log.random() * loads.length);
+  const [removed] = loads.splice(index, 1);
+  haystacks.splice(index, 1);
+  const id = String((removed as ApiLoad).id);
+  byId.delete(id);
+  log.removed.push(id);
+}
+
+function postLoad(ctx: Context, log: ChangeLog): void {
+  const serial = log.posted.length + 1;
+  const generated = generateLoad(POSTED_INDEX_BASE + serial);
+  // Newest first: a posted load is newer than the data set and than every load posted before it.
+  const load: ApiLoad = { ...generated, createdAt: new Date(BASE_TIME_MS + serial * MINUTE_MS).toISOString() };
+  ctx.data.loads.unshift(load);
+  ctx.data.haystacks.unshift(haystackOf(load));
+  ctx.data.byId.set(String(load.id), load);
+  log.posted.push(String(load.id));
 }
 
 /** A positive whole number from the query, the fallback when absent, or an error message. */
@@ -268,13 +362,19 @@ async function control(req: IncomingMessage, res: ServerResponse, ctx: Context):
     res.setHeader('Allow', 'GET, POST, OPTIONS');
     return sendJson(res, 405, { error: `Method ${req.method ?? ''} not allowed` });
   }
-  sendJson(res, 200, { ...ctx.state, loads: ctx.count });
+  sendJson(res, 200, {
+    ...ctx.state,
+    loads: ctx.data.loads.length,
+    listRequests: ctx.changes.listRequests,
+    posted: ctx.changes.posted,
+    removed: ctx.changes.removed,
+  });
 }
 
 /** Validates everything before changing anything; returns an error message or null. */
 function applyControl(ctx: Context, body: unknown): string | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'Control body must be a JSON object';
-  const { shape, fail, delayMs, revision, reset, loads } = body as Record<string, unknown>;
+  const { shape, fail, delayMs, revision, reset, loads, change } = body as Record<string, unknown>;
   if (shape !== undefined && !RESPONSE_SHAPES.includes(shape as ResponseShape)) {
     return `shape must be one of ${RESPONSE_SHAPES.join(', ')}`;
   }
@@ -291,18 +391,40 @@ function applyControl(ctx: Context, body: unknown): string | null {
   if (loads !== undefined && !(Number.isInteger(loads) && (loads as number) >= 0 && (loads as number) <= 100_000)) {
     return 'loads must be a whole number 0..100000';
   }
+  const changeProblem = change === undefined || change === null ? null : changeModeProblem(change);
+  if (changeProblem) return changeProblem;
 
   const next: ControlState = reset ? { ...ctx.initial } : { ...ctx.state };
   if (shape !== undefined) next.shape = shape as ResponseShape;
   if (fail !== undefined) next.fail = fail as number | null;
   if (delayMs !== undefined) next.delayMs = delayMs as number;
   if (revision !== undefined) next.revision = revision as number;
+  if (change !== undefined) next.change = change === null ? null : ({ ...(change as ChangeMode) });
   const count = loads !== undefined ? (loads as number) : reset ? ctx.initialCount : ctx.count;
-  if (next.revision !== ctx.state.revision || count !== ctx.count) {
+  // A board change mode has touched is rebuilt on reset, like one of another size or revision.
+  const touched = ctx.changes.posted.length + ctx.changes.removed.length > 0;
+  if (next.revision !== ctx.state.revision || count !== ctx.count || (reset && touched)) {
     ctx.count = count;
     ctx.data = buildDataset(count, next.revision, ctx.changedEvery);
   }
+  if (change !== undefined || reset) ctx.changes = newChangeLog(next.change);
   ctx.state = next;
+  return null;
+}
+
+function changeModeProblem(change: unknown): string | null {
+  if (typeof change !== 'object' || Array.isArray(change)) return 'change must be an object or null';
+  const { every, limit, seed, size, posts, removals } = change as Record<string, unknown>;
+  if (!(Number.isInteger(every) && (every as number) >= 1)) return 'change.every must be a whole number of 1 or more';
+  if (limit !== undefined && limit !== null && !(Number.isInteger(limit) && (limit as number) >= 0)) {
+    return 'change.limit must be a whole number of 0 or more, or null';
+  }
+  if (seed !== undefined && !Number.isInteger(seed)) return 'change.seed must be a whole number';
+  if (size !== undefined && !(Number.isInteger(size) && (size as number) >= 1 && (size as number) <= 1000)) {
+    return 'change.size must be a whole number 1..1000';
+  }
+  if (posts !== undefined && typeof posts !== 'boolean') return 'change.posts must be true or false';
+  if (removals !== undefined && typeof removals !== 'boolean') return 'change.removals must be true or false';
   return null;
 }
 
@@ -361,6 +483,13 @@ function envInt(name: string, fallback: number, min: number, max: number): numbe
   return value;
 }
 
+function changeModeFromEnv(): ChangeMode | null {
+  const every = envInt('SAMPLE_CHANGE_EVERY', 0, 0, 1_000_000);
+  if (every === 0) return null;
+  const limit = process.env.SAMPLE_CHANGE_LIMIT ? envInt('SAMPLE_CHANGE_LIMIT', 0, 0, 1_000_000_000) : null;
+  return { every, limit, seed: envInt('SAMPLE_CHANGE_SEED', 1, 0, 2 ** 31 - 1) };
+}
+
 async function main(): Promise<void> {
   const port = envInt('API_PORT', DEFAULT_API_PORT, 0, 65_535);
   const loads = envInt('SAMPLE_LOADS', DEFAULT_SAMPLE_LOADS, 0, 1_000_000);
@@ -372,13 +501,18 @@ async function main(): Promise<void> {
       host: process.env.API_HOST || undefined,
       revision: envInt('SAMPLE_LOADS_REVISION', 0, 0, 1_000_000),
       changedEvery: envInt('SAMPLE_LOADS_CHANGED_EVERY', 100, 1, 1_000_000),
+      change: changeModeFromEnv(),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new Error(`port ${port} is already in use (set API_PORT to another port)`);
     throw error;
   }
-  process.stdout.write(`Sample API: ${api.url} (${loads} loads)\n`);
+  const change = changeModeFromEnv();
+  const changing = change
+    ? `, changing after every ${change.every} list requests${change.limit != null ? ` for the first ${change.limit}` : ''}`
+    : '';
+  process.stdout.write(`Sample API: ${api.url} (${loads} loads${changing})\n`);
   const stop = (): void => {
     void api.close().finally(() => process.exit(0));
   };

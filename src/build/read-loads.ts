@@ -1,49 +1,75 @@
 import type { Reporter } from 'gatsby';
-import { fetchLoadsPage } from '../api-client/client';
+import { ApiError, fetchLoad, fetchLoadsPage } from '../api-client/client';
+import type { RequestOptions } from '../api-client/client';
+import { readAllLoads } from '../api-client/read-all';
+import type { ReadAllSources, ReadStats } from '../api-client/read-all';
 import { apiUrl } from '../config/env';
 import type { Load } from '../api-client/types';
 
+/** The site's own error id: Gatsby prefixes it with the plugin's name (`gatsby-node.js_…`). */
+export const LOADS_READ_ERROR_ID = 'YUKBOR_LOADS_READ';
+
+/** Build reads retry a busy or restarting API; the browser never does. */
+const BUILD_RETRIES = 3;
+
 /**
- * Reads every load from the API for the build. A failure stops the build with one line naming the URL
- * and the cause (CONTRACT.md): a scheduled rebuild must never publish a site that lost its loads, so
- * a read that disagrees with the API's own total fails too.
+ * Reads every load from the API for the build, consistently while the board changes (read-all.ts).
+ * A failure ends the activity as failed and stops the build with one line naming the URL and the cause
+ * (CONTRACT.md): a scheduled rebuild must never publish a site that lost its loads.
  */
-export async function readLoads(reporter: Reporter, options: { retries?: number } = {}): Promise<Load[]> {
+export async function readLoads(reporter: Reporter, options: { retries?: number; pageSize?: number } = {}): Promise<Load[]> {
   const base = apiUrl();
+  reporter.setErrorMap({
+    [LOADS_READ_ERROR_ID]: {
+      text: (context: { sourceMessage: string }) => context.sourceMessage,
+      level: 'ERROR',
+      type: 'PLUGIN',
+      // The API is another system: the site's code and configuration are not at fault.
+      category: 'THIRD_PARTY',
+    },
+  });
   const activity = reporter.activityTimer(`Reading loads from ${base}/loads`);
   activity.start();
-  let result: { loads: Load[]; total: number; pages: number };
+  const request: RequestOptions = { baseUrl: base, retries: options.retries ?? BUILD_RETRIES };
   try {
-    result = await walk(base, options.retries ?? 3);
-  } catch (error) {
+    const { loads, stats } = await readAllLoads(apiSources(request), {
+      pageSize: options.pageSize,
+      onPass: (pass, walk) => activity.setStatus(`pass ${pass}: ${walk.loads} loads in ${walk.pages} pages`),
+    });
     activity.end();
-    return fail(reporter, base, error instanceof Error ? error.message : String(error));
+    reporter.info(`Read ${loads.length} loads from ${base}/loads: ${describeRead(stats)}.`);
+    return loads;
+  } catch (error) {
+    const cause = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim().slice(0, 500);
+    return activity.panic({
+      id: LOADS_READ_ERROR_ID,
+      context: { sourceMessage: `Cannot read loads from ${base}/loads: ${cause}` },
+    });
   }
-  activity.end();
-  const { loads, total, pages } = result;
-  if (loads.length !== total) {
-    return fail(reporter, base, `the API reported ${total} loads but ${loads.length} distinct loads were read in ${pages} pages`);
-  }
-  reporter.info(`Read ${loads.length} loads from ${base}/loads in ${pages} pages (API total ${total}).`);
-  return loads;
 }
 
-function fail(reporter: Reporter, base: string, cause: string): never {
-  reporter.panic(`Cannot read loads from ${base}/loads: ${cause.replace(/\s+/g, ' ').trim().slice(0, 500)}`);
+/** The read's HTTP side: list pages and single loads, a removed load (404) answering null. */
+export function apiSources(request: RequestOptions): ReadAllSources {
+  return {
+    fetchPage: async (page, limit) => {
+      const { list, reportedTotal } = await fetchLoadsPage({ page, limit }, request);
+      return { loads: list.loads, reportedTotal };
+    },
+    fetchLoad: async (id) => {
+      try {
+        return await fetchLoad(id, request);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  };
 }
 
-// Interim walk until the consistent read lands (issue 14).
-async function walk(baseUrl: string, retries: number): Promise<{ loads: Load[]; total: number; pages: number }> {
-  const byId = new Map<string, Load>();
-  let total = 0;
-  let page = 0;
-  for (;;) {
-    page += 1;
-    const { list, reportedTotal } = await fetchLoadsPage({ page, limit: 100 }, { baseUrl, retries });
-    const before = byId.size;
-    for (const load of list.loads) if (!byId.has(load.id)) byId.set(load.id, load);
-    total = reportedTotal ?? byId.size;
-    if (list.loads.length === 0 || (reportedTotal !== null && byId.size >= reportedTotal) || byId.size === before) break;
-  }
-  return { loads: [...byId.values()], total, pages: page };
+export function describeRead(stats: ReadStats): string {
+  const how = stats.agreed ? 'the last two agreed' : 'the board changed on every pass';
+  return (
+    `${stats.passes} passes over ${stats.pages} pages (${how}), ` +
+    `${stats.confirmed} loads confirmed one by one, ${stats.dropped} dropped as removed`
+  );
 }
