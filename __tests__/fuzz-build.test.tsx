@@ -86,7 +86,8 @@ describe('build-time reader against random and hostile API answers', () => {
       }),
       { numRuns: 150 },
     );
-  });
+    // The read walks the board at least twice (read-all.ts): twice the requests of one walk.
+  }, 60_000);
 
   it('stops with one line when the API is not there at all', async () => {
     const lines: string[] = [];

@@ -192,7 +192,7 @@ describe('/__control (private instance)', () => {
 
   it('reports its state', async () => {
     const { body } = await getJson(`${api.url.replace(/\/api$/, '')}/__control`);
-    expect(body).toEqual({ shape: 'data', fail: null, delayMs: 0, revision: 0, loads: 45 });
+    expect(body).toEqual({ shape: 'data', fail: null, delayMs: 0, revision: 0, loads: 45, change: null, listRequests: 0, posted: [], removed: [] });
   });
 
   it('switches the list and detail shapes', async () => {
@@ -228,6 +228,53 @@ describe('/__control (private instance)', () => {
     const { body } = await getJson<ListBody>(`${api.url}/loads?limit=45`);
     expect(body.data).toEqual(generateLoads(45, { revision: 1 }));
     expect(body.data[0]).not.toEqual(generateLoads(45)[0]);
+  });
+
+  describe('change mode', () => {
+    const ids = async (): Promise<string[]> => (await getJson<string[]>(`${api.url.replace(/\/api$/, '')}/__control/ids`)).body;
+    const list = async (): Promise<string[]> =>
+      (await getJson<ListBody>(`${api.url}/loads?limit=100`)).body.data.map((load) => String(load.id));
+
+    it('removes a seeded random load every N list requests and posts one at the front half-way between', async () => {
+      await control({ change: { every: 2, seed: 3 } });
+      const start = await ids();
+      expect(await list()).toEqual(start);
+      // After request 1: a post at the front.
+      const afterPost = await list();
+      expect(afterPost).toHaveLength(46);
+      expect(afterPost.slice(1)).toEqual(start);
+      // After request 2: a removal.
+      const afterRemoval = await list();
+      expect(afterRemoval).toHaveLength(45);
+      const state = (await getJson<{ listRequests: number; posted: string[]; removed: string[] }>(`${api.url.replace(/\/api$/, '')}/__control`)).body;
+      // Request 3 posted again, after its answer was made.
+      expect(state).toMatchObject({ listRequests: 3, posted: [afterPost[0], expect.any(String)] });
+      expect(state.removed).toHaveLength(1);
+      expect(afterRemoval).not.toContain(state.removed[0]);
+      expect((await fetch(`${api.url}/loads/${state.removed[0] as string}`)).status).toBe(404);
+      expect((await getJson(`${api.url}/loads/${afterPost[0] as string}`)).status).toBe(200);
+
+      // The same seed removes the same loads.
+      await control({ reset: true, change: { every: 2, seed: 3 } });
+      for (let i = 0; i < 3; i += 1) await list();
+      expect(await ids()).toEqual(await ids());
+      expect((await getJson<{ removed: string[] }>(`${api.url.replace(/\/api$/, '')}/__control`)).body.removed).toEqual(state.removed);
+    });
+
+    it('changes only the first M list requests, and reset restores the board', async () => {
+      await control({ change: { every: 1, limit: 2, size: 2 } });
+      for (let i = 0; i < 5; i += 1) await list();
+      const state = (await getJson<{ listRequests: number; posted: string[]; removed: string[] }>(`${api.url.replace(/\/api$/, '')}/__control`)).body;
+      expect([state.listRequests, state.posted.length, state.removed.length]).toEqual([5, 4, 4]);
+      await control({ reset: true });
+      expect(await ids()).toEqual(generateLoads(45).map((load) => String(load.id)));
+    });
+
+    it('rejects an invalid change field', async () => {
+      const response = await control({ change: { every: 0 } });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(/change.every/);
+    });
   });
 
   it('rejects invalid settings without changing anything', async () => {

@@ -163,7 +163,7 @@ async function settle(sources: ReadAllSources, walks: Walk[], pages: number): Pr
         `${missing.length} loads seen earlier were gone from the last pass (more than the ${budget} the build confirms one by one)`,
     );
   }
-  const found = await confirm(sources, missing.map((entry) => entry.id));
+  const found = await confirm(sources, missing);
   const loads = mergeInOrder(walks, found);
   return { loads, stats: { passes, pages, confirmed: missing.length, dropped: missing.length - found.size, agreed: false } };
 }
@@ -173,14 +173,12 @@ export function confirmBudget(last: { pages: number }): number {
   return Math.max(READ_CONFIRM_FLOOR, 2 * last.pages);
 }
 
-/** Loads some walk saw that the last walk did not, each with the walk that saw it last. */
-function idsMissingFromLast(walks: Walk[]): Array<{ id: string; walk: number }> {
+/** Loads some walk saw that the last walk did not. */
+function idsMissingFromLast(walks: Walk[]): string[] {
   const last = walks[walks.length - 1] as Walk;
-  const seen = new Map<string, number>();
-  walks.slice(0, -1).forEach((walk, index) => {
-    for (const id of walk.byId.keys()) if (!last.byId.has(id)) seen.set(id, index);
-  });
-  return [...seen].map(([id, walk]) => ({ id, walk }));
+  const missing = new Set<string>();
+  for (const walk of walks.slice(0, -1)) for (const id of walk.byId.keys()) if (!last.byId.has(id)) missing.add(id);
+  return [...missing];
 }
 
 async function confirm(sources: ReadAllSources, ids: string[]): Promise<Map<string, Load>> {
