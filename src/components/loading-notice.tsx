@@ -10,15 +10,20 @@ const NOTICE_CSS = `
 @media (prefers-reduced-motion:reduce){.yb-spinner{animation-duration:3s}}
 `;
 
-/** The only visible content of a load page while it hands over to the app. */
-export function LoadingNotice({ text }: { text: string }) {
+/**
+ * The only visible content of a load page while it hands over to the app. Inside a page that has its
+ * own main (the 404 page, before it knows the path is a load's) it is a plain block: a document has
+ * one visible main.
+ */
+export function LoadingNotice({ text, landmark = true }: { text: string; landmark?: boolean }) {
+  const Element = landmark ? 'main' : 'div';
   return (
-    <main className="yb-notice">
+    <Element className="yb-notice">
       {/* Inner HTML, not a text child: React's server renderer would escape the quotes, and the
           browser, which reads style text raw, would then disagree with it at hydration. */}
       <style dangerouslySetInnerHTML={{ __html: NOTICE_CSS }} />
       <span className="yb-spinner" aria-hidden="true" />
       <p role="status">{text}</p>
-    </main>
+    </Element>
   );
 }
