@@ -4,7 +4,7 @@ import React from 'react';
 // this line), so the notice carries its own few rules.
 const NOTICE_CSS = `
 .yb-notice{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px;min-height:100vh;margin:0;padding:24px;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',Arial,sans-serif;color:#4a5568;text-align:center}
-.yb-notice p{margin:0}
+.yb-notice h1{margin:0;font-size:1rem;font-weight:400}
 .yb-spinner{width:40px;height:40px;border:4px solid #e8f0fe;border-top-color:#0b57d0;border-radius:50%;animation:yb-spin .8s linear infinite}
 @keyframes yb-spin{to{transform:rotate(360deg)}}
 @media (prefers-reduced-motion:reduce){.yb-spinner{animation-duration:3s}}
@@ -23,7 +23,10 @@ export function LoadingNotice({ text, landmark = true }: { text: string; landmar
           browser, which reads style text raw, would then disagree with it at hydration. */}
       <style dangerouslySetInnerHTML={{ __html: NOTICE_CSS }} />
       <span className="yb-spinner" aria-hidden="true" />
-      <p role="status">{text}</p>
+      {/* The line is all the page shows, so it is the page's heading too. */}
+      <div role="status">
+        <h1>{text}</h1>
+      </div>
     </Element>
   );
 }
