@@ -74,7 +74,7 @@ describe('build-time reader against random and hostile API answers', () => {
         for (const context of pages.slice(0, 8)) {
           const { meta } = context;
           const html = renderToStaticMarkup(
-            <Seo language={pageLanguage(context)} path={`/load/${context.loadId}`} title={meta.title} description={meta.description} keywords={meta.keywords} jsonLd={meta.jsonLd} />,
+            <Seo language={pageLanguage(context)} imageAlt={context.shareImageAlt} path={`/load/${context.loadId}`} title={meta.title} description={meta.description} keywords={meta.keywords} jsonLd={meta.jsonLd} />,
           );
           const doc = new DOMParser().parseFromString(`<!doctype html><head>${html}</head>`, 'text/html');
           for (const element of doc.querySelectorAll('*')) expect(ALLOWED_TAGS.has(element.tagName.toLowerCase())).toBe(true);

@@ -1,4 +1,5 @@
 import { LANGUAGES } from '../src/config/languages';
+import { NOT_FOUND_PATH } from '../src/config/routes';
 import { languageFromBrowser, pickLanguage, storedLanguage } from '../src/i18n/choose';
 import {
   alternateLinks,
@@ -6,7 +7,7 @@ import {
   languageOfPath,
   localizedPath,
   splitLanguagePrefix,
-  switchLanguagePath,
+  languageLinkPath,
 } from '../src/i18n/paths';
 
 const [uz, cyrl, ru] = LANGUAGES;
@@ -26,11 +27,16 @@ describe('localized paths', () => {
     expect(languageOfPath('/help')).toBe(uz);
   });
 
-  it('switches the same page to another language, from bare or prefixed paths', () => {
-    expect(switchLanguagePath('/help', ru)).toBe('/ru/help');
-    expect(switchLanguagePath('/ru/help/', cyrl)).toBe('/uz-cyrl/help');
-    expect(switchLanguagePath('/uz-cyrl', uz)).toBe('/uz');
-    expect(switchLanguagePath('/', ru)).toBe('/ru');
+  it('leads the language selector to the same page in another language', () => {
+    expect(languageLinkPath('/help', ru)).toBe('/ru/help');
+    expect(languageLinkPath('/help', cyrl)).toBe('/uz-cyrl/help');
+    expect(languageLinkPath('/', uz)).toBe('/uz');
+  });
+
+  it('leads the language selector from the 404 page to each language home, not to a 404 in that language', () => {
+    expect(languageLinkPath(NOT_FOUND_PATH, uz)).toBe('/uz');
+    expect(languageLinkPath(NOT_FOUND_PATH, cyrl)).toBe('/uz-cyrl');
+    expect(languageLinkPath(NOT_FOUND_PATH, ru)).toBe('/ru');
   });
 
   it('lists alternates for the three languages plus x-default on the bare path', () => {

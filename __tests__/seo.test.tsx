@@ -6,6 +6,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { LANGUAGES } from '../src/config/languages';
 import { Seo } from '../src/components/seo';
 import { serializeJsonLd } from '../src/i18n/json-ld';
+import { SHARE_IMAGE } from '../src/config/constants';
+import { shareImageAlt } from '../src/i18n/share-image';
+import { createTranslator } from '../src/i18n/translator';
+import { readBundles } from './support/render-page';
+import fs from 'node:fs';
+import path from 'node:path';
 
 function renderHead(element: React.ReactElement): Document {
   return new DOMParser().parseFromString(`<!doctype html><head>${renderToStaticMarkup(element)}</head>`, 'text/html');
@@ -22,11 +28,11 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('page metadata in %s',
 
   const head = () =>
     renderHead(
-      <Seo language={language} path="/loads" title="Yuklar" description="Desc" keywords="a, b" jsonLd={{ name: 'x' }} />,
+      <Seo imageAlt="Card" language={language} path="/loads" title="Yuklar" description="Desc" keywords="a, b" jsonLd={{ name: 'x' }} />,
     );
 
   it('sets the document language, title, description and keywords', () => {
-    const markup = renderToStaticMarkup(<Seo language={language} path="/loads" title="Yuklar" description="Desc" />);
+    const markup = renderToStaticMarkup(<Seo imageAlt="Card" language={language} path="/loads" title="Yuklar" description="Desc" />);
     expect(markup).toContain(`<html lang="${language.htmlLang}"`);
     const doc = head();
     expect(doc.querySelector('title')?.textContent).toBe('Yuklar | YukBor');
@@ -54,9 +60,37 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('page metadata in %s',
     expect(doc.querySelector('meta[property="og:locale"]')?.getAttribute('content')).toBe(language.ogLocale);
   });
 
+  it('states the share card\'s size and says in the page\'s language what it shows', () => {
+    const alt = shareImageAlt(createTranslator(language.prefix, readBundles(language, ['common']), 'common'));
+    const doc = renderHead(<Seo imageAlt={alt} language={language} path="/loads" title="t" description="d" />);
+    const meta = (property: string) => doc.querySelector(`meta[property="${property}"]`)?.getAttribute('content');
+    expect(meta('og:image:width')).toBe(String(SHARE_IMAGE.width));
+    expect(meta('og:image:height')).toBe(String(SHARE_IMAGE.height));
+    expect(meta('og:image:alt')).toBe(alt);
+    expect(alt).toMatch(/^YukBor: /);
+    expect(alt).toContain({ uz: 'haydovchilar', 'uz-Cyrl': 'ҳайдовчилар', ru: 'водители' }[language.code]);
+  });
+
+  it('gives the 404 page no canonical, no alternates and no og:url: it has no address of its own', () => {
+    const doc = renderHead(<Seo imageAlt="Card" language={language} path={null} title="t" description="d" noindex />);
+    expect(doc.querySelector('link[rel=canonical]')).toBeNull();
+    expect(doc.querySelectorAll('link[rel=alternate]')).toHaveLength(0);
+    expect(doc.querySelector('meta[property="og:url"]')).toBeNull();
+    expect(doc.querySelector('meta[property="og:image"]')).not.toBeNull();
+  });
+
   it('marks hand-off pages noindex', () => {
-    const doc = renderHead(<Seo language={language} path="/auth" title="t" description="d" noindex />);
+    const doc = renderHead(<Seo imageAlt="Card" language={language} path="/auth" title="t" description="d" noindex />);
     expect(doc.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex, follow');
+  });
+});
+
+describe('the share card', () => {
+  it('is as large as the previews say (read from the PNG header)', () => {
+    const png = fs.readFileSync(path.join(__dirname, '..', 'static', SHARE_IMAGE.path));
+    // A PNG starts with its 8-byte signature and the IHDR chunk: length, type, then width and height.
+    expect(png.toString('ascii', 12, 16)).toBe('IHDR');
+    expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual({ width: SHARE_IMAGE.width, height: SHARE_IMAGE.height });
   });
 });
 
@@ -65,7 +99,7 @@ describe('JSON-LD', () => {
 
   it('cannot close its script element, whatever the data', () => {
     const html = renderToStaticMarkup(
-      <Seo language={LANGUAGES[0]} path="/" title="t" description="d" jsonLd={hostile} />,
+      <Seo imageAlt="Card" language={LANGUAGES[0]} path="/" title="t" description="d" jsonLd={hostile} />,
     );
     const script = html.slice(html.indexOf('<script type="application/ld+json">'));
     expect(script.match(/<\/script>/gi)).toHaveLength(1);

@@ -3,7 +3,7 @@ import { pageVariants } from '../i18n/plugin';
 import { CONTENT_PAGES, NOT_FOUND_TEMPLATE } from './page-table';
 import { readLoads } from './read-loads';
 import { createLoadPages } from './load-pages';
-import type { RouteName } from '../config/routes';
+import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
 import type { Load } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
 
@@ -26,7 +26,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   }
   // One 404 page, copied by Gatsby to 404.html. It picks its language from the path at run time, so
   // no localized catch-all routes are needed (they would bloat match-paths.json).
-  const [notFound] = pageVariants('/404');
+  const [notFound] = pageVariants(NOT_FOUND_PATH);
   if (notFound) createPage({ path: notFound.path, component: NOT_FOUND_TEMPLATE, context: notFound.context });
 
   const made = createLoadPages(loads, createPage);

@@ -7,6 +7,7 @@ import { loadPath } from '../config/routes';
 import { pageVariants } from '../i18n/plugin';
 import { canonicalUrl } from '../i18n/paths';
 import { createTranslator } from '../i18n/translator';
+import { shareImageAlt } from '../i18n/share-image';
 import { loadMeta } from '../loads/meta';
 import type { LoadPageContext } from '../loads/page-context';
 import { LOAD_TEMPLATE } from './page-table';
@@ -26,7 +27,10 @@ export function isPrebuildableId(id: string): boolean {
  */
 export function createLoadPages(loads: Load[], createPage: Actions['createPage']): number {
   const translators = new Map<Language['code'], TFunction>(
-    LANGUAGES.map((language) => [language.code, createTranslator(language.prefix, { load: readLocale(language, 'load') })]),
+    LANGUAGES.map((language) => [
+      language.code,
+      createTranslator(language.prefix, { load: readLocale(language, 'load'), common: readLocale(language, 'common') }),
+    ]),
   );
   const base = siteUrl();
   let made = 0;
@@ -36,7 +40,7 @@ export function createLoadPages(loads: Load[], createPage: Actions['createPage']
     const metaByLanguage = new Map(
       LANGUAGES.map((language) => {
         const t = translators.get(language.code) as TFunction;
-        return [language.code, { meta: loadMeta(load, t, language, canonicalUrl(base, path, language)), loading: t('loading') }];
+        return [language.code, { meta: loadMeta(load, t, language, canonicalUrl(base, path, language)), loading: t('loading'), shareImageAlt: shareImageAlt(t) }];
       }),
     );
     for (const variant of pageVariants(path)) {

@@ -1,5 +1,6 @@
 import type { GatsbySSR } from 'gatsby';
 import React from 'react';
+import { renderToString } from 'react-dom/server';
 import { apiOrigin } from '../config/env';
 import { LOAD_FALLBACK_PATTERN } from '../loads/fallback-route';
 
@@ -14,6 +15,16 @@ function headLinks(): React.ReactElement[] {
     ...(origin ? [<link key="preconnect-api" rel="preconnect" href={origin} crossOrigin="anonymous" />] : []),
   ];
 }
+
+/**
+ * Gatsby renders page bodies with React 18's streaming renderer, which leaves a U+0000 byte wherever a
+ * multi-byte character meets the end of its 2 KB buffer (facebook/react#24985, fixed in React 19 only):
+ * invalid HTML in the Cyrillic and Russian pages, found by the Nu Html Checker. Pages here never
+ * suspend, so rendering them to a string gives the same markup without the stray bytes.
+ */
+export const replaceRenderer: GatsbySSR['replaceRenderer'] = ({ bodyComponent, replaceBodyHTMLString }) => {
+  replaceBodyHTMLString(renderToString(bodyComponent as React.ReactElement));
+};
 
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents }) => {
   setHeadComponents(headLinks());

@@ -3,7 +3,7 @@ import { navigate } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../config/languages';
 import { LANGUAGE_SWITCH_DELAY_MS, LANGUAGE_SWITCH_RELEASE_MS } from '../config/constants';
-import { localizedPath, switchLanguagePath } from '../i18n/paths';
+import { languageLinkPath } from '../i18n/paths';
 import { usePageLanguage } from '../i18n/runtime';
 import * as styles from './language-selector.module.css';
 
@@ -19,12 +19,13 @@ export function rememberLanguage(language: Language): void {
   }
 }
 
-export function switchLanguage(target: Language): boolean {
+/** `path` is where the link leads, so a click and a link opened in a new tab arrive at the same page. */
+export function switchLanguage(target: Language, path: string): boolean {
   if (switching) return false;
   switching = true;
   rememberLanguage(target);
-  const { pathname, search, hash } = window.location;
-  const destination = `${switchLanguagePath(pathname, target)}${search}${hash}`;
+  const { search, hash } = window.location;
+  const destination = `${path}${search}${hash}`;
   window.setTimeout(() => {
     void navigate(destination, { replace: true });
     window.setTimeout(() => {
@@ -43,11 +44,12 @@ export function LanguageSelector() {
       <ul className={styles.list}>
         {LANGUAGES.map((option) => {
           const current = option.code === language.code;
+          const href = languageLinkPath(originalPath, option);
           return (
             <li key={option.code}>
               <a
                 className={current ? `${styles.option} ${styles.current}` : styles.option}
-                href={localizedPath(originalPath, option)}
+                href={href}
                 hrefLang={option.htmlLang}
                 lang={option.htmlLang}
                 aria-current={current ? 'true' : undefined}
@@ -55,7 +57,7 @@ export function LanguageSelector() {
                 onClick={(event) => {
                   if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
                   event.preventDefault();
-                  if (!current) switchLanguage(option);
+                  if (!current) switchLanguage(option, href);
                 }}
               >
                 <span aria-hidden="true">{option.shortLabel}</span>

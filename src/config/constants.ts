@@ -10,6 +10,12 @@ export const REDIRECT_DELAY_MS = 100;
 export const LANGUAGE_SWITCH_DELAY_MS = 50;
 export const LANGUAGE_SWITCH_RELEASE_MS = 100;
 
+/**
+ * The share card in static/ (`npm run images` makes it). Previews state its size so chat apps lay the
+ * card out before the image arrives; a test compares it with the file's real size.
+ */
+export const SHARE_IMAGE = { path: '/share-card.png', width: 1200, height: 630 } as const;
+
 /** Structured data on /loads lists at most this many loads. */
 export const JSON_LD_MAX_LOADS = 10;
 
@@ -24,3 +30,5 @@ export const DEFAULT_SITE_URL = 'http://localhost:9000';
 export const DEFAULT_API_PORT = 4010;
 export const DEFAULT_SAMPLE_LOADS = 120;
 export const SERVE_PORT = 9000;
+/** `npm run develop` (gatsby develop's own default). */
+export const DEVELOP_PORT = 8000;

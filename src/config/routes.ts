@@ -15,6 +15,9 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
+/** The one 404 page (Gatsby copies it to 404.html, which the host serves for every unknown path). */
+export const NOT_FOUND_PATH = '/404';
+
 /** Header navigation, in order (SPEC.md section 2). */
 export const NAV_ROUTES = ['home', 'loads', 'features', 'howItWorks', 'help'] as const satisfies readonly RouteName[];
 

@@ -2,6 +2,7 @@ import React from 'react';
 import { graphql, type HeadProps } from 'gatsby';
 import { Seo } from '../components/seo';
 import { headTranslator, type LocaleData, type PageContext, pageLanguage } from './runtime';
+import { shareImageAlt } from './share-image';
 
 /** The locale nodes every page query selects; pages name only the namespaces they use. */
 export const localeEdgesFragment = graphql`
@@ -37,6 +38,7 @@ export function pageHead({ ns, path, noindex, jsonLd }: PageHeadOptions) {
         title={t(`${ns}:seo.title`)}
         description={t(`${ns}:seo.description`)}
         keywords={t(`${ns}:seo.keywords`)}
+        imageAlt={shareImageAlt(t)}
         noindex={noindex}
         jsonLd={jsonLd?.(t)}
       />

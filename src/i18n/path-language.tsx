@@ -21,7 +21,6 @@ export async function fetchBundles(language: Language, namespaces: readonly stri
 interface Switched {
   i18n: I18n;
   language: Language;
-  path: string;
 }
 
 /**
@@ -35,14 +34,14 @@ export function PathLanguageProvider({ namespaces, children }: { namespaces: rea
   const nsKey = namespaces.join(',');
 
   useEffect(() => {
-    const { language, path } = splitLanguagePrefix(window.location.pathname);
+    const { language } = splitLanguagePrefix(window.location.pathname);
     if (!language || language.code === DEFAULT_LANGUAGE.code) return undefined;
     let cancelled = false;
     fetchBundles(language, nsKey.split(','))
       .then((bundles) => {
         if (cancelled) return;
         document.documentElement.lang = language.htmlLang;
-        setSwitched({ i18n: createI18n(language.prefix, bundles, 'common'), language, path });
+        setSwitched({ i18n: createI18n(language.prefix, bundles, 'common'), language });
       })
       .catch((error: unknown) => console.warn('Texts for', language.code, 'could not be loaded:', error));
     return () => {
@@ -54,7 +53,9 @@ export function PathLanguageProvider({ namespaces, children }: { namespaces: rea
   return (
     <I18nextProvider i18n={switched.i18n}>
       <I18nextContext.Provider
-        value={{ ...context, language: switched.language.prefix, routed: true, originalPath: switched.path, path: window.location.pathname }}
+        // originalPath stays the 404 page's own, as in the HTML: the links it decides (the language
+        // selector's) must not change under the reader's finger when the texts arrive.
+        value={{ ...context, language: switched.language.prefix, routed: true, path: window.location.pathname }}
       >
         {children}
       </I18nextContext.Provider>

@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageByPrefix } from '../config/languages';
+import { NOT_FOUND_PATH, ROUTES } from '../config/routes';
 
 /**
  * Paths are written without a language prefix everywhere in the code (`/loads`), and localized here.
@@ -36,14 +37,12 @@ export function languageOfPath(pathname: string): Language {
   return splitLanguagePrefix(pathname).language ?? DEFAULT_LANGUAGE;
 }
 
-/** The same page in another language: used by the language selector. */
-export function switchLanguagePath(pathname: string, target: Language): string {
-  const { path } = splitLanguagePrefix(stripTrailingSlash(pathname));
-  return localizedPath(path, target);
-}
-
-export function stripTrailingSlash(pathname: string): string {
-  return pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') || '/' : pathname;
+/**
+ * Where the language selector leads: the same page in the other language. The 404 page has no twin
+ * (what was asked for exists in no language), so from there it leads to each language's home.
+ */
+export function languageLinkPath(originalPath: string, target: Language): string {
+  return localizedPath(originalPath === NOT_FOUND_PATH ? ROUTES.home : originalPath, target);
 }
 
 export interface Alternate {

@@ -38,7 +38,6 @@ function loadJsonLd(load: Load, language: Language, canonical: string, descripti
     name: load.title,
     description,
     serviceType: 'Freight transportation',
-    inLanguage: language.htmlLang,
     areaServed: [load.from, load.to].filter(Boolean).map((name) => ({ '@type': 'Place', name })),
     ...(load.price === null
       ? {}

@@ -13,4 +13,6 @@ export interface LoadPageContext {
   loadId: string;
   meta: LoadMeta;
   loading: string;
+  /** The share card's text alternative in the page's language. */
+  shareImageAlt: string;
 }

@@ -17,7 +17,7 @@ export default function LoadPage({ pageContext }: PageProps<object, LoadPageCont
 }
 
 export function Head({ pageContext }: HeadProps<object, LoadPageContext>) {
-  const { meta, loadId } = pageContext;
+  const { meta, loadId, shareImageAlt } = pageContext;
   return (
     <Seo
       language={pageLanguage(pageContext)}
@@ -25,6 +25,7 @@ export function Head({ pageContext }: HeadProps<object, LoadPageContext>) {
       title={meta.title}
       description={meta.description}
       keywords={meta.keywords}
+      imageAlt={shareImageAlt}
       ogType="article"
       jsonLd={meta.jsonLd}
     />

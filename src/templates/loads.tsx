@@ -13,6 +13,7 @@ import { LoadBoard } from '../components/load-board/load-board';
 import { boardSearchString, type BoardQuery } from '../loads/board-query';
 import { useLoadBoard } from '../loads/use-load-board';
 import { canonicalUrl } from '../i18n/paths';
+import { shareImageAlt } from '../i18n/share-image';
 import { headTranslator, type LocaleData, type PageContext, pageLanguage, usePageLanguage } from '../i18n/runtime';
 
 export interface LoadsPageContext extends PageContext {
@@ -82,6 +83,7 @@ export function Head({ data, pageContext }: HeadProps<LocaleData, LoadsPageConte
       title={t('loads:seo.title')}
       description={t('loads:seo.description')}
       keywords={t('loads:seo.keywords')}
+      imageAlt={shareImageAlt(t)}
       jsonLd={jsonLd}
     />
   );

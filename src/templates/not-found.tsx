@@ -10,6 +10,7 @@ import { Seo } from '../components/seo';
 import { PathLanguageProvider } from '../i18n/path-language';
 import { headTranslator, type LocaleData, type PageContext, pageLanguage, usePageLanguage } from '../i18n/runtime';
 import { localizedPath } from '../i18n/paths';
+import { shareImageAlt } from '../i18n/share-image';
 import { FALLBACK_MARKER_SCRIPT, type FallbackRoute, matchLoadFallback } from '../loads/fallback-route';
 
 function NotFound() {
@@ -41,7 +42,7 @@ export default function NotFoundPage() {
   return (
     <>
       <div className="load-pending">
-        <LoadingNotice text={t('loading')} />
+        <LoadingNotice text={t('loading')} landmark={false} />
       </div>
       <PathLanguageProvider namespaces={['common']}>
         <NotFound />
@@ -55,9 +56,10 @@ export function Head({ data, pageContext }: HeadProps<LocaleData, PageContext>) 
   return (
     <Seo
       language={pageLanguage(pageContext)}
-      path="/404"
+      path={null}
       title={t('common:notFound.title')}
       description={t('common:notFound.seoDescription')}
+      imageAlt={shareImageAlt(t)}
       noindex
     >
       <script dangerouslySetInnerHTML={{ __html: FALLBACK_MARKER_SCRIPT }} />
