@@ -5,7 +5,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -127,20 +127,24 @@ function md5(body: Buffer): string {
   return createHash('md5').update(body).digest('hex');
 }
 
+/**
+ * The version 1 listing, paged by the last key seen: every S3-compatible server pages it the same way,
+ * while s3rver 3 answers a second page of a version 2 listing with an error on OpenSSL 3 (its
+ * continuation token is DES-encrypted).
+ */
 async function listBucket(client: S3Client, config: DeployConfig): Promise<RemoteObject[]> {
   const objects: RemoteObject[] = [];
-  let token: string | undefined;
-  do {
-    const page = await client.send(
-      new ListObjectsV2Command({ Bucket: config.bucket, Prefix: config.prefix || undefined, ContinuationToken: token }),
-    );
-    for (const object of page.Contents ?? []) {
+  let marker: string | undefined;
+  for (;;) {
+    const page = await client.send(new ListObjectsCommand({ Bucket: config.bucket, Prefix: config.prefix || undefined, Marker: marker }));
+    const contents = page.Contents ?? [];
+    for (const object of contents) {
       if (!object.Key || !object.ETag) continue;
       objects.push({ key: object.Key.slice(config.prefix.length), etag: unquote(object.ETag) });
     }
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  return objects;
+    marker = contents.at(-1)?.Key;
+    if (!page.IsTruncated || marker === undefined) return objects;
+  }
 }
 
 function unquote(etag: string): string {
