@@ -134,6 +134,8 @@ describe('npm run deploy against an S3-compatible server', () => {
     expect(puts).toEqual([]);
     expect(deletes).toEqual([]);
     expect(report.plan.unchanged).toBe(countFiles(dir));
+    // Not even the manifest: the bucket already says what it would say.
+    expect(s3.requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 
   it('compares content, not timestamps: files written anew with the same bytes are not uploaded', async () => {

@@ -85,6 +85,8 @@ export interface DeployPlan {
   /** Hashed assets no longer referenced, kept for open tabs and cached HTML. */
   keptAssets: string[];
   unchanged: number;
+  /** False when the bucket already matches the last manifest: nothing at all is written. */
+  writeManifest: boolean;
   /** What the bucket holds after the plan ran; written last. */
   manifest: Manifest;
 }
@@ -125,6 +127,7 @@ export function planDeploy(input: {
     deleteAssets: [],
     keptAssets: [],
     unchanged: 0,
+    writeManifest: true,
     manifest: { version: 1, deploy, deployedAt: now.toISOString(), files: {}, unreferenced: {} },
   };
 
@@ -157,7 +160,21 @@ export function planDeploy(input: {
       if (entry) plan.manifest.files[key] = entry;
     }
   }
+  // Kept assets need the deploy count to advance, or their grace period would never end.
+  const idle = plan.unchanged === local.length && plan.deletePages.length + plan.deleteAssets.length + plan.keptAssets.length === 0;
+  plan.writeManifest = !(idle && previous.deploy > 0 && sameEntries(previous.files, plan.manifest.files));
+  if (!plan.writeManifest) plan.manifest = previous;
   return plan;
+}
+
+function sameEntries(a: Record<string, ManifestEntry>, b: Record<string, ManifestEntry>): boolean {
+  const keys = Object.keys(b);
+  if (Object.keys(a).length !== keys.length) return false;
+  return keys.every((key) => {
+    const x = a[key];
+    const y = b[key];
+    return x !== undefined && y !== undefined && x.md5 === y.md5 && x.etag === y.etag && x.cacheControl === y.cacheControl && x.contentType === y.contentType;
+  });
 }
 
 function describe(file: LocalFile, etag: string): ManifestEntry {

@@ -205,15 +205,17 @@ export async function deploy(config: DeployConfig, options: DeployOptions = {}):
   for (const step of [plan.uploads.asset, plan.uploads.data, plan.uploads.html]) await Promise.all(step.map(upload));
   await Promise.all(plan.deletePages.map(remove));
   await Promise.all(plan.deleteAssets.map(remove));
-  await client.send(
-    new PutObjectCommand({
-      Bucket: config.bucket,
-      Key: config.prefix + MANIFEST_NAME,
-      Body: gzipSync(JSON.stringify(plan.manifest)),
-      ContentType: 'application/gzip',
-      CacheControl: 'no-store',
-    }),
-  );
+  if (plan.writeManifest) {
+    await client.send(
+      new PutObjectCommand({
+        Bucket: config.bucket,
+        Key: config.prefix + MANIFEST_NAME,
+        Body: gzipSync(JSON.stringify(plan.manifest)),
+        ContentType: 'application/gzip',
+        CacheControl: 'no-store',
+      }),
+    );
+  }
   finish(report, started);
   log(`Deployed in ${report.seconds.toFixed(1)} s: ${report.uploaded} uploaded (${megabytes(report.uploadedBytes)}), ${report.deleted} deleted.`);
   return report;
@@ -228,7 +230,7 @@ export function describePlan(plan: DeployPlan, config: DeployConfig): string {
   const { asset, data, html } = plan.uploads;
   const target = `s3://${config.bucket}/${config.prefix}`;
   return [
-    `Deploy #${plan.manifest.deploy} to ${target}${config.dryRun ? ' (dry run: nothing is written)' : ''}:`,
+    `Deploy #${plan.manifest.deploy}${plan.writeManifest ? '' : ' (the bucket is up to date)'} to ${target}${config.dryRun ? ' (dry run: nothing is written)' : ''}:`,
     `  ${plan.unchanged} unchanged; upload ${asset.length} new hashed assets, ${data.length} data files, ${html.length} HTML pages`,
     `  delete ${plan.deletePages.length} files of removed pages, ${plan.deleteAssets.length} hashed assets past the grace period`,
     `  keep ${plan.keptAssets.length} unreferenced hashed assets until ${config.grace.deploys} deploys and ${config.grace.days} days have passed`,
