@@ -9,10 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { deploy, MANIFEST_NAME, type DeployReport } from '../scripts/lib/deploy';
-import { IMMUTABLE, REVALIDATE } from '../scripts/lib/deploy-plan';
+import { IMMUTABLE, REVALIDATE, fileKind } from '../scripts/lib/deploy-plan';
 import { startLocalS3, type LocalS3, type S3Request } from '../scripts/lib/local-s3';
 
 const VARIANTS = ['', 'uz/', 'uz-cyrl/', 'ru/'];
+let variants = VARIANTS;
 const DAY_MS = 86_400_000;
 
 interface SyntheticSite {
@@ -50,7 +51,7 @@ function writeSite(dir: string, site: SyntheticSite): void {
   write('static/0a1b2c3d4e5f60718293a4b5c6d7e8f9/logo.png', 'PNG logo');
   write('page-data/app-data.json', JSON.stringify({ webpackCompilationHash: hashOf(site.code) }));
   const ids = Object.keys(site.loads);
-  for (const variant of VARIANTS) {
+  for (const variant of variants) {
     for (const [id, text] of Object.entries(site.loads)) {
       write(`${variant}load/${id}/index.html`, page(`load ${id}: ${text}`));
       write(`page-data/${variant}load/${id}/page-data.json`, JSON.stringify({ id, text }));
@@ -76,6 +77,27 @@ const BOARD_FIRST_PAGE = VARIANTS.flatMap((variant) => [`${variant}loads/index.h
 
 const FIVE_LOADS = { a1: 'Toshkent-Samarqand 20 t', b2: 'Buxoro-Navoiy 5 t', c3: 'Qarshi-Termiz 10 t', d4: 'Andijon-Fargʻona 3 t', e5: 'Nukus-Xiva 8 t' };
 
+describe('which files are hashed assets', () => {
+  it.each([
+    ['app-2e997ae28a6356178278.js', 'asset'],
+    ['454-42bfc7df8ecdb2b8968d.js', 'asset'],
+    ['d75611f2e70dcb92f696313a6d1bd8a6d35bf703-394416aa9063201e935a.js', 'asset'],
+    ['component---src-templates-load-tsx-96d840c99a01195cc9aa.js', 'asset'],
+    ['styles.085c256dfc8d01340800.css', 'asset'],
+    ['app-2e997ae28a6356178278.js.map', 'asset'],
+    ['static/d65b987e714c1d9478123ab6c1edbe21/loads-phone.png', 'asset'],
+    ['favicon.svg', 'data'],
+    ['chunk-map.json', 'data'],
+    ['page-data/app-data.json', 'data'],
+    ['locales/ru/common.json', 'data'],
+    ['sitemap-0.xml', 'data'],
+    ['_gatsby/slices/_gatsby-scripts-1.html', 'html'],
+    ['ru/load/1001/index.html', 'html'],
+  ])('%s is %s', (key, kind) => {
+    expect(fileKind(key)).toBe(kind);
+  });
+});
+
 describe('npm run deploy against an S3-compatible server', () => {
   let s3: LocalS3;
   let dir: string;
@@ -87,6 +109,7 @@ describe('npm run deploy against an S3-compatible server', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-site-'));
     site = { loads: { ...FIVE_LOADS }, code: 'v1' };
     now = new Date('2026-11-20T10:00:00Z');
+    variants = VARIANTS;
   });
 
   afterEach(async () => {
@@ -224,6 +247,18 @@ describe('npm run deploy against an S3-compatible server', () => {
     expect(rollback.report.plan.manifest.unreferenced).toEqual(
       Object.fromEntries(Object.keys(bundles('v2')).map((key) => [key, expect.objectContaining({ deploy: 3 })])),
     );
+  });
+
+  it('reads a bucket listing of many pages', async () => {
+    // Without a language prefix that is the start of another (uz/, uz-cyrl/), which s3rver pages wrongly.
+    variants = ['', 'ru/'];
+    await rebuildAndDeploy();
+    s3.requests.length = 0;
+    const report = await deploy(s3.config({ dir, listPageSize: 7 }), { client: s3.client, log: () => undefined });
+    expect(report.uploaded).toBe(0);
+    expect(report.plan.unchanged).toBe(countFiles(dir));
+    const listings = s3.requests.filter((request) => request.method === 'GET' && request.key === '');
+    expect(listings.length).toBeGreaterThan(countFiles(dir) / 7);
   });
 
   it('writes nothing on a dry run', async () => {

@@ -39,6 +39,12 @@ export interface DeployConfig {
   dryRun: boolean;
   concurrency: number;
   grace: GracePeriod;
+  /**
+   * Keys asked for per listing request. S3 and most servers answer at most 1,000 whatever is asked.
+   * s3rver answers any number, and must be asked for all at once: it orders keys folder by folder
+   * (`uz/…` before `uz-cyrl/…`, where S3 puts `-` before `/`), so paging by the last key skips keys.
+   */
+  listPageSize: number;
 }
 
 export interface DeployOptions {
@@ -70,6 +76,7 @@ export function deployConfigFromEnv(env: NodeJS.ProcessEnv): DeployConfig {
     forcePathStyle: isSet(env.DEPLOY_FORCE_PATH_STYLE),
     dryRun: isSet(env.DEPLOY_DRY_RUN),
     concurrency: positiveNumber(env, 'DEPLOY_CONCURRENCY', 16),
+    listPageSize: positiveNumber(env, 'DEPLOY_LIST_PAGE_SIZE', 1000),
     grace: {
       days: positiveNumber(env, 'DEPLOY_ASSET_GRACE_DAYS', 7),
       deploys: positiveNumber(env, 'DEPLOY_ASSET_GRACE_DEPLOYS', 2),
@@ -129,14 +136,15 @@ function md5(body: Buffer): string {
 
 /**
  * The version 1 listing, paged by the last key seen: every S3-compatible server pages it the same way,
- * while s3rver 3 answers a second page of a version 2 listing with an error on OpenSSL 3 (its
- * continuation token is DES-encrypted).
+ * while s3rver 3 cannot page a version 2 listing on OpenSSL 3 (its continuation token is DES-encrypted).
  */
 async function listBucket(client: S3Client, config: DeployConfig): Promise<RemoteObject[]> {
   const objects: RemoteObject[] = [];
   let marker: string | undefined;
   for (;;) {
-    const page = await client.send(new ListObjectsCommand({ Bucket: config.bucket, Prefix: config.prefix || undefined, Marker: marker }));
+    const page = await client.send(
+      new ListObjectsCommand({ Bucket: config.bucket, Prefix: config.prefix || undefined, Marker: marker, MaxKeys: config.listPageSize }),
+    );
     const contents = page.Contents ?? [];
     for (const object of contents) {
       if (!object.Key || !object.ETag) continue;

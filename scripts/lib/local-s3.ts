@@ -75,6 +75,8 @@ export async function startLocalS3(bucket = 'site'): Promise<LocalS3> {
       dryRun: false,
       concurrency: 8,
       grace: { days: 7, deploys: 2 },
+      // s3rver pages out of S3's order: one page holds everything (see DeployConfig).
+      listPageSize: 10_000_000,
       ...overrides,
     }),
     close: async () => {
