@@ -238,7 +238,9 @@ export function describePlan(plan: DeployPlan, config: DeployConfig): string {
   const { asset, data, html } = plan.uploads;
   const target = `s3://${config.bucket}/${config.prefix}`;
   return [
-    `Deploy #${plan.manifest.deploy}${plan.writeManifest ? '' : ' (the bucket is up to date)'} to ${target}${config.dryRun ? ' (dry run: nothing is written)' : ''}:`,
+    plan.writeManifest
+      ? `Deploy #${plan.manifest.deploy} to ${target}${config.dryRun ? ' (dry run: nothing is written)' : ''}:`
+      : `${target} already holds this build (deploy #${plan.manifest.deploy}): nothing to write.`,
     `  ${plan.unchanged} unchanged; upload ${asset.length} new hashed assets, ${data.length} data files, ${html.length} HTML pages`,
     `  delete ${plan.deletePages.length} files of removed pages, ${plan.deleteAssets.length} hashed assets past the grace period`,
     `  keep ${plan.keptAssets.length} unreferenced hashed assets until ${config.grace.deploys} deploys and ${config.grace.days} days have passed`,
