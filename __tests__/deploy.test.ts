@@ -63,6 +63,8 @@ function writeSite(dir: string, site: SyntheticSite): void {
   }
   write('sitemap-0.xml', `<urlset>${ids.map((id) => `<url><loc>/uz/load/${id}</loc><lastmod>${site.loads[id]}</lastmod></url>`).join('')}</urlset>`);
   write('robots.txt', 'User-agent: *\n');
+  write('index.html', page('home'));
+  write('404.html', page('not found'));
 }
 
 function countFiles(dir: string): number {
@@ -259,6 +261,15 @@ describe('npm run deploy against an S3-compatible server', () => {
     expect(report.plan.unchanged).toBe(countFiles(dir));
     const listings = s3.requests.filter((request) => request.method === 'GET' && request.key === '');
     expect(listings.length).toBeGreaterThan(countFiles(dir) / 7);
+  });
+
+  it('refuses a folder that is not a built site, and deletes nothing', async () => {
+    await rebuildAndDeploy();
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir);
+    s3.requests.length = 0;
+    await expect(deploy(s3.config({ dir }), { client: s3.client, log: () => undefined })).rejects.toThrow(/has no index.html or 404.html/);
+    expect(s3.requests.filter((request) => request.method === 'DELETE' || request.method === 'PUT')).toEqual([]);
   });
 
   it('writes nothing on a dry run', async () => {

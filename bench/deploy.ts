@@ -42,6 +42,8 @@ function writeTree(dir: string, version: (id: number) => string, stamp: string):
   };
   for (let i = 0; i < 25; i += 1) write(`chunk-${i}-${crypto.createHash('md5').update(`c${i}`).digest('hex').slice(0, 20)}.js`, filler(`js${i}`, 20_000));
   for (let i = 0; i < 10; i += 1) write(`static/${crypto.createHash('md5').update(`s${i}`).digest('hex')}/image-${i}.png`, filler(`img${i}`, 40_000));
+  write('index.html', filler('home', 20_000));
+  write('404.html', filler('not-found', 15_000));
   for (const variant of VARIANTS) {
     for (let id = 1; id <= LOADS; id += 1) {
       write(`${variant}load/${id}/index.html`, filler(`html${variant}${id}${version(id)}`, LOAD_HTML_BYTES));

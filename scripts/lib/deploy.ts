@@ -28,6 +28,8 @@ import {
 /** Gzipped: at 80,000 files the JSON is about 12 MB, mostly repeated header strings. */
 export const MANIFEST_NAME = '.deploy-manifest.json.gz';
 
+const REQUIRED_FILES = ['index.html', '404.html'];
+
 export interface DeployConfig {
   dir: string;
   bucket: string;
@@ -180,6 +182,9 @@ export async function deploy(config: DeployConfig, options: DeployOptions = {}):
   const { client = s3ClientFor(config), log = console.log, now = new Date() } = options;
   const started = Date.now();
   const [local, remoteAll, previous] = await Promise.all([readTree(config.dir), listBucket(client, config), readManifest(client, config)]);
+  // An empty or half-written public/ would otherwise delete the site from the bucket.
+  const missing = REQUIRED_FILES.filter((key) => !local.some((file) => file.key === key));
+  if (missing.length > 0) throw new Error(`${path.resolve(config.dir)} has no ${missing.join(' or ')}: not a built site, nothing was published.`);
   const remote = remoteAll.filter((object) => object.key !== MANIFEST_NAME);
   const plan = planDeploy({ local, remote, previous, now, grace: config.grace });
   const report: DeployReport = { plan, uploaded: 0, uploadedBytes: 0, deleted: 0, seconds: 0 };
