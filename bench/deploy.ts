@@ -23,8 +23,15 @@ const VARIANTS = ['', 'uz/', 'uz-cyrl/', 'ru/'];
 // Sizes of a real build's files (sample API data): a load page and its page-data.
 const LOAD_HTML_BYTES = 8_700;
 const LOAD_DATA_BYTES = 1_300;
-const OTHER_PAGES = 40;
-const PLACE_PAGES = 400;
+const CONTENT_PAGES = ['', 'features/', 'pricing/', 'how-it-works/', 'help/', 'applink/', 'auth/', 'privacy/', 'terms/', 'loads/places/'];
+// Places and routes with loads: about 100 on the sample API's data.
+const PLACES = 20;
+
+function placePages(): string[] {
+  const pages: string[] = [];
+  for (let i = 0; i < PLACES; i += 1) pages.push(`loads/from/place-${i}/`, `loads/to/place-${i}/`, `loads/route/place-${i}/place-${(i + 1) % PLACES}/`);
+  return pages;
+}
 const SITEMAP_URLS = 45_000;
 
 /** Deterministic filler of a given size, so an unchanged file is byte-identical between trees. */
@@ -42,7 +49,6 @@ function writeTree(dir: string, version: (id: number) => string, stamp: string):
   };
   for (let i = 0; i < 25; i += 1) write(`chunk-${i}-${crypto.createHash('md5').update(`c${i}`).digest('hex').slice(0, 20)}.js`, filler(`js${i}`, 20_000));
   for (let i = 0; i < 10; i += 1) write(`static/${crypto.createHash('md5').update(`s${i}`).digest('hex')}/image-${i}.png`, filler(`img${i}`, 40_000));
-  write('index.html', filler('home', 20_000));
   write('404.html', filler('not-found', 15_000));
   for (const variant of VARIANTS) {
     for (let id = 1; id <= LOADS; id += 1) {
@@ -51,14 +57,14 @@ function writeTree(dir: string, version: (id: number) => string, stamp: string):
     }
     write(`${variant}loads/index.html`, filler(`board${variant}${stamp}`, 30_000));
     write(`page-data/${variant}loads/page-data.json`, filler(`boarddata${variant}${stamp}`, 20_000));
-    for (let page = 0; page < OTHER_PAGES + PLACE_PAGES / VARIANTS.length; page += 1) {
-      write(`${variant}page-${page}/index.html`, filler(`page${variant}${page}`, 12_000));
-      write(`page-data/${variant}page-${page}/page-data.json`, filler(`pagedata${variant}${page}`, 3_000));
+    for (const page of [...CONTENT_PAGES, ...placePages()]) {
+      write(`${variant}${page}index.html`, filler(`page${variant}${page}`, 12_000));
+      write(`page-data/${variant}${page}page-data.json`, filler(`pagedata${variant}${page}`, 3_000));
     }
   }
   // gatsby-plugin-sitemap: the three prefixed URLs of each page, about 410 bytes each with their
   // alternates, 45,000 to a file.
-  const urls = (LOADS + OTHER_PAGES + PLACE_PAGES / VARIANTS.length) * 3;
+  const urls = (LOADS + CONTENT_PAGES.length + placePages().length) * 3;
   for (let i = 0; i * SITEMAP_URLS < urls; i += 1) {
     write(`sitemap-${i}.xml`, filler(`sitemap${i}${stamp}`, Math.min(SITEMAP_URLS, urls - i * SITEMAP_URLS) * 410));
   }
@@ -85,8 +91,8 @@ async function main(): Promise<void> {
   // About 2 GB of temporary files: remove them when stopped early too.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      fs.rmSync(dir, { recursive: true, force: true });
-      void s3.close().finally(() => process.exit(1));
+      for (const folder of [dir, s3.directory]) fs.rmSync(folder, { recursive: true, force: true });
+      process.exit(1);
     });
   }
   try {

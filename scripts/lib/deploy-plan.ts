@@ -205,3 +205,46 @@ export function parseManifest(text: string | undefined): Manifest {
     return emptyManifest();
   }
 }
+
+export interface Listing {
+  /** Relative to the deploy prefix; '' or ending in '/'. */
+  prefix: string;
+  /** Only the files directly in the folder: its subfolders are listed on their own. */
+  shallow: boolean;
+}
+
+/**
+ * The listings that cover every known key without paging across folders whose names extend one another
+ * past a character that sorts before '/' (`uz/` and `uz-cyrl/`). S3 returns keys in byte order, where
+ * `uz-cyrl/…` comes before `uz/…`; s3rver walks folder by folder and returns `uz/…` first, so one
+ * listing paged by its last key would skip every `uz-cyrl/` key after a page boundary inside `uz/`.
+ * Only such folders are split; everything else is listed whole, so on S3 this costs a few requests.
+ */
+export function listingsFor(knownKeys: Iterable<string>): Listing[] {
+  const root: Folder = new Map();
+  for (const key of knownKeys) {
+    let folder = root;
+    for (const name of key.split('/').slice(0, -1)) {
+      let child = folder.get(name);
+      if (!child) folder.set(name, (child = new Map()));
+      folder = child;
+    }
+  }
+  const listings: Listing[] = [];
+  const visit = (folder: Folder, prefix: string) => {
+    if (!hasClashingNames([...folder.keys()])) {
+      listings.push({ prefix, shallow: false });
+      return;
+    }
+    listings.push({ prefix, shallow: true });
+    for (const [name, child] of folder) visit(child, `${prefix}${name}/`);
+  };
+  visit(root, '');
+  return listings;
+}
+
+type Folder = Map<string, Folder>;
+
+function hasClashingNames(names: string[]): boolean {
+  return names.some((a) => names.some((b) => b.length > a.length && b.startsWith(a) && b.charCodeAt(a.length) < 0x2f));
+}

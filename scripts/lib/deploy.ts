@@ -14,11 +14,13 @@ import pLimit from 'p-limit';
 import {
   type DeployPlan,
   type GracePeriod,
+  type Listing,
   type LocalFile,
   type Manifest,
   type RemoteObject,
   cacheControl,
   contentType,
+  listingsFor,
   parseManifest,
   planDeploy,
 } from './deploy-plan';
@@ -41,11 +43,7 @@ export interface DeployConfig {
   dryRun: boolean;
   concurrency: number;
   grace: GracePeriod;
-  /**
-   * Keys asked for per listing request. S3 and most servers answer at most 1,000 whatever is asked.
-   * s3rver answers any number, and must be asked for all at once: it orders keys folder by folder
-   * (`uz/…` before `uz-cyrl/…`, where S3 puts `-` before `/`), so paging by the last key skips keys.
-   */
+  /** Keys per listing request: 1,000, the most S3 answers; smaller only to test paging. */
   listPageSize: number;
 }
 
@@ -78,7 +76,7 @@ export function deployConfigFromEnv(env: NodeJS.ProcessEnv): DeployConfig {
     forcePathStyle: isSet(env.DEPLOY_FORCE_PATH_STYLE),
     dryRun: isSet(env.DEPLOY_DRY_RUN),
     concurrency: positiveNumber(env, 'DEPLOY_CONCURRENCY', 16),
-    listPageSize: positiveNumber(env, 'DEPLOY_LIST_PAGE_SIZE', 1000),
+    listPageSize: 1000,
     grace: {
       days: positiveNumber(env, 'DEPLOY_ASSET_GRACE_DAYS', 7),
       deploys: positiveNumber(env, 'DEPLOY_ASSET_GRACE_DEPLOYS', 2),
@@ -137,23 +135,55 @@ function md5(body: Buffer): string {
 }
 
 /**
+ * Every object under the prefix, by the listings `listingsFor` picks, several at a time. A folder that
+ * the bucket names in a shallow listing but no known key is in (left by someone else) is listed too.
+ */
+async function listBucket(client: S3Client, config: DeployConfig, knownKeys: Iterable<string>): Promise<RemoteObject[]> {
+  const limit = pLimit(8);
+  const listed = new Set<string>();
+  const list = async (listing: Listing): Promise<RemoteObject[]> => {
+    listed.add(listing.prefix);
+    const { objects, folders } = await limit(() => listPages(client, config, listing));
+    const unknown = folders.filter((folder) => !listed.has(folder) && !planned.has(folder));
+    const deeper = await Promise.all(unknown.map((folder) => list({ prefix: folder, shallow: false })));
+    return [...objects, ...deeper.flat()];
+  };
+  const listings = listingsFor(knownKeys);
+  const planned = new Set(listings.map((listing) => listing.prefix));
+  return (await Promise.all(listings.map(list))).flat();
+}
+
+/**
  * The version 1 listing, paged by the last key seen: every S3-compatible server pages it the same way,
  * while s3rver 3 cannot page a version 2 listing on OpenSSL 3 (its continuation token is DES-encrypted).
  */
-async function listBucket(client: S3Client, config: DeployConfig): Promise<RemoteObject[]> {
+async function listPages(client: S3Client, config: DeployConfig, listing: Listing): Promise<{ objects: RemoteObject[]; folders: string[] }> {
   const objects: RemoteObject[] = [];
+  const folders: string[] = [];
   let marker: string | undefined;
   for (;;) {
     const page = await client.send(
-      new ListObjectsCommand({ Bucket: config.bucket, Prefix: config.prefix || undefined, Marker: marker, MaxKeys: config.listPageSize }),
+      new ListObjectsCommand({
+        Bucket: config.bucket,
+        Prefix: config.prefix + listing.prefix || undefined,
+        Delimiter: listing.shallow ? '/' : undefined,
+        Marker: marker,
+        MaxKeys: config.listPageSize,
+      }),
     );
-    const contents = page.Contents ?? [];
-    for (const object of contents) {
-      if (!object.Key || !object.ETag) continue;
-      objects.push({ key: object.Key.slice(config.prefix.length), etag: unquote(object.ETag) });
+    const keys: string[] = [];
+    for (const object of page.Contents ?? []) {
+      if (!object.Key) continue;
+      keys.push(object.Key);
+      if (object.ETag) objects.push({ key: object.Key.slice(config.prefix.length), etag: unquote(object.ETag) });
     }
-    marker = contents.at(-1)?.Key;
-    if (!page.IsTruncated || marker === undefined) return objects;
+    for (const folder of page.CommonPrefixes ?? []) {
+      if (!folder.Prefix) continue;
+      keys.push(folder.Prefix);
+      folders.push(folder.Prefix.slice(config.prefix.length));
+    }
+    marker = page.NextMarker ?? keys.sort().at(-1);
+    if (!page.IsTruncated || marker === undefined) return { objects, folders };
   }
 }
 
@@ -181,7 +211,8 @@ async function readManifest(client: S3Client, config: DeployConfig): Promise<Man
 export async function deploy(config: DeployConfig, options: DeployOptions = {}): Promise<DeployReport> {
   const { client = s3ClientFor(config), log = console.log, now = new Date() } = options;
   const started = Date.now();
-  const [local, remoteAll, previous] = await Promise.all([readTree(config.dir), listBucket(client, config), readManifest(client, config)]);
+  const [local, previous] = await Promise.all([readTree(config.dir), readManifest(client, config)]);
+  const remoteAll = await listBucket(client, config, [...local.map((file) => file.key), ...Object.keys(previous.files)]);
   // An empty or half-written public/ would otherwise delete the site from the bucket.
   const missing = REQUIRED_FILES.filter((key) => !local.some((file) => file.key === key));
   if (missing.length > 0) throw new Error(`${path.resolve(config.dir)} has no ${missing.join(' or ')}: not a built site, nothing was published.`);

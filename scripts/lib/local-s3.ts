@@ -16,6 +16,8 @@ export interface S3Request {
 }
 
 export interface LocalS3 {
+  /** Where s3rver keeps the objects; removed by close(). */
+  directory: string;
   endpoint: string;
   bucket: string;
   client: S3Client;
@@ -61,6 +63,7 @@ export async function startLocalS3(bucket = 'site'): Promise<LocalS3> {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   return {
+    directory,
     endpoint,
     bucket,
     client,
@@ -75,8 +78,7 @@ export async function startLocalS3(bucket = 'site'): Promise<LocalS3> {
       dryRun: false,
       concurrency: 8,
       grace: { days: 7, deploys: 2 },
-      // s3rver pages out of S3's order: one page holds everything (see DeployConfig).
-      listPageSize: 10_000_000,
+      listPageSize: 1000,
       ...overrides,
     }),
     close: async () => {
