@@ -227,6 +227,10 @@ describe('npm run deploy against an S3-compatible server', () => {
     // Every page's script tags changed: every HTML file is uploaded; page-data and the image are not.
     expect(pagePuts.every((request) => request.key.endsWith('.html') || request.key === 'page-data/app-data.json')).toBe(true);
     expect(codeDeploy.deletes).toEqual([]);
+    // The new build's hash goes up last: a browser that notices it reloads onto new HTML.
+    const appData = codeDeploy.requests.find((request) => request.key === 'page-data/app-data.json');
+    const htmlPuts = pagePuts.filter((request) => request.key.endsWith('.html'));
+    expect(appData?.started).toBeGreaterThan(Math.max(...htmlPuts.map((request) => request.ended)));
 
     const oneLater = await rebuildAndDeploy();
     expect(oneLater.deletes).toEqual([]);

@@ -31,6 +31,12 @@ import {
 export const MANIFEST_NAME = '.deploy-manifest.json.gz';
 
 const REQUIRED_FILES = ['index.html', '404.html'];
+/**
+ * Holds the build's hash, which Gatsby's runtime compares with its own on every navigation to notice a
+ * new deploy (and then loads the next page in full). Uploaded last, once every new page is up, so that
+ * full load lands on the new HTML.
+ */
+const DEPLOY_SIGNAL = 'page-data/app-data.json';
 
 export interface DeployConfig {
   dir: string;
@@ -246,7 +252,10 @@ export async function deploy(config: DeployConfig, options: DeployOptions = {}):
       report.deleted += 1;
     });
 
-  for (const step of [plan.uploads.asset, plan.uploads.data, plan.uploads.html]) await Promise.all(step.map(upload));
+  const { asset, data, html } = plan.uploads;
+  const signal = data.filter((file) => file.key === DEPLOY_SIGNAL);
+  const steps = [asset, data.filter((file) => file.key !== DEPLOY_SIGNAL), html, signal];
+  for (const step of steps) await Promise.all(step.map(upload));
   await Promise.all(plan.deletePages.map(remove));
   await Promise.all(plan.deleteAssets.map(remove));
   if (plan.writeManifest) {
