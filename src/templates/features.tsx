@@ -23,7 +23,7 @@ export const Head = pageHead({ ns: 'features', path: ROUTES.features });
 
 export const query = graphql`
   query FeaturesPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "features", "sections"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "features", "sections"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
       ...LocaleEdges
     }
   }

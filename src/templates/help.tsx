@@ -29,7 +29,7 @@ export const Head = pageHead({
 
 export const query = graphql`
   query HelpPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "help"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "help"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
       ...LocaleEdges
     }
   }

@@ -23,7 +23,7 @@ export const Head = pageHead({ ns: 'how-it-works', path: ROUTES.howItWorks });
 
 export const query = graphql`
   query HowItWorksPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "how-it-works", "sections"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "how-it-works", "sections"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
       ...LocaleEdges
     }
   }

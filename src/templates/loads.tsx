@@ -91,7 +91,7 @@ export function Head({ data, pageContext }: HeadProps<LocaleData, LoadsPageConte
 
 export const query = graphql`
   query LoadsPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "loads"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "loads"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
       ...LocaleEdges
     }
   }

@@ -69,7 +69,7 @@ export function Head({ data, pageContext }: HeadProps<LocaleData, PageContext>) 
 
 export const query = graphql`
   query NotFoundPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "load"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "load"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
       ...LocaleEdges
     }
   }

@@ -17,7 +17,7 @@ export const Head = pageHead({ ns: 'pricing', path: ROUTES.pricing });
 
 export const query = graphql`
   query PricingPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pricing", "sections"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pricing", "sections"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
       ...LocaleEdges
     }
   }

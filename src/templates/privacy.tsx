@@ -17,7 +17,7 @@ export const Head = pageHead({ ns: 'privacy', path: ROUTES.privacy });
 
 export const query = graphql`
   query PrivacyPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "privacy"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "privacy"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
       ...LocaleEdges
     }
   }

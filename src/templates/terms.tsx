@@ -17,7 +17,7 @@ export const Head = pageHead({ ns: 'terms', path: ROUTES.terms });
 
 export const query = graphql`
   query TermsPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "terms"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "terms"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
       ...LocaleEdges
     }
   }

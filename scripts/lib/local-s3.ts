@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import S3rver from 's3rver';
+import { S3Client } from '@aws-sdk/client-s3';
+import type { DeployConfig } from './deploy';
+
+/** One request as the server saw it: when it arrived and when its answer was sent. */
+export interface S3Request {
+  method: string;
+  key: string;
+  started: number;
+  ended: number;
+}
+
+export interface LocalS3 {
+  /** Where s3rver keeps the objects; removed by close(). */
+  directory: string;
+  endpoint: string;
+  bucket: string;
+  client: S3Client;
+  /** Every request in order of arrival; `started`/`ended` are positions in one shared sequence. */
+  requests: S3Request[];
+  config(overrides?: Partial<DeployConfig>): DeployConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * An S3-compatible server (s3rver) in this process, storing in a fresh temporary folder, with one
+ * bucket. For the deploy tests and benchmark; its request log is what they count.
+ */
+export async function startLocalS3(bucket = 'site'): Promise<LocalS3> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
+  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const address = (await server.run()) as AddressInfo;
+  const requests: S3Request[] = [];
+  let sequence = 0;
+  const httpServer = (server as unknown as { httpServer: Server }).httpServer;
+  httpServer.prependListener('request', (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://s3');
+    const entry: S3Request = {
+      method: request.method ?? '',
+      key: decodeURIComponent(url.pathname.slice(`/${bucket}/`.length)),
+      started: sequence++,
+      ended: -1,
+    };
+    requests.push(entry);
+    response.on('finish', () => {
+      entry.ended = sequence++;
+    });
+  });
+  const endpoint = `http://127.0.0.1:${address.port}`;
+  // s3rver accepts these fixed credentials and no others.
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return {
+    directory,
+    endpoint,
+    bucket,
+    client,
+    requests,
+    config: (overrides = {}) => ({
+      dir: 'public',
+      bucket,
+      prefix: '',
+      region: 'us-east-1',
+      endpoint,
+      forcePathStyle: true,
+      dryRun: false,
+      concurrency: 8,
+      grace: { days: 7, deploys: 2 },
+      listPageSize: 1000,
+      ...overrides,
+    }),
+    close: async () => {
+      client.destroy();
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
