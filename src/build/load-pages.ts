@@ -36,7 +36,7 @@ export function createLoadPages(loads: Load[], createPage: Actions['createPage']
     const metaByLanguage = new Map(
       LANGUAGES.map((language) => {
         const t = translators.get(language.code) as TFunction;
-        return [language.code, { meta: loadMeta(load, t, language, canonicalUrl(base, path, language)), loading: t('loading') }];
+        return [language.code, { meta: loadMeta(load, t, language, canonicalUrl(base, path, language)), loading: t('loading'), handOver: t('handOver') }];
       }),
     );
     for (const variant of pageVariants(path)) {

@@ -5,20 +5,36 @@ import React from 'react';
 const NOTICE_CSS = `
 .yb-notice{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px;min-height:100vh;margin:0;padding:24px;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',Arial,sans-serif;color:#4a5568;text-align:center}
 .yb-notice p{margin:0}
+.yb-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.yb-notice a{color:#0b57d0;font-weight:600}
 .yb-spinner{width:40px;height:40px;border:4px solid #e8f0fe;border-top-color:#0b57d0;border-radius:50%;animation:yb-spin .8s linear infinite}
 @keyframes yb-spin{to{transform:rotate(360deg)}}
 @media (prefers-reduced-motion:reduce){.yb-spinner{animation-duration:3s}}
 `;
 
+interface LoadingNoticeProps {
+  text: string;
+  /** A visually hidden h1 naming the page, for screen readers' heading navigation (WCAG 1.3.1). */
+  heading?: string;
+  /** Where a visitor without script goes on: they are not redirected (WCAG 2.4.1). */
+  handOver?: { href: string; text: string };
+}
+
 /** The only visible content of a load page while it hands over to the app. */
-export function LoadingNotice({ text }: { text: string }) {
+export function LoadingNotice({ text, heading, handOver }: LoadingNoticeProps) {
   return (
     <main className="yb-notice">
+      {heading ? <h1 className="yb-hidden">{heading}</h1> : null}
       {/* Inner HTML, not a text child: React's server renderer would escape the quotes, and the
           browser, which reads style text raw, would then disagree with it at hydration. */}
       <style dangerouslySetInnerHTML={{ __html: NOTICE_CSS }} />
       <span className="yb-spinner" aria-hidden="true" />
       <p role="status">{text}</p>
+      {handOver ? (
+        <noscript>
+          <a href={handOver.href}>{handOver.text}</a>
+        </noscript>
+      ) : null}
     </main>
   );
 }

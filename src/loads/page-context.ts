@@ -13,4 +13,6 @@ export interface LoadPageContext {
   loadId: string;
   meta: LoadMeta;
   loading: string;
+  /** The link to /applink shown to visitors without script, who are not redirected. */
+  handOver: string;
 }
