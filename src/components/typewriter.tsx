@@ -42,7 +42,7 @@ export function Typewriter({ lines, pauseLabel }: { lines: readonly string[]; pa
   const [state, setState] = useState<TypewriterState>({ line: 0, length: lines[0]?.length ?? 0, deleting: false });
   // Where the effect resumes after a pause: the timer chain reads it rather than the render's state.
   const position = useRef(state);
-  // Known after mount only, so the server HTML (no button) and the first render agree.
+  // Known after mount only, so the server HTML (button hidden) and the first render agree.
   const [canAnimate, setCanAnimate] = useState(false);
   const [paused, setPaused] = useState(false);
   // Lines arrive as a fresh array on each render of the parent; the effect depends on their text.
@@ -86,10 +86,12 @@ export function Typewriter({ lines, pauseLabel }: { lines: readonly string[]; pa
       <span className={styles.animated} aria-hidden="true">
         {(lines[state.line] ?? '').slice(0, state.length)}
       </span>
-      {canAnimate ? (
+      {/* In the HTML from the start, hidden until script can move the text: hydration adds no element. */}
+      {lines.length > 1 ? (
         <button
           type="button"
           className={styles.pause}
+          hidden={!canAnimate}
           aria-pressed={paused}
           onClick={() => setPaused((value) => !value)}
         >
