@@ -98,7 +98,7 @@ describe('language selector', () => {
     const [uz] = LANGUAGES;
     renderInLanguage(<Layout>page</Layout>, uz, '/help', ['common']);
     fireEvent.click(screen.getByRole('link', { name: 'Русский' }));
-    fireEvent.click(screen.getByRole('link', { name: 'Ўзбекча' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Ўзбекча (кирилл)' }));
     act(() => {
       jest.advanceTimersByTime(60);
     });
@@ -107,7 +107,7 @@ describe('language selector', () => {
     act(() => {
       jest.advanceTimersByTime(200);
     });
-    fireEvent.click(screen.getByRole('link', { name: 'Ўзбекча' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Ўзбекча (кирилл)' }));
     act(() => {
       jest.advanceTimersByTime(60);
     });

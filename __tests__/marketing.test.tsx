@@ -435,7 +435,7 @@ describe('typewriter', () => {
 
   it('animates with timers that are all cleared on unmount', () => {
     jest.useFakeTimers();
-    const { unmount } = render(<Typewriter lines={lines} />);
+    const { unmount } = render(<Typewriter lines={lines} pauseLabel="Pause" />);
     const animated = typewriterText();
     expect(animated.textContent).toBe('abc');
     act(() => {
@@ -447,15 +447,35 @@ describe('typewriter', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 
+  it('stops on a whole line while paused and goes on when resumed', () => {
+    jest.useFakeTimers();
+    render(<Typewriter lines={lines} pauseLabel="Pause" />);
+    act(() => {
+      jest.advanceTimersByTime(HOLD_MS + 40);
+    });
+    const pause = screen.getByRole('button', { name: 'Pause' });
+    expect(pause.getAttribute('aria-pressed')).toBe('false');
+    act(() => pause.click());
+    expect(pause.getAttribute('aria-pressed')).toBe('true');
+    expect(typewriterText().textContent).toBe('abc');
+    expect(jest.getTimerCount()).toBe(0);
+    act(() => pause.click());
+    act(() => {
+      jest.advanceTimersByTime(HOLD_MS + 200);
+    });
+    expect(typewriterText().textContent).not.toBe('abc');
+  });
+
   it('shows the first line still when the visitor prefers reduced motion', () => {
     jest.useFakeTimers();
     window.matchMedia = jest.fn().mockReturnValue({ matches: true }) as unknown as typeof window.matchMedia;
-    render(<Typewriter lines={lines} />);
+    render(<Typewriter lines={lines} pauseLabel="Pause" />);
     act(() => {
       jest.advanceTimersByTime(HOLD_MS * 5);
     });
     expect(typewriterText().textContent).toBe('abc');
     expect(jest.getTimerCount()).toBe(0);
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(lines);
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import React, { useEffect, useState } from 'react';
+import React, { useEffect, useRef, useState } from 'react';
 import * as styles from './typewriter.module.css';
 
 /** Where the effect is: which line, how many of its characters show, and whether it is erasing. */
@@ -35,27 +35,46 @@ function prefersReducedMotion(): boolean {
 /**
  * Short lines typed and erased in turn. Every line is in the HTML as a visually hidden list (crawlers,
  * screen readers, no script); the animated copy is hidden from assistive technology. The server and
- * first render show the first line whole, and with reduced motion it stays that way.
+ * first render show the first line whole, and with reduced motion it stays that way. While it moves, a
+ * toggle button pauses it (WCAG 2.2.2): a paused typewriter shows its current line whole.
  */
-export function Typewriter({ lines }: { lines: readonly string[] }) {
+export function Typewriter({ lines, pauseLabel }: { lines: readonly string[]; pauseLabel: string }) {
   const [state, setState] = useState<TypewriterState>({ line: 0, length: lines[0]?.length ?? 0, deleting: false });
+  // Where the effect resumes after a pause: the timer chain reads it rather than the render's state.
+  const position = useRef(state);
+  // Known after mount only, so the server HTML (button hidden) and the first render agree.
+  const [canAnimate, setCanAnimate] = useState(false);
+  const [paused, setPaused] = useState(false);
   // Lines arrive as a fresh array on each render of the parent; the effect depends on their text.
   const text = lines.join('\n');
 
   useEffect(() => {
+    setCanAnimate(text.split('\n').length > 1 && !prefersReducedMotion());
+  }, [text]);
+
+  useEffect(() => {
     const current = text.split('\n');
-    if (current.length < 2 || prefersReducedMotion()) return undefined;
+    const show = (next: TypewriterState) => {
+      position.current = next;
+      setState(next);
+    };
+    if (!canAnimate) return undefined;
+    if (paused) {
+      const { line } = position.current;
+      show({ line, length: current[line]?.length ?? 0, deleting: false });
+      return undefined;
+    }
     let timer: ReturnType<typeof setTimeout>;
     const schedule = (from: TypewriterState) => {
       timer = setTimeout(() => {
         const next = nextTypewriterState(from, current);
-        setState(next);
+        show(next);
         schedule(next);
       }, typewriterDelay(from, current));
     };
-    schedule({ line: 0, length: current[0]?.length ?? 0, deleting: false });
+    schedule(position.current);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, canAnimate, paused]);
 
   return (
     <div className={styles.typewriter}>
@@ -67,6 +86,18 @@ export function Typewriter({ lines }: { lines: readonly string[] }) {
       <span className={styles.animated} aria-hidden="true">
         {(lines[state.line] ?? '').slice(0, state.length)}
       </span>
+      {/* In the HTML from the start, hidden until script can move the text: hydration adds no element. */}
+      {lines.length > 1 ? (
+        <button
+          type="button"
+          className={styles.pause}
+          hidden={!canAnimate}
+          aria-pressed={paused}
+          onClick={() => setPaused((value) => !value)}
+        >
+          <span className="visually-hidden">{pauseLabel}</span>
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
+import { PINNED_TEXT_LANG } from '../config/languages';
 import * as styles from './page-intro.module.css';
 
 /** SPEC.md's routing fallback: 'Unexpected Application Error!' with the status or message. */
@@ -8,7 +9,7 @@ export function UnexpectedError({ error }: { error: Error & { status?: number } 
   const detail = error.status ? String(error.status) : error.message || String(error);
   return (
     <section className={`container ${styles.intro}`} role="alert">
-      <h1>{t('errors.unexpected')}</h1>
+      <h1 lang={PINNED_TEXT_LANG}>{t('errors.unexpected')}</h1>
       <p>
         <code>{detail}</code>
       </p>

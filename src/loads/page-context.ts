@@ -15,4 +15,6 @@ export interface LoadPageContext {
   loading: string;
   /** The share card's text alternative in the page's language. */
   shareImageAlt: string;
+  /** The link to /applink shown to visitors without script, who are not redirected. */
+  handOver: string;
 }

@@ -18,7 +18,7 @@ export function Hero({ image }: { image: ImageData | null }) {
             {t('title')}
           </h1>
           <p className={styles.lead}>{t('lead')}</p>
-          <Typewriter lines={textList(t, 'hero.lines')} />
+          <Typewriter lines={textList(t, 'hero.lines')} pauseLabel={t('hero.pause')} />
           <StoreButtons />
         </div>
         <div className={styles.phone}>

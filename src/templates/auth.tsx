@@ -11,21 +11,22 @@ import * as styles from '../components/handoff-links.module.css';
 /** Opens the app with the sign-in token from the query; the store links serve visitors without the app. */
 export default function AuthPage() {
   const { t } = useTranslation('auth');
-  // The token is only in the browser's URL, never in the pre-built HTML.
-  const [token, setToken] = useState<string | null>(null);
+  // The token is only in the browser's URL, never in the pre-built HTML: until it is read (undefined)
+  // the page says nothing about it, rather than flash "no token" before the link (WCAG 3.2.2).
+  const [token, setToken] = useState<string | null | undefined>(undefined);
   useEffect(() => setToken(readToken(window.location.search)), []);
   return (
     <ContentPage ns="auth">
       <section className={`container ${styles.section}`}>
-        {token ? (
-          <p>
+        <p className={styles.tokenSlot}>
+          {token ? (
             <a className={styles.primary} href={authDeepLink(token)}>
               {t('openApp')}
             </a>
-          </p>
-        ) : (
-          <p>{t('noToken')}</p>
-        )}
+          ) : token === null ? (
+            t('noToken')
+          ) : null}
+        </p>
         <h2>{t('noApp')}</h2>
         <HandoffLinks />
       </section>

@@ -1,7 +1,8 @@
 import React from 'react';
 import type { HeadProps, PageProps } from 'gatsby';
 import { REDIRECT_DELAY_MS } from '../config/constants';
-import { loadPath } from '../config/routes';
+import { loadPath, ROUTES } from '../config/routes';
+import { localizedPath } from '../i18n/paths';
 import { Seo } from '../components/seo';
 import { useDelayedRedirect } from '../components/use-delayed-redirect';
 import { pageLanguage } from '../i18n/runtime';
@@ -12,8 +13,16 @@ import { loadHandOverTarget } from '../handoff/crawler';
 /** A pre-built load page: metadata for crawlers and link previews; people are sent on to the app. */
 export default function LoadPage({ pageContext }: PageProps<object, LoadPageContext>) {
   // Null while rendering on the server; the target changes no markup, so hydration still matches.
-  useDelayedRedirect(loadHandOverTarget(pageContext.routed, pageLanguage(pageContext)), REDIRECT_DELAY_MS);
-  return <LoadingNotice text={pageContext.loading} />;
+  const language = pageLanguage(pageContext);
+  useDelayedRedirect(loadHandOverTarget(pageContext.routed, language), REDIRECT_DELAY_MS);
+  const applink = pageContext.routed ? localizedPath(ROUTES.applink, language) : ROUTES.applink;
+  return (
+    <LoadingNotice
+      text={pageContext.loading}
+      heading={pageContext.meta.title}
+      handOver={{ href: applink, text: pageContext.handOver }}
+    />
+  );
 }
 
 export function Head({ pageContext }: HeadProps<object, LoadPageContext>) {

@@ -1,6 +1,7 @@
 import React, { useEffect, useState } from 'react';
 import { graphql, Link, type HeadProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
+import { PINNED_TEXT_LANG } from '../config/languages';
 import { ROUTES } from '../config/routes';
 import { Layout } from '../components/layout';
 import { LoadFallback } from '../components/load-fallback';
@@ -19,7 +20,7 @@ function NotFound() {
   return (
     <div className="not-found">
       <Layout>
-        <PageIntro title={t('notFound.title')} lead={t('notFound.lead')}>
+        <PageIntro title={t('notFound.title')} titleLang={PINNED_TEXT_LANG} lead={t('notFound.lead')}>
           <p>
             <Link to={localizedPath(ROUTES.home, language)}>{t('notFound.home')}</Link>
           </p>

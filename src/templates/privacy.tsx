@@ -1,5 +1,6 @@
 import React from 'react';
 import { graphql } from 'gatsby';
+import { PINNED_TEXT_LANG } from '../config/languages';
 import { ROUTES } from '../config/routes';
 import { ContentPage } from '../components/content-page';
 import { LegalDocument } from '../components/legal-document';
@@ -7,7 +8,7 @@ import { pageHead } from '../i18n/page-head';
 
 export default function PrivacyPage() {
   return (
-    <ContentPage ns="privacy">
+    <ContentPage ns="privacy" lang={PINNED_TEXT_LANG}>
       <LegalDocument ns="privacy" />
     </ContentPage>
   );

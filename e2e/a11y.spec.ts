@@ -1,0 +1,225 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+// Keyboard and screen-reader checks that automated rules do not make (issue 15; WCAG 2.2 AA criteria
+// named per test). The site is the production build: e2e/env.ts and scripts/e2e.ts.
+
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+];
+
+function locale(language: string, ns: string): Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'locales', language, `${ns}.json`), 'utf8'));
+}
+
+async function hydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+}
+
+/** Where focus is: whether the element at its centre is it (or inside it), i.e. nothing covers it. */
+async function focusedCoverage(page: Page) {
+  return page.evaluate(() => {
+    const focused = document.activeElement as HTMLElement | null;
+    if (!focused || focused === document.body) return null;
+    const box = focused.getBoundingClientRect();
+    // Visually hidden text is not a control someone looks for.
+    if (box.width <= 1 || box.height <= 1) return null;
+    const x = Math.min(Math.max(box.left + box.width / 2, 0), window.innerWidth - 1);
+    const y = Math.min(Math.max(box.top + box.height / 2, 0), window.innerHeight - 1);
+    const hit = document.elementFromPoint(x, y);
+    return {
+      name: (focused.getAttribute('aria-label') || focused.textContent || focused.tagName).trim().slice(0, 40),
+      covered: !hit || !(hit === focused || focused.contains(hit)),
+    };
+  });
+}
+
+/** The ring on the focused element: its outline and the contrast of its colour with the surface behind it. */
+async function focusRing(target: Locator) {
+  await target.page().keyboard.press('Shift');
+  await target.focus();
+  return target.evaluate((element) => {
+    const parse = (colour: string): number[] => (colour.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+      const channel = (value: number) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    let surface = 'rgb(255, 255, 255)';
+    for (let node = element.parentElement; node; node = node.parentElement) {
+      const background = getComputedStyle(node).backgroundColor;
+      const [, , , alpha = 1] = parse(background);
+      if (background !== 'transparent' && alpha > 0) {
+        surface = background;
+        break;
+      }
+    }
+    const style = getComputedStyle(element);
+    const [a, b] = [luminance(parse(style.outlineColor)), luminance(parse(surface))];
+    return {
+      focusVisible: element.matches(':focus-visible'),
+      outlineStyle: style.outlineStyle,
+      outlineWidth: parseFloat(style.outlineWidth),
+      contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
+      colour: style.outlineColor,
+      surface,
+    };
+  });
+}
+
+test.describe('focus is never hidden under the header (2.4.11)', () => {
+  for (const viewport of VIEWPORTS) {
+    for (const url of ['/ru/help', '/ru']) {
+      test(`${url} at ${viewport.width}x${viewport.height}, tabbing back from the footer`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await hydrated(page, url);
+        await page.getByRole('contentinfo').getByRole('link').last().focus();
+        const covered: string[] = [];
+        let visited = 0;
+        for (let step = 0; step < 80; step += 1) {
+          const state = await focusedCoverage(page);
+          if (state) {
+            visited += 1;
+            if (state.covered) covered.push(state.name);
+          }
+          await page.keyboard.press('Shift+Tab');
+          if (await page.evaluate(() => document.activeElement === document.body)) break;
+        }
+        expect(visited).toBeGreaterThan(10);
+        expect(covered).toEqual([]);
+      });
+    }
+  }
+});
+
+test.describe('the header at 375 px (2.4.7, 1.4.10)', () => {
+  test('shows every one of its links whole', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await hydrated(page, '/ru/help');
+    const links = page.getByRole('banner').getByRole('navigation', { name: 'Главное меню' }).getByRole('link');
+    expect(await links.count()).toBe(5);
+    for (const link of await links.all()) {
+      await expect(link).toBeVisible();
+      const box = await link.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375, await link.innerText()).toBe(true);
+    }
+  });
+});
+
+test.describe('the focus ring (1.4.11, 2.4.7)', () => {
+  const targets: [string, string, (page: Page) => Locator][] = [
+    ['the search field', '/ru/loads', (page) => page.getByRole('searchbox')],
+    ['a load card', '/ru/loads', (page) => page.getByRole('main').locator('a[href*="/load/"]').first()],
+    ['a header link', '/ru/loads', (page) => page.getByRole('banner').getByRole('link', { name: 'Помощь' })],
+    ['a footer link on the dark footer', '/ru', (page) => page.getByRole('contentinfo').getByRole('link').first()],
+    ['the language selector', '/ru', (page) => page.getByRole('link', { name: 'Ўзбекча (кирилл)' })],
+  ];
+  for (const [name, url, target] of targets) {
+    test(`on ${name} stands out 3:1 from its surface`, async ({ page }) => {
+      await hydrated(page, url);
+      const ring = await focusRing(target(page));
+      expect(ring.focusVisible).toBe(true);
+      expect(ring.outlineStyle).not.toBe('none');
+      expect(ring.outlineWidth).toBeGreaterThanOrEqual(2);
+      expect(ring.contrast, `${ring.colour} on ${ring.surface}`).toBeGreaterThanOrEqual(3);
+    });
+  }
+
+  test('stays in forced-colours mode, which drops box shadows', async ({ page }) => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    await hydrated(page, '/ru/loads');
+    for (const target of [page.getByRole('searchbox'), page.getByRole('banner').getByRole('link', { name: 'Помощь' })]) {
+      const ring = await focusRing(target);
+      expect(ring.outlineStyle).not.toBe('none');
+      expect(ring.outlineWidth).toBeGreaterThanOrEqual(2);
+    }
+  });
+});
+
+test.describe('navigation is announced in the page language (3.1.2, 2.4.3)', () => {
+  test('a header link announces the new title in Russian and focuses its h1', async ({ page }) => {
+    await hydrated(page, '/ru/help');
+    await page.getByRole('banner').getByRole('link', { name: 'Возможности' }).click();
+    await expect(page).toHaveURL(/\/ru\/features$/);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(page.locator('#gatsby-announcer')).toHaveText('Возможности');
+    await expect(heading).toBeFocused();
+    expect(await page.locator('#gatsby-announcer').innerText()).not.toMatch(/Navigated|[A-Za-z]{3}/);
+  });
+
+  test('a query-only change announces nothing', async ({ page }) => {
+    await hydrated(page, '/ru');
+    await page.getByRole('banner').getByRole('link', { name: 'Грузы' }).click();
+    await expect(page.locator('#gatsby-announcer')).toHaveText('Грузы');
+    await page.getByRole('link', { name: 'Вперёд' }).click();
+    await expect(page).toHaveURL(/\/ru\/loads\?page=2/);
+    await expect(page.locator('#gatsby-announcer')).toHaveText('');
+  });
+});
+
+test.describe('pages for readers without script or sight (1.3.1, 2.4.1, 3.2.2, 2.2.2, 3.1.2)', () => {
+  test('a load page has a hidden h1 naming its route and, without script, a link on', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/ru/load/1001');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveCount(1);
+    expect((await heading.textContent())?.trim()).not.toBe('');
+    expect(await heading.evaluate((element) => element.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+    await expect(page.getByRole('link', { name: 'Перейти в приложение' })).toHaveAttribute('href', '/ru/applink');
+    await context.close();
+  });
+
+  test("/auth's served HTML says nothing about the token until it is read", async ({ page, request }) => {
+    const auth = locale('ru', 'auth') as { noToken: string; openApp: string };
+    const html = await (await request.get('/ru/auth?token=abc')).text();
+    expect(html).toContain('<html lang="ru"');
+    expect(html).not.toContain(auth.noToken);
+    expect(html).not.toContain(auth.openApp);
+    await page.goto('/ru/auth');
+    await expect(page.getByText(auth.noToken)).toBeVisible();
+  });
+
+  test('English parts are marked as English', async ({ page }) => {
+    await page.goto('/ru/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toHaveAttribute('lang', 'en');
+    for (const url of ['/ru/privacy', '/uz/terms']) {
+      await page.goto(url);
+      const legal = page.getByRole('main').locator('[lang="en"]');
+      await expect(legal).toHaveCount(1);
+      await expect(legal.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expect(legal.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    }
+  });
+
+  test('the language selector names say which script', async ({ page }) => {
+    await page.goto('/ru');
+    const selector = page.getByRole('navigation', { name: (locale('ru', 'common') as { language: { label: string } }).language.label });
+    await expect(selector.getByRole('link', { name: 'Oʻzbekcha (lotin)', exact: true })).toHaveCount(1);
+    await expect(selector.getByRole('link', { name: 'Ўзбекча (кирилл)', exact: true })).toHaveCount(1);
+  });
+
+  test('the home typewriter can be paused, and offers no pause when motion is reduced', async ({ page }) => {
+    const lines = ((locale('ru', 'home') as { hero: { lines: string[] } }).hero.lines);
+    await hydrated(page, '/ru');
+    const pause = page.getByRole('button', { name: 'Остановить анимацию' });
+    await pause.click();
+    await expect(pause).toHaveAttribute('aria-pressed', 'true');
+    // The animated copy (hidden from screen readers, which get every line as a list) shows one whole line.
+    const animated = page.locator('span[aria-hidden="true"]').filter({ hasText: new RegExp(`^(${lines.join('|')})$`) });
+    await expect(animated).toHaveCount(1);
+    const shown = await animated.innerText();
+    // Longer than a held line (2.2 s) plus a few typed characters: a running typewriter would change.
+    await page.waitForTimeout(3000);
+    await expect(animated).toHaveText(shown);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await hydrated(page, '/ru');
+    await expect(page.getByRole('button', { name: 'Остановить анимацию' })).toBeHidden();
+  });
+});
