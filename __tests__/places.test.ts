@@ -9,7 +9,8 @@ import { PLACES, placeBySlug, slugOf } from '../src/places/gazetteer';
 import { matchPlace, normalizePlaceKey, placeSpellings } from '../src/places/match';
 import { placeLabel, uzCyrillicToLatin, uzLatinToCyrillic } from '../src/places/names';
 import { UZ_CYRILLIC_COUNTRY_NAMES, countryName } from '../src/places/countries';
-import { apiSearchFor, buildPlaceIndexes, placeIndexPath, suggestPlaces } from '../src/places/search-index';
+import { buildPlaceIndexes, placeIndexPath } from '../src/places/build-index';
+import { apiSearchFor, suggestPlaces } from '../src/places/search-index';
 import { normalizeLoadList } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
 

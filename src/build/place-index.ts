@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Load } from '../api-client/types';
 import type { LanguageCode } from '../config/languages';
-import { buildPlaceIndexes, placeIndexPath } from '../places/search-index';
+import { buildPlaceIndexes, placeIndexPath } from '../places/build-index';
 
 const PLACES_DIR = path.join('public', 'places');
 

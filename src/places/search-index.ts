@@ -1,11 +1,10 @@
-import { LANGUAGES, type LanguageCode } from '../config/languages';
-import { PLACES, type Place } from './gazetteer';
-import { matchPlace, normalizePlaceKey, placeKeys } from './match';
+import type { LanguageCode } from '../config/languages';
+import { normalizePlaceKey } from './key';
 
 /**
  * What the browser gets for place suggestions and search: per language, every known place with its
  * label in that language, the keys of all its spellings, and the spelling the API uses for it.
- * Built at build time from the loads read (`buildPlaceIndexes`), shipped as one static JSON file per
+ * Built at build time from the loads read (`buildPlaceIndexes` in build-index.ts), shipped as one static JSON file per
  * language, loaded once by `loadPlaceIndex`.
  */
 export interface PlaceIndexEntry {
@@ -22,60 +21,6 @@ export interface PlaceIndexEntry {
 export interface PlaceIndex {
   lang: LanguageCode;
   places: PlaceIndexEntry[];
-}
-
-/** The city part of an API place text: "Samarqand, Samarqand viloyati" -> "Samarqand". */
-function citySpelling(text: string): string {
-  return text.split(',')[0]?.trim() ?? '';
-}
-
-interface Tally {
-  count: number;
-  spellings: Map<string, number>;
-}
-
-function tallyPlaces(placeTexts: Iterable<string>): Map<Place, Tally> {
-  const tallies = new Map<Place, Tally>();
-  for (const text of placeTexts) {
-    const place = matchPlace(text);
-    if (!place) continue;
-    let tally = tallies.get(place);
-    if (!tally) tallies.set(place, (tally = { count: 0, spellings: new Map() }));
-    tally.count += 1;
-    const spelling = citySpelling(text);
-    if (spelling) tally.spellings.set(spelling, (tally.spellings.get(spelling) ?? 0) + 1);
-  }
-  return tallies;
-}
-
-/** Most frequent spelling; ties go to the one that sorts first, so the output is stable. */
-function mostFrequent(spellings: Map<string, number>): string | undefined {
-  let best: [string, number] | undefined;
-  spellings.forEach((count, spelling) => {
-    if (!best || count > best[1] || (count === best[1] && spelling < best[0])) best = [spelling, count];
-  });
-  return best?.[0];
-}
-
-/** `placeTexts`: the from and to text of every load the build read, as the API sent it. */
-export function buildPlaceIndexes(placeTexts: Iterable<string>): Record<LanguageCode, PlaceIndex> {
-  const tallies = tallyPlaces(placeTexts);
-  const entries = (lang: LanguageCode): PlaceIndexEntry[] =>
-    PLACES.map((place) => {
-      const tally = tallies.get(place);
-      const spellings = tally ? Array.from(tally.spellings.keys()) : [];
-      const keys = new Set([...placeKeys(place), ...spellings.map(normalizePlaceKey).filter(Boolean)]);
-      return {
-        slug: place.slug,
-        label: place.names[lang],
-        keys: Array.from(keys),
-        apiSpelling: (tally && mostFrequent(tally.spellings)) ?? place.names.uz,
-        count: tally?.count ?? 0,
-      };
-    }).sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));
-  const indexes = {} as Record<LanguageCode, PlaceIndex>;
-  for (const { code } of LANGUAGES) indexes[code] = { lang: code, places: entries(code) };
-  return indexes;
 }
 
 /**
@@ -117,18 +62,20 @@ function keyLookup(index: PlaceIndex): Map<string, PlaceIndexEntry> {
  * becomes the spelling the API itself uses for it; anything else goes as typed.
  */
 export function apiSearchFor(index: PlaceIndex, typed: string): string {
-  const key = normalizePlaceKey(typed);
-  const entry = key ? keyLookup(index).get(key) : undefined;
-  if (entry) return entry.apiSpelling;
-  const place = matchPlace(typed);
-  const bySlug = place && index.places.find((candidate) => candidate.slug === place.slug);
-  return bySlug ? bySlug.apiSpelling : typed;
+  return findEntry(index, typed)?.apiSpelling ?? typed;
 }
 
-/** Public path of a language's index file; the hash changes with the content, so a CDN may cache it forever. */
-export function placeIndexPath(lang: LanguageCode, contentHash: string): string {
-  const prefix = LANGUAGES.find((language) => language.code === lang)?.prefix ?? lang;
-  return `/places/${prefix}.${contentHash}.json`;
+/**
+ * The index entry a place text names: by its whole key, else by its first part ("Samarqand, Samarqand
+ * viloyati" is Samarqand), as matchPlace does against the gazetteer. The index holds every spelling
+ * of every known place, so the browser needs no gazetteer of its own.
+ */
+export function findEntry(index: PlaceIndex, text: string): PlaceIndexEntry | undefined {
+  const lookup = keyLookup(index);
+  const whole = lookup.get(normalizePlaceKey(text));
+  if (whole) return whole;
+  const comma = text.indexOf(',');
+  return comma > 0 ? lookup.get(normalizePlaceKey(text.slice(0, comma))) : undefined;
 }
 
 const LOADED = new Map<string, Promise<PlaceIndex>>();
