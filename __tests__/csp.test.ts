@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import { contentSecurityPolicy, inlineScriptHashes, withCspMeta } from '../src/build/csp';
 import { headersFor, parseHeadersFile } from '../src/serve/headers-file';
@@ -47,7 +48,6 @@ describe('_headers file', () => {
   });
 
   it('reads the site\'s own file', () => {
-    const fs = require('node:fs') as typeof import('node:fs');
     const own = parseHeadersFile(fs.readFileSync('static/_headers', 'utf8'));
     const headers = headersFor(own, '/ru/help');
     expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");

@@ -83,7 +83,6 @@ class Board {
 }
 
 const idsOf = (result: ReadAllResult): string[] => result.loads.map((item) => item.id);
-const sorted = (ids: Iterable<string>): string[] => [...ids].sort();
 
 describe.each([
   ['with a reported total', false],

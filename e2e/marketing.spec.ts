@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from '../src/config/languages';
 import { site } from '../src/config/site';
 
 // any: locale files are free-form JSON, read here as test data with known shapes.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the reason above
 type Texts = Record<string, any>;
 
 function texts(language: Language, ns: string): Texts {

@@ -10,7 +10,6 @@ export const TEST_API_LOADS = 120;
 const DEFAULT_TEST_API_PORT = 4311;
 
 declare global {
-  // eslint-disable-next-line no-var
   var __SAMPLE_API__: SampleApi | undefined;
 }
 

@@ -46,7 +46,7 @@ export interface BuiltSite {
  */
 export async function withBuiltSite<T>(
   options: { apiPort: number; sitePort: number; build: boolean },
-  use: (site: BuiltSite) => Promise<T>,
+  withSite: (site: BuiltSite) => Promise<T>,
 ): Promise<T> {
   const { chromium } = await import('@playwright/test');
   const { startStaticServer } = await import('../../src/serve/static-server');
@@ -58,7 +58,7 @@ export async function withBuiltSite<T>(
     const server = await startStaticServer('public', options.sitePort);
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {
-      return await use({ apiUrl: api.url, siteUrl, browser });
+      return await withSite({ apiUrl: api.url, siteUrl, browser });
     } finally {
       await browser.close();
       await server.close();

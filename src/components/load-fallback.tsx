@@ -8,7 +8,7 @@ import { fetchBundles } from '../i18n/path-language';
 import { createTranslator } from '../i18n/translator';
 import { serializeJsonLd } from '../i18n/json-ld';
 import type { FallbackRoute } from '../loads/fallback-route';
-import { loadMeta, type LoadMeta } from '../loads/meta';
+import type { LoadMeta } from '../loads/meta';
 import { LoadingNotice } from './loading-notice';
 import { loadHandOverTarget } from '../handoff/crawler';
 
@@ -54,8 +54,10 @@ export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loa
       return undefined;
     }
     const id = route.id;
-    Promise.all([fetchLoad(id), fetchBundles(route.language, ['load'])])
-      .then(([load, bundles]) => {
+    // The metadata module names places through the gazetteer: loaded only here, where a load is shown,
+    // so the 404 page of any other path does not carry it.
+    Promise.all([fetchLoad(id), fetchBundles(route.language, ['load']), import('../loads/meta')])
+      .then(([load, bundles, { loadMeta }]) => {
         if (cancelled) return;
         const t = createTranslator(route.language.prefix, bundles);
         setText(t('loading'));

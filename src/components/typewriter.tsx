@@ -1,4 +1,5 @@
 import React, { useEffect, useRef, useState } from 'react';
+import { useClientValue } from './use-client-value';
 import * as styles from './typewriter.module.css';
 
 /** Where the effect is: which line, how many of its characters show, and whether it is erasing. */
@@ -42,15 +43,11 @@ export function Typewriter({ lines, pauseLabel }: { lines: readonly string[]; pa
   const [state, setState] = useState<TypewriterState>({ line: 0, length: lines[0]?.length ?? 0, deleting: false });
   // Where the effect resumes after a pause: the timer chain reads it rather than the render's state.
   const position = useRef(state);
-  // Known after mount only, so the server HTML (button hidden) and the first render agree.
-  const [canAnimate, setCanAnimate] = useState(false);
   const [paused, setPaused] = useState(false);
   // Lines arrive as a fresh array on each render of the parent; the effect depends on their text.
   const text = lines.join('\n');
-
-  useEffect(() => {
-    setCanAnimate(text.split('\n').length > 1 && !prefersReducedMotion());
-  }, [text]);
+  // Known after mount only, so the server HTML (button hidden) and the first render agree.
+  const canAnimate = useClientValue(() => lines.length > 1 && !prefersReducedMotion(), false);
 
   useEffect(() => {
     const current = text.split('\n');

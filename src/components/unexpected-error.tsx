@@ -14,7 +14,10 @@ export function UnexpectedError({ error }: { error: Error & { status?: number } 
         <code>{detail}</code>
       </p>
       <p>
-        <a href="">{t('errors.reload')}</a>
+        {/* Shown only after a render failed in the browser, so a script-driven reload always works. */}
+        <button type="button" className={styles.reload} onClick={() => window.location.reload()}>
+          {t('errors.reload')}
+        </button>
       </p>
     </section>
   );

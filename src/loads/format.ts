@@ -1,6 +1,4 @@
 import type { Load } from '../api-client/types';
-import type { LanguageCode } from '../config/languages';
-import { placeLabel } from '../places/names';
 
 /**
  * Formatting of load fields (SPEC.md section 9): prices as the currency with no decimals, dates as a
@@ -99,7 +97,10 @@ export function postedAge(createdAt: string | null, now: number): Age {
   return { unit: 'day', count: Math.floor(hours / 24) };
 }
 
-/** "From → To" with each place in the page's language (src/places/names.ts). */
-export function routeLabel(load: Pick<Load, 'from' | 'to'>, unknownPlace: string, lang: LanguageCode): string {
-  return `${placeLabel(load.from, lang) || unknownPlace} → ${placeLabel(load.to, lang) || unknownPlace}`;
+/**
+ * "From → To", each place named by `placeName` (the page language's name: placeLabel at build time,
+ * the place index in the browser, which carries no gazetteer).
+ */
+export function routeLabel(load: Pick<Load, 'from' | 'to'>, unknownPlace: string, placeName: (apiText: string) => string): string {
+  return `${placeName(load.from) || unknownPlace} → ${placeName(load.to) || unknownPlace}`;
 }

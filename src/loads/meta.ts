@@ -17,7 +17,7 @@ export interface LoadMeta {
 /** `t` must be bound to the `load` namespace of the page's language. */
 export function loadMeta(load: Load, t: TFunction, language: Language, canonical: string): LoadMeta {
   const unknown = t('unknownPlace');
-  const route = routeLabel(load, unknown, language.code);
+  const route = routeLabel(load, unknown, (text) => placeLabel(text, language.code));
   const weight = load.weight === null ? '' : t('meta.weight', { weight: formatNumber(load.weight) });
   const vehicle = load.vehicleType ? t('meta.vehicle', { vehicle: load.vehicleType }) : '';
   const date = load.loadingDate ? t('meta.date', { date: formatShortDate(load.loadingDate) }) : '';

@@ -1,9 +1,10 @@
-import React, { useEffect, useState } from 'react';
+import React from 'react';
 import { graphql } from 'gatsby';
 import { REDIRECT_DELAY_MS } from '../config/constants';
 import { ROUTES } from '../config/routes';
 import { ContentPage } from '../components/content-page';
 import { HandoffLinks } from '../components/handoff-links';
+import { useClientValue } from '../components/use-client-value';
 import { useDelayedRedirect } from '../components/use-delayed-redirect';
 import { detectDevice, handoffTarget } from '../handoff/device';
 import { pageHead } from '../i18n/page-head';
@@ -11,9 +12,8 @@ import * as styles from '../components/handoff-links.module.css';
 
 /** Sends a visitor to their store 100 ms after mount; the links are there at once for manual use. */
 export default function ApplinkPage() {
-  const [target, setTarget] = useState<string | null>(null);
-  useEffect(() => {
-    setTarget(
+  const target = useClientValue<string | null>(
+    () =>
       handoffTarget(
         detectDevice({
           userAgent: navigator.userAgent,
@@ -21,8 +21,8 @@ export default function ApplinkPage() {
           maxTouchPoints: navigator.maxTouchPoints,
         }),
       ),
-    );
-  }, []);
+    null,
+  );
   useDelayedRedirect(target, REDIRECT_DELAY_MS);
   return (
     <ContentPage ns="applink">

@@ -1,7 +1,8 @@
-import React, { useEffect, useState } from 'react';
+import React from 'react';
 import { graphql } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../config/routes';
+import { useClientValue } from '../components/use-client-value';
 import { ContentPage } from '../components/content-page';
 import { HandoffLinks } from '../components/handoff-links';
 import { authDeepLink, readToken } from '../handoff/deep-link';
@@ -13,8 +14,7 @@ export default function AuthPage() {
   const { t } = useTranslation('auth');
   // The token is only in the browser's URL, never in the pre-built HTML: until it is read (undefined)
   // the page says nothing about it, rather than flash "no token" before the link (WCAG 3.2.2).
-  const [token, setToken] = useState<string | null | undefined>(undefined);
-  useEffect(() => setToken(readToken(window.location.search)), []);
+  const token = useClientValue<string | null | undefined>(() => readToken(window.location.search), undefined);
   return (
     <ContentPage ns="auth">
       <section className={`container ${styles.section}`}>

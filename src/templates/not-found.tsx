@@ -1,8 +1,9 @@
-import React, { useEffect, useState } from 'react';
+import React from 'react';
 import { graphql, Link, type HeadProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { PINNED_TEXT_LANG } from '../config/languages';
 import { ROUTES } from '../config/routes';
+import { useClientValue } from '../components/use-client-value';
 import { Layout } from '../components/layout';
 import { LoadFallback } from '../components/load-fallback';
 import { LoadingNotice } from '../components/loading-notice';
@@ -37,8 +38,7 @@ function NotFound() {
 export default function NotFoundPage() {
   const { t } = useTranslation('load');
   // Decided after mount, so the first render matches the HTML the build wrote.
-  const [route, setRoute] = useState<FallbackRoute | null>(null);
-  useEffect(() => setRoute(matchLoadFallback(window.location.pathname)), []);
+  const route = useClientValue<FallbackRoute | null>(() => matchLoadFallback(window.location.pathname), null);
   if (route) return <LoadFallback route={route} loadingText={t('loading')} />;
   return (
     <>
