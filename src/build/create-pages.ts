@@ -3,6 +3,7 @@ import { pageVariants } from '../i18n/plugin';
 import { CONTENT_PAGES, NOT_FOUND_TEMPLATE } from './page-table';
 import { readLoads } from './read-loads';
 import { createLoadPages } from './load-pages';
+import { createPlacePages, groupBuildLoads, placesDirectoryContext } from './place-pages';
 import type { RouteName } from '../config/routes';
 import type { Load } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
@@ -18,7 +19,12 @@ function loadsPageContext(loads: Load[]) {
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
   const { createPage } = actions;
   const loads = await readLoads(reporter);
-  const extraContext: Partial<Record<RouteName, object>> = { loads: loadsPageContext(loads) };
+  const builtAt = Date.now();
+  const placeGroups = groupBuildLoads(loads);
+  const extraContext: Partial<Record<RouteName, object>> = {
+    loads: loadsPageContext(loads),
+    places: placesDirectoryContext(placeGroups, builtAt),
+  };
   for (const page of CONTENT_PAGES) {
     for (const variant of pageVariants(page.path)) {
       createPage({ path: variant.path, component: page.component, context: { ...variant.context, ...extraContext[page.name] } });
@@ -31,4 +37,8 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
 
   const made = createLoadPages(loads, createPage);
   reporter.info(`Created ${made} load pages for ${loads.length} loads.`);
+  const placePages = createPlacePages(placeGroups, builtAt, createPage);
+  reporter.info(
+    `Created ${placePages.pages} place pages (${placeGroups.from.size} from, ${placeGroups.to.size} to, ${placeGroups.routes.size} routes; ${placePages.lists} lists, all pages and languages).`,
+  );
 };

@@ -12,7 +12,7 @@ import { AppBanner } from '../components/load-board/app-banner';
 import { LoadBoard } from '../components/load-board/load-board';
 import { boardSearchString, type BoardQuery } from '../loads/board-query';
 import { useLoadBoard } from '../loads/use-load-board';
-import { canonicalUrl } from '../i18n/paths';
+import { canonicalUrl, localizedPath } from '../i18n/paths';
 import { headTranslator, type LocaleData, type PageContext, pageLanguage, usePageLanguage } from '../i18n/runtime';
 
 export interface LoadsPageContext extends PageContext {
@@ -36,6 +36,7 @@ export default function LoadsPage({ pageContext, location }: PageProps<LocaleDat
       <PageIntro title={t('title')} lead={t('lead')} />
       <div className="container">
         <AppBanner language={language} />
+        <p><a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a></p>
         <LoadBoard language={language} query={query} state={state} showsWanted={showsWanted} now={state.loadedAt} onQuery={onQuery} hrefFor={hrefFor} onRetry={retry} />
       </div>
     </Layout>
