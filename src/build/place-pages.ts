@@ -121,7 +121,7 @@ export function createPlacePages(groups: PlaceGroups<Place>, builtAt: number, cr
           ...variant.context,
           kind: spec.kind,
           listPath: spec.listPath,
-          path,
+          pagePath: path,
           from,
           to,
           search: from || to,

@@ -19,7 +19,7 @@ export interface PlaceLoadsPageContext extends PageContext {
   /** The list's unprefixed path on page 1; page N is `listPagePath(listPath, N)`. */
   listPath: string;
   /** This page's unprefixed path. */
-  path: string;
+  pagePath: string;
   /** The place(s) in the page's language; `from` is empty on a `to` page and `to` on a `from` page. */
   from: string;
   to: string;

@@ -102,13 +102,13 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
 export function Head({ data, pageContext }: HeadProps<LocaleData, PlaceLoadsPageContext>) {
   const t = headTranslator(data, pageContext);
   const language = pageLanguage(pageContext);
-  const { kind, from, to, total, path, loads } = pageContext;
+  const { kind, from, to, total, pagePath, loads } = pageContext;
   const title = placeTitle(pageContext, t, 'places:');
   const values = kind === 'route' ? { from, to, total } : { place: from || to, total };
   const unknown = t('loads:card.unknownPlace');
   const jsonLd = itemListJsonLd(
     title,
-    canonicalUrl(siteUrl(), path, language),
+    canonicalUrl(siteUrl(), pagePath, language),
     loads.map((load) => ({
       url: canonicalUrl(siteUrl(), loadPath(load.id), language),
       name: `${load.title || t('loads:card.untitled')}: ${load.from || unknown} → ${load.to || unknown}`,
@@ -118,7 +118,7 @@ export function Head({ data, pageContext }: HeadProps<LocaleData, PlaceLoadsPage
   return (
     <Seo
       language={language}
-      path={path}
+      path={pagePath}
       title={title}
       description={t(`places:${kind}.description`, values)}
       keywords={t(`places:${kind}.keywords`, values)}
