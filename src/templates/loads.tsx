@@ -14,6 +14,7 @@ import { boardSearchString, type BoardQuery } from '../loads/board-query';
 import { useLoadBoard } from '../loads/use-load-board';
 import { canonicalUrl, localizedPath } from '../i18n/paths';
 import { headTranslator, type LocaleData, type PageContext, pageLanguage, usePageLanguage } from '../i18n/runtime';
+import { routeLabel } from '../loads/format';
 
 export interface LoadsPageContext extends PageContext {
   /** The first page of loads, read at build time and rendered into the HTML. */
@@ -57,7 +58,7 @@ export function Head({ data, pageContext }: HeadProps<LocaleData, LoadsPageConte
       '@type': 'ListItem',
       position: index + 1,
       url: canonicalUrl(siteUrl(), loadPath(load.id), language),
-      name: `${load.title}: ${load.from} → ${load.to}`,
+      name: `${load.title}: ${routeLabel(load, '?', language.code)}`,
     })),
   };
   return (
