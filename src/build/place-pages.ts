@@ -4,7 +4,9 @@ import { LANGUAGES, type Language } from '../config/languages';
 import { PAGE_SIZE } from '../config/constants';
 import { listPagePath, placeFromPath, placeRoutePath, placeToPath } from '../config/routes';
 import { pageVariants } from '../i18n/plugin';
-import { matchPlace, type Place } from '../places';
+import type { Place } from '../places/gazetteer';
+import { matchPlace } from '../places/match';
+import { placeLabel } from '../places/names';
 import { pageCount } from '../loads/pagination';
 import { busiestRoutes, groupLoadsByPlace, neighbourRoutes, routeKey, type PlaceGroups, type RouteGroup } from '../loads/place-groups';
 import type { DirectoryPlace, PlaceLink, PlaceLoadsPageContext, PlacesDirectoryContext } from '../loads/place-page-context';
@@ -22,12 +24,14 @@ function placeName(place: Place, language: Language): string {
   return place.names[language.code];
 }
 
-/** A card's places in the page's language; a place the gazetteer does not know stays as the API wrote it. */
-function localizeLoad(load: Load, language: Language, cache: Map<string, Place | undefined>): Load {
+/** A card's places in the page's language (`placeLabel`: unknown places as the API wrote them). */
+function localizeLoad(load: Load, language: Language, cache: Map<string, string>): Load {
   const name = (text: string) => {
-    if (!cache.has(text)) cache.set(text, text ? matchPlace(text) : undefined);
-    const place = cache.get(text);
-    return place ? placeName(place, language) : text;
+    const known = cache.get(text);
+    if (known !== undefined) return known;
+    const label = placeLabel(text, language.code);
+    cache.set(text, label);
+    return label;
   };
   // Contact and notes are not shown on a card; leaving them out keeps page data small.
   return { ...load, from: name(load.from), to: name(load.to), contact: null, additionalInfo: '' };
@@ -104,7 +108,7 @@ export interface PlacePageCounts {
  */
 export function createPlacePages(groups: PlaceGroups<Place>, builtAt: number, createPage: Actions['createPage']): PlacePageCounts {
   const specs = listSpecs(groups);
-  const caches = new Map(LANGUAGES.map((language) => [language.code, new Map<string, Place | undefined>()]));
+  const caches = new Map(LANGUAGES.map((language) => [language.code, new Map<string, string>()]));
   let pages = 0;
   for (const spec of specs) {
     const total = spec.loads.length;
@@ -114,7 +118,7 @@ export function createPlacePages(groups: PlaceGroups<Place>, builtAt: number, cr
       const slice = spec.loads.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
       for (const variant of pageVariants(path)) {
         const language = variant.language;
-        const cache = caches.get(language.code) as Map<string, Place | undefined>;
+        const cache = caches.get(language.code) as Map<string, string>;
         const from = named(spec.from, language);
         const to = named(spec.to, language);
         const context: PlaceLoadsPageContext = {
