@@ -1,6 +1,7 @@
 import type { Actions } from 'gatsby';
 import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
+import { BuildStamps } from '../src/build/build-stamps';
 import { createPlacePages, groupBuildLoads, placesDirectoryContext } from '../src/build/place-pages';
 import { PAGE_SIZE } from '../src/config/constants';
 import { newestFirst, neighbourRoutes } from '../src/loads/place-groups';
@@ -73,7 +74,7 @@ describe('place pages', () => {
   it('makes four variants per list page, names places in the page language and links the reverse route', () => {
     const many = Array.from({ length: PAGE_SIZE + 1 }, (_, i) => load(`t${i}`, i % 2 ? 'Toshkent' : 'Ташкент', 'Samarqand', day(1)));
     const { pages, createPage } = collect();
-    const counts = createPlacePages(groupBuildLoads([...many, load('r', 'Самарканд', 'Tashkent', day(2))]), 0, createPage);
+    const counts = createPlacePages(groupBuildLoads([...many, load('r', 'Самарканд', 'Tashkent', day(2))]), new BuildStamps({}, 0), createPage);
     expect(counts.pages).toBe(pages.length);
     const paths = pages.map((p) => p.path);
     expect(paths).toEqual(expect.arrayContaining(['/loads/from/toshkent', '/uz/loads/from/toshkent', '/uz-cyrl/loads/from/toshkent', '/ru/loads/from/toshkent', '/ru/loads/from/toshkent/2', '/loads/route/toshkent/samarqand/2']));
@@ -91,18 +92,33 @@ describe('place pages', () => {
 
   it('has no reverse link where the way back has no loads', () => {
     const { pages, createPage } = collect();
-    createPlacePages(groupBuildLoads([load('a', 'Toshkent', 'Buxoro', day(1))]), 0, createPage);
+    createPlacePages(groupBuildLoads([load('a', 'Toshkent', 'Buxoro', day(1))]), new BuildStamps({}, 0), createPage);
     expect(pages.find((p) => p.path === '/ru/loads/route/toshkent/buxoro')?.context.reverse).toBeNull();
   });
 
   it('counts outgoing and incoming loads for the directory', () => {
     const directory = placesDirectoryContext(
       groupBuildLoads([load('a', 'Toshkent', 'Buxoro', day(1)), load('b', 'Ташкент', 'Бухара', day(1)), load('c', 'Buxoro', 'Тошкент', day(1))]),
-      0,
+      new BuildStamps({}, 0),
     );
     const toshkent = directory.places.find((p) => p.slug === 'toshkent');
     expect(toshkent).toMatchObject({ outgoing: 2, incoming: 1 });
     expect(toshkent?.names.ru).toBe('Ташкент');
     expect(directory.routes[0]).toEqual({ from: 'toshkent', to: 'buxoro', count: 2 });
+  });
+});
+
+describe('build stamps', () => {
+  it('keeps the time a page last changed while its content stays the same', () => {
+    const first = new BuildStamps({}, 100);
+    const loads = [load('a', 'Toshkent', 'Buxoro', day(1))];
+    createPlacePages(groupBuildLoads(loads), first, collect().createPage);
+    const again = collect();
+    createPlacePages(groupBuildLoads(loads), new BuildStamps(first.record(), 200), again.createPage);
+    expect(again.pages.every((p) => p.context.builtAt === 100)).toBe(true);
+    const changed = collect();
+    createPlacePages(groupBuildLoads([...loads, load('b', 'Toshkent', 'Andijon', day(2))]), new BuildStamps(first.record(), 300), changed.createPage);
+    expect(changed.pages.find((p) => p.path === '/ru/loads/from/toshkent')?.context.builtAt).toBe(300);
+    expect(changed.pages.find((p) => p.path === '/ru/loads/to/buxoro')?.context.builtAt).toBe(100);
   });
 });

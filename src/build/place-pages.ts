@@ -10,6 +10,7 @@ import { placeLabel } from '../places/names';
 import { pageCount } from '../loads/pagination';
 import { busiestRoutes, groupLoadsByPlace, neighbourRoutes, routeKey, type PlaceGroups, type RouteGroup } from '../loads/place-groups';
 import type { DirectoryPlace, PlaceLink, PlaceLoadsPageContext, PlacesDirectoryContext } from '../loads/place-page-context';
+import type { BuildStamps } from './build-stamps';
 import { PLACE_LOADS_TEMPLATE } from './page-table';
 
 /** Neighbouring routes a page links to, and busiest routes the directory lists. */
@@ -106,7 +107,7 @@ export interface PlacePageCounts {
  * Every place and route page, in every language variant and page of its list. Each page's context holds
  * only its own twenty cards and named links, already in its language.
  */
-export function createPlacePages(groups: PlaceGroups<Place>, builtAt: number, createPage: Actions['createPage']): PlacePageCounts {
+export function createPlacePages(groups: PlaceGroups<Place>, stamps: BuildStamps, createPage: Actions['createPage']): PlacePageCounts {
   const specs = listSpecs(groups);
   const caches = new Map(LANGUAGES.map((language) => [language.code, new Map<string, string>()]));
   let pages = 0;
@@ -121,7 +122,7 @@ export function createPlacePages(groups: PlaceGroups<Place>, builtAt: number, cr
         const cache = caches.get(language.code) as Map<string, string>;
         const from = named(spec.from, language);
         const to = named(spec.to, language);
-        const context: PlaceLoadsPageContext = {
+        const content: Omit<PlaceLoadsPageContext, 'builtAt'> = {
           ...variant.context,
           kind: spec.kind,
           listPath: spec.listPath,
@@ -136,8 +137,8 @@ export function createPlacePages(groups: PlaceGroups<Place>, builtAt: number, cr
             ? { path: spec.reverse.path, from: named(spec.reverse.from, language), to: named(spec.reverse.to, language), count: spec.reverse.count }
             : null,
           neighbours: spec.neighbours.map((route) => routeLink(route, language)),
-          builtAt,
         };
+        const context: PlaceLoadsPageContext = { ...content, builtAt: stamps.stamp(variant.path, content) };
         createPage({ path: variant.path, component: PLACE_LOADS_TEMPLATE, context });
         pages += 1;
       }
@@ -147,7 +148,7 @@ export function createPlacePages(groups: PlaceGroups<Place>, builtAt: number, cr
 }
 
 /** The directory's data: every place with loads, named in every language, and the busiest routes. */
-export function placesDirectoryContext(groups: PlaceGroups<Place>, builtAt: number): PlacesDirectoryContext {
+export function placesDirectoryContext(groups: PlaceGroups<Place>, stamps: BuildStamps): PlacesDirectoryContext {
   const places = new Map<string, DirectoryPlace>();
   const entry = (place: Place): DirectoryPlace => {
     const known = places.get(place.slug);
@@ -163,9 +164,9 @@ export function placesDirectoryContext(groups: PlaceGroups<Place>, builtAt: numb
   };
   for (const group of groups.from.values()) entry(group.place).outgoing = group.loads.length;
   for (const group of groups.to.values()) entry(group.place).incoming = group.loads.length;
-  return {
+  const content = {
     places: [...places.values()].sort((a, b) => b.outgoing + b.incoming - (a.outgoing + a.incoming) || a.slug.localeCompare(b.slug)),
     routes: busiestRoutes(groups, DIRECTORY_ROUTES).map((route) => ({ from: route.from.slug, to: route.to.slug, count: route.loads.length })),
-    builtAt,
   };
+  return { ...content, builtAt: stamps.stamp('/loads/places', content) };
 }
