@@ -3,7 +3,7 @@ import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
 import { BuildStamps } from '../src/build/build-stamps';
 import { createPlacePages, groupBuildLoads, placesDirectoryContext } from '../src/build/place-pages';
-import { PAGE_SIZE } from '../src/config/constants';
+import { PAGE_SIZE, PLACE_LIST_MAX_PAGES } from '../src/config/constants';
 import { newestFirst, neighbourRoutes } from '../src/loads/place-groups';
 import type { PlaceLoadsPageContext } from '../src/loads/place-page-context';
 
@@ -88,6 +88,15 @@ describe('place pages', () => {
     expect(back?.context.reverse?.count).toBe(PAGE_SIZE + 1);
     const lonely = pages.find((p) => p.path === '/uz/loads/to/samarqand');
     expect(lonely?.context.reverse?.path).toBe('/loads/from/samarqand');
+  });
+
+  it('pre-builds at most PLACE_LIST_MAX_PAGES pages of a list, and still counts every load', () => {
+    const many = Array.from({ length: PAGE_SIZE * PLACE_LIST_MAX_PAGES + 1 }, (_, i) => load(`m${i}`, 'Toshkent', 'Buxoro', day(1)));
+    const { pages, createPage } = collect();
+    createPlacePages(groupBuildLoads(many), new BuildStamps({}, 0), createPage);
+    const last = pages.find((p) => p.path === `/uz/loads/from/toshkent/${PLACE_LIST_MAX_PAGES}`);
+    expect(last?.context).toMatchObject({ pages: PLACE_LIST_MAX_PAGES, total: many.length });
+    expect(pages.some((p) => p.path === `/uz/loads/from/toshkent/${PLACE_LIST_MAX_PAGES + 1}`)).toBe(false);
   });
 
   it('has no reverse link where the way back has no loads', () => {

@@ -1,7 +1,7 @@
 import type { Actions } from 'gatsby';
 import type { Load } from '../api-client/types';
 import { LANGUAGES, type Language } from '../config/languages';
-import { PAGE_SIZE } from '../config/constants';
+import { PAGE_SIZE, PLACE_LIST_MAX_PAGES } from '../config/constants';
 import { listPagePath, placeFromPath, placeRoutePath, placeToPath } from '../config/routes';
 import { pageVariants } from '../i18n/plugin';
 import type { Place } from '../places/gazetteer';
@@ -110,11 +110,12 @@ export interface PlacePageCounts {
 export function createPlacePages(groups: PlaceGroups<Place>, stamps: BuildStamps, createPage: Actions['createPage']): PlacePageCounts {
   const specs = listSpecs(groups);
   const caches = new Map(LANGUAGES.map((language) => [language.code, new Map<string, string>()]));
-  let pages = 0;
+  let made = 0;
   for (const spec of specs) {
     const total = spec.loads.length;
+    const pages = Math.min(pageCount(total), PLACE_LIST_MAX_PAGES);
     const named = (place: Place | null, language: Language) => (place ? placeName(place, language) : '');
-    for (let page = 1; page <= pageCount(total); page += 1) {
+    for (let page = 1; page <= pages; page += 1) {
       const path = listPagePath(spec.listPath, page);
       const slice = spec.loads.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
       for (const variant of pageVariants(path)) {
@@ -132,6 +133,7 @@ export function createPlacePages(groups: PlaceGroups<Place>, stamps: BuildStamps
           search: from || to,
           loads: slice.map((load) => localizeLoad(load, language, cache)),
           page,
+          pages,
           total,
           reverse: spec.reverse
             ? { path: spec.reverse.path, from: named(spec.reverse.from, language), to: named(spec.reverse.to, language), count: spec.reverse.count }
@@ -140,11 +142,11 @@ export function createPlacePages(groups: PlaceGroups<Place>, stamps: BuildStamps
         };
         const context: PlaceLoadsPageContext = { ...content, builtAt: stamps.stamp(variant.path, content) };
         createPage({ path: variant.path, component: PLACE_LOADS_TEMPLATE, context });
-        pages += 1;
+        made += 1;
       }
     }
   }
-  return { lists: specs.length, pages };
+  return { lists: specs.length, pages: made };
 }
 
 /** The directory's data: every place with loads, named in every language, and the busiest routes. */

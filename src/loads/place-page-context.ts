@@ -27,6 +27,9 @@ export interface PlaceLoadsPageContext extends PageContext {
   search: string;
   loads: Load[];
   page: number;
+  /** Pre-built pages of the list (at most PLACE_LIST_MAX_PAGES; older loads are on the live board). */
+  pages: number;
+  /** Every load of the list in the build, pre-built or not. */
   total: number;
   /** The way back: the reverse route, or for one place the loads in the other direction. Null if none. */
   reverse: PlaceLink | null;
