@@ -9,6 +9,7 @@ import { BuildStamps } from '../src/build/build-stamps';
 import { createPlacePages, groupBuildLoads } from '../src/build/place-pages';
 import { LANGUAGES } from '../src/config/languages';
 import type { PlaceLoadsPageContext } from '../src/loads/place-page-context';
+import type { LocaleData } from '../src/i18n/runtime';
 import PlaceLoadsPage from '../src/templates/place-loads';
 import { renderInLanguage } from './support/render-page';
 
@@ -30,8 +31,8 @@ function contexts(): Map<string, PlaceLoadsPageContext> {
 function renderPage(path: string, language: (typeof LANGUAGES)[number]) {
   const context = contexts().get(path);
   if (!context) throw new Error(`no page ${path}`);
-  const props = { pageContext: context, location: { pathname: path, search: '' } } as unknown as PageProps<never, PlaceLoadsPageContext>;
-  return renderInLanguage(<PlaceLoadsPage {...(props as never)} />, language, context.pagePath, ['common', 'loads', 'places']);
+  const props = { pageContext: context, location: { pathname: path, search: '' } } as unknown as PageProps<LocaleData, PlaceLoadsPageContext>;
+  return renderInLanguage(<PlaceLoadsPage {...props} />, language, context.pagePath, ['common', 'loads', 'places']);
 }
 
 describe('a place page', () => {
