@@ -3,10 +3,14 @@ import { pageVariants } from '../i18n/plugin';
 import { CONTENT_PAGES, NOT_FOUND_TEMPLATE } from './page-table';
 import { readLoads } from './read-loads';
 import { createLoadPages } from './load-pages';
+import { createPlacePages, groupBuildLoads, placesDirectoryContext } from './place-pages';
+import { BuildStamps, readStampRecord } from './build-stamps';
 import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
 import type { Load } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
 import { writePlaceIndexes } from './place-index';
+
+const PLACE_STAMPS_KEY = 'place-page-stamps';
 
 /** /loads renders its first page into the HTML; the browser refreshes it from the API. */
 function loadsPageContext(loads: Load[]) {
@@ -18,10 +22,15 @@ function loadsPageContext(loads: Load[]) {
   };
 }
 
-export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
+export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter, cache }) => {
   const { createPage } = actions;
   const loads = await readLoads(reporter);
-  const extraContext: Partial<Record<RouteName, object>> = { loads: loadsPageContext(loads) };
+  const placeGroups = groupBuildLoads(loads);
+  const stamps = new BuildStamps(readStampRecord(await cache.get(PLACE_STAMPS_KEY)), Date.now());
+  const extraContext: Partial<Record<RouteName, object>> = {
+    loads: loadsPageContext(loads),
+    places: placesDirectoryContext(placeGroups, stamps),
+  };
   for (const page of CONTENT_PAGES) {
     for (const variant of pageVariants(page.path)) {
       createPage({ path: variant.path, component: page.component, context: { ...variant.context, ...extraContext[page.name] } });
@@ -34,4 +43,9 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
 
   const made = createLoadPages(loads, createPage);
   reporter.info(`Created ${made} load pages for ${loads.length} loads.`);
+  const placePages = createPlacePages(placeGroups, stamps, createPage);
+  await cache.set(PLACE_STAMPS_KEY, stamps.record());
+  reporter.info(
+    `Created ${placePages.pages} place pages (${placeGroups.from.size} from, ${placeGroups.to.size} to, ${placeGroups.routes.size} routes; ${placePages.lists} lists, all pages and languages).`,
+  );
 };

@@ -17,6 +17,7 @@ export const PAGE_TABLE: Record<RouteName, string> = {
   terms: 'terms.tsx',
   applink: 'applink.tsx',
   auth: 'auth.tsx',
+  places: 'places.tsx',
 };
 
 // Gatsby compiles gatsby-node into .cache/, so __dirname would point there; builds run from the site root.
@@ -34,3 +35,4 @@ export const CONTENT_PAGES = (Object.keys(PAGE_TABLE) as RouteName[]).map((name)
 
 export const NOT_FOUND_TEMPLATE = templatePath('not-found.tsx');
 export const LOAD_TEMPLATE = templatePath('load.tsx');
+export const PLACE_LOADS_TEMPLATE = templatePath('place-loads.tsx');

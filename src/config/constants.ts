@@ -3,6 +3,12 @@
 /** Loads per page on /loads, and the page size the build reads the API with. */
 export const PAGE_SIZE = 20;
 
+/**
+ * City and route pages pre-build at most this many pages of their list (the newest loads); older ones
+ * are on the live board, which each page links to. Keeps the clean build within its time budget.
+ */
+export const PLACE_LIST_MAX_PAGES = 5;
+
 /** Delay before /applink and the load pages replace the location. */
 export const REDIRECT_DELAY_MS = 100;
 

@@ -11,6 +11,7 @@ export const ROUTES = {
   terms: '/terms',
   applink: '/applink',
   auth: '/auth',
+  places: '/loads/places',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -22,11 +23,29 @@ export const NOT_FOUND_PATH = '/404';
 export const NAV_ROUTES = ['home', 'loads', 'features', 'howItWorks', 'help'] as const satisfies readonly RouteName[];
 
 /** Footer quick links (SPEC.md section 2). */
-export const FOOTER_ROUTES = ['features', 'howItWorks', 'help', 'privacy', 'terms'] as const satisfies readonly RouteName[];
+export const FOOTER_ROUTES = ['features', 'howItWorks', 'help', 'places', 'privacy', 'terms'] as const satisfies readonly RouteName[];
 
 /** Pages that must not be indexed: they only hand visitors over to the app. */
 export const NOINDEX_ROUTES: readonly string[] = [ROUTES.applink, ROUTES.auth];
 
 export function loadPath(id: string): string {
   return `/load/${encodeURIComponent(id)}`;
+}
+
+/** Loads leaving a place, by the place's slug (CONTRACT.md, Routes: place pages). */
+export function placeFromPath(slug: string): string {
+  return `/loads/from/${encodeURIComponent(slug)}`;
+}
+
+export function placeToPath(slug: string): string {
+  return `/loads/to/${encodeURIComponent(slug)}`;
+}
+
+export function placeRoutePath(fromSlug: string, toSlug: string): string {
+  return `/loads/route/${encodeURIComponent(fromSlug)}/${encodeURIComponent(toSlug)}`;
+}
+
+/** Page 2 and on of a pre-built list: `/loads/from/toshkent/2`; page 1 is the path itself. */
+export function listPagePath(path: string, page: number): string {
+  return page <= 1 ? path : `${path}/${page}`;
 }

@@ -38,3 +38,21 @@ export function faqPageJsonLd(items: readonly FaqItem[]) {
     })),
   };
 }
+
+export interface ItemListEntry {
+  url: string;
+  name: string;
+}
+
+/** schema.org ItemList of a page's first few entries (a list page points crawlers at its items). */
+export function itemListJsonLd(name: string, url: string, items: readonly ItemListEntry[], max: number) {
+  const listed = items.slice(0, max);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name,
+    url,
+    numberOfItems: listed.length,
+    itemListElement: listed.map((item, index) => ({ '@type': 'ListItem', position: index + 1, url: item.url, name: item.name })),
+  };
+}

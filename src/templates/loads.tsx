@@ -12,7 +12,7 @@ import { AppBanner } from '../components/load-board/app-banner';
 import { LoadBoard } from '../components/load-board/load-board';
 import { boardSearchString, type BoardQuery } from '../loads/board-query';
 import { useLoadBoard } from '../loads/use-load-board';
-import { canonicalUrl } from '../i18n/paths';
+import { canonicalUrl, localizedPath } from '../i18n/paths';
 import { shareImageAlt } from '../i18n/share-image';
 import { headTranslator, type LocaleData, type PageContext, pageLanguage, usePageLanguage } from '../i18n/runtime';
 import { routeLabel } from '../loads/format';
@@ -55,6 +55,9 @@ function Board({ initial, builtAt, location }: { initial: LoadList | null; built
   return (
     <>
       <AppBanner language={language} />
+      <p>
+        <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a>
+      </p>
       <LoadBoard language={language} query={query} state={state} showsWanted={showsWanted} now={state.loadedAt} onQuery={onQuery} hrefFor={hrefFor} onRetry={retry} />
     </>
   );

@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+
+test('the Russian page of loads from Tashkent lists only its loads, in Russian names', async ({ page, request }) => {
+  await page.goto('/ru/loads/from/toshkent');
+  await expect(page.getByRole('heading', { level: 1, name: 'Грузы: Ташкент → все направления' })).toBeVisible();
+  const main = page.getByRole('main');
+  const cards = main.locator('li').getByRole('link').and(page.locator('a[href^="/ru/load/"]'));
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThanOrEqual(20);
+  for (const text of await cards.allTextContents()) expect(text.startsWith('Ташкент')).toBe(true);
+  await expect(main.getByRole('link', { name: /^все направления → Ташкент: \d+ груз/ })).toHaveAttribute('href', '/ru/loads/to/toshkent');
+  await expect(main.getByText(/Список обновлён: \d{4}-\d\d-\d\d, \d\d:\d\d/)).toBeVisible();
+  await expect(main.getByRole('link', { name: /в живой ленте: Ташкент/ })).toHaveAttribute('href', /^\/ru\/loads\?search=/);
+
+  const html = await (await request.get('/ru/loads/from/toshkent')).text();
+  expect(html).toContain('<html lang="ru"');
+  expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/ru\/loads\/from\/toshkent"/);
+  expect(html).toMatch(/<link rel="alternate" hrefLang="uz-Cyrl" href="http:\/\/localhost:\d+\/uz-cyrl\/loads\/from\/toshkent"/i);
+  expect(html).toMatch(/<link rel="alternate" hrefLang="x-default" href="http:\/\/localhost:\d+\/loads\/from\/toshkent"/i);
+  const jsonLd = JSON.parse(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
+  expect(jsonLd['@type']).toBe('ItemList');
+  expect(jsonLd.itemListElement.length).toBeLessThanOrEqual(10);
+  expect(jsonLd.itemListElement[0].url).toMatch(/\/ru\/load\/[^/]+$/);
+});
+
+// Pagination (pages 2+) is covered by __tests__/place-pages.test.ts: no list of the 120 e2e loads has 20.
+test('a load card on a place page links a pre-built load page', async ({ page, request }) => {
+  await page.goto('/ru/loads/from/toshkent');
+  const first = page.getByRole('main').locator('li').getByRole('link').and(page.locator('a[href^="/ru/load/"]')).first();
+  const href = (await first.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/ru\/load\/[A-Za-z0-9_-]+$/);
+  const loadPage = await request.get(href);
+  expect(loadPage.status()).toBe(200);
+  expect(await loadPage.text()).toMatch(/<title[^>]*>[^<]*Ташкент → /);
+});
+
+test('a route page links its return route, or says there is none and links the board', async ({ page }) => {
+  await page.goto('/uz/loads/places');
+  const routes = page.getByRole('table').nth(1).getByRole('link');
+  const href = (await routes.first().getAttribute('href')) ?? '';
+  await page.goto(href);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Qaytish yuki' })).toBeVisible();
+  const back = main.getByRole('link', { name: /→ .*: \d+ ta yuk/ }).first();
+  const none = main.getByText('Qaytish yoʻnalishida hozircha yuk yoʻq.');
+  if (await none.count()) await expect(main.getByRole('link', { name: 'Barcha yuklarni koʻring' })).toHaveAttribute('href', '/uz/loads');
+  else await expect(back).toHaveAttribute('href', /^\/uz\/loads\/route\//);
+});
+
+test('the directory lists places with their counts, in the page language, and the board and footer link it', async ({ page }) => {
+  await page.goto('/uz-cyrl/loads/places');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uz-Cyrl');
+  const table = page.getByRole('table').first();
+  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Тошкент', exact: true }) });
+  await expect(row.getByRole('link').first()).toHaveAttribute('href', '/uz-cyrl/loads/from/toshkent');
+  expect(Number(await row.getByRole('link').first().textContent())).toBeGreaterThan(0);
+  await page.goto('/ru/loads');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Города и направления' })).toHaveAttribute('href', '/ru/loads/places');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Города и направления' })).toHaveAttribute('href', '/ru/loads/places');
+});
+
+test('the sitemap lists the prefixed place pages, not their bare aliases', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap-0.xml')).text();
+  expect(sitemap).toMatch(/<loc>http:\/\/localhost:\d+\/ru\/loads\/from\/toshkent<\/loc>/);
+  expect(sitemap).toMatch(/<loc>http:\/\/localhost:\d+\/uz\/loads\/places<\/loc>/);
+  expect(sitemap).toMatch(/<loc>http:\/\/localhost:\d+\/uz-cyrl\/loads\/route\/[a-z-]+\/[a-z-]+<\/loc>/);
+  expect(sitemap).not.toMatch(/<loc>http:\/\/localhost:\d+\/loads\/from\/toshkent<\/loc>/);
+});

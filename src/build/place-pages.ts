@@ -1,0 +1,174 @@
+import type { Actions } from 'gatsby';
+import type { Load } from '../api-client/types';
+import { LANGUAGES, type Language } from '../config/languages';
+import { PAGE_SIZE, PLACE_LIST_MAX_PAGES } from '../config/constants';
+import { listPagePath, placeFromPath, placeRoutePath, placeToPath } from '../config/routes';
+import { pageVariants } from '../i18n/plugin';
+import type { Place } from '../places/gazetteer';
+import { matchPlace } from '../places/match';
+import { placeLabel } from '../places/names';
+import { pageCount } from '../loads/pagination';
+import { busiestRoutes, groupLoadsByPlace, neighbourRoutes, routeKey, type PlaceGroups, type RouteGroup } from '../loads/place-groups';
+import type { DirectoryPlace, PlaceLink, PlaceLoadsPageContext, PlacesDirectoryContext } from '../loads/place-page-context';
+import type { BuildStamps } from './build-stamps';
+import { PLACE_LOADS_TEMPLATE } from './page-table';
+
+/** Neighbouring routes a page links to, and busiest routes the directory lists. */
+const NEIGHBOUR_LINKS = 12;
+const DIRECTORY_ROUTES = 30;
+
+export function groupBuildLoads(loads: readonly Load[]): PlaceGroups<Place> {
+  return groupLoadsByPlace(loads, matchPlace);
+}
+
+function placeName(place: Place, language: Language): string {
+  return place.names[language.code];
+}
+
+/** A card's places in the page's language (`placeLabel`: unknown places as the API wrote them). */
+function localizeLoad(load: Load, language: Language, cache: Map<string, string>): Load {
+  const name = (text: string) => {
+    const known = cache.get(text);
+    if (known !== undefined) return known;
+    const label = placeLabel(text, language.code);
+    cache.set(text, label);
+    return label;
+  };
+  // Contact and notes are not shown on a card; leaving them out keeps page data small.
+  return { ...load, from: name(load.from), to: name(load.to), contact: null, additionalInfo: '' };
+}
+
+function routeLink(route: RouteGroup<Place>, language: Language): PlaceLink {
+  return {
+    path: placeRoutePath(route.from.slug, route.to.slug),
+    from: placeName(route.from, language),
+    to: placeName(route.to, language),
+    count: route.loads.length,
+  };
+}
+
+interface ListSpec {
+  kind: PlaceLoadsPageContext['kind'];
+  listPath: string;
+  from: Place | null;
+  to: Place | null;
+  loads: Load[];
+  reverse: { path: string; from: Place | null; to: Place | null; count: number } | null;
+  neighbours: RouteGroup<Place>[];
+}
+
+function listSpecs(groups: PlaceGroups<Place>): ListSpec[] {
+  const specs: ListSpec[] = [];
+  for (const [slug, group] of groups.from) {
+    const back = groups.to.get(slug);
+    specs.push({
+      kind: 'from',
+      listPath: placeFromPath(slug),
+      from: group.place,
+      to: null,
+      loads: group.loads,
+      reverse: back ? { path: placeToPath(slug), from: null, to: back.place, count: back.loads.length } : null,
+      neighbours: neighbourRoutes(groups, slug, null, NEIGHBOUR_LINKS),
+    });
+  }
+  for (const [slug, group] of groups.to) {
+    const back = groups.from.get(slug);
+    specs.push({
+      kind: 'to',
+      listPath: placeToPath(slug),
+      from: null,
+      to: group.place,
+      loads: group.loads,
+      reverse: back ? { path: placeFromPath(slug), from: back.place, to: null, count: back.loads.length } : null,
+      neighbours: neighbourRoutes(groups, null, slug, NEIGHBOUR_LINKS),
+    });
+  }
+  for (const route of groups.routes.values()) {
+    const back = groups.routes.get(routeKey(route.to.slug, route.from.slug));
+    specs.push({
+      kind: 'route',
+      listPath: placeRoutePath(route.from.slug, route.to.slug),
+      from: route.from,
+      to: route.to,
+      loads: route.loads,
+      reverse: back ? { path: placeRoutePath(back.from.slug, back.to.slug), from: back.from, to: back.to, count: back.loads.length } : null,
+      neighbours: neighbourRoutes(groups, route.from.slug, route.to.slug, NEIGHBOUR_LINKS),
+    });
+  }
+  return specs;
+}
+
+export interface PlacePageCounts {
+  lists: number;
+  pages: number;
+}
+
+/**
+ * Every place and route page, in every language variant and page of its list. Each page's context holds
+ * only its own twenty cards and named links, already in its language.
+ */
+export function createPlacePages(groups: PlaceGroups<Place>, stamps: BuildStamps, createPage: Actions['createPage']): PlacePageCounts {
+  const specs = listSpecs(groups);
+  const caches = new Map(LANGUAGES.map((language) => [language.code, new Map<string, string>()]));
+  let made = 0;
+  for (const spec of specs) {
+    const total = spec.loads.length;
+    const pages = Math.min(pageCount(total), PLACE_LIST_MAX_PAGES);
+    const named = (place: Place | null, language: Language) => (place ? placeName(place, language) : '');
+    for (let page = 1; page <= pages; page += 1) {
+      const path = listPagePath(spec.listPath, page);
+      const slice = spec.loads.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+      for (const variant of pageVariants(path)) {
+        const language = variant.language;
+        const cache = caches.get(language.code) as Map<string, string>;
+        const from = named(spec.from, language);
+        const to = named(spec.to, language);
+        const content: Omit<PlaceLoadsPageContext, 'builtAt'> = {
+          ...variant.context,
+          kind: spec.kind,
+          listPath: spec.listPath,
+          pagePath: path,
+          from,
+          to,
+          search: from || to,
+          loads: slice.map((load) => localizeLoad(load, language, cache)),
+          page,
+          pages,
+          total,
+          reverse: spec.reverse
+            ? { path: spec.reverse.path, from: named(spec.reverse.from, language), to: named(spec.reverse.to, language), count: spec.reverse.count }
+            : null,
+          neighbours: spec.neighbours.map((route) => routeLink(route, language)),
+        };
+        const context: PlaceLoadsPageContext = { ...content, builtAt: stamps.stamp(variant.path, content) };
+        createPage({ path: variant.path, component: PLACE_LOADS_TEMPLATE, context });
+        made += 1;
+      }
+    }
+  }
+  return { lists: specs.length, pages: made };
+}
+
+/** The directory's data: every place with loads, named in every language, and the busiest routes. */
+export function placesDirectoryContext(groups: PlaceGroups<Place>, stamps: BuildStamps): PlacesDirectoryContext {
+  const places = new Map<string, DirectoryPlace>();
+  const entry = (place: Place): DirectoryPlace => {
+    const known = places.get(place.slug);
+    if (known) return known;
+    const created: DirectoryPlace = {
+      slug: place.slug,
+      names: { uz: place.names.uz, 'uz-Cyrl': place.names['uz-Cyrl'], ru: place.names.ru },
+      outgoing: 0,
+      incoming: 0,
+    };
+    places.set(place.slug, created);
+    return created;
+  };
+  for (const group of groups.from.values()) entry(group.place).outgoing = group.loads.length;
+  for (const group of groups.to.values()) entry(group.place).incoming = group.loads.length;
+  const content = {
+    places: [...places.values()].sort((a, b) => b.outgoing + b.incoming - (a.outgoing + a.incoming) || a.slug.localeCompare(b.slug)),
+    routes: busiestRoutes(groups, DIRECTORY_ROUTES).map((route) => ({ from: route.from.slug, to: route.to.slug, count: route.loads.length })),
+  };
+  return { ...content, builtAt: stamps.stamp('/loads/places', content) };
+}

@@ -1,0 +1,22 @@
+/**
+ * When a pre-built page was made, in Tashkent time (UTC+5 all year since 1992), so the build's HTML and
+ * the browser's hydration print the same text whatever the machine's time zone.
+ */
+const TASHKENT_OFFSET_MS = 5 * 60 * 60 * 1000;
+
+export interface BuiltTime {
+  /** `2026-11-23` */
+  date: string;
+  /** `13:52` */
+  time: string;
+  /** For `<time dateTime>`. */
+  iso: string;
+}
+
+export function builtTime(builtAt: number): BuiltTime | null {
+  if (!Number.isFinite(builtAt)) return null;
+  const shifted = new Date(builtAt + TASHKENT_OFFSET_MS);
+  if (Number.isNaN(shifted.getTime())) return null;
+  const [date = '', rest = ''] = shifted.toISOString().split('T');
+  return { date, time: rest.slice(0, 5), iso: new Date(builtAt).toISOString() };
+}

@@ -1,0 +1,60 @@
+import type { Load } from '../api-client/types';
+import type { PageContext } from '../i18n/runtime';
+
+/** A link to another place page, with its places already named in the page's language. */
+export interface PlaceLink {
+  path: string;
+  from: string;
+  to: string;
+  count: number;
+}
+
+/**
+ * What a pre-built place page (`/loads/from/…`, `/loads/to/…`, `/loads/route/…/…`) receives: one page of
+ * cards, their places already named in the page's language, and its links. Loads are trimmed to what a
+ * card shows (no contact, no notes), as load pages are: there are thousands of these pages.
+ */
+export interface PlaceLoadsPageContext extends PageContext {
+  kind: 'from' | 'to' | 'route';
+  /** The list's unprefixed path on page 1; page N is `listPagePath(listPath, N)`. */
+  listPath: string;
+  /** This page's unprefixed path. */
+  pagePath: string;
+  /** The place(s) in the page's language; `from` is empty on a `to` page and `to` on a `from` page. */
+  from: string;
+  to: string;
+  /** What the live board is searched with for this place: its name in the page's language. */
+  search: string;
+  loads: Load[];
+  page: number;
+  /** Pre-built pages of the list (at most PLACE_LIST_MAX_PAGES; older loads are on the live board). */
+  pages: number;
+  /** Every load of the list in the build, pre-built or not. */
+  total: number;
+  /** The way back: the reverse route, or for one place the loads in the other direction. Null if none. */
+  reverse: PlaceLink | null;
+  /** Routes sharing a place with this page, busiest first. */
+  neighbours: PlaceLink[];
+  /** When the build read the loads: shown as "updated …", and the cards' ages count from it. */
+  builtAt: number;
+}
+
+/** One place of the directory, named in every language (the directory is one page per language). */
+export interface DirectoryPlace {
+  slug: string;
+  names: Record<'uz' | 'uz-Cyrl' | 'ru', string>;
+  outgoing: number;
+  incoming: number;
+}
+
+export interface DirectoryRoute {
+  from: string;
+  to: string;
+  count: number;
+}
+
+export interface PlacesDirectoryContext {
+  places: DirectoryPlace[];
+  routes: DirectoryRoute[];
+  builtAt: number;
+}
