@@ -9,17 +9,25 @@ import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
 import type { Load } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
 import { writePlaceIndexes } from './place-index';
+import type { Language } from '../config/languages';
+import { placeNamesFor } from '../places/names';
 
 const PLACE_STAMPS_KEY = 'place-page-stamps';
 
-/** /loads renders its first page into the HTML; the browser refreshes it from the API. */
-function loadsPageContext(loads: Load[]) {
-  return {
-    initial: { loads: loads.slice(0, PAGE_SIZE), total: loads.length, page: 1, limit: PAGE_SIZE },
+/**
+ * /loads renders its first page into the HTML; the browser refreshes it from the API. The names of
+ * the first page's places come along in the page's language: the browser names places from the
+ * place index, which it loads after the page, so the pre-rendered cards need theirs at hand.
+ */
+function loadsPageContext(loads: Load[]): (language: Language) => object {
+  const initial = loads.slice(0, PAGE_SIZE);
+  const shared = {
+    initial: { loads: initial, total: loads.length, page: 1, limit: PAGE_SIZE },
     builtAt: Date.now(),
     // Public paths of the place suggestion files, per language code (src/places/search-index.ts).
     placeIndexPaths: writePlaceIndexes(loads),
   };
+  return (language) => ({ ...shared, placeNames: placeNamesFor(initial, language.code) });
 }
 
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter, cache }) => {
@@ -27,13 +35,15 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   const loads = await readLoads(reporter);
   const placeGroups = groupBuildLoads(loads);
   const stamps = new BuildStamps(readStampRecord(await cache.get(PLACE_STAMPS_KEY)), Date.now());
-  const extraContext: Partial<Record<RouteName, object>> = {
+  const places = placesDirectoryContext(placeGroups, stamps);
+  const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {
     loads: loadsPageContext(loads),
-    places: placesDirectoryContext(placeGroups, stamps),
+    places: () => places,
   };
   for (const page of CONTENT_PAGES) {
     for (const variant of pageVariants(page.path)) {
-      createPage({ path: variant.path, component: page.component, context: { ...variant.context, ...extraContext[page.name] } });
+      const extra = extraContext[page.name]?.(variant.language);
+      createPage({ path: variant.path, component: page.component, context: { ...variant.context, ...extra } });
     }
   }
   // One 404 page, copied by Gatsby to 404.html. It picks its language from the path at run time, so

@@ -1,3 +1,4 @@
+import type { Load } from '../api-client/types';
 import type { LanguageCode } from '../config/languages';
 import { matchPlace } from './match';
 
@@ -6,6 +7,13 @@ import { matchPlace } from './match';
  * Unknown Uzbek text is moved between Latin and Cyrillic only when the text is surely Uzbek and the
  * letters map one to one; otherwise it stays as the API spelled it (CONTRACT.md, Routes).
  */
+/** Each place text of these loads, as the API spelled it, with its name in one language. */
+export function placeNamesFor(loads: ReadonlyArray<Pick<Load, 'from' | 'to'>>, lang: LanguageCode): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const load of loads) for (const text of [load.from, load.to]) if (text && !(text in names)) names[text] = placeLabel(text, lang);
+  return names;
+}
+
 export function placeLabel(apiText: string, lang: LanguageCode): string {
   const text = String(apiText ?? '').trim();
   if (!text) return '';

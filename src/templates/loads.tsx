@@ -16,12 +16,15 @@ import { canonicalUrl, localizedPath } from '../i18n/paths';
 import { shareImageAlt } from '../i18n/share-image';
 import { headTranslator, type LocaleData, type PageContext, pageLanguage, usePageLanguage } from '../i18n/runtime';
 import { routeLabel } from '../loads/format';
+import { itemListJsonLd } from '../i18n/structured-data';
 
 export interface LoadsPageContext extends PageContext {
   /** The first page of loads, read at build time and rendered into the HTML. */
   initial: LoadList | null;
   /** When the build read it: "posted … ago" is counted from here until the browser knows the time. */
   builtAt: number;
+  /** The first page's place texts, as the API spelled them, named in the page's language. */
+  placeNames: Record<string, string>;
 }
 
 export default function LoadsPage({ pageContext, location }: PageProps<LocaleData, LoadsPageContext>) {
@@ -66,20 +69,16 @@ function Board({ initial, builtAt, location }: { initial: LoadList | null; built
 export function Head({ data, pageContext }: HeadProps<LocaleData, LoadsPageContext>) {
   const t = headTranslator(data, pageContext);
   const language = pageLanguage(pageContext);
-  const loads = pageContext.initial?.loads.slice(0, JSON_LD_MAX_LOADS) ?? [];
-  const jsonLd = {
-    '@context': 'https://schema.org',
-    '@type': 'ItemList',
-    name: t('loads:seo.title'),
-    url: canonicalUrl(siteUrl(), ROUTES.loads, language),
-    numberOfItems: loads.length,
-    itemListElement: loads.map((load, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
+  const placeName = (text: string) => pageContext.placeNames[text] ?? text;
+  const jsonLd = itemListJsonLd(
+    t('loads:seo.title'),
+    canonicalUrl(siteUrl(), ROUTES.loads, language),
+    (pageContext.initial?.loads ?? []).map((load) => ({
       url: canonicalUrl(siteUrl(), loadPath(load.id), language),
-      name: `${load.title}: ${routeLabel(load, '?', language.code)}`,
+      name: `${load.title}: ${routeLabel(load, '?', placeName)}`,
     })),
-  };
+    JSON_LD_MAX_LOADS,
+  );
   return (
     <Seo
       language={language}
