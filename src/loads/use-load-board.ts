@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { fetchLoads } from '../api-client/client';
 import type { LoadList } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
@@ -10,15 +10,36 @@ export type BoardState =
   | { status: 'ready'; list: LoadList; loadedAt: number }
   | { status: 'error'; message: string; list: LoadList | null; loadedAt: number };
 
+/** See useLoadBoard: updates that must never hit a dehydrated boundary synchronously. */
+function transition(update: () => void): void {
+  startTransition(update);
+}
+
+const searchAsTyped = (search: string) => Promise.resolve(search);
+
 /** After this long hidden, a tab that becomes visible again refreshes the list quietly. */
 export const REFRESH_AFTER_HIDDEN_MS = 60_000;
 
 /**
  * The load board's data: starts from the list pre-rendered at build time, re-queries the API once on
  * mount, then once per change of the URL query. A request made stale by a newer one is aborted.
- * `search` is the URL's query string: the source of truth, so back and forward work.
+ * `search` is the URL's query string: the source of truth, so back and forward work. The URL keeps the
+ * search as the visitor wrote it; `toApiSearch` turns it into what the API is sent (a known place in the
+ * API's own spelling), so a search from the plain form without script is mapped the same way.
+ *
+ * Every state update here comes from an effect, a fetch, or a visibility event, and may land while a
+ * part of the page is still a dehydrated Suspense boundary (hydrate-later.tsx). React 18 throws #421
+ * for a synchronous update reaching such a boundary; inside startTransition React instead finishes
+ * hydrating the boundary first and then applies the update. So all of them go through `transition`.
  */
-export function useLoadBoard(initial: LoadList | null, builtAt: number, locationSearch: string, fallbackMessage: string) {
+export function useLoadBoard(
+  initial: LoadList | null,
+  builtAt: number,
+  locationSearch: string,
+  fallbackMessage: string,
+  /** Must keep its identity between renders (a new one restarts the request). */
+  toApiSearch: (search: string) => Promise<string> = searchAsTyped,
+) {
   // Until mounted, render exactly what the build rendered so hydration matches the HTML.
   const [mounted, setMounted] = useState(false);
   const query: BoardQuery = mounted ? parseBoardQuery(locationSearch) : FIRST_PAGE;
@@ -30,7 +51,7 @@ export function useLoadBoard(initial: LoadList | null, builtAt: number, location
   const lastLoaded = useRef(0);
   const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => setMounted(true), []);
+  useEffect(() => transition(() => setMounted(true)), []);
 
   /**
    * `quiet`: no spinner, the list on screen stays while the request runs.
@@ -42,23 +63,31 @@ export function useLoadBoard(initial: LoadList | null, builtAt: number, location
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
-      setState((previous) => (quiet ? previous : { ...previous, status: 'loading' }));
-      fetchLoads({ page: wanted.page, limit: PAGE_SIZE, search: wanted.search || undefined }, { signal: current.signal })
+      if (!quiet) transition(() => setState((previous) => ({ ...previous, status: 'loading' })));
+      toApiSearch(wanted.search)
+        .then((search) => {
+          if (current.signal.aborted) return null;
+          return fetchLoads({ page: wanted.page, limit: PAGE_SIZE, search: search || undefined }, { signal: current.signal });
+        })
         .then((list) => {
-          if (current.signal.aborted) return;
+          if (!list || current.signal.aborted) return;
           lastLoaded.current = Date.now();
-          setShownQuery(wanted);
-          setState({ status: 'ready', list, loadedAt: lastLoaded.current });
+          transition(() => {
+            setShownQuery(wanted);
+            setState({ status: 'ready', list, loadedAt: lastLoaded.current });
+          });
         })
         .catch((error: unknown) => {
           if (current.signal.aborted) return;
           const message = error instanceof Error && error.message ? error.message : fallbackMessage;
-          setState((previous) =>
-            keepOnError && previous.status === 'ready' ? previous : { status: 'error', message, list: previous.list, loadedAt: previous.loadedAt },
+          transition(() =>
+            setState((previous) =>
+              keepOnError && previous.status === 'ready' ? previous : { status: 'error', message, list: previous.list, loadedAt: previous.loadedAt },
+            ),
           );
         });
     },
-    [fallbackMessage],
+    [fallbackMessage, toApiSearch],
   );
 
   const key = `${query.page}|${query.search}`;
@@ -82,7 +111,7 @@ export function useLoadBoard(initial: LoadList | null, builtAt: number, location
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [load]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => transition(() => setAttempt((n) => n + 1)), []);
   // What is on screen belongs to `shownQuery`; while another query loads, the old list is hidden.
   const showsWanted = sameQuery(query, shownQuery);
   return { query, state, showsWanted, retry };

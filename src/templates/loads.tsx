@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { useCallback } from 'react';
 import { graphql, navigate, type HeadProps, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import type { LoadList } from '../api-client/types';
@@ -12,6 +12,7 @@ import { AppBanner } from '../components/load-board/app-banner';
 import { LoadBoard } from '../components/load-board/load-board';
 import { boardSearchString, type BoardQuery } from '../loads/board-query';
 import { useLoadBoard } from '../loads/use-load-board';
+import { apiSearchText } from '../components/load-board/place-search';
 import { canonicalUrl } from '../i18n/paths';
 import { headTranslator, type LocaleData, type PageContext, pageLanguage, usePageLanguage } from '../i18n/runtime';
 
@@ -20,23 +21,26 @@ export interface LoadsPageContext extends PageContext {
   initial: LoadList | null;
   /** When the build read it: "posted … ago" is counted from here until the browser knows the time. */
   builtAt: number;
+  /** The page language's place index (suggestions, and the API's spelling of a searched place). */
+  placeIndexPath?: string;
 }
 
 export default function LoadsPage({ pageContext, location }: PageProps<LocaleData, LoadsPageContext>) {
   const { t } = useTranslation('loads');
   const { language } = usePageLanguage();
-  const { query, state, showsWanted, retry } = useLoadBoard(pageContext.initial, pageContext.builtAt, location.search, t('states.fallbackError'));
+  // TEMPORARY until h-places' build writes placeIndexPath: the stand-in index only needs the language.
+  const placeIndexPath = pageContext.placeIndexPath ?? `/places/${language.prefix}.json`;
+  const toApiSearch = useCallback((search: string) => apiSearchText(placeIndexPath, search), [placeIndexPath]);
+  const { query, state, showsWanted, retry } = useLoadBoard(pageContext.initial, pageContext.builtAt, location.search, t('states.fallbackError'), toApiSearch);
   const hrefFor = (next: BoardQuery) => `${location.pathname}${boardSearchString(next)}`;
-  const onQuery = (next: BoardQuery) => {
-    void navigate(hrefFor(next));
-    window.scrollTo({ top: 0 });
-  };
+  // No scrolling here: the board moves focus (to the field or the results heading), which scrolls.
+  const onQuery = (next: BoardQuery) => void navigate(hrefFor(next));
   return (
     <Layout>
       <PageIntro title={t('title')} lead={t('lead')} />
       <div className="container">
         <AppBanner language={language} />
-        <LoadBoard language={language} query={query} state={state} showsWanted={showsWanted} now={state.loadedAt} onQuery={onQuery} hrefFor={hrefFor} onRetry={retry} />
+        <LoadBoard language={language} query={query} state={state} showsWanted={showsWanted} now={state.loadedAt} onQuery={onQuery} hrefFor={hrefFor} onRetry={retry} placeIndexPath={placeIndexPath} />
       </div>
     </Layout>
   );
