@@ -99,7 +99,13 @@ describe('dates', () => {
 
 describe('places', () => {
   it('falls back to a placeholder for a missing place', () => {
-    expect(routeLabel({ from: 'Toshkent', to: '' }, '?')).toBe('Toshkent → ?');
+    expect(routeLabel({ from: 'Toshkent', to: '' }, '?', 'uz')).toBe('Toshkent → ?');
+  });
+
+  it('names both places in the page language, whatever script the API used', () => {
+    expect(routeLabel({ from: 'Samarqand', to: 'Andijon, Andijon viloyati' }, '?', 'ru')).toBe('Самарканд → Андижан');
+    expect(routeLabel({ from: 'Самарканд', to: 'Andijon' }, '?', 'uz-Cyrl')).toBe('Самарқанд → Андижон');
+    expect(routeLabel({ from: 'Ташкент', to: 'Nowhere Town' }, '?', 'uz')).toBe('Toshkent → Nowhere Town');
   });
 });
 
@@ -172,13 +178,26 @@ describe('load page metadata', () => {
     const t = createTranslator(language.prefix, readBundles(language, ['load']));
     const meta = loadMeta(load, t, language, `https://x.uz/${language.prefix}/load/42`);
     expect(meta.title).toContain('Sement </script><b>');
-    expect(meta.description).toContain('Toshkent →');
+    expect(meta.description).toContain(`${{ uz: 'Toshkent', 'uz-Cyrl': 'Тошкент', ru: 'Ташкент' }[language.code]} →`);
     expect(meta.description).toContain('20');
     expect(meta.description).toContain('Tent');
     expect(meta.description).toContain('Nov 25');
     expect(meta.description).toContain('UZS 9,000,000');
     expect(meta.jsonLd.url).toBe(`https://x.uz/${language.prefix}/load/42`);
     expect(meta.jsonLd.provider).toEqual({ '@type': 'Person', name: 'Aziz Qodirov', telephone: '+998901234567', sameAs: 'https://t.me/aziz' });
+  });
+
+  it('names the places in the page language in title, description, keywords and JSON-LD', () => {
+    const ru = LANGUAGES.find((l) => l.code === 'ru')!;
+    const t = createTranslator(ru.prefix, readBundles(ru, ['load']));
+    const meta = loadMeta({ ...load, from: 'Samarqand', to: 'Andijon' }, t, ru, 'https://x.uz/ru/load/42');
+    expect(meta.title).toContain('Самарканд → Андижан');
+    expect(meta.description).toContain('Самарканд → Андижан');
+    expect(meta.keywords).toContain('Самарканд, Андижан');
+    expect(meta.jsonLd.areaServed).toEqual([
+      { '@type': 'Place', name: 'Самарканд', geo: { '@type': 'GeoCoordinates', latitude: 39.6542, longitude: 66.9597 } },
+      { '@type': 'Place', name: 'Андижан', geo: { '@type': 'GeoCoordinates', latitude: 40.7821, longitude: 72.3442 } },
+    ]);
   });
 
   it('leaves out what the load does not have', () => {

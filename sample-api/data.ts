@@ -5,7 +5,8 @@
  * changes the loads that were already there.
  *
  * The data deliberately exercises what a real API may send: numbers as strings, missing optional
- * fields, place names only in the `*LocationName` fallback fields, lower-case currency codes, date-only
+ * fields, place names only in the `*LocationName` fallback fields (typed by hand in other scripts and
+ * spellings: Ташкент, Tashkent, "Toshkent sh."), lower-case currency codes, date-only
  * loading dates, a `contact` source without a contact, and one hostile load (`HOSTILE_LOAD_ID`).
  */
 import type { ApiContact, ApiLoad, ApiUser, ApiVehicleType } from '../src/api-client/types';
@@ -48,39 +49,45 @@ const CAPACITY: Record<number, [number, number]> = {
 const HAS_VOLUME = new Set([1, 2, 5, 10]);
 
 interface City {
+  /** Id and spelling of the place in the API's own place dictionary. */
+  id: number;
   name: string;
   /** Region text used by the `*LocationName` fallback form. */
   region: string;
+  /** How users type the place by hand when they skip the dictionary: other scripts and spellings. */
+  typed: readonly string[];
   foreign: boolean;
   weight: number;
 }
 
+// The dictionary spells a few foreign places in English (Almaty, Khujand), as a real one grown over
+// the years does; the site must file them under the same place whatever the spelling.
 const CITIES: City[] = [
-  { name: 'Toshkent', region: 'Toshkent shahri', foreign: false, weight: 14 },
-  { name: 'Samarqand', region: 'Samarqand viloyati', foreign: false, weight: 6 },
-  { name: 'Buxoro', region: 'Buxoro viloyati', foreign: false, weight: 4 },
-  { name: 'Xiva', region: 'Xorazm viloyati', foreign: false, weight: 2 },
-  { name: 'Urganch', region: 'Xorazm viloyati', foreign: false, weight: 3 },
-  { name: 'Nukus', region: "Qoraqalpog'iston Respublikasi", foreign: false, weight: 3 },
-  { name: 'Andijon', region: 'Andijon viloyati', foreign: false, weight: 4 },
-  { name: 'Namangan', region: 'Namangan viloyati', foreign: false, weight: 4 },
-  { name: "Farg'ona", region: "Farg'ona viloyati", foreign: false, weight: 4 },
-  { name: "Qo'qon", region: "Farg'ona viloyati", foreign: false, weight: 2 },
-  { name: 'Qarshi', region: 'Qashqadaryo viloyati', foreign: false, weight: 3 },
-  { name: 'Termiz', region: 'Surxondaryo viloyati', foreign: false, weight: 3 },
-  { name: 'Navoiy', region: 'Navoiy viloyati', foreign: false, weight: 3 },
-  { name: 'Jizzax', region: 'Jizzax viloyati', foreign: false, weight: 2 },
-  { name: 'Guliston', region: 'Sirdaryo viloyati', foreign: false, weight: 2 },
-  { name: 'Chirchiq', region: 'Toshkent viloyati', foreign: false, weight: 2 },
-  { name: 'Angren', region: 'Toshkent viloyati', foreign: false, weight: 1 },
-  { name: 'Almaty', region: "Qozog'iston", foreign: true, weight: 3 },
-  { name: 'Shymkent', region: "Qozog'iston", foreign: true, weight: 3 },
-  { name: 'Bishkek', region: "Qirg'iziston", foreign: true, weight: 2 },
-  { name: 'Osh', region: "Qirg'iziston", foreign: true, weight: 2 },
-  { name: 'Dushanbe', region: 'Tojikiston', foreign: true, weight: 2 },
-  { name: 'Khujand', region: 'Tojikiston', foreign: true, weight: 2 },
-  { name: 'Ashgabat', region: 'Turkmaniston', foreign: true, weight: 1 },
-  { name: 'Moskva', region: 'Rossiya', foreign: true, weight: 1 },
+  { id: 1, name: 'Toshkent', region: 'Toshkent shahri', typed: ['Тошкент', 'Ташкент', 'Tashkent', 'Toshkent sh.', 'г. Ташкент'], foreign: false, weight: 14 },
+  { id: 2, name: 'Samarqand', region: 'Samarqand viloyati', typed: ['Самарқанд', 'Самарканд', 'Samarkand'], foreign: false, weight: 6 },
+  { id: 3, name: 'Buxoro', region: 'Buxoro viloyati', typed: ['Бухоро', 'Бухара', 'Bukhara'], foreign: false, weight: 4 },
+  { id: 4, name: 'Xiva', region: 'Xorazm viloyati', typed: ['Хива', 'Khiva'], foreign: false, weight: 2 },
+  { id: 5, name: 'Urganch', region: 'Xorazm viloyati', typed: ['Урганч', 'Ургенч', 'Urgench'], foreign: false, weight: 3 },
+  { id: 6, name: 'Nukus', region: "Qoraqalpog'iston Respublikasi", typed: ['Нукус', 'NUKUS'], foreign: false, weight: 3 },
+  { id: 7, name: 'Andijon', region: 'Andijon viloyati', typed: ['Андижон', 'Андижан', 'Andijan'], foreign: false, weight: 4 },
+  { id: 8, name: 'Namangan', region: 'Namangan viloyati', typed: ['Наманган', 'namangan shahri'], foreign: false, weight: 4 },
+  { id: 9, name: "Farg'ona", region: "Farg'ona viloyati", typed: ['Фарғона', 'Фергана', 'Fargʻona', 'Fergana'], foreign: false, weight: 4 },
+  { id: 10, name: "Qo'qon", region: "Farg'ona viloyati", typed: ['Қўқон', 'Коканд', 'Qo‘qon', 'Kokand'], foreign: false, weight: 2 },
+  { id: 11, name: 'Qarshi', region: 'Qashqadaryo viloyati', typed: ['Қарши', 'Карши'], foreign: false, weight: 3 },
+  { id: 12, name: 'Termiz', region: 'Surxondaryo viloyati', typed: ['Термиз', 'Термез', 'Termez'], foreign: false, weight: 3 },
+  { id: 13, name: 'Navoiy', region: 'Navoiy viloyati', typed: ['Навоий', 'Навои'], foreign: false, weight: 3 },
+  { id: 14, name: 'Jizzax', region: 'Jizzax viloyati', typed: ['Жиззах', 'Джизак'], foreign: false, weight: 2 },
+  { id: 15, name: 'Guliston', region: 'Sirdaryo viloyati', typed: ['Гулистон', 'Гулистан'], foreign: false, weight: 2 },
+  { id: 16, name: 'Chirchiq', region: 'Toshkent viloyati', typed: ['Чирчиқ', 'Чирчик'], foreign: false, weight: 2 },
+  { id: 17, name: 'Angren', region: 'Toshkent viloyati', typed: ['Ангрен'], foreign: false, weight: 1 },
+  { id: 18, name: 'Almaty', region: "Qozog'iston", typed: ['Алматы', 'Olmaota'], foreign: true, weight: 3 },
+  { id: 19, name: 'Shymkent', region: "Qozog'iston", typed: ['Шымкент', 'Чимкент'], foreign: true, weight: 3 },
+  { id: 20, name: 'Bishkek', region: "Qirg'iziston", typed: ['Бишкек'], foreign: true, weight: 2 },
+  { id: 21, name: 'Osh', region: "Qirg'iziston", typed: ['Ош', 'Ўш'], foreign: true, weight: 2 },
+  { id: 22, name: 'Dushanbe', region: 'Tojikiston', typed: ['Душанбе'], foreign: true, weight: 2 },
+  { id: 23, name: 'Khujand', region: 'Tojikiston', typed: ['Худжанд', "Xo'jand"], foreign: true, weight: 2 },
+  { id: 24, name: 'Ashgabat', region: 'Turkmaniston', typed: ['Ашхабад', 'Ashxobod'], foreign: true, weight: 1 },
+  { id: 25, name: 'Moskva', region: 'Rossiya', typed: ['Москва', 'Moscow'], foreign: true, weight: 1 },
 ];
 
 const CARGO: string[] = [
@@ -245,14 +252,24 @@ function generateLoad(index: number, options: GenerateOptions): ApiLoad {
   if (dice.chance(0.1)) delete load.loadingDate;
 
   if (dice.chance(1 / 6)) {
-    load.fromLocationName = `${from.name}, ${from.region}`;
-    load.toLocationName = `${to.name}, ${to.region}`;
+    load.fromLocationName = handTypedPlace(from, index);
+    load.toLocationName = handTypedPlace(to, index + 1);
   } else {
-    load.fromLocation = { name: from.name };
-    load.toLocation = { name: to.name };
+    load.fromLocation = { id: from.id, name: from.name };
+    load.toLocation = { id: to.id, name: to.name };
   }
   Object.assign(load, contactFields(dice, index));
   return load;
+}
+
+/**
+ * A place as a user typed it without the dictionary: every other one in the old "City, region" form,
+ * the rest in one of the city's other spellings. Chosen by index, not by the dice, so the rest of the
+ * data set stays what it was.
+ */
+function handTypedPlace(city: City, index: number): string {
+  if (index % 2 === 0 || city.typed.length === 0) return `${city.name}, ${city.region}`;
+  return city.typed[Math.floor(index / 2) % city.typed.length] as string;
 }
 
 function contactFields(dice: Dice, index: number): Partial<ApiLoad> {

@@ -6,6 +6,8 @@
  */
 
 export interface ApiPlace {
+  /** Id in the API's own place dictionary; the site matches places by name, not by this id. */
+  id?: number | string | null;
   name?: string | null;
 }
 

@@ -6,12 +6,15 @@ import { createLoadPages } from './load-pages';
 import type { RouteName } from '../config/routes';
 import type { Load } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
+import { writePlaceIndexes } from './place-index';
 
 /** /loads renders its first page into the HTML; the browser refreshes it from the API. */
 function loadsPageContext(loads: Load[]) {
   return {
     initial: { loads: loads.slice(0, PAGE_SIZE), total: loads.length, page: 1, limit: PAGE_SIZE },
     builtAt: Date.now(),
+    // Public paths of the place suggestion files, per language code (src/places/search-index.ts).
+    placeIndexPaths: writePlaceIndexes(loads),
   };
 }
 

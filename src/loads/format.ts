@@ -1,4 +1,6 @@
 import type { Load } from '../api-client/types';
+import type { LanguageCode } from '../config/languages';
+import { placeLabel } from '../places/names';
 
 /**
  * Formatting of load fields (SPEC.md section 9): prices as the currency with no decimals, dates as a
@@ -97,6 +99,7 @@ export function postedAge(createdAt: string | null, now: number): Age {
   return { unit: 'day', count: Math.floor(hours / 24) };
 }
 
-export function routeLabel(load: Pick<Load, 'from' | 'to'>, unknownPlace: string): string {
-  return `${load.from || unknownPlace} → ${load.to || unknownPlace}`;
+/** "From → To" with each place in the page's language (src/places/names.ts). */
+export function routeLabel(load: Pick<Load, 'from' | 'to'>, unknownPlace: string, lang: LanguageCode): string {
+  return `${placeLabel(load.from, lang) || unknownPlace} → ${placeLabel(load.to, lang) || unknownPlace}`;
 }

@@ -3,6 +3,8 @@ import type { Load } from '../api-client/types';
 import type { Language } from '../config/languages';
 import { site } from '../config/site';
 import { formatNumber, formatPrice, formatShortDate, isoDay, routeLabel } from './format';
+import { matchPlace } from '../places/match';
+import { placeLabel } from '../places/names';
 
 /** Everything a load page puts in its Head; built once at build time, or in the browser for new loads. */
 export interface LoadMeta {
@@ -15,17 +17,29 @@ export interface LoadMeta {
 /** `t` must be bound to the `load` namespace of the page's language. */
 export function loadMeta(load: Load, t: TFunction, language: Language, canonical: string): LoadMeta {
   const unknown = t('unknownPlace');
-  const route = routeLabel(load, unknown);
+  const route = routeLabel(load, unknown, language.code);
   const weight = load.weight === null ? '' : t('meta.weight', { weight: formatNumber(load.weight) });
   const vehicle = load.vehicleType ? t('meta.vehicle', { vehicle: load.vehicleType }) : '';
   const date = load.loadingDate ? t('meta.date', { date: formatShortDate(load.loadingDate) }) : '';
   const price = load.price === null ? '' : t('meta.price', { price: formatPrice(load.price, load.currency) });
   const title = t('meta.title', { route, title: load.title || t('untitled') });
   const description = [t('meta.route', { route }), weight, vehicle, date, price].filter(Boolean).join(' ');
-  const keywords = [t('meta.keywords'), load.from, load.to, load.vehicleType, load.title]
+  const from = placeLabel(load.from, language.code);
+  const to = placeLabel(load.to, language.code);
+  const keywords = [t('meta.keywords'), from, to, load.vehicleType, load.title]
     .filter(Boolean)
     .join(', ');
   return { title, description, keywords, jsonLd: loadJsonLd(load, language, canonical, description) };
+}
+
+/** A schema.org Place in the page's language, with coordinates when the gazetteer knows the place. */
+function placeJsonLd(apiText: string, language: Language): Record<string, unknown> {
+  const place = matchPlace(apiText);
+  return {
+    '@type': 'Place',
+    name: placeLabel(apiText, language.code),
+    ...(place ? { geo: { '@type': 'GeoCoordinates', latitude: place.lat, longitude: place.lon } } : {}),
+  };
 }
 
 function loadJsonLd(load: Load, language: Language, canonical: string, description: string): Record<string, unknown> {
@@ -39,7 +53,7 @@ function loadJsonLd(load: Load, language: Language, canonical: string, descripti
     description,
     serviceType: 'Freight transportation',
     inLanguage: language.htmlLang,
-    areaServed: [load.from, load.to].filter(Boolean).map((name) => ({ '@type': 'Place', name })),
+    areaServed: [load.from, load.to].filter(Boolean).map((name) => placeJsonLd(name, language)),
     ...(load.price === null
       ? {}
       : {

@@ -15,6 +15,7 @@ import { useLoadBoard } from '../loads/use-load-board';
 import { apiSearchText } from '../components/load-board/place-search';
 import { canonicalUrl } from '../i18n/paths';
 import { headTranslator, type LocaleData, type PageContext, pageLanguage, usePageLanguage } from '../i18n/runtime';
+import { routeLabel } from '../loads/format';
 
 export interface LoadsPageContext extends PageContext {
   /** The first page of loads, read at build time and rendered into the HTML. */
@@ -60,7 +61,7 @@ export function Head({ data, pageContext }: HeadProps<LocaleData, LoadsPageConte
       '@type': 'ListItem',
       position: index + 1,
       url: canonicalUrl(siteUrl(), loadPath(load.id), language),
-      name: `${load.title}: ${load.from} → ${load.to}`,
+      name: `${load.title}: ${routeLabel(load, '?', language.code)}`,
     })),
   };
   return (

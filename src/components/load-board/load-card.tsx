@@ -5,6 +5,7 @@ import { loadPath } from '../../config/routes';
 import type { Language } from '../../config/languages';
 import { localizedPath } from '../../i18n/paths';
 import { type Age, formatNumber, formatPrice, formatShortDate } from '../../loads/format';
+import { placeLabel } from '../../places/names';
 import * as styles from './load-board.module.css';
 
 /** Texts every card shows alike, looked up once per list rather than once per card. */
@@ -51,12 +52,12 @@ function LoadCardView({ load, language, age, t, texts }: Props) {
           over a driver's mobile data. */}
       <a className={styles.cardLink} href={localizedPath(loadPath(load.id), language)}>
         <span className={styles.route}>
-          <span>{load.from || unknown}</span>
+          <span>{placeLabel(load.from, language.code) || unknown}</span>
           <span aria-hidden="true" className={styles.arrow}>
             →
           </span>
           <span className="visually-hidden">{texts.to}</span>
-          <span>{load.to || unknown}</span>
+          <span>{placeLabel(load.to, language.code) || unknown}</span>
         </span>
         <span className={styles.title}>{load.title || texts.untitled}</span>
       </a>
