@@ -14,14 +14,44 @@ import { LANGUAGES, type Language } from '../src/config/languages';
 import { pageVariants } from '../src/i18n/plugin';
 import { renderInLanguage } from './support/render-page';
 import { navigateCalls } from './support/gatsby-mock';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildPlaceIndexes } from '../src/places/search-index';
+import type { Load } from '../src/api-client/types';
 
 const ru = LANGUAGES.find((language) => language.prefix === 'ru') as Language;
 const uzCyrl = LANGUAGES.find((language) => language.prefix === 'uz-cyrl') as Language;
 
+/** Every load of the sample API, as the build reads them. */
+async function allLoads(): Promise<Load[]> {
+  const loads: Load[] = [];
+  for (let page = 1; ; page += 1) {
+    const list = await fetchLoads({ page, limit: 50 });
+    loads.push(...list.loads);
+    if (list.loads.length === 0 || loads.length >= list.total) return loads;
+  }
+}
+
+/** The place index files the build writes, served over HTTP as the site serves them. */
+let indexServer: http.Server | undefined;
+let indexUrl = '';
+beforeAll(async () => {
+  const indexes = buildPlaceIndexes((await allLoads()).flatMap((load) => [load.from, load.to]));
+  indexServer = http.createServer((request, response) => {
+    const code = decodeURIComponent((request.url ?? '').slice(1)) as keyof typeof indexes;
+    response.writeHead(indexes[code] ? 200 : 404, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify(indexes[code] ?? null));
+  });
+  await new Promise<void>((resolve) => indexServer?.listen(0, '127.0.0.1', resolve));
+  indexUrl = `http://127.0.0.1:${(indexServer.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => (indexServer ? indexServer.close(() => resolve()) : resolve())));
+
 function pageProps(language: Language, search: string): PageProps<never, LoadsPageContext> {
   const variant = pageVariants('/loads').find((candidate) => !candidate.bare && candidate.language === language);
+  const placeIndexPaths = Object.fromEntries(LANGUAGES.map(({ code }) => [code, `${indexUrl}/${encodeURIComponent(code)}`]));
   return {
-    pageContext: { ...(variant?.context as LoadsPageContext), initial: null, builtAt: Date.parse('2026-11-20T06:00:00Z') },
+    pageContext: { ...(variant?.context as LoadsPageContext), initial: null, builtAt: Date.parse('2026-11-20T06:00:00Z'), placeIndexPaths },
     location: { pathname: `/${language.prefix}/loads`, search },
   } as unknown as PageProps<never, LoadsPageContext>;
 }

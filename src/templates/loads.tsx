@@ -2,6 +2,7 @@ import React, { useCallback } from 'react';
 import { graphql, navigate, type HeadProps, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import type { LoadList } from '../api-client/types';
+import type { LanguageCode } from '../config/languages';
 import { JSON_LD_MAX_LOADS } from '../config/constants';
 import { ROUTES, loadPath } from '../config/routes';
 import { siteUrl } from '../config/env';
@@ -22,15 +23,14 @@ export interface LoadsPageContext extends PageContext {
   initial: LoadList | null;
   /** When the build read it: "posted … ago" is counted from here until the browser knows the time. */
   builtAt: number;
-  /** The page language's place index (suggestions, and the API's spelling of a searched place). */
-  placeIndexPath?: string;
+  /** Each language's place index (suggestions, and the API's spelling of a searched place). */
+  placeIndexPaths?: Partial<Record<LanguageCode, string>>;
 }
 
 export default function LoadsPage({ pageContext, location }: PageProps<LocaleData, LoadsPageContext>) {
   const { t } = useTranslation('loads');
   const { language } = usePageLanguage();
-  // TEMPORARY until h-places' build writes placeIndexPath: the stand-in index only needs the language.
-  const placeIndexPath = pageContext.placeIndexPath ?? `/places/${language.prefix}.json`;
+  const placeIndexPath = pageContext.placeIndexPaths?.[language.code] ?? '';
   const toApiSearch = useCallback((search: string) => apiSearchText(placeIndexPath, search), [placeIndexPath]);
   const { query, state, showsWanted, retry } = useLoadBoard(pageContext.initial, pageContext.builtAt, location.search, t('states.fallbackError'), toApiSearch);
   const hrefFor = (next: BoardQuery) => `${location.pathname}${boardSearchString(next)}`;

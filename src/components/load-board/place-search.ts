@@ -1,4 +1,4 @@
-import type { PlaceIndex, PlaceIndexEntry } from './place-index-stub';
+import type { PlaceIndex, PlaceIndexEntry } from '../../places/search-index';
 
 export type { PlaceIndex, PlaceIndexEntry };
 
@@ -6,11 +6,11 @@ export type { PlaceIndex, PlaceIndexEntry };
  * The place index and its functions are loaded on first use (focus or typing in the search field, or a
  * search in the URL), never with the page's first script: a cheap phone pays for them only when asked.
  */
-type SearchIndexModule = typeof import('./place-index-stub');
+type SearchIndexModule = typeof import('../../places/search-index');
 let moduleLoad: Promise<SearchIndexModule> | null = null;
 
 function searchIndexModule(): Promise<SearchIndexModule> {
-  moduleLoad ??= import('./place-index-stub');
+  moduleLoad ??= import('../../places/search-index');
   return moduleLoad;
 }
 
