@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
 import { PAGE_SIZE } from '../../config/constants';
-import type { BoardQuery } from '../../loads/board-query';
+import { type BoardQuery, sameQuery } from '../../loads/board-query';
 import { paginationState } from '../../loads/pagination';
 import { postedAge } from '../../loads/format';
 import type { BoardState } from '../../loads/use-load-board';
@@ -61,7 +61,8 @@ export function LoadBoard({ language, query, state, showsWanted, now, onQuery, h
   const pendingFocus = useRef<FocusTarget | null>(null);
 
   const go = (next: BoardQuery, focus: FocusTarget) => {
-    pendingFocus.current = focus;
+    // The same query again changes nothing on screen: no focus move should wait for a later change.
+    pendingFocus.current = sameQuery(next, query) ? null : focus;
     onQuery(next);
   };
   useEffect(() => {
