@@ -76,7 +76,7 @@ export function matchPlace(text: string | null | undefined): Place | undefined {
   return comma > 0 ? KEY_MAP.get(normalizePlaceKey(text.slice(0, comma))) : undefined;
 }
 
-/** The key -> place map itself, for the search index (keys of every spelling). */
+/** The distinct keys of all spellings of a place, for the suggestion index. */
 export function placeKeys(place: Place): string[] {
   return Array.from(new Set(placeSpellings(place).map(normalizePlaceKey).filter(Boolean)));
 }

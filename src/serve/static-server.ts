@@ -61,7 +61,7 @@ export function resolveFile(root: string, urlPath: string): string | null {
 
 /** Hashed assets never change; HTML, page-data and the rest must be revalidated (see README). */
 export function cacheControl(relativePath: string): string {
-  if (/^\/?(static\/|.*-[0-9a-f]{16,}\.(js|css)$)/.test(relativePath)) return 'public, max-age=31536000, immutable';
+  if (/^\/?(static\/|places\/|.*-[0-9a-f]{16,}\.(js|css)$)/.test(relativePath)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=0, must-revalidate';
 }
 

@@ -1,0 +1,45 @@
+/**
+ * @jest-environment node
+ *
+ * The place suggestion files the build writes into public/places/.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { writePlaceIndexes } from '../src/build/place-index';
+import { generateLoads } from '../sample-api/data';
+import { normalizeLoad } from '../src/api-client/normalize';
+import type { PlaceIndex } from '../src/places/search-index';
+
+describe('writing the place suggestion files', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'places-'));
+  const loads = generateLoads(500).map((raw) => normalizeLoad(raw));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('writes one small file per language, named by its content, and removes the old ones', () => {
+    fs.mkdirSync(path.join(root, 'public', 'places'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'public', 'places', 'ru.000000000000.json'), '{}');
+    const paths = writePlaceIndexes(loads, root);
+    expect(Object.keys(paths).sort()).toEqual(['ru', 'uz', 'uz-Cyrl']);
+    expect(paths['uz-Cyrl']).toMatch(/^\/places\/uz-cyrl\.[0-9a-f]{12}\.json$/);
+    expect(fs.readdirSync(path.join(root, 'public', 'places')).sort()).toEqual(
+      Object.values(paths).map((p) => path.basename(p)).sort(),
+    );
+    for (const publicPath of Object.values(paths)) {
+      const json = fs.readFileSync(path.join(root, 'public', publicPath));
+      expect(gzipSync(json).length).toBeLessThan(10_000);
+    }
+  });
+
+  it('lists the busiest place first, in the language of the file, with the API spelling', () => {
+    const paths = writePlaceIndexes(loads, root);
+    const ru = JSON.parse(fs.readFileSync(path.join(root, 'public', paths.ru), 'utf8')) as PlaceIndex;
+    expect(ru.places[0]).toMatchObject({ slug: 'toshkent', label: 'Ташкент', apiSpelling: 'Toshkent' });
+    expect(ru.places[0]?.keys).toEqual(expect.arrayContaining(['toshkent', 'тошкент', 'ташкент', 'tashkent']));
+  });
+
+  it('writes the same names for the same loads', () => {
+    expect(writePlaceIndexes(loads, root)).toEqual(writePlaceIndexes(loads, root));
+  });
+});
