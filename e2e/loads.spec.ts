@@ -30,11 +30,11 @@ test('the first page of loads is in the HTML before any script runs', async ({ b
 test('the browser refreshes the list with one request and no spinner over the pre-rendered list', async ({ page }) => {
   const requests = countListRequests(page);
   await page.goto('/ru/loads');
-  await expect(page.getByText('Страница 1 из 6')).toBeVisible();
+  await expect(page.getByText('Страница 1 из 6', { exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(requests.count()).toBe(1);
   expect(requests.urls[0]).toMatch(/\/loads\?page=1&limit=20$/);
-  await expect(page.getByRole('status')).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText(/^Найдено \d+ груз\S*, страница 1 из 6$/);
   await expect(cards(page)).toHaveCount(20);
 });
 
@@ -59,9 +59,11 @@ test('pages forward and back, with the page in the URL and the back button worki
 test('a search resets to page 1 and is kept in the URL', async ({ page }) => {
   await page.goto('/uz/loads?page=3');
   await expect(page.getByText('6 dan 3-sahifa')).toBeVisible();
-  await page.getByRole('searchbox').fill('Toshkent');
+  await page.getByRole('combobox').fill('Toshkent');
   await page.getByRole('button', { name: 'Qidirish' }).click();
   await expect(page).toHaveURL(/\?search=Toshkent$/);
+  // The previous list stays on screen (busy) until the searched one has come: fewer pages says it has.
+  await expect(page.getByRole('status')).toHaveText(/ta yuk topildi, [1-5] sahifadan 1-si$/);
   await expect(cards(page).first()).toContainText('Toshkent');
   // The API also matches the region of a hand-typed place ("Chirchiq, Toshkent viloyati"); cards name the city.
   for (const text of await cards(page).allTextContents()) expect(text.toLowerCase()).toMatch(/toshkent|chirchiq|angren/);
@@ -69,8 +71,8 @@ test('a search resets to page 1 and is kept in the URL', async ({ page }) => {
 
 test('an empty search says so and offers to clear it', async ({ page }) => {
   await page.goto('/uz-cyrl/loads');
-  await page.getByRole('searchbox').fill('zzzz-no-such-place');
-  await page.getByRole('searchbox').press('Enter');
+  await page.getByRole('combobox').fill('zzzz-no-such-place');
+  await page.getByRole('combobox').press('Enter');
   await expect(page.getByText('Ҳозирда юклар мавжуд эмас. Кейинроқ қайта текширинг.')).toBeVisible();
   await page.getByRole('button', { name: 'Қидирувни тозалаш' }).click();
   await expect(page).toHaveURL(/\/uz-cyrl\/loads$/);
@@ -122,14 +124,136 @@ test('a request made stale by a newer search is aborted, and only the newer resu
   page.on('requestfailed', (request) => {
     if (request.url().includes('/api/loads')) aborted.push(request.url());
   });
-  await page.getByRole('searchbox').fill('Toshkent');
-  await page.getByRole('searchbox').press('Enter');
+  await page.getByRole('combobox').fill('Toshkent');
+  await page.getByRole('combobox').press('Enter');
   await expect(page).toHaveURL(/search=Toshkent/);
-  await page.getByRole('searchbox').fill('Buxoro');
-  await page.getByRole('searchbox').press('Enter');
+  await page.getByRole('combobox').fill('Buxoro');
+  await page.getByRole('combobox').press('Enter');
   await expect(page).toHaveURL(/search=Buxoro/);
   await expect.poll(() => aborted.length).toBe(1);
   expect(aborted[0]).toContain('search=Toshkent');
   await expect(cards(page).first()).toContainText('Buxoro', { timeout: 10_000 });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   for (const text of await cards(page).allTextContents()) expect(text.toLowerCase()).toContain('buxoro');
+});
+
+// The board's keyboard and screen-reader behaviour (WCAG 2.2: 2.4.3 focus order, 4.1.3 status messages).
+
+const focusIsNotOnBody = async (page: import('@playwright/test').Page) =>
+  expect.poll(() => page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
+
+test('the status region is in the served HTML, and after a search it holds the count; focus stays in the field', async ({ browser, page }) => {
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const served = await plain.newPage();
+  await served.goto('/uz/loads');
+  await expect(served.getByRole('status')).toHaveAttribute('aria-live', 'polite');
+  await expect(served.getByRole('status')).toHaveText(/ta yuk topildi, 6 sahifadan 1-si$/);
+  await plain.close();
+
+  await page.goto('/uz/loads');
+  const field = page.getByRole('combobox');
+  await field.fill('Buxoro');
+  await field.press('Enter');
+  await expect(page).toHaveURL(/\?search=Buxoro$/);
+  await expect(page.getByRole('status')).toHaveText(/^\d+ ta yuk topildi, \d+ sahifadan 1-si$/);
+  await expect(field).toBeFocused();
+  await field.pressSequentially('x');
+  await expect(field).toHaveValue('Buxorox');
+});
+
+test('paging moves focus to the results heading, not the body', async ({ page }) => {
+  await page.goto('/ru/loads');
+  await page.getByRole('link', { name: 'Вперёд' }).click();
+  await expect(page).toHaveURL(/\?page=2$/);
+  await expect(page.getByRole('heading', { name: 'Список грузов' })).toBeFocused();
+  await expect(page.getByRole('status')).toHaveText(/страница 2 из 6$/);
+  await page.getByRole('link', { name: 'Назад' }).press('Enter');
+  await expect(page.getByRole('status')).toHaveText(/страница 1 из 6$/);
+  await focusIsNotOnBody(page);
+});
+
+test('clearing an empty search returns focus to the field, and the region says nothing was found', async ({ page }) => {
+  await page.goto('/ru/loads');
+  await page.getByRole('combobox').fill('zzzz-no-such-place');
+  await page.getByRole('combobox').press('Enter');
+  await expect(page.getByRole('status')).toHaveText('Ничего не найдено');
+  await page.getByRole('button', { name: 'Сбросить поиск' }).click();
+  await expect(page).toHaveURL(/\/ru\/loads$/);
+  await expect(page.getByRole('combobox')).toBeFocused();
+  await expect(page.getByRole('combobox')).toHaveValue('');
+});
+
+test('retry returns focus to the field; the API message is marked as English under the translated heading', async ({ page }) => {
+  await controlApi({ fail: 503 });
+  await page.goto('/ru/loads');
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: 'Не удалось загрузить' })).toBeVisible();
+  await expect(alert.locator('p[lang="en"]')).toContainText('503');
+  await controlApi({ fail: null });
+  await alert.getByRole('button', { name: 'Повторить' }).click();
+  await expect(cards(page)).toHaveCount(20);
+  await expect(page.getByRole('combobox')).toBeFocused();
+});
+
+test('the list and pagination stay on screen, busy, while the next page loads', async ({ page }) => {
+  await page.goto('/ru/loads');
+  await page.waitForLoadState('networkidle');
+  await controlApi({ delayMs: 1500 });
+  await page.getByRole('link', { name: 'Вперёд' }).click();
+  await expect(page.getByRole('status')).toHaveText('Загружаем грузы…');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
+  await expect(cards(page)).toHaveCount(20);
+  await expect(page.getByRole('navigation', { name: 'Страницы' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(/страница 2 из 6$/, { timeout: 10_000 });
+});
+
+test('combobox: typing a Russian name suggests it, ArrowDown and Enter search it, and the API gets its own spelling', async ({ page }) => {
+  await page.goto('/ru/loads');
+  const field = page.getByRole('combobox');
+  await expect(field).toHaveAttribute('aria-expanded', 'false');
+  await field.click();
+  await field.pressSequentially('Ташк');
+  await expect(page.getByRole('option', { name: 'Ташкент' })).toBeVisible();
+  await expect(field).toHaveAttribute('aria-expanded', 'true');
+  await field.press('ArrowDown');
+  await expect(page.getByRole('option', { name: 'Ташкент' })).toHaveAttribute('aria-selected', 'true');
+  const optionId = await page.getByRole('option', { name: 'Ташкент' }).getAttribute('id');
+  await expect(field).toHaveAttribute('aria-activedescendant', optionId ?? '');
+  await field.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`\\?search=${encodeURIComponent('Ташкент')}$`));
+  await expect(field).toHaveValue('Ташкент');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('status')).toHaveText(/^Найден.*, страница 1 из [1-5]$/);
+  await expect(cards(page).first()).toContainText(/Toshkent|Ташкент/);
+  // As on /uz: the API also matches the region of a hand-typed place; cards name the city.
+  for (const text of await cards(page).allTextContents()) expect(text).toMatch(/Ташкент|Чирчик|Ангрен/);
+});
+
+test('a place typed in another script finds the same loads as the API spelling, also from the plain form', async ({ page }) => {
+  const statusFor = async (path: string) => {
+    await page.goto(path);
+    // The served HTML counts every load; the searched count comes once the browser has asked the API.
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('status')).toHaveText(/ta yuk topildi/);
+    return page.getByRole('status').textContent();
+  };
+  const expected = await statusFor('/uz/loads?search=Toshkent');
+  expect(expected).not.toContain('6 sahifadan');
+  await page.goto('/uz/loads');
+  await page.getByRole('combobox').fill('Тошкент');
+  await page.getByRole('combobox').press('Enter');
+  await expect(page.getByRole('status')).toHaveText(expected ?? '');
+  // What the form without script sends: the URL carries the text as typed, mapped after hydration.
+  expect(await statusFor(`/uz/loads?search=${encodeURIComponent('Тошкент')}`)).toBe(expected);
+});
+
+test('without script the search is a plain GET form', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/ru/loads');
+  await page.getByRole('combobox').fill('Toshkent');
+  await page.getByRole('button', { name: 'Найти' }).click();
+  await expect(page).toHaveURL(/\/ru\/loads\/?\?search=Toshkent$/);
+  await context.close();
 });

@@ -10,15 +10,31 @@ export type BoardState =
   | { status: 'ready'; list: LoadList; loadedAt: number }
   | { status: 'error'; message: string; list: LoadList | null; loadedAt: number };
 
+const searchAsTyped = (search: string) => Promise.resolve(search);
+
 /** After this long hidden, a tab that becomes visible again refreshes the list quietly. */
 export const REFRESH_AFTER_HIDDEN_MS = 60_000;
 
 /**
  * The load board's data: starts from the list pre-rendered at build time, re-queries the API once on
  * mount, then once per change of the URL query. A request made stale by a newer one is aborted.
- * `search` is the URL's query string: the source of truth, so back and forward work.
+ * `search` is the URL's query string: the source of truth, so back and forward work. The URL keeps the
+ * search as the visitor wrote it; `toApiSearch` turns it into what the API is sent (a known place in the
+ * API's own spelling), so a search from the plain form without script is mapped the same way.
+ *
+ * Every state update here comes from an effect, a fetch, or a visibility event, and may land while a
+ * part of the page is still a dehydrated Suspense boundary (hydrate-later.tsx). React 18 throws #421
+ * for a synchronous update reaching such a boundary; inside startTransition React instead finishes
+ * hydrating the boundary first and then applies the update. So all of them go through `transition`.
  */
-export function useLoadBoard(initial: LoadList | null, builtAt: number, locationSearch: string, fallbackMessage: string) {
+export function useLoadBoard(
+  initial: LoadList | null,
+  builtAt: number,
+  locationSearch: string,
+  fallbackMessage: string,
+  /** Must keep its identity between renders (a new one restarts the request). */
+  toApiSearch: (search: string) => Promise<string> = searchAsTyped,
+) {
   // Until mounted, render exactly what the build rendered so hydration matches the HTML.
   const [mounted, setMounted] = useState(false);
   const query: BoardQuery = mounted ? parseBoardQuery(locationSearch) : FIRST_PAGE;
@@ -30,11 +46,6 @@ export function useLoadBoard(initial: LoadList | null, builtAt: number, location
   const lastLoaded = useRef(0);
   const [attempt, setAttempt] = useState(0);
 
-  // Every update this hook makes goes through startTransition. The board's parts hydrate later than the
-  // page shell that owns this state (HydrateLater), and React 18 throws error #421 and re-renders a
-  // part from scratch on the client when an urgent update reaches it before it has hydrated; a
-  // transition instead waits for the part to hydrate, then applies. Measured: with the API answering
-  // before the cards hydrated, 3 of 12 loads of /ru/loads threw #421 without this, none with it.
   useEffect(() => startTransition(() => setMounted(true)), []);
 
   /**
@@ -48,14 +59,17 @@ export function useLoadBoard(initial: LoadList | null, builtAt: number, location
       const current = new AbortController();
       controller.current = current;
       if (!quiet) startTransition(() => setState((previous) => ({ ...previous, status: 'loading' })));
-      fetchLoads({ page: wanted.page, limit: PAGE_SIZE, search: wanted.search || undefined }, { signal: current.signal })
+      toApiSearch(wanted.search)
+        .then((search) => {
+          if (current.signal.aborted) return null;
+          return fetchLoads({ page: wanted.page, limit: PAGE_SIZE, search: search || undefined }, { signal: current.signal });
+        })
         .then((list) => {
-          if (current.signal.aborted) return;
-          const loadedAt = Date.now();
-          lastLoaded.current = loadedAt;
+          if (!list || current.signal.aborted) return;
+          lastLoaded.current = Date.now();
           startTransition(() => {
             setShownQuery(wanted);
-            setState({ status: 'ready', list, loadedAt });
+            setState({ status: 'ready', list, loadedAt: lastLoaded.current });
           });
         })
         .catch((error: unknown) => {
@@ -68,7 +82,7 @@ export function useLoadBoard(initial: LoadList | null, builtAt: number, location
           );
         });
     },
-    [fallbackMessage],
+    [fallbackMessage, toApiSearch],
   );
 
   const key = `${query.page}|${query.search}`;

@@ -1,7 +1,8 @@
-import React from 'react';
+import React, { useCallback } from 'react';
 import { graphql, navigate, type HeadProps, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import type { LoadList } from '../api-client/types';
+import type { LanguageCode } from '../config/languages';
 import { JSON_LD_MAX_LOADS } from '../config/constants';
 import { ROUTES, loadPath } from '../config/routes';
 import { siteUrl } from '../config/env';
@@ -12,6 +13,7 @@ import { AppBanner } from '../components/load-board/app-banner';
 import { LoadBoard } from '../components/load-board/load-board';
 import { boardSearchString, type BoardQuery } from '../loads/board-query';
 import { useLoadBoard } from '../loads/use-load-board';
+import { apiSearchText } from '../components/load-board/place-search';
 import { canonicalUrl, localizedPath } from '../i18n/paths';
 import { shareImageAlt } from '../i18n/share-image';
 import { headTranslator, type LocaleData, type PageContext, pageLanguage, usePageLanguage } from '../i18n/runtime';
@@ -25,6 +27,8 @@ export interface LoadsPageContext extends PageContext {
   builtAt: number;
   /** The first page's place texts, as the API spelled them, named in the page's language. */
   placeNames: Record<string, string>;
+  /** Each language's place index (suggestions, and the API's spelling of a searched place). */
+  placeIndexPaths?: Partial<Record<LanguageCode, string>>;
 }
 
 export default function LoadsPage({ pageContext, location }: PageProps<LocaleData, LoadsPageContext>) {
@@ -33,7 +37,7 @@ export default function LoadsPage({ pageContext, location }: PageProps<LocaleDat
     <Layout>
       <PageIntro title={t('title')} lead={t('lead')} />
       <div className="container">
-        <Board initial={pageContext.initial} builtAt={pageContext.builtAt} location={location} />
+        <Board pageContext={pageContext} location={location} />
       </div>
     </Layout>
   );
@@ -46,22 +50,22 @@ export default function LoadsPage({ pageContext, location }: PageProps<LocaleDat
  * receives an update before it hydrated again from scratch (error #421). Here the board cannot fetch
  * before it has hydrated, and its updates reach only its own parts.
  */
-function Board({ initial, builtAt, location }: { initial: LoadList | null; builtAt: number; location: PageProps['location'] }) {
+function Board({ pageContext, location }: { pageContext: LoadsPageContext; location: PageProps['location'] }) {
   const { t } = useTranslation('loads');
   const { language } = usePageLanguage();
-  const { query, state, showsWanted, retry } = useLoadBoard(initial, builtAt, location.search, t('states.fallbackError'));
+  const placeIndexPath = pageContext.placeIndexPaths?.[language.code] ?? '';
+  const toApiSearch = useCallback((search: string) => apiSearchText(placeIndexPath, search), [placeIndexPath]);
+  const { query, state, showsWanted, retry } = useLoadBoard(pageContext.initial, pageContext.builtAt, location.search, t('states.fallbackError'), toApiSearch);
   const hrefFor = (next: BoardQuery) => `${location.pathname}${boardSearchString(next)}`;
-  const onQuery = (next: BoardQuery) => {
-    void navigate(hrefFor(next));
-    window.scrollTo({ top: 0 });
-  };
+  // No scrolling here: the board moves focus (to the field or the results heading), which scrolls.
+  const onQuery = (next: BoardQuery) => void navigate(hrefFor(next));
   return (
     <>
       <AppBanner language={language} />
       <p>
         <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a>
       </p>
-      <LoadBoard language={language} query={query} state={state} showsWanted={showsWanted} now={state.loadedAt} onQuery={onQuery} hrefFor={hrefFor} onRetry={retry} />
+      <LoadBoard language={language} query={query} state={state} showsWanted={showsWanted} now={state.loadedAt} onQuery={onQuery} hrefFor={hrefFor} onRetry={retry} placeIndexPath={placeIndexPath} />
     </>
   );
 }

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../spinner';
 import * as styles from './load-board.module.css';
 
+/** Shown only when there is no list yet; the board's live region says "loading", so this is not one. */
 export function BoardSpinner() {
   const { t } = useTranslation('loads');
   return (
-    <div className={styles.spinnerBox} role="status">
+    <div className={styles.spinnerBox}>
       <Spinner />
-      <span>{t('states.loading')}</span>
+      <span aria-hidden="true">{t('states.loading')}</span>
     </div>
   );
 }
@@ -18,7 +19,10 @@ export function BoardError({ message, onRetry }: { message: string; onRetry: () 
   return (
     <div className={styles.panel} role="alert">
       <h2>{t('states.errorTitle')}</h2>
-      <p className={styles.errorMessage}>{message}</p>
+      {/* The API's (or the spec's) message, in English whatever the page language: read with an English voice. */}
+      <p className={styles.errorMessage} lang="en">
+        {message}
+      </p>
       <button type="button" className={styles.button} onClick={onRetry}>
         {t('states.retry')}
       </button>

@@ -1,8 +1,9 @@
-import React, { useMemo } from 'react';
+import React, { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
 import { PAGE_SIZE } from '../../config/constants';
-import type { BoardQuery } from '../../loads/board-query';
+import { type BoardQuery, sameQuery } from '../../loads/board-query';
 import { paginationState } from '../../loads/pagination';
 import { postedAge } from '../../loads/format';
 import type { BoardState } from '../../loads/use-load-board';
@@ -24,36 +25,96 @@ interface Props {
   /** The URL of a board state, for links that work before the script runs. */
   hrefFor: (query: BoardQuery) => string;
   onRetry: () => void;
+  placeIndexPath: string;
 }
 
-export function LoadBoard({ language, query, state, showsWanted, now, onQuery, hrefFor, onRetry }: Props) {
+/** Where focus goes once a new query is on screen. */
+type FocusTarget = 'field' | 'heading';
+
+/** What the board's one live region says: the same words a sighted visitor reads above the list. */
+export function boardStatusText(t: TFunction, state: BoardState, showsWanted: boolean, page: number): string {
+  if (state.status === 'error') return '';
+  if (state.status === 'loading' || !showsWanted || !state.list) return t('status.loading');
+  const { total } = state.list;
+  if (state.list.loads.length === 0) return t('status.empty');
+  return t('status.found', { count: total, page, pages: paginationState(page, total, PAGE_SIZE).pages });
+}
+
+/**
+ * Focuses `target`, and once more after the frame if something else (a router's focus handling)
+ * dropped focus to the page in between.
+ */
+function focusAfterNavigation(target: HTMLElement | null): void {
+  if (!target) return;
+  target.focus();
+  requestAnimationFrame(() => {
+    const now = document.activeElement;
+    if (now !== target && (!now || now === document.body || now.id === 'gatsby-focus-wrapper')) target.focus();
+  });
+}
+
+export function LoadBoard({ language, query, state, showsWanted, now, onQuery, hrefFor, onRetry, placeIndexPath }: Props) {
   const { t } = useTranslation('loads');
   const texts = useMemo(() => cardTexts(t), [t]);
-  const list = showsWanted ? state.list : null;
+  const field = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const pendingFocus = useRef<FocusTarget | null>(null);
+
+  const go = (next: BoardQuery, focus: FocusTarget) => {
+    // The same query again changes nothing on screen: no focus move should wait for a later change.
+    pendingFocus.current = sameQuery(next, query) ? null : focus;
+    onQuery(next);
+  };
+  useEffect(() => {
+    const target = pendingFocus.current;
+    pendingFocus.current = null;
+    if (target) focusAfterNavigation(target === 'field' ? field.current : heading.current);
+  }, [query.page, query.search]);
+
+  // The list on screen stays (busy) while the next one loads: its links and the pagination keep focus.
+  const list = state.list;
+  const busy = state.status === 'loading' || !showsWanted;
   const body = (() => {
-    if (state.status === 'error') return <BoardError message={state.message} onRetry={onRetry} />;
+    if (state.status === 'error') {
+      // The panel and its button go away with the retry: focus goes back to the field first.
+      const retry = () => {
+        field.current?.focus();
+        onRetry();
+      };
+      return <BoardError message={state.message} onRetry={retry} />;
+    }
     if (!list) return <BoardSpinner />;
-    if (list.loads.length === 0) return <BoardEmpty searching={query.search !== ''} onClear={() => onQuery({ page: 1, search: '' })} />;
-    const pagination = paginationState(query.page, list.total, PAGE_SIZE);
+    if (list.loads.length === 0) return <BoardEmpty searching={query.search !== ''} onClear={() => go({ page: 1, search: '' }, 'field')} />;
+    const pagination = paginationState(showsWanted ? query.page : list.page, list.total, PAGE_SIZE);
     return (
       <>
-        <p className={styles.count}>{t('list.total', { count: list.total })}</p>
         {/* The cards are most of the board's hydration: in a task of their own, after the rest of it. */}
         <HydrateLater>
-          <ul className={styles.list} aria-busy={state.status === 'loading'}>
+          <ul className={styles.list}>
             {list.loads.map((load) => (
               <LoadCard key={load.id} load={load} language={language} age={postedAge(load.createdAt, now)} t={t} texts={texts} />
             ))}
           </ul>
         </HydrateLater>
-        <Pagination state={pagination} hrefFor={(page) => hrefFor({ ...query, page })} onPage={(page) => onQuery({ ...query, page })} />
+        <Pagination state={pagination} hrefFor={(page) => hrefFor({ ...query, page })} onPage={(page) => go({ ...query, page }, 'heading')} />
       </>
     );
   })();
   return (
     <div className={styles.board}>
-      <SearchForm value={query.search} onSearch={(search) => onQuery({ page: 1, search })} />
-      {body}
+      <SearchForm value={query.search} onSearch={(search) => go({ page: 1, search }, 'field')} placeIndexPath={placeIndexPath} inputRef={field} />
+      <div className={styles.resultsHead}>
+        <h2 ref={heading} tabIndex={-1} className={styles.resultsHeading}>
+          {t('results.heading')}
+        </h2>
+        {/* Present from the server's HTML on, so screen readers speak each change of its text. */}
+        <p className={styles.count} role="status" aria-live="polite" aria-atomic="true">
+          {boardStatusText(t, state, showsWanted, query.page)}
+        </p>
+      </div>
+      <div className={styles.results} aria-busy={busy}>
+        {body}
+      </div>
     </div>
   );
 }

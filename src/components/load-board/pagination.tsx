@@ -35,7 +35,8 @@ export function Pagination({ state, hrefFor, onPage }: Props) {
   return (
     <nav className={styles.pagination} aria-label={t('pagination.label')}>
       {step(state.page - 1, state.hasPrevious, t('pagination.previous'))}
-      <span className={styles.pageStatus} aria-live="polite">
+      {/* Not a live region: the board's status line speaks the page (one polite region per page). */}
+      <span className={styles.pageStatus}>
         {t('pagination.status', { pages: state.pages, page: state.page })}
       </span>
       {step(state.page + 1, state.hasNext, t('pagination.next'))}

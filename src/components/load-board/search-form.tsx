@@ -1,14 +1,110 @@
-import React from 'react';
+import React, { startTransition, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAX_SUGGESTIONS, loadPlaces, type PlaceIndexEntry } from './place-search';
 import * as styles from './load-board.module.css';
 
+const INPUT_ID = 'load-search';
+const LISTBOX_ID = 'load-search-places';
+const optionId = (index: number) => `${LISTBOX_ID}-${index}`;
+
+interface Props {
+  value: string;
+  onSearch: (search: string) => void;
+  /** Where the page's place index lives; empty: no suggestions. */
+  placeIndexPath: string;
+  inputRef: RefObject<HTMLInputElement>;
+}
+
 /**
- * Free-text search (SPEC.md section 5: no validation). A plain GET form: it works before the script
- * has loaded (the page reads `?search=` once it has), and the input is uncontrolled so text typed
- * before hydration is not thrown away. Submitting resets to page 1 (the caller's job).
+ * Free-text search (SPEC.md section 5: no validation) with place suggestions: the WAI-ARIA APG editable
+ * combobox with list autocomplete. Still a plain GET form: it works before the script has loaded (the
+ * page reads `?search=` once it has). The input is one element for the page's life (focus never falls
+ * to the body) and uncontrolled, so text typed before hydration is kept; a new `value` (back, forward,
+ * clear) is written into it. The listbox overlays the content below, so opening it shifts nothing.
  */
-export function SearchForm({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+export function SearchForm({ value, onSearch, placeIndexPath, inputRef }: Props) {
   const { t } = useTranslation('loads');
+  const [options, setOptions] = useState<PlaceIndexEntry[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const places = useRef<ReturnType<typeof loadPlaces> | null>(null);
+  const firstValue = useRef(true);
+
+  useEffect(() => {
+    // The first value is the build's (no search): the field may already hold what the visitor typed.
+    if (firstValue.current) {
+      firstValue.current = false;
+      if (!value) return;
+    }
+    const input = inputRef.current;
+    if (input && input.value.trim() !== value) input.value = value;
+  }, [value, inputRef]);
+
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+
+  const suggest = () => {
+    places.current ??= loadPlaces(placeIndexPath);
+    const typed = inputRef.current?.value ?? '';
+    void places.current.then((loaded) => {
+      if (!loaded || inputRef.current?.value !== typed) return;
+      const found = loaded.module.suggestPlaces(loaded.index, typed, MAX_SUGGESTIONS);
+      // Lands after a fetch, possibly before this part has hydrated: see use-load-board.ts.
+      startTransition(() => {
+        setOptions(found);
+        setOpen(found.length > 0 && document.activeElement === inputRef.current);
+        setActive(-1);
+      });
+    });
+  };
+
+  const choose = (entry: PlaceIndexEntry) => {
+    if (inputRef.current) inputRef.current.value = entry.label;
+    close();
+    onSearch(entry.label);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = options.length;
+    switch (event.key) {
+      case 'ArrowDown':
+        if (count === 0) return;
+        event.preventDefault();
+        if (!open) setOpen(true);
+        if (!event.altKey) setActive((index) => (open ? (index + 1) % count : 0));
+        return;
+      case 'ArrowUp':
+        if (count === 0) return;
+        event.preventDefault();
+        setOpen(true);
+        setActive((index) => (index <= 0 ? count - 1 : index - 1));
+        return;
+      case 'Enter': {
+        const entry = open ? options[active] : undefined;
+        if (!entry) return;
+        event.preventDefault();
+        choose(entry);
+        return;
+      }
+      case 'Escape':
+        if (open) {
+          event.preventDefault();
+          close();
+        } else if (inputRef.current?.value) {
+          inputRef.current.value = '';
+          setOptions([]);
+        }
+        return;
+      case 'Tab':
+        close();
+        return;
+      default:
+    }
+  };
+
+  const expanded = open && options.length > 0;
   return (
     <form
       className={styles.search}
@@ -16,25 +112,53 @@ export function SearchForm({ value, onSearch }: { value: string; onSearch: (sear
       method="get"
       onSubmit={(event) => {
         event.preventDefault();
+        close();
         const text = new FormData(event.currentTarget).get('search');
         onSearch(typeof text === 'string' ? text.trim() : '');
       }}
     >
-      <label htmlFor="load-search" className="visually-hidden">
+      <label htmlFor={INPUT_ID} className="visually-hidden">
         {t('search.label')}
       </label>
-      <input
-        // Back and forward change the URL's search: a new key resets the field to it.
-        key={value}
-        id="load-search"
-        name="search"
-        type="search"
-        className={styles.searchInput}
-        defaultValue={value}
-        placeholder={t('search.placeholder')}
-        enterKeyHint="search"
-        autoComplete="off"
-      />
+      <div className={styles.searchField}>
+        <input
+          ref={inputRef}
+          id={INPUT_ID}
+          name="search"
+          type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={LISTBOX_ID}
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          className={styles.searchInput}
+          placeholder={t('search.placeholder')}
+          enterKeyHint="search"
+          autoComplete="off"
+          onFocus={() => {
+            places.current ??= loadPlaces(placeIndexPath);
+          }}
+          onInput={suggest}
+          onKeyDown={onKeyDown}
+          onBlur={close}
+        />
+        <ul id={LISTBOX_ID} role="listbox" aria-label={t('search.suggestions')} className={styles.listbox} hidden={!expanded}>
+          {options.map((entry, index) => (
+            <li
+              key={entry.slug}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              className={styles.option}
+              // Keeps focus in the field: the option is chosen on click, and blur would close the list first.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(entry)}
+            >
+              {entry.label}
+            </li>
+          ))}
+        </ul>
+      </div>
       <button type="submit" className={styles.button}>
         {t('search.submit')}
       </button>

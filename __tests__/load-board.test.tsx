@@ -1,0 +1,123 @@
+/**
+ * @jest-environment ./__tests__/support/jsdom-with-fetch.ts
+ */
+/**
+ * The board's search, status line and focus, rendered as the page and talking to the sample API over
+ * real HTTP (the place index is the page's own, loaded lazily as in the browser).
+ */
+import React from 'react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { PageProps } from 'gatsby';
+import LoadsPage, { type LoadsPageContext } from '../src/templates/loads';
+import { fetchLoads } from '../src/api-client/client';
+import { LANGUAGES, type Language } from '../src/config/languages';
+import { pageVariants } from '../src/i18n/plugin';
+import { renderInLanguage } from './support/render-page';
+import { navigateCalls } from './support/gatsby-mock';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildPlaceIndexes } from '../src/places/build-index';
+import type { Load } from '../src/api-client/types';
+
+const ru = LANGUAGES.find((language) => language.prefix === 'ru') as Language;
+const uzCyrl = LANGUAGES.find((language) => language.prefix === 'uz-cyrl') as Language;
+
+/** Every load of the sample API, as the build reads them. */
+async function allLoads(): Promise<Load[]> {
+  const loads: Load[] = [];
+  for (let page = 1; ; page += 1) {
+    const list = await fetchLoads({ page, limit: 50 });
+    loads.push(...list.loads);
+    if (list.loads.length === 0 || loads.length >= list.total) return loads;
+  }
+}
+
+/** The place index files the build writes, served over HTTP as the site serves them. */
+let indexServer: http.Server | undefined;
+let indexUrl = '';
+beforeAll(async () => {
+  const indexes = buildPlaceIndexes((await allLoads()).flatMap((load) => [load.from, load.to]));
+  indexServer = http.createServer((request, response) => {
+    const code = decodeURIComponent((request.url ?? '').slice(1)) as keyof typeof indexes;
+    response.writeHead(indexes[code] ? 200 : 404, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify(indexes[code] ?? null));
+  });
+  await new Promise<void>((resolve) => indexServer?.listen(0, '127.0.0.1', resolve));
+  indexUrl = `http://127.0.0.1:${(indexServer.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => (indexServer ? indexServer.close(() => resolve()) : resolve())));
+
+function pageProps(language: Language, search: string): PageProps<never, LoadsPageContext> {
+  const variant = pageVariants('/loads').find((candidate) => !candidate.bare && candidate.language === language);
+  const placeIndexPaths = Object.fromEntries(LANGUAGES.map(({ code }) => [code, `${indexUrl}/${encodeURIComponent(code)}`]));
+  return {
+    pageContext: { ...(variant?.context as LoadsPageContext), initial: null, builtAt: Date.parse('2026-11-20T06:00:00Z'), placeIndexPaths },
+    location: { pathname: `/${language.prefix}/loads`, search },
+  } as unknown as PageProps<never, LoadsPageContext>;
+}
+
+function renderBoard(language: Language, search: string) {
+  return renderInLanguage(<LoadsPage {...pageProps(language, search)} />, language, '/loads', ['common', 'loads']);
+}
+
+// Polyfilled by the browser; jsdom lacks it.
+beforeAll(() => {
+  window.requestAnimationFrame ??= (callback: FrameRequestCallback) => window.setTimeout(() => callback(Date.now()), 0);
+});
+afterEach(() => {
+  cleanup();
+  navigateCalls.length = 0;
+});
+
+const apiTotal = async (search: string) => (await fetchLoads({ page: 1, limit: 20, search })).total;
+
+describe('load board search', () => {
+  it('sends the API its own spelling of a place typed in another script, and says how many were found', async () => {
+    const [asApiSpells, asTyped] = await Promise.all([apiTotal('Toshkent'), apiTotal('Ташкент')]);
+    expect(asApiSpells).toBeGreaterThan(asTyped);
+    renderBoard(ru, '?search=Ташкент');
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(status.textContent).toMatch(new RegExp(`^Найдено ${asApiSpells} груз`)));
+    expect(status.textContent).toContain(`страница 1 из ${Math.ceil(asApiSpells / 20)}`);
+    // The field keeps what the visitor wrote, not the API's spelling.
+    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('Ташкент');
+  });
+
+  it('has one polite status region from the first render, saying "nothing found" for an empty result', async () => {
+    renderBoard(uzCyrl, '?search=zzzz-no-such-place');
+    const status = screen.getByRole('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    await waitFor(() => expect(status.textContent).toBe('Ҳеч нарса топилмади'));
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+  });
+
+  it('suggests places in the page language for text in another script, and picks one with the keyboard', async () => {
+    renderBoard(ru, '');
+    const field = screen.getByRole('combobox');
+    expect(field.getAttribute('aria-expanded')).toBe('false');
+    act(() => field.focus());
+    fireEvent.input(field, { target: { value: 'Тошк' } });
+    const option = await screen.findByRole('option', { name: 'Ташкент' });
+    expect(field.getAttribute('aria-expanded')).toBe('true');
+    expect(field.getAttribute('aria-controls')).toBe(screen.getByRole('listbox').id);
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    expect(field.getAttribute('aria-activedescendant')).toBe(option.id);
+    expect(option.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(navigateCalls.at(-1)?.to).toBe(`/ru/loads?search=${encodeURIComponent('Ташкент')}`);
+    expect((field as HTMLInputElement).value).toBe('Ташкент');
+    expect(field.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('closes the suggestions on Escape without leaving the field', async () => {
+    renderBoard(ru, '');
+    const field = screen.getByRole('combobox');
+    act(() => field.focus());
+    fireEvent.input(field, { target: { value: 'Сам' } });
+    await screen.findByRole('option', { name: 'Самарканд' });
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(field.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(field);
+  });
+});

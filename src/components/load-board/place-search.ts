@@ -1,0 +1,35 @@
+import type { PlaceIndex, PlaceIndexEntry } from '../../places/search-index';
+
+export type { PlaceIndex, PlaceIndexEntry };
+
+/**
+ * The place index and its functions are loaded on first use (focus or typing in the search field, or a
+ * search in the URL), never with the page's first script: a cheap phone pays for them only when asked.
+ */
+type SearchIndexModule = typeof import('../../places/search-index');
+let moduleLoad: Promise<SearchIndexModule> | null = null;
+
+function searchIndexModule(): Promise<SearchIndexModule> {
+  moduleLoad ??= import('../../places/search-index');
+  return moduleLoad;
+}
+
+/** Null when the index cannot be had (offline, no path): the board then searches the text as typed. */
+export async function loadPlaces(indexPath: string): Promise<{ index: PlaceIndex; module: SearchIndexModule } | null> {
+  if (!indexPath) return null;
+  try {
+    const module = await searchIndexModule();
+    return { index: await module.loadPlaceIndex(indexPath), module };
+  } catch {
+    return null;
+  }
+}
+
+/** What the API should be sent for what the visitor typed or chose: a known place in the API's own spelling. */
+export async function apiSearchText(indexPath: string, typed: string): Promise<string> {
+  if (!typed) return typed;
+  const places = await loadPlaces(indexPath);
+  return places ? places.module.apiSearchFor(places.index, typed) : typed;
+}
+
+export const MAX_SUGGESTIONS = 8;
