@@ -31,6 +31,8 @@ export interface LoadsPageContext extends PageContext {
   placeIndexPaths?: Partial<Record<LanguageCode, string>>;
 }
 
+const NO_NAMES: Readonly<Record<string, string>> = {};
+
 export default function LoadsPage({ pageContext, location }: PageProps<LocaleData, LoadsPageContext>) {
   const { t } = useTranslation('loads');
   return (
@@ -65,7 +67,7 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
       <p>
         <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a>
       </p>
-      <LoadBoard language={language} query={query} state={state} showsWanted={showsWanted} now={state.loadedAt} onQuery={onQuery} hrefFor={hrefFor} onRetry={retry} placeIndexPath={placeIndexPath} />
+      <LoadBoard language={language} query={query} state={state} showsWanted={showsWanted} now={state.loadedAt} onQuery={onQuery} hrefFor={hrefFor} onRetry={retry} placeIndexPath={placeIndexPath} placeNames={pageContext.placeNames ?? NO_NAMES} />
     </>
   );
 }

@@ -37,6 +37,9 @@ function LinkText({ link, anywhere, t }: { link: PlaceLink; anywhere: string; t:
  * Loads from a place, to a place, or along one route, pre-built page by page. It does not refresh in
  * the browser (README, "City and route pages"): it says when it was built and links to the live board.
  */
+/** The build named this page's places already (src/build/place-pages.ts). */
+const asNamed = (name: string) => name;
+
 export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, PlaceLoadsPageContext>) {
   const { t } = useTranslation('places');
   const { t: tLoads } = useTranslation('loads');
@@ -60,7 +63,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
       <div className="container">
         <ul className={boardStyles.list}>
           {loads.map((load) => (
-            <LoadCard key={load.id} load={load} language={language} age={postedAge(load.createdAt, builtAt)} t={tLoads} texts={texts} />
+            <LoadCard key={load.id} load={load} language={language} age={postedAge(load.createdAt, builtAt)} t={tLoads} texts={texts} placeName={asNamed} />
           ))}
         </ul>
         <Pagination state={pagination} hrefFor={pageHref} onPage={(target) => void navigate(pageHref(target))} />

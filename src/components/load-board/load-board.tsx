@@ -1,4 +1,4 @@
-import React, { useEffect, useMemo, useRef } from 'react';
+import React, { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
@@ -12,6 +12,8 @@ import { HydrateLater } from '../hydrate-later';
 import { LoadCard, cardTexts } from './load-card';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
+import { loadPlaces } from './place-search';
+import type { LoadList } from '../../api-client/types';
 import * as styles from './load-board.module.css';
 
 interface Props {
@@ -26,6 +28,36 @@ interface Props {
   hrefFor: (query: BoardQuery) => string;
   onRetry: () => void;
   placeIndexPath: string;
+  /** The build's first page's place texts, named in the page's language. */
+  placeNames: Readonly<Record<string, string>>;
+}
+
+type LoadedPlaces = NonNullable<Awaited<ReturnType<typeof loadPlaces>>>;
+
+/**
+ * Names a list's place texts in the page's language: the build named the first page's (so the cards
+ * hydrate with the words the HTML has); a place first seen in a refreshed list is named from the
+ * place index, fetched only when such a place appears. Until then, or for a place the site does not
+ * know, the API's text stands.
+ */
+function usePlaceNames(list: LoadList | null, placeNames: Readonly<Record<string, string>>, placeIndexPath: string) {
+  const [places, setPlaces] = useState<LoadedPlaces | null>(null);
+  const unnamed = Boolean(list?.loads.some((load) => [load.from, load.to].some((text) => text && !(text in placeNames))));
+  useEffect(() => {
+    if (!unnamed || places) return undefined;
+    let cancelled = false;
+    void loadPlaces(placeIndexPath).then((loaded) => {
+      // A transition: the cards may still be waiting to hydrate (see use-load-board.ts).
+      if (!cancelled && loaded) startTransition(() => setPlaces(loaded));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [unnamed, places, placeIndexPath]);
+  return useCallback(
+    (text: string) => placeNames[text] ?? (places && places.module.findEntry(places.index, text)?.label) ?? text,
+    [placeNames, places],
+  );
 }
 
 /** Where focus goes once a new query is on screen. */
@@ -53,7 +85,7 @@ function focusAfterNavigation(target: HTMLElement | null): void {
   });
 }
 
-export function LoadBoard({ language, query, state, showsWanted, now, onQuery, hrefFor, onRetry, placeIndexPath }: Props) {
+export function LoadBoard({ language, query, state, showsWanted, now, onQuery, hrefFor, onRetry, placeIndexPath, placeNames }: Props) {
   const { t } = useTranslation('loads');
   const texts = useMemo(() => cardTexts(t), [t]);
   const field = useRef<HTMLInputElement>(null);
@@ -73,6 +105,7 @@ export function LoadBoard({ language, query, state, showsWanted, now, onQuery, h
 
   // The list on screen stays (busy) while the next one loads: its links and the pagination keep focus.
   const list = state.list;
+  const placeName = usePlaceNames(list, placeNames, placeIndexPath);
   const busy = state.status === 'loading' || !showsWanted;
   const body = (() => {
     if (state.status === 'error') {
@@ -92,7 +125,7 @@ export function LoadBoard({ language, query, state, showsWanted, now, onQuery, h
         <HydrateLater>
           <ul className={styles.list}>
             {list.loads.map((load) => (
-              <LoadCard key={load.id} load={load} language={language} age={postedAge(load.createdAt, now)} t={t} texts={texts} />
+              <LoadCard key={load.id} load={load} language={language} age={postedAge(load.createdAt, now)} t={t} texts={texts} placeName={placeName} />
             ))}
           </ul>
         </HydrateLater>

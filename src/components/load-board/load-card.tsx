@@ -5,7 +5,6 @@ import { loadPath } from '../../config/routes';
 import type { Language } from '../../config/languages';
 import { localizedPath } from '../../i18n/paths';
 import { type Age, formatNumber, formatPrice, formatShortDate } from '../../loads/format';
-import { placeLabel } from '../../places/names';
 import * as styles from './load-board.module.css';
 
 /** Texts every card shows alike, looked up once per list rather than once per card. */
@@ -33,10 +32,15 @@ interface Props {
   texts: CardTexts;
   /** How long ago the load was posted, already worked out (so an unchanged card can skip rendering). */
   age: Age;
+  /**
+   * A place text from the API as the page's language names it. Given by the list, not looked up here:
+   * the gazetteer stays out of the browser's bundle (src/places/search-index.ts).
+   */
+  placeName: (apiText: string) => string;
 }
 
 /** One load in the list. Every value is rendered as text; React escapes it. */
-function LoadCardView({ load, language, age, t, texts }: Props) {
+function LoadCardView({ load, language, age, t, texts, placeName }: Props) {
   const unknown = texts.unknownPlace;
   const price = formatPrice(load.price, load.currency);
   const facts = [
@@ -52,12 +56,12 @@ function LoadCardView({ load, language, age, t, texts }: Props) {
           over a driver's mobile data. */}
       <a className={styles.cardLink} href={localizedPath(loadPath(load.id), language)}>
         <span className={styles.route}>
-          <span>{placeLabel(load.from, language.code) || unknown}</span>
+          <span>{placeName(load.from) || unknown}</span>
           <span aria-hidden="true" className={styles.arrow}>
             →
           </span>
           <span className="visually-hidden">{texts.to}</span>
-          <span>{placeLabel(load.to, language.code) || unknown}</span>
+          <span>{placeName(load.to) || unknown}</span>
         </span>
         <span className={styles.title}>{load.title || texts.untitled}</span>
       </a>
@@ -99,6 +103,8 @@ export const LoadCard = React.memo(
     previous.language === next.language &&
     previous.t === next.t &&
     previous.texts === next.texts &&
+    previous.placeName(previous.load.from) === next.placeName(next.load.from) &&
+    previous.placeName(previous.load.to) === next.placeName(next.load.to) &&
     previous.age?.unit === next.age?.unit &&
     previous.age?.count === next.age?.count &&
     sameLoad(previous.load, next.load),
