@@ -94,6 +94,7 @@ export function useLoadBoard(
     load(wanted, quiet, false);
     return () => controller.current?.abort();
     // Only a change of the query (or a retry) starts a request; `state` is read, not watched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mounted, key, attempt, load]);
 
   useEffect(() => {

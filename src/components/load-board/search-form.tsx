@@ -144,6 +144,9 @@ export function SearchForm({ value, onSearch, placeIndexPath, inputRef }: Props)
         />
         <ul id={LISTBOX_ID} role="listbox" aria-label={t('search.suggestions')} className={styles.listbox} hidden={!expanded}>
           {options.map((entry, index) => (
+            // The keyboard chooses options from the field (aria-activedescendant, the APG combobox):
+            // an option never has focus, so a key handler on it would never run.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={entry.slug}
               id={optionId(index)}
