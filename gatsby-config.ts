@@ -3,7 +3,7 @@ import path from 'node:path';
 import { siteUrl } from './src/config/env';
 import { site } from './src/config/site';
 import { LOCALE_SOURCE } from './src/i18n/plugin-nodes';
-import { sitemapOptions } from './src/build/sitemap';
+import { sitemapOptions } from './src/gatsby/sitemap';
 
 // The browser renders Head too (on client navigation); GATSBY_* variables are the ones Gatsby
 // inlines, so the public origin reaches it under this name.

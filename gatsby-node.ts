@@ -1,5 +1,5 @@
 // Each lifecycle API lives in its own module under src/; this file is the table of contents.
-export { createPages } from './src/build/create-pages';
+export { createPages } from './src/gatsby/create-pages';
 export { onCreateNode, shouldOnCreateNode } from './src/i18n/plugin-nodes';
-export { onPostBuild } from './src/build/post-build';
-export { onCreateWebpackConfig } from './src/build/webpack';
+export { onPostBuild } from './src/gatsby/post-build';
+export { onCreateWebpackConfig } from './src/gatsby/webpack';

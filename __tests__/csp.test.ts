@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
-import { contentSecurityPolicy, inlineScriptHashes, withCspMeta } from '../src/build/csp';
+import { contentSecurityPolicy, inlineScriptHashes, withCspMeta } from '../src/gatsby/csp';
 import { headersFor, parseHeadersFile } from '../src/serve/headers-file';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import webpack, { type Stats } from 'webpack';
-import { OutputHashPlugin } from '../src/build/output-hash';
+import { OutputHashPlugin } from '../src/gatsby/output-hash';
 
 // The compilation hash Gatsby writes into every page must follow the output alone: the same files from a
 // cold or a warm webpack cache give the same hash, and different files a different one.

@@ -1,8 +1,8 @@
 import type { Actions } from 'gatsby';
 import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
-import { BuildStamps } from '../src/build/build-stamps';
-import { createPlacePages, groupBuildLoads, placesDirectoryContext } from '../src/build/place-pages';
+import { BuildStamps } from '../src/gatsby/build-stamps';
+import { createPlacePages, groupBuildLoads, placesDirectoryContext } from '../src/gatsby/place-pages';
 import { PAGE_SIZE, PLACE_LIST_MAX_PAGES } from '../src/config/constants';
 import { newestFirst, neighbourRoutes } from '../src/loads/place-groups';
 import type { PlaceLoadsPageContext } from '../src/loads/place-page-context';

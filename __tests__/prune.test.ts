@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pruneOldAssets } from '../src/build/prune';
+import { pruneOldAssets } from '../src/gatsby/prune';
 
 describe('pruning a kept public/ folder', () => {
   it('removes hashed bundles no page of this build loads, keeping lazily loaded chunks', () => {

@@ -1,13 +1,13 @@
 /**
  * @jest-environment node
  *
- * The build's read of every load (src/build/read-loads.ts) against the real sample API over HTTP, with
+ * The build's read of every load (src/gatsby/read-loads.ts) against the real sample API over HTTP, with
  * the board changing while it is read (the sample API's change mode). Every case compares the published
  * ids with the ids the API itself holds, not just the outcome. Gatsby's reporter is the one piece stood
  * in for: its panic ends the process.
  */
 import type { Reporter } from 'gatsby';
-import { LOADS_READ_ERROR_ID, readLoads } from '../src/build/read-loads';
+import { LOADS_READ_ERROR_ID, readLoads } from '../src/gatsby/read-loads';
 import { startSampleApi } from '../sample-api/server';
 import type { ChangeMode, ResponseShape, SampleApi } from '../sample-api/server';
 import type { Load } from '../src/api-client/types';

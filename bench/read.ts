@@ -5,7 +5,7 @@
 // runs). Figures, not assertions: no build runs, but the machine is shared and noisy.
 import { readAllLoads } from '../src/api-client/read-all';
 import type { ReadAllResult, ReadAllSources } from '../src/api-client/read-all';
-import { apiSources } from '../src/build/read-loads';
+import { apiSources } from '../src/gatsby/read-loads';
 import { startSampleApi } from '../sample-api/server';
 import type { ChangeMode } from '../sample-api/server';
 

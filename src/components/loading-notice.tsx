@@ -1,6 +1,6 @@
 import React from 'react';
 
-// Load pages ship no stylesheet (src/build/ssr.tsx drops it: tens of thousands of pages show only
+// Load pages ship no stylesheet (src/gatsby/ssr.tsx drops it: tens of thousands of pages show only
 // this line), so the notice carries its own few rules.
 const NOTICE_CSS = `
 .yb-notice{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px;min-height:100vh;margin:0;padding:24px;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',Arial,sans-serif;color:#4a5568;text-align:center}

@@ -14,7 +14,7 @@ export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = (args) => {
   // Load pages carry their one line in page context and translate nothing: the wrapper's i18next
   // instance would be built for nothing, tens of thousands of times per build.
   if ((args.props.pageContext as { loadId?: string }).loadId !== undefined) return args.element;
-  // Every other page has `context.i18n` (src/build/create-pages.ts), so the wrapper returns an element.
+  // Every other page has `context.i18n` (src/gatsby/create-pages.ts), so the wrapper returns an element.
   return pluginWrapPageElement(args as Parameters<typeof pluginWrapPageElement>[0], {
     ...i18nPluginOptions(siteUrl()),
     pages: [],

@@ -37,7 +37,7 @@ function LinkText({ link, anywhere, t }: { link: PlaceLink; anywhere: string; t:
  * Loads from a place, to a place, or along one route, pre-built page by page. It does not refresh in
  * the browser (README, "City and route pages"): it says when it was built and links to the live board.
  */
-/** The build named this page's places already (src/build/place-pages.ts). */
+/** The build named this page's places already (src/gatsby/place-pages.ts). */
 const asNamed = (name: string) => name;
 
 export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, PlaceLoadsPageContext>) {

@@ -3,7 +3,7 @@ import { ROUTES, type RouteName } from '../config/routes';
 
 /**
  * Every content page of the site and the template that renders it. Pages are created from this table
- * in four language variants (src/build/create-pages.ts) rather than from src/pages, so the i18n
+ * in four language variants (src/gatsby/create-pages.ts) rather than from src/pages, so the i18n
  * plugin never re-creates them (src/i18n/plugin.ts says why).
  */
 export const PAGE_TABLE: Record<RouteName, string> = {
