@@ -45,10 +45,12 @@ async function startRecorder(handler: (req: IncomingMessage, res: ServerResponse
   };
 }
 
-const json = (body: unknown) => (_req: IncomingMessage, res: ServerResponse): void => {
-  res.writeHead(200, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
+const json =
+  (body: unknown) =>
+  (_req: IncomingMessage, res: ServerResponse): void => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {
@@ -324,6 +326,8 @@ describe('network errors', () => {
     await closed.close();
     const error = await rejection(fetchLoads({ page: 1 }, { baseUrl: closed.url }));
     expect(error).not.toBeInstanceOf(ApiError);
-    expect(error.message).toMatch(new RegExp(`^Network error requesting ${closed.url.replace(/\./g, '\\.')}/loads\\?page=1: .*ECONNREFUSED`));
+    expect(error.message).toMatch(
+      new RegExp(`^Network error requesting ${closed.url.replace(/\./g, '\\.')}/loads\\?page=1: .*ECONNREFUSED`),
+    );
   });
 });

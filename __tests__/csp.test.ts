@@ -15,11 +15,7 @@ const PAGE = [
 
 describe('page script policy', () => {
   it('hashes each executable inline script, and neither data blocks nor external scripts', () => {
-    expect(inlineScriptHashes(PAGE)).toEqual([
-      sha('/*<![CDATA[*/window.pagePath="/uz";/*]]>*/'),
-      sha('window.x=1'),
-      sha('console.log(1)'),
-    ]);
+    expect(inlineScriptHashes(PAGE)).toEqual([sha('/*<![CDATA[*/window.pagePath="/uz";/*]]>*/'), sha('window.x=1'), sha('console.log(1)')]);
   });
 
   it('allows scripts from the site and those hashes only, and connections to the site and the API', () => {
@@ -40,14 +36,16 @@ describe('page script policy', () => {
 });
 
 describe('_headers file', () => {
-  const rules = parseHeadersFile(['# comment', '/*', '  X-A: 1', '  X-B: two words', '', '/static/*', '  Cache-Control: immutable', ''].join('\n'));
+  const rules = parseHeadersFile(
+    ['# comment', '/*', '  X-A: 1', '  X-B: two words', '', '/static/*', '  Cache-Control: immutable', ''].join('\n'),
+  );
 
   it('applies every matching rule', () => {
     expect(headersFor(rules, '/uz/loads')).toEqual({ 'X-A': '1', 'X-B': 'two words' });
     expect(headersFor(rules, '/static/a.png')).toEqual({ 'X-A': '1', 'X-B': 'two words', 'Cache-Control': 'immutable' });
   });
 
-  it('reads the site\'s own file', () => {
+  it("reads the site's own file", () => {
     const own = parseHeadersFile(fs.readFileSync('static/_headers', 'utf8'));
     const headers = headersFor(own, '/ru/help');
     expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");

@@ -60,7 +60,10 @@ function writeSite(dir: string, site: SyntheticSite): void {
     write(`${variant}pricing/index.html`, page('pricing'));
     write(`page-data/${variant}pricing/page-data.json`, JSON.stringify({ page: 'pricing' }));
   }
-  write('sitemap-0.xml', `<urlset>${ids.map((id) => `<url><loc>/uz/load/${id}</loc><lastmod>${site.loads[id]}</lastmod></url>`).join('')}</urlset>`);
+  write(
+    'sitemap-0.xml',
+    `<urlset>${ids.map((id) => `<url><loc>/uz/load/${id}</loc><lastmod>${site.loads[id]}</lastmod></url>`).join('')}</urlset>`,
+  );
   write('robots.txt', 'User-agent: *\n');
   write('index.html', page('home'));
   write('404.html', page('not found'));
@@ -76,7 +79,13 @@ function loadFiles(id: string): string[] {
 
 const BOARD_FIRST_PAGE = VARIANTS.flatMap((variant) => [`${variant}loads/index.html`, `page-data/${variant}loads/page-data.json`]);
 
-const FIVE_LOADS = { a1: 'Toshkent-Samarqand 20 t', b2: 'Buxoro-Navoiy 5 t', c3: 'Qarshi-Termiz 10 t', d4: 'Andijon-Fargʻona 3 t', e5: 'Nukus-Xiva 8 t' };
+const FIVE_LOADS = {
+  a1: 'Toshkent-Samarqand 20 t',
+  b2: 'Buxoro-Navoiy 5 t',
+  c3: 'Qarshi-Termiz 10 t',
+  d4: 'Andijon-Fargʻona 3 t',
+  e5: 'Nukus-Xiva 8 t',
+};
 
 describe('which files are hashed assets', () => {
   it.each([
@@ -101,7 +110,16 @@ describe('which files are hashed assets', () => {
 
 describe('how the bucket is listed', () => {
   it('splits only folders whose names extend one another past a character before "/"', () => {
-    const keys = ['index.html', 'uz/load/1/index.html', 'uz-cyrl/load/1/index.html', 'load/1/index.html', 'load/10/index.html', 'page-data/uz/a/page-data.json', 'page-data/uz-cyrl/a/page-data.json', 'page-data/load/1/page-data.json'];
+    const keys = [
+      'index.html',
+      'uz/load/1/index.html',
+      'uz-cyrl/load/1/index.html',
+      'load/1/index.html',
+      'load/10/index.html',
+      'page-data/uz/a/page-data.json',
+      'page-data/uz-cyrl/a/page-data.json',
+      'page-data/load/1/page-data.json',
+    ];
     expect(listingsFor(keys)).toEqual([
       { prefix: '', shallow: true },
       { prefix: 'uz/', shallow: false },
@@ -115,7 +133,9 @@ describe('how the bucket is listed', () => {
   });
 
   it('lists a tree without such names in one listing', () => {
-    expect(listingsFor(['index.html', 'load/1/index.html', 'loads/index.html', 'ru/load/1/index.html'])).toEqual([{ prefix: '', shallow: false }]);
+    expect(listingsFor(['index.html', 'load/1/index.html', 'loads/index.html', 'ru/load/1/index.html'])).toEqual([
+      { prefix: '', shallow: false },
+    ]);
   });
 });
 
@@ -138,20 +158,30 @@ describe('npm run deploy against an S3-compatible server', () => {
   });
 
   /** Builds the synthetic site, deploys it, and returns the site's own requests (the manifest's aside). */
-  async function rebuildAndDeploy(hoursLater = 0.25, grace = { days: 7, deploys: 2 }): Promise<{ report: DeployReport; puts: string[]; deletes: string[]; requests: S3Request[] }> {
+  async function rebuildAndDeploy(
+    hoursLater = 0.25,
+    grace = { days: 7, deploys: 2 },
+  ): Promise<{ report: DeployReport; puts: string[]; deletes: string[]; requests: S3Request[] }> {
     now = new Date(now.getTime() + hoursLater * 3_600_000);
     writeSite(dir, site);
     s3.requests.length = 0;
     const report = await deploy(s3.config({ dir, grace }), { client: s3.client, log: () => undefined, now });
     const requests = s3.requests.filter((request) => request.key !== MANIFEST_NAME);
-    const keys = (method: string) => requests.filter((request) => request.method === method).map((request) => request.key).sort();
+    const keys = (method: string) =>
+      requests
+        .filter((request) => request.method === method)
+        .map((request) => request.key)
+        .sort();
     return { report, puts: keys('PUT'), deletes: keys('DELETE'), requests };
   }
 
   async function bucketKeys(): Promise<string[]> {
     const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
     const answer = await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
-    return (answer.Contents ?? []).map((object) => object.Key ?? '').filter((key) => key !== MANIFEST_NAME).sort();
+    return (answer.Contents ?? [])
+      .map((object) => object.Key ?? '')
+      .filter((key) => key !== MANIFEST_NAME)
+      .sort();
   }
 
   it('uploads every file on a first deploy, with a cache policy and content type per kind of file', async () => {

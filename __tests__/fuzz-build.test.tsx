@@ -74,7 +74,15 @@ describe('build-time reader against random and hostile API answers', () => {
         for (const context of pages.slice(0, 8)) {
           const { meta } = context;
           const html = renderToStaticMarkup(
-            <Seo language={pageLanguage(context)} imageAlt={context.shareImageAlt} path={`/load/${context.loadId}`} title={meta.title} description={meta.description} keywords={meta.keywords} jsonLd={meta.jsonLd} />,
+            <Seo
+              language={pageLanguage(context)}
+              imageAlt={context.shareImageAlt}
+              path={`/load/${context.loadId}`}
+              title={meta.title}
+              description={meta.description}
+              keywords={meta.keywords}
+              jsonLd={meta.jsonLd}
+            />,
           );
           const doc = new DOMParser().parseFromString(`<!doctype html><head>${html}</head>`, 'text/html');
           for (const element of doc.querySelectorAll('*')) expect(ALLOWED_TAGS.has(element.tagName.toLowerCase())).toBe(true);
@@ -94,6 +102,8 @@ describe('build-time reader against random and hostile API answers', () => {
     process.env.GATSBY_API_URL = 'http://127.0.0.1:9/api';
     await expect(readLoads(fakeReporter(lines), { retries: 0 })).rejects.toBeInstanceOf(BuildStopped);
     process.env.GATSBY_API_URL = api().url;
-    expect(lines).toEqual([expect.stringMatching(/^Cannot read loads from http:\/\/127\.0\.0\.1:9\/api\/loads: .*(ECONNREFUSED|refused|fetch failed)/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^Cannot read loads from http:\/\/127\.0\.0\.1:9\/api\/loads: .*(ECONNREFUSED|refused|fetch failed)/),
+    ]);
   });
 });

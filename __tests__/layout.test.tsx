@@ -39,7 +39,9 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('layout in %s', (_code
   });
 
   it('offers the same page in the three languages', () => {
-    const selector = screen.getByRole('navigation', { name: (readBundles(language, ['common']).common as { language: { label: string } }).language.label });
+    const selector = screen.getByRole('navigation', {
+      name: (readBundles(language, ['common']).common as { language: { label: string } }).language.label,
+    });
     const links = within(selector).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/uz/help', '/uz-cyrl/help', '/ru/help']);
     expect(links.map((a) => a.getAttribute('hreflang'))).toEqual(['uz', 'uz-Cyrl', 'ru']);
@@ -48,7 +50,9 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('layout in %s', (_code
 
   it('shows the footer: quick links, social links, stores, phone, e-mail, address, copyright 2024', () => {
     const footer = screen.getByRole('contentinfo');
-    const hrefs = within(footer).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const hrefs = within(footer)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     for (const path of ['/features', '/how-it-works', '/help', '/privacy', '/terms']) {
       expect(hrefs).toContain(`/${language.prefix}${path}`);
     }
@@ -63,7 +67,9 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('layout in %s', (_code
 
   it('opens outside links in a new tab without giving the new page a handle on this one', () => {
     const footer = screen.getByRole('contentinfo');
-    for (const link of within(footer).getAllByRole('link').filter((a) => a.getAttribute('target') === '_blank')) {
+    for (const link of within(footer)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('target') === '_blank')) {
       expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     }
   });

@@ -31,7 +31,13 @@ describe('price', () => {
 // The formatters are written out to spare the browser Intl's start-up cost; Node's Intl is the reference.
 describe('the same text as Intl (en-US)', () => {
   const price = (code: string) =>
-    new Intl.NumberFormat('en-US', { style: 'currency', currency: code, currencyDisplay: 'code', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: 'code',
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    });
   const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
   const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: SITE_TIME_ZONE });
   const dayDate = new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE });
@@ -47,7 +53,13 @@ describe('the same text as Intl (en-US)', () => {
   it('formats prices like Intl', () => {
     fc.assert(
       fc.property(numbers, fc.constantFrom('UZS', 'USD', 'RUB', 'KZT', 'EUR'), (value, code) => {
-        expect(formatPrice(value, code)).toBe(withoutNegativeZero(price(code).format(value).replace(/\u00a0/g, ' ')));
+        expect(formatPrice(value, code)).toBe(
+          withoutNegativeZero(
+            price(code)
+              .format(value)
+              .replace(/\u00a0/g, ' '),
+          ),
+        );
       }),
       { numRuns: 3000 },
     );
@@ -187,7 +199,12 @@ describe('load page metadata', () => {
     expect(meta.description).toContain('Nov 25');
     expect(meta.description).toContain('UZS 9,000,000');
     expect(meta.jsonLd.url).toBe(`https://x.uz/${language.prefix}/load/42`);
-    expect(meta.jsonLd.provider).toEqual({ '@type': 'Person', name: 'Aziz Qodirov', telephone: '+998901234567', sameAs: 'https://t.me/aziz' });
+    expect(meta.jsonLd.provider).toEqual({
+      '@type': 'Person',
+      name: 'Aziz Qodirov',
+      telephone: '+998901234567',
+      sameAs: 'https://t.me/aziz',
+    });
   });
 
   it('names the places in the page language in title, description, keywords and JSON-LD', () => {

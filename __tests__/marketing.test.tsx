@@ -64,7 +64,10 @@ function renderPage(name: PageName, language: Language) {
 /** JSON-LD a page's Head writes, parsed back. */
 function headJsonLd(Head: (props: HeadProps<LocaleData, PageContext>) => React.ReactElement, name: PageName, language: Language) {
   const { path, ns } = PAGES[name];
-  const props = { data: localeData(language, ns), pageContext: contextFor(language, path) } as unknown as HeadProps<LocaleData, PageContext>;
+  const props = { data: localeData(language, ns), pageContext: contextFor(language, path) } as unknown as HeadProps<
+    LocaleData,
+    PageContext
+  >;
   const html = renderToStaticMarkup(<Head {...props} />);
   const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
   if (!match?.[1]) throw new Error('no JSON-LD');
@@ -121,7 +124,11 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('marketing pages in %s
     comparison: { title: string; rows: { before: string; after: string }[] };
     appCta: { title: string };
   };
-  const help = bundles.help as { title: string; faq: { title: string; items: { question: string; answer: string }[] }; contact: { title: string; telegram: string } };
+  const help = bundles.help as {
+    title: string;
+    faq: { title: string; items: { question: string; answer: string }[] };
+    contact: { title: string; telegram: string };
+  };
   const pricing = bundles.pricing as { title: string; plan: { name: string; currency: string; noHiddenFees: string } };
   const brand = (text: string) => text.replace('{{brand}}', site.brand);
 
@@ -163,13 +170,19 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('marketing pages in %s
     it('has every typewriter line in the HTML, and the animated copy hidden from screen readers', () => {
       expect(home.hero.lines.length).toBeGreaterThanOrEqual(3);
       const hero = region(home.title);
-      expect(within(hero).getAllByRole('listitem').map((li) => li.textContent)).toEqual(expect.arrayContaining(home.hero.lines));
+      expect(
+        within(hero)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(expect.arrayContaining(home.hero.lines));
       expect(typewriterText(hero).textContent).toBe(home.hero.lines[0]);
     });
 
     it('shows both store buttons and the phone screenshot, loaded eagerly with its size', () => {
       const hero = region(home.title);
-      const hrefs = within(hero).getAllByRole('link').map((a) => a.getAttribute('href'));
+      const hrefs = within(hero)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href'));
       expect(hrefs).toEqual([site.stores.appStore, site.stores.googlePlay]);
       const image = within(hero).getByRole('img', { name: home.hero.imageAlt });
       expect(image.getAttribute('loading')).toBe('eager');
@@ -179,7 +192,9 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('marketing pages in %s
 
     it('shows the stats: 10K+ drivers, 500+ daily loads, 20+ countries', () => {
       const stats = region(home.stats.title);
-      const items = within(stats).getAllByRole('listitem').map((li) => li.textContent);
+      const items = within(stats)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
       expect(items).toEqual([
         `${STATS.activeDrivers}${home.stats.activeDrivers}`,
         `${STATS.dailyLoads}${home.stats.dailyLoads}`,
@@ -200,7 +215,9 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('marketing pages in %s
       const steps = region(sections.steps.title);
       expect(within(steps).getAllByRole('heading', { level: 3 })).toHaveLength(3);
       expect(steps.querySelector('ol')?.children).toHaveLength(3);
-      const bot = within(steps).getAllByRole('link').find((a) => a.getAttribute('href') === site.bot);
+      const bot = within(steps)
+        .getAllByRole('link')
+        .find((a) => a.getAttribute('href') === site.bot);
       expect(bot?.getAttribute('target')).toBe('_blank');
       expect(bot?.getAttribute('rel')).toBe('noopener noreferrer');
       expect(bot?.textContent).toContain(common.newTab);
@@ -223,9 +240,13 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('marketing pages in %s
       expect(within(table).getAllByRole('columnheader')).toHaveLength(2);
       const rows = within(table).getAllByRole('row').slice(1);
       expect(rows).toHaveLength(4);
-      expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual(
-        sections.comparison.rows.map((row) => [row.before, row.after]),
-      );
+      expect(
+        rows.map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
+      ).toEqual(sections.comparison.rows.map((row) => [row.before, row.after]));
       expect(table.textContent).toContain('10-15%');
     });
 
@@ -243,7 +264,9 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('marketing pages in %s
     });
 
     it('uses h2 for every section under the one h1', () => {
-      const h2s = within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+      const h2s = within(screen.getByRole('main'))
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent);
       expect(h2s).toEqual([
         home.stats.title,
         sections.features.title,
@@ -290,11 +313,15 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('marketing pages in %s
     expect(within(plan).getByText(pricing.plan.currency)).toBeTruthy();
     expect(within(plan).getByText(pricing.plan.noHiddenFees)).toBeTruthy();
     const features = within(plan).getAllByRole('list')[0] as HTMLElement;
-    const items = within(features).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(features)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items).toHaveLength(8);
     const titles = Object.values(sections.features.items).map((item) => item.title);
     for (const item of items) expect(titles).toContain(item);
-    const hrefs = within(plan).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const hrefs = within(plan)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual([site.stores.appStore, site.stores.googlePlay]);
   });
 
@@ -348,7 +375,9 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('marketing pages in %s
       expect(telegram.getAttribute('href')).toBe(site.telegramChannel);
       expect(telegram.getAttribute('target')).toBe('_blank');
       expect(telegram.getAttribute('rel')).toBe('noopener noreferrer');
-      const phone = within(contact).getAllByRole('link').find((a) => a.getAttribute('href') === `tel:${site.phone}`);
+      const phone = within(contact)
+        .getAllByRole('link')
+        .find((a) => a.getAttribute('href') === `tel:${site.phone}`);
       expect(phone?.textContent).toContain(site.phoneDisplay);
     });
   });
@@ -363,12 +392,22 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('marketing pages in %s
   });
 
   it.each([
-    ['privacy', 9, ['Introduction', 'Information We Collect', 'How We Use', 'Sharing', 'Security', 'Rights', 'Children', 'Changes', 'Contact']],
-    ['terms', 8, ['General', 'Services', 'User Obligations', 'Payments and Fees', 'Limitation of Liability', 'Disputes', 'Modifications', 'Contact']],
+    [
+      'privacy',
+      9,
+      ['Introduction', 'Information We Collect', 'How We Use', 'Sharing', 'Security', 'Rights', 'Children', 'Changes', 'Contact'],
+    ],
+    [
+      'terms',
+      8,
+      ['General', 'Services', 'User Obligations', 'Payments and Fees', 'Limitation of Liability', 'Disputes', 'Modifications', 'Contact'],
+    ],
   ] as const)('/%s has %i numbered sections in English, contacts from site config', (name, count, topics) => {
     const { container } = renderPage(name, language);
     const article = container.querySelector('article') as HTMLElement;
-    const headings = within(article).getAllByRole('heading', { level: 2 }).map((h) => h.textContent ?? '');
+    const headings = within(article)
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent ?? '');
     expect(headings).toHaveLength(count);
     headings.forEach((heading, index) => {
       expect(heading.startsWith(`${index + 1}. `)).toBe(true);

@@ -169,7 +169,10 @@ describe('chooseContact', () => {
 });
 
 describe('normalizeLoadList', () => {
-  const items = [{ id: 1, title: 'A' }, { id: 2, title: 'B' }];
+  const items = [
+    { id: 1, title: 'A' },
+    { id: 2, title: 'B' },
+  ];
   const ids = (list: LoadList): string[] => list.loads.map((load) => load.id);
 
   it('accepts {data} with nested pagination', () => {
@@ -341,11 +344,7 @@ const hostileText = fc.constantFrom(
   'x'.repeat(100_000),
 );
 const anyText = fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 50 }), hostileText);
-const anyNumber = fc.oneof(
-  fc.double(),
-  fc.integer(),
-  fc.constantFrom(NaN, Infinity, -Infinity, -0, Number.MAX_VALUE, -1, 1e21),
-);
+const anyNumber = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(NaN, Infinity, -Infinity, -0, Number.MAX_VALUE, -1, 1e21));
 const anyValue = fc.oneof(anyText, anyNumber, fc.anything({ maxDepth: 3 }));
 /** Deeply nested junk, which must not overflow anything. */
 const deep = fc.integer({ min: 50, max: 2000 }).map((depth) => {
@@ -375,7 +374,10 @@ const loadLike = fc.record(
     trucksNeeded: fc.oneof(anyNumber, anyValue),
     price: fc.oneof(anyNumber, anyValue, anyNumber.map(String)),
     currency: anyValue,
-    loadingDate: fc.oneof(fc.date({ noInvalidDate: false }).map((d) => (Number.isNaN(d.getTime()) ? 'Invalid' : d.toISOString())), anyValue),
+    loadingDate: fc.oneof(
+      fc.date({ noInvalidDate: false }).map((d) => (Number.isNaN(d.getTime()) ? 'Invalid' : d.toISOString())),
+      anyValue,
+    ),
     createdAt: fc.oneof(anyValue, anyNumber),
     additionalInfo: anyValue,
     vehicleType: place,
@@ -409,9 +411,21 @@ const requested = fc.option(
 describe('normalizeLoadList properties', () => {
   it('never throws anything but ApiShapeError for arbitrary values', () => {
     fc.assert(
-      fc.property(fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withTypedArray: true, withSparseArray: true, withBoxedValues: true }), (raw) => {
-        checkList(raw);
-      }),
+      fc.property(
+        fc.anything({
+          withBigInt: true,
+          withDate: true,
+          withMap: true,
+          withSet: true,
+          withNullPrototype: true,
+          withTypedArray: true,
+          withSparseArray: true,
+          withBoxedValues: true,
+        }),
+        (raw) => {
+          checkList(raw);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -442,13 +456,20 @@ describe('normalizeLoadList properties', () => {
 
   it('never throws anything but ApiShapeError for single loads and details', () => {
     fc.assert(
-      fc.property(fc.oneof(loadLike, anyValue, loadLike.map((data) => ({ data }))), (raw) => {
-        try {
-          assertValidLoad(normalizeLoadResponse(raw));
-        } catch (error) {
-          if (!(error instanceof ApiShapeError)) throw error;
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          loadLike,
+          anyValue,
+          loadLike.map((data) => ({ data })),
+        ),
+        (raw) => {
+          try {
+            assertValidLoad(normalizeLoadResponse(raw));
+          } catch (error) {
+            if (!(error instanceof ApiShapeError)) throw error;
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

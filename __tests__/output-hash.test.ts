@@ -39,7 +39,12 @@ describe('the output hash', () => {
   function hashOfFiles(): string {
     const out = path.join(dir, 'out');
     const hash = createHash('sha256');
-    for (const name of fs.readdirSync(out).sort()) hash.update(name).update('\0').update(fs.readFileSync(path.join(out, name))).update('\0');
+    for (const name of fs.readdirSync(out).sort())
+      hash
+        .update(name)
+        .update('\0')
+        .update(fs.readFileSync(path.join(out, name)))
+        .update('\0');
     return hash.digest('hex').slice(0, 20);
   }
 

@@ -24,7 +24,9 @@ describe('writing the place suggestion files', () => {
     expect(Object.keys(paths).sort()).toEqual(['ru', 'uz', 'uz-Cyrl']);
     expect(paths['uz-Cyrl']).toMatch(/^\/places\/uz-cyrl\.[0-9a-f]{12}\.json$/);
     expect(fs.readdirSync(path.join(root, 'public', 'places')).sort()).toEqual(
-      Object.values(paths).map((p) => path.basename(p)).sort(),
+      Object.values(paths)
+        .map((p) => path.basename(p))
+        .sort(),
     );
     for (const publicPath of Object.values(paths)) {
       const json = fs.readFileSync(path.join(root, 'public', publicPath));

@@ -17,13 +17,20 @@ const [uz, , ru] = LANGUAGES;
 const created = '2026-11-20T06:00:00Z';
 const loads = [
   normalizeLoad({ id: '1', title: 'Sement', fromLocation: { name: 'Toshkent' }, toLocation: { name: 'Samarqand' }, createdAt: created }),
-  normalizeLoad({ id: '2', title: '<b>Un</b>', fromLocationName: 'Ташкент', toLocationName: '<img src=x onerror=alert(1)>', createdAt: created }),
+  normalizeLoad({
+    id: '2',
+    title: '<b>Un</b>',
+    fromLocationName: 'Ташкент',
+    toLocationName: '<img src=x onerror=alert(1)>',
+    createdAt: created,
+  }),
   normalizeLoad({ id: '3', title: 'Paxta', fromLocation: { name: 'x'.repeat(2000) }, toLocation: { name: '12345' }, createdAt: created }),
 ];
 
 function contexts(): Map<string, PlaceLoadsPageContext> {
   const made = new Map<string, PlaceLoadsPageContext>();
-  const createPage = ((page: { path: string; context: PlaceLoadsPageContext }) => made.set(page.path, page.context)) as unknown as Actions['createPage'];
+  const createPage = ((page: { path: string; context: PlaceLoadsPageContext }) =>
+    made.set(page.path, page.context)) as unknown as Actions['createPage'];
   createPlacePages(groupBuildLoads(loads), new BuildStamps({}, Date.parse('2026-11-20T08:30:00Z')), createPage);
   return made;
 }
@@ -31,7 +38,10 @@ function contexts(): Map<string, PlaceLoadsPageContext> {
 function renderPage(path: string, language: (typeof LANGUAGES)[number]) {
   const context = contexts().get(path);
   if (!context) throw new Error(`no page ${path}`);
-  const props = { pageContext: context, location: { pathname: path, search: '' } } as unknown as PageProps<LocaleData, PlaceLoadsPageContext>;
+  const props = { pageContext: context, location: { pathname: path, search: '' } } as unknown as PageProps<
+    LocaleData,
+    PlaceLoadsPageContext
+  >;
   return renderInLanguage(<PlaceLoadsPage {...props} />, language, context.pagePath, ['common', 'loads', 'places']);
 }
 

@@ -74,10 +74,23 @@ describe('place pages', () => {
   it('makes four variants per list page, names places in the page language and links the reverse route', () => {
     const many = Array.from({ length: PAGE_SIZE + 1 }, (_, i) => load(`t${i}`, i % 2 ? 'Toshkent' : 'Ташкент', 'Samarqand', day(1)));
     const { pages, createPage } = collect();
-    const counts = createPlacePages(groupBuildLoads([...many, load('r', 'Самарканд', 'Tashkent', day(2))]), new BuildStamps({}, 0), createPage);
+    const counts = createPlacePages(
+      groupBuildLoads([...many, load('r', 'Самарканд', 'Tashkent', day(2))]),
+      new BuildStamps({}, 0),
+      createPage,
+    );
     expect(counts.pages).toBe(pages.length);
     const paths = pages.map((p) => p.path);
-    expect(paths).toEqual(expect.arrayContaining(['/loads/from/toshkent', '/uz/loads/from/toshkent', '/uz-cyrl/loads/from/toshkent', '/ru/loads/from/toshkent', '/ru/loads/from/toshkent/2', '/loads/route/toshkent/samarqand/2']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/loads/from/toshkent',
+        '/uz/loads/from/toshkent',
+        '/uz-cyrl/loads/from/toshkent',
+        '/ru/loads/from/toshkent',
+        '/ru/loads/from/toshkent/2',
+        '/loads/route/toshkent/samarqand/2',
+      ]),
+    );
     const ru = pages.find((p) => p.path === '/ru/loads/route/toshkent/samarqand');
     expect(ru?.context.from).toBe('Ташкент');
     expect(ru?.context.loads).toHaveLength(PAGE_SIZE);
@@ -107,7 +120,11 @@ describe('place pages', () => {
 
   it('counts outgoing and incoming loads for the directory', () => {
     const directory = placesDirectoryContext(
-      groupBuildLoads([load('a', 'Toshkent', 'Buxoro', day(1)), load('b', 'Ташкент', 'Бухара', day(1)), load('c', 'Buxoro', 'Тошкент', day(1))]),
+      groupBuildLoads([
+        load('a', 'Toshkent', 'Buxoro', day(1)),
+        load('b', 'Ташкент', 'Бухара', day(1)),
+        load('c', 'Buxoro', 'Тошкент', day(1)),
+      ]),
       new BuildStamps({}, 0),
     );
     const toshkent = directory.places.find((p) => p.slug === 'toshkent');
@@ -126,7 +143,11 @@ describe('build stamps', () => {
     createPlacePages(groupBuildLoads(loads), new BuildStamps(first.record(), 200), again.createPage);
     expect(again.pages.every((p) => p.context.builtAt === 100)).toBe(true);
     const changed = collect();
-    createPlacePages(groupBuildLoads([...loads, load('b', 'Toshkent', 'Andijon', day(2))]), new BuildStamps(first.record(), 300), changed.createPage);
+    createPlacePages(
+      groupBuildLoads([...loads, load('b', 'Toshkent', 'Andijon', day(2))]),
+      new BuildStamps(first.record(), 300),
+      changed.createPage,
+    );
     expect(changed.pages.find((p) => p.path === '/ru/loads/from/toshkent')?.context.builtAt).toBe(300);
     expect(changed.pages.find((p) => p.path === '/ru/loads/to/buxoro')?.context.builtAt).toBe(100);
   });

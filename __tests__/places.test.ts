@@ -19,8 +19,22 @@ const API = process.env.TEST_API_URL as string;
 describe('the gazetteer', () => {
   it('holds at least 80 places in Uzbekistan and every regional centre', () => {
     expect(PLACES.filter((place) => place.country === 'UZ').length).toBeGreaterThanOrEqual(80);
-    const centres = ['toshkent', 'nurafshon', 'nukus', 'andijon', 'buxoro', 'jizzax', 'qarshi', 'navoiy', 'namangan',
-      'samarqand', 'termiz', 'guliston', 'fargona', 'urganch'];
+    const centres = [
+      'toshkent',
+      'nurafshon',
+      'nukus',
+      'andijon',
+      'buxoro',
+      'jizzax',
+      'qarshi',
+      'navoiy',
+      'namangan',
+      'samarqand',
+      'termiz',
+      'guliston',
+      'fargona',
+      'urganch',
+    ];
     for (const slug of centres) expect(placeBySlug(slug)?.country).toBe('UZ');
   });
 
@@ -30,8 +44,12 @@ describe('the gazetteer', () => {
       expect(place.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(place.slug).toBe(slugOf(place.names.uz));
     }
-    expect(['toshkent', 'samarqand', 'fargona', 'qoqon'].map((slug) => placeBySlug(slug)?.names.uz))
-      .toEqual(['Toshkent', 'Samarqand', 'Fargʻona', 'Qoʻqon']);
+    expect(['toshkent', 'samarqand', 'fargona', 'qoqon'].map((slug) => placeBySlug(slug)?.names.uz)).toEqual([
+      'Toshkent',
+      'Samarqand',
+      'Fargʻona',
+      'Qoʻqon',
+    ]);
   });
 
   it('gives every place all four names, each in its own script, and coordinates', () => {
@@ -67,7 +85,21 @@ describe('matching a place text', () => {
     ['xiva', ['Xiva', 'Хива', 'Khiva', 'xiva tumani']],
     ['urganch', ['Urganch', 'Урганч', 'Ургенч', 'Urgench', 'г. Ургенч']],
     ['nukus', ['Nukus', 'Нукус', "Nukus, Qoraqalpog'iston Respublikasi"]],
-    ['toshkent', ['Toshkent', 'Тошкент', 'Ташкент', 'Tashkent', 'Toshkent sh.', 'Toshkent shahri', 'г. Ташкент', 'город Ташкент', 'Тошкент шаҳри', '  TOSHKENT  ']],
+    [
+      'toshkent',
+      [
+        'Toshkent',
+        'Тошкент',
+        'Ташкент',
+        'Tashkent',
+        'Toshkent sh.',
+        'Toshkent shahri',
+        'г. Ташкент',
+        'город Ташкент',
+        'Тошкент шаҳри',
+        '  TOSHKENT  ',
+      ],
+    ],
     ['jizzax', ['Jizzax', 'Жиззах', 'Джизак']],
     ['olmaota', ['Almaty', 'Алматы', 'Алма-Ата', 'Olmaota']],
     ['osh', ['Osh', 'Ош', 'Ўш', 'Oʻsh']],
@@ -141,7 +173,12 @@ describe('the suggestion index', () => {
     const toshkent = indexes.ru.places.find((entry) => entry.slug === 'toshkent');
     expect(toshkent).toMatchObject({ label: 'Ташкент', apiSpelling: 'Toshkent', count: 3 });
     expect(indexes.uz.places.find((entry) => entry.slug === 'samarqand')).toMatchObject({ apiSpelling: 'Samarkand', count: 3 });
-    expect(indexes.uz.places.slice(0, 2).map((entry) => entry.slug).sort()).toEqual(['samarqand', 'toshkent']);
+    expect(
+      indexes.uz.places
+        .slice(0, 2)
+        .map((entry) => entry.slug)
+        .sort(),
+    ).toEqual(['samarqand', 'toshkent']);
     expect(indexes.uz.places[2]?.count).toBe(0);
   });
 

@@ -29,15 +29,33 @@ describe('pruning a kept public/ folder', () => {
       path.join(dir, 'webpack.stats.json'),
       JSON.stringify({
         assetsByChunkName: {
-          app: ['webpack-runtime-7777777777777777aaaa.js', 'app-1111111111111111aaaa.js', 'framework-3333333333333333cccc.js', 'styles.4444444444444444dddd.css'],
+          app: [
+            'webpack-runtime-7777777777777777aaaa.js',
+            'app-1111111111111111aaaa.js',
+            'framework-3333333333333333cccc.js',
+            'styles.4444444444444444dddd.css',
+          ],
         },
         namedChunkGroups: {},
       }),
     );
-    fs.writeFileSync(path.join(dir, 'chunk-map.json'), JSON.stringify({ home: ['/component---src-templates-home-tsx-6666666666666666ffff.js'] }));
-    expect(pruneOldAssets(dir).sort()).toEqual(['app-2222222222222222bbbb.js', 'app-2222222222222222bbbb.js.map', 'styles.5555555555555555eeee.css']);
+    fs.writeFileSync(
+      path.join(dir, 'chunk-map.json'),
+      JSON.stringify({ home: ['/component---src-templates-home-tsx-6666666666666666ffff.js'] }),
+    );
+    expect(pruneOldAssets(dir).sort()).toEqual([
+      'app-2222222222222222bbbb.js',
+      'app-2222222222222222bbbb.js.map',
+      'styles.5555555555555555eeee.css',
+    ]);
     expect(fs.readdirSync(dir)).toEqual(
-      expect.arrayContaining(['app-1111111111111111aaaa.js.map', 'framework-3333333333333333cccc.js.LICENSE.txt', '551-8888888888888888bbbb.js', '404.html', 'robots.txt']),
+      expect.arrayContaining([
+        'app-1111111111111111aaaa.js.map',
+        'framework-3333333333333333cccc.js.LICENSE.txt',
+        '551-8888888888888888bbbb.js',
+        '404.html',
+        'robots.txt',
+      ]),
     );
   });
 });

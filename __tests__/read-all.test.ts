@@ -48,7 +48,10 @@ class Board {
   removed: string[] = [];
   afterList: (board: Board, request: number) => void = () => undefined;
 
-  constructor(size: number, private readonly bare = false) {
+  constructor(
+    size: number,
+    private readonly bare = false,
+  ) {
     this.ids = Array.from({ length: size }, (_, index) => String(1001 + index));
   }
 

@@ -165,7 +165,9 @@ describe('a board that never holds still', () => {
       expect(liveThroughout.filter((id) => !published.has(id))).toEqual([]);
       expect([...published].filter((id) => !start.has(id) && !posted.includes(id))).toEqual([]);
       expect([...published].filter((id) => !end.has(id)).length).toBeLessThanOrEqual(5);
-      expect(log[2]).toMatch(/: 3 passes over \d+ pages \(the board changed on every pass\), \d+ loads confirmed one by one, [1-9]\d* dropped as removed\.$/);
+      expect(log[2]).toMatch(
+        /: 3 passes over \d+ pages \(the board changed on every pass\), \d+ loads confirmed one by one, [1-9]\d* dropped as removed\.$/,
+      );
     },
   );
 });

@@ -192,7 +192,17 @@ describe('/__control (private instance)', () => {
 
   it('reports its state', async () => {
     const { body } = await getJson(`${api.url.replace(/\/api$/, '')}/__control`);
-    expect(body).toEqual({ shape: 'data', fail: null, delayMs: 0, revision: 0, loads: 45, change: null, listRequests: 0, posted: [], removed: [] });
+    expect(body).toEqual({
+      shape: 'data',
+      fail: null,
+      delayMs: 0,
+      revision: 0,
+      loads: 45,
+      change: null,
+      listRequests: 0,
+      posted: [],
+      removed: [],
+    });
   });
 
   it('switches the list and detail shapes', async () => {
@@ -246,7 +256,9 @@ describe('/__control (private instance)', () => {
       // After request 2: a removal.
       const afterRemoval = await list();
       expect(afterRemoval).toHaveLength(45);
-      const state = (await getJson<{ listRequests: number; posted: string[]; removed: string[] }>(`${api.url.replace(/\/api$/, '')}/__control`)).body;
+      const state = (
+        await getJson<{ listRequests: number; posted: string[]; removed: string[] }>(`${api.url.replace(/\/api$/, '')}/__control`)
+      ).body;
       // Request 3 posted again, after its answer was made.
       expect(state).toMatchObject({ listRequests: 3, posted: [afterPost[0], expect.any(String)] });
       expect(state.removed).toHaveLength(1);
@@ -264,7 +276,9 @@ describe('/__control (private instance)', () => {
     it('changes only the first M list requests, and reset restores the board', async () => {
       await control({ change: { every: 1, limit: 2, size: 2 } });
       for (let i = 0; i < 5; i += 1) await list();
-      const state = (await getJson<{ listRequests: number; posted: string[]; removed: string[] }>(`${api.url.replace(/\/api$/, '')}/__control`)).body;
+      const state = (
+        await getJson<{ listRequests: number; posted: string[]; removed: string[] }>(`${api.url.replace(/\/api$/, '')}/__control`)
+      ).body;
       expect([state.listRequests, state.posted.length, state.removed.length]).toEqual([5, 4, 4]);
       await control({ reset: true });
       expect(await ids()).toEqual(generateLoads(45).map((load) => String(load.id)));

@@ -9,7 +9,9 @@ import { jsonLdBlocks, schemaOrgProblems } from './support/schema-org';
 
 describe('the schema.org checker', () => {
   it('accepts properties a type inherits (name from Thing on a Service)', () => {
-    expect(schemaOrgProblems({ '@context': 'https://schema.org', '@type': 'Service', name: 'x', provider: { '@type': 'Person', name: 'A' } })).toEqual([]);
+    expect(
+      schemaOrgProblems({ '@context': 'https://schema.org', '@type': 'Service', name: 'x', provider: { '@type': 'Person', name: 'A' } }),
+    ).toEqual([]);
   });
 
   it('names a property the type cannot carry, such as inLanguage on a Service', () => {
@@ -19,7 +21,10 @@ describe('the schema.org checker', () => {
   });
 
   it('names unknown types and properties, however deep', () => {
-    const problems = schemaOrgProblems({ '@type': 'ItemList', itemListElement: [{ '@type': 'ListItem', position: 1, colour: 'red' }, { '@type': 'Lorry' }] });
+    const problems = schemaOrgProblems({
+      '@type': 'ItemList',
+      itemListElement: [{ '@type': 'ListItem', position: 1, colour: 'red' }, { '@type': 'Lorry' }],
+    });
     expect(problems).toEqual([
       '$.itemListElement[0].colour: schema.org has no property "colour"',
       '$.itemListElement[1]: schema.org has no type "Lorry"',
@@ -41,11 +46,14 @@ describe('the schema.org checker', () => {
 describe('the JSON-LD the site builds', () => {
   const loads = generateLoads(30).map(normalizeLoad);
 
-  it.each(LANGUAGES.map((l) => [l.code, l] as const))('load pages in %s use only what schema.org defines for their types', (_code, language) => {
-    const t = createTranslator(language.prefix, readBundles(language, ['load']));
-    const problems = loads.flatMap((load) => schemaOrgProblems(loadMeta(load, t, language, `https://x.uz/load/${load.id}`).jsonLd));
-    expect(problems).toEqual([]);
-  });
+  it.each(LANGUAGES.map((l) => [l.code, l] as const))(
+    'load pages in %s use only what schema.org defines for their types',
+    (_code, language) => {
+      const t = createTranslator(language.prefix, readBundles(language, ['load']));
+      const problems = loads.flatMap((load) => schemaOrgProblems(loadMeta(load, t, language, `https://x.uz/load/${load.id}`).jsonLd));
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('the organization and the FAQ use only what schema.org defines for their types', () => {
     expect(schemaOrgProblems(organizationJsonLd('https://x.uz', 'About'))).toEqual([]);

@@ -60,7 +60,7 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('page metadata in %s',
     expect(doc.querySelector('meta[property="og:locale"]')?.getAttribute('content')).toBe(language.ogLocale);
   });
 
-  it('states the share card\'s size and says in the page\'s language what it shows', () => {
+  it("states the share card's size and says in the page's language what it shows", () => {
     const alt = shareImageAlt(createTranslator(language.prefix, readBundles(language, ['common']), 'common'));
     const doc = renderHead(<Seo imageAlt={alt} language={language} path="/loads" title="t" description="d" />);
     const meta = (property: string) => doc.querySelector(`meta[property="${property}"]`)?.getAttribute('content');
@@ -98,9 +98,7 @@ describe('JSON-LD', () => {
   const hostile = { name: '</script><script>alert(1)</script>', note: 'a & b <!-- c -->', line: '\u2028' };
 
   it('cannot close its script element, whatever the data', () => {
-    const html = renderToStaticMarkup(
-      <Seo imageAlt="Card" language={LANGUAGES[0]} path="/" title="t" description="d" jsonLd={hostile} />,
-    );
+    const html = renderToStaticMarkup(<Seo imageAlt="Card" language={LANGUAGES[0]} path="/" title="t" description="d" jsonLd={hostile} />);
     const script = html.slice(html.indexOf('<script type="application/ld+json">'));
     expect(script.match(/<\/script>/gi)).toHaveLength(1);
     expect(script).not.toContain('<!--');

@@ -29,7 +29,8 @@ const PLACES = 20;
 
 function placePages(): string[] {
   const pages: string[] = [];
-  for (let i = 0; i < PLACES; i += 1) pages.push(`loads/from/place-${i}/`, `loads/to/place-${i}/`, `loads/route/place-${i}/place-${(i + 1) % PLACES}/`);
+  for (let i = 0; i < PLACES; i += 1)
+    pages.push(`loads/from/place-${i}/`, `loads/to/place-${i}/`, `loads/route/place-${i}/place-${(i + 1) % PLACES}/`);
   return pages;
 }
 const SITEMAP_URLS = 45_000;
@@ -47,8 +48,10 @@ function writeTree(dir: string, version: (id: number) => string, stamp: string):
     fs.writeFileSync(file, body);
     files += 1;
   };
-  for (let i = 0; i < 25; i += 1) write(`chunk-${i}-${crypto.createHash('md5').update(`c${i}`).digest('hex').slice(0, 20)}.js`, filler(`js${i}`, 20_000));
-  for (let i = 0; i < 10; i += 1) write(`static/${crypto.createHash('md5').update(`s${i}`).digest('hex')}/image-${i}.png`, filler(`img${i}`, 40_000));
+  for (let i = 0; i < 25; i += 1)
+    write(`chunk-${i}-${crypto.createHash('md5').update(`c${i}`).digest('hex').slice(0, 20)}.js`, filler(`js${i}`, 20_000));
+  for (let i = 0; i < 10; i += 1)
+    write(`static/${crypto.createHash('md5').update(`s${i}`).digest('hex')}/image-${i}.png`, filler(`img${i}`, 40_000));
   write('404.html', filler('not-found', 15_000));
   for (const variant of VARIANTS) {
     for (let id = 1; id <= LOADS; id += 1) {

@@ -99,7 +99,11 @@ async function runLighthouse(path: string, url: string, port: number): Promise<R
         return [];
       }
       const items = audit?.details?.items ?? [];
-      const detail = items.map((item) => item.description ?? item.url).filter(Boolean).slice(0, 3).join('; ');
+      const detail = items
+        .map((item) => item.description ?? item.url)
+        .filter(Boolean)
+        .slice(0, 3)
+        .join('; ');
       return [`${category}: ${ref.id}${detail ? ` (${detail})` : ''}`];
     }),
   );
@@ -109,7 +113,7 @@ async function runLighthouse(path: string, url: string, port: number): Promise<R
     const weight = refs.reduce((total, ref) => total + ref.weight, 0);
     const earned = refs.reduce((total, ref) => {
       const audit = lhr.audits[ref.id];
-      const passed = contractException(path, ref.id, audit?.explanation) ? 1 : audit?.score ?? 0;
+      const passed = contractException(path, ref.id, audit?.explanation) ? 1 : (audit?.score ?? 0);
       return total + ref.weight * passed;
     }, 0);
     return weight ? Math.round((earned / weight) * 100) : score(category);
@@ -144,14 +148,16 @@ function median(results: Result[]): Result {
 
 function budgetProblems(path: string, result: Result): string[] {
   const problems: string[] = [];
-  if (result.scores.performance < BUDGETS.performance) problems.push(`${path}: performance ${result.scores.performance} < ${BUDGETS.performance}`);
+  if (result.scores.performance < BUDGETS.performance)
+    problems.push(`${path}: performance ${result.scores.performance} < ${BUDGETS.performance}`);
   for (const category of ['accessibility', 'best-practices', 'seo'] as const) {
     const scored = result.scoresWithoutExceptions[category];
     if (scored < BUDGETS[category]) problems.push(`${path}: ${category} ${scored} < ${BUDGETS[category]}`);
   }
   // Compared as Lighthouse reports it (three decimals): sub-pixel shifts of a few millionths are not a
   // layout shift anyone sees, and Lighthouse itself shows them as 0.000.
-  if (Number(result.cls.toFixed(3)) > BUDGETS.cls) problems.push(`${path}: CLS ${result.cls.toFixed(4)} > 0 (${result.shifted.join('; ') || 'no element named'})`);
+  if (Number(result.cls.toFixed(3)) > BUDGETS.cls)
+    problems.push(`${path}: CLS ${result.cls.toFixed(4)} > 0 (${result.shifted.join('; ') || 'no element named'})`);
   if (result.bytes.js / 1024 > BUDGETS.jsKb) problems.push(`${path}: JS ${(result.bytes.js / 1024).toFixed(1)} KB > ${BUDGETS.jsKb} KB`);
   return problems;
 }
@@ -204,6 +210,6 @@ async function main(): Promise<number> {
 main()
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.stack ?? error.message : String(error));
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     process.exit(1);
   });

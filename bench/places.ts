@@ -10,7 +10,9 @@ import { buildPlaceIndexes } from '../src/places/build-index';
 process.env.GATSBY_TELEMETRY_DISABLED = '1';
 const flag = process.argv.indexOf('--loads');
 const count = flag > 0 ? Number(process.argv[flag + 1]) : 10_000;
-const texts = generateLoads(count).map((raw) => normalizeLoad(raw)).flatMap((load) => [load.from, load.to]);
+const texts = generateLoads(count)
+  .map((raw) => normalizeLoad(raw))
+  .flatMap((load) => [load.from, load.to]);
 
 const runs: number[] = [];
 for (let run = 0; run < 5; run += 1) {

@@ -205,7 +205,7 @@ test.describe('pages for readers without script or sight (1.3.1, 2.4.1, 3.2.2, 2
   });
 
   test('the home typewriter can be paused, and offers no pause when motion is reduced', async ({ page }) => {
-    const lines = ((locale('ru', 'home') as { hero: { lines: string[] } }).hero.lines);
+    const lines = (locale('ru', 'home') as { hero: { lines: string[] } }).hero.lines;
     await hydrated(page, '/ru');
     const pause = page.getByRole('button', { name: 'Остановить анимацию' });
     await pause.click();

@@ -10,11 +10,5 @@ function escapeRegExp(text: string): string {
 
 /** A pattern that matches `text` whichever apostrophe each of its apostrophes is written with. */
 export function apostropheInsensitive(text: string): RegExp {
-  return new RegExp(
-    text
-      .split(APOSTROPHES)
-      .map(escapeRegExp)
-      .join("['ʻʼ‘’]"),
-    'u',
-  );
+  return new RegExp(text.split(APOSTROPHES).map(escapeRegExp).join("['ʻʼ‘’]"), 'u');
 }

@@ -93,7 +93,12 @@ test('the board applies a refresh that answers before its parts have hydrated', 
   for (let run = 0; run < 8; run += 1) {
     await page.goto('/ru/loads');
     await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('list').filter({ has: page.getByRole('link', { name: /./ }) }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('list')
+        .filter({ has: page.getByRole('link', { name: /./ }) })
+        .first(),
+    ).toBeVisible();
     const errors = await page.evaluate(() => (window as unknown as { reactErrors: string[] }).reactErrors);
     expect(errors, `load ${run + 1}`).toEqual([]);
   }

@@ -50,7 +50,7 @@ test('a load newer than the build is fetched, described and handed over', async 
   expect(visited).toEqual([]);
 });
 
-test('the fallback sets the new load\'s title and structured data before handing over', async ({ page }) => {
+test("the fallback sets the new load's title and structured data before handing over", async ({ page }) => {
   await controlApi({ loads: 130 });
   // The page leaves after 100 ms; record what it writes into the head as it happens.
   await page.addInitScript(() => {

@@ -3,7 +3,11 @@ import { controlApi, countListRequests, resetApi } from './support';
 
 test.afterEach(resetApi);
 
-const cards = (page: import('@playwright/test').Page) => page.getByRole('main').getByRole('listitem').filter({ has: page.locator('a[href*="/load/"]') });
+const cards = (page: import('@playwright/test').Page) =>
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.locator('a[href*="/load/"]') });
 
 test('paging works as plain links before any script runs', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -142,7 +146,10 @@ test('a request made stale by a newer search is aborted, and only the newer resu
 const focusIsNotOnBody = async (page: import('@playwright/test').Page) =>
   expect.poll(() => page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
 
-test('the status region is in the served HTML, and after a search it holds the count; focus stays in the field', async ({ browser, page }) => {
+test('the status region is in the served HTML, and after a search it holds the count; focus stays in the field', async ({
+  browser,
+  page,
+}) => {
   const plain = await browser.newContext({ javaScriptEnabled: false });
   const served = await plain.newPage();
   await served.goto('/uz/loads');

@@ -76,7 +76,9 @@ for (const language of LANGUAGES) {
 
     test('help: the accordion keeps one answer open and can close it', async ({ page }) => {
       await page.goto(`${prefix}/help`);
-      const buttons = page.getByRole('button', { name: new RegExp(help.faq.items.map((i: Texts) => i.question.slice(0, 12).replace(/[?.()]/g, '.')).join('|')) });
+      const buttons = page.getByRole('button', {
+        name: new RegExp(help.faq.items.map((i: Texts) => i.question.slice(0, 12).replace(/[?.()]/g, '.')).join('|')),
+      });
       await expect(buttons).toHaveCount(3);
       const [first, second] = [buttons.nth(0), buttons.nth(1)];
       await expect(first).toHaveAttribute('aria-expanded', 'true');

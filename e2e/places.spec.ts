@@ -57,7 +57,10 @@ test('the directory lists places with their counts, in the page language, and th
   expect(Number(await row.getByRole('link').first().textContent())).toBeGreaterThan(0);
   await page.goto('/ru/loads');
   await expect(page.getByRole('main').getByRole('link', { name: 'Города и направления' })).toHaveAttribute('href', '/ru/loads/places');
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Города и направления' })).toHaveAttribute('href', '/ru/loads/places');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Города и направления' })).toHaveAttribute(
+    'href',
+    '/ru/loads/places',
+  );
 });
 
 test('the sitemap lists the prefixed place pages, not their bare aliases', async ({ request }) => {

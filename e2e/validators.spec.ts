@@ -66,7 +66,10 @@ test('the Nu Html Checker finds no error in one page of each type', async () => 
   const messages = (JSON.parse(stdout) as { messages: VnuMessage[] }).messages;
   const errors = messages
     .filter((message) => message.type === 'error' || message.type === 'non-document-error')
-    .map((message) => `${path.relative(PUBLIC, decodeURIComponent(message.url?.replace(/^file:/, '') ?? ''))}:${message.lastLine ?? '?'} ${message.message} [${message.extract ?? ''}]`);
+    .map(
+      (message) =>
+        `${path.relative(PUBLIC, decodeURIComponent(message.url?.replace(/^file:/, '') ?? ''))}:${message.lastLine ?? '?'} ${message.message} [${message.extract ?? ''}]`,
+    );
   expect(files).toHaveLength(PAGES.length);
   expect(errors).toEqual([]);
 });
@@ -102,7 +105,9 @@ for (const { type, path: pagePath } of PAGES) {
     await page.waitForLoadState('networkidle');
     if (type === '404') await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
     const { violations } = await new AxeBuilder({ page }).analyze();
-    const found = violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    const found = violations.map(
+      (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
     expect(found).toEqual([]);
     await context.close();
   });

@@ -19,8 +19,7 @@ const SEED = 0x5eed_2026;
 /** The load whose text is markup and script, for escaping tests: the 6th load (on the first list page)
  * of any data set of 6 or more loads. */
 export const HOSTILE_LOAD_ID = '666';
-export const HOSTILE_TITLE =
-  `<img src=x onerror=alert(1)></script><script>alert('xss')</script> "Quotes" & ampersand`;
+export const HOSTILE_TITLE = `<img src=x onerror=alert(1)></script><script>alert('xss')</script> "Quotes" & ampersand`;
 export const HOSTILE_INFO =
   `</script><script>alert("info")</script><style>body{display:none}</style>` +
   `<a href="javascript:alert(1)">link</a> & &amp; "double" 'single' {{template}} \${injection} </textarea>`;
@@ -42,8 +41,17 @@ export const VEHICLE_TYPES: ReadonlyArray<ApiVehicleType & { id: number; name: s
 
 /** Tonnage range per vehicle type id, so a Labo never carries 20 t. */
 const CAPACITY: Record<number, [number, number]> = {
-  1: [10, 22], 2: [8, 20], 3: [3, 8], 4: [8, 15], 5: [15, 22], 6: [0.5, 1],
-  7: [1, 3], 8: [5, 18], 9: [10, 25], 10: [18, 26], 11: [0.3, 0.8],
+  1: [10, 22],
+  2: [8, 20],
+  3: [3, 8],
+  4: [8, 15],
+  5: [15, 22],
+  6: [0.5, 1],
+  7: [1, 3],
+  8: [5, 18],
+  9: [10, 25],
+  10: [18, 26],
+  11: [0.3, 0.8],
 };
 /** Vehicle types with a closed body, which are the ones that state a volume. */
 const HAS_VOLUME = new Set([1, 2, 5, 10]);
@@ -63,7 +71,14 @@ interface City {
 // The dictionary spells a few foreign places in English (Almaty, Khujand), as a real one grown over
 // the years does; the site must file them under the same place whatever the spelling.
 const CITIES: City[] = [
-  { id: 1, name: 'Toshkent', region: 'Toshkent shahri', typed: ['Тошкент', 'Ташкент', 'Tashkent', 'Toshkent sh.', 'г. Ташкент'], foreign: false, weight: 14 },
+  {
+    id: 1,
+    name: 'Toshkent',
+    region: 'Toshkent shahri',
+    typed: ['Тошкент', 'Ташкент', 'Tashkent', 'Toshkent sh.', 'г. Ташкент'],
+    foreign: false,
+    weight: 14,
+  },
   { id: 2, name: 'Samarqand', region: 'Samarqand viloyati', typed: ['Самарқанд', 'Самарканд', 'Samarkand'], foreign: false, weight: 6 },
   { id: 3, name: 'Buxoro', region: 'Buxoro viloyati', typed: ['Бухоро', 'Бухара', 'Bukhara'], foreign: false, weight: 4 },
   { id: 4, name: 'Xiva', region: 'Xorazm viloyati', typed: ['Хива', 'Khiva'], foreign: false, weight: 2 },
@@ -136,18 +151,57 @@ const INFO: string[] = [
   "To'lov naqd pulda, yetkazib berilgandan keyin.",
   "Plastik kartaga o'tkazma. Oldindan 30%.",
   'Yuk sovuq saqlanishi kerak: +2...+6 °C.',
-  "Ikki joydan yuklanadi, bitta joyga tushiriladi.",
+  'Ikki joydan yuklanadi, bitta joyga tushiriladi.',
   'Погрузка с 9:00, оплата по факту выгрузки.',
   'Нужен тент, боковая загрузка.',
   'Срочно! Выгрузка в течение дня.',
-  "Bojxona rasmiylashtiruvi yuk egasi tomonidan.",
+  'Bojxona rasmiylashtiruvi yuk egasi tomonidan.',
   "Yo'l xarajatlari narxga kiritilgan.",
   '',
 ];
 
-const FIRST_NAMES = ['Aziz', 'Dilshod', 'Sardor', 'Jasur', 'Bekzod', 'Otabek', 'Rustam', 'Nodira', 'Shoxrux', 'Anvar', 'Farrux', 'Malika', 'Ulug\'bek', 'Sanjar', 'Akmal', 'Ravshan'];
-const LAST_NAMES = ['Karimov', 'Rahimov', 'Yusupov', 'Toshmatov', 'Qodirov', 'Ergashev', 'Aliyev', 'Nazarov', 'Sobirov', "Xo'jayev", 'Mirzayev', 'Ismoilov'];
-const COMPANIES = ['Trans Logistik', 'Yuk Servis', 'Silk Road Cargo', 'Asia Trans', 'Buxoro Agro', 'Vodiy Meva', 'Sement Savdo', 'ООО «ТрансАзия»'];
+const FIRST_NAMES = [
+  'Aziz',
+  'Dilshod',
+  'Sardor',
+  'Jasur',
+  'Bekzod',
+  'Otabek',
+  'Rustam',
+  'Nodira',
+  'Shoxrux',
+  'Anvar',
+  'Farrux',
+  'Malika',
+  "Ulug'bek",
+  'Sanjar',
+  'Akmal',
+  'Ravshan',
+];
+const LAST_NAMES = [
+  'Karimov',
+  'Rahimov',
+  'Yusupov',
+  'Toshmatov',
+  'Qodirov',
+  'Ergashev',
+  'Aliyev',
+  'Nazarov',
+  'Sobirov',
+  "Xo'jayev",
+  'Mirzayev',
+  'Ismoilov',
+];
+const COMPANIES = [
+  'Trans Logistik',
+  'Yuk Servis',
+  'Silk Road Cargo',
+  'Asia Trans',
+  'Buxoro Agro',
+  'Vodiy Meva',
+  'Sement Savdo',
+  'ООО «ТрансАзия»',
+];
 const OPERATOR_CODES = ['90', '91', '93', '94', '95', '97', '98', '99', '88', '33'];
 
 const MINUTE = 60_000;
@@ -220,9 +274,10 @@ export function generateLoad(index: number, options: GenerateOptions = {}): ApiL
 
   const weight = round(dice.float(minT, maxT), weightStep(maxT));
   const currency = international ? (dice.chance(0.85) ? 'USD' : 'UZS') : dice.chance(0.9) ? 'UZS' : 'USD';
-  let price: number | null = currency === 'USD'
-    ? round(400 + ((weight / 26) * 2600 + dice.float(0, 500)) * (international ? 1 : 0.4), 50)
-    : round(2_500_000 + (weight / 26) * 20_000_000 + dice.float(0, 2_500_000), 50_000);
+  let price: number | null =
+    currency === 'USD'
+      ? round(400 + ((weight / 26) * 2600 + dice.float(0, 500)) * (international ? 1 : 0.4), 50)
+      : round(2_500_000 + (weight / 26) * 20_000_000 + dice.float(0, 2_500_000), 50_000);
 
   let title = dice.pick(CARGO);
   const revision = options.revision ?? 0;
@@ -239,9 +294,7 @@ export function generateLoad(index: number, options: GenerateOptions = {}): ApiL
     weight: dice.chance(0.1) ? String(weight) : weight,
     price,
     currency: dice.chance(0.1) ? currency.toLowerCase() : currency,
-    loadingDate: dice.chance(0.15)
-      ? new Date(loadingMs).toISOString().slice(0, 10)
-      : new Date(loadingMs).toISOString(),
+    loadingDate: dice.chance(0.15) ? new Date(loadingMs).toISOString().slice(0, 10) : new Date(loadingMs).toISOString(),
     createdAt: new Date(createdMs).toISOString(),
     additionalInfo: dice.pick(INFO),
     vehicleType: dice.chance(0.05) ? null : { id: vehicle.id, name: vehicle.name },
@@ -290,7 +343,8 @@ function makeUser(dice: Dice): ApiUser {
 function makeContact(dice: Dice): ApiContact {
   const person = dice.chance(0.3) ? dice.pick(COMPANIES) : `${dice.pick(FIRST_NAMES)} ${dice.pick(LAST_NAMES)}`;
   const contact: ApiContact = { name: person, phoneNumber: phone(dice) };
-  if (dice.chance(0.6)) contact.telegramUsername = `${(latin(person) || 'cargo').slice(0, 12)}_${dice.pick(['logist', 'cargo', 'yuk', 'trans'])}`;
+  if (dice.chance(0.6))
+    contact.telegramUsername = `${(latin(person) || 'cargo').slice(0, 12)}_${dice.pick(['logist', 'cargo', 'yuk', 'trans'])}`;
   return contact;
 }
 

@@ -221,7 +221,12 @@ async function serve(req: IncomingMessage, res: ServerResponse, ctx: Context): P
 async function route(req: IncomingMessage, res: ServerResponse, ctx: Context, url: URL): Promise<void> {
   const path = url.pathname.replace(/\/+$/, '') || '/';
   if (path === '/__control') return control(req, res, ctx);
-  if (path === '/__control/ids') return sendJson(res, 200, ctx.data.loads.map((load) => String(load.id)));
+  if (path === '/__control/ids')
+    return sendJson(
+      res,
+      200,
+      ctx.data.loads.map((load) => String(load.id)),
+    );
   if (req.method === 'OPTIONS') return preflight(res);
   if (!path.startsWith('/api/')) return sendJson(res, 404, { error: `Not found: ${path}` });
 
@@ -399,7 +404,7 @@ function applyControl(ctx: Context, body: unknown): string | null {
   if (fail !== undefined) next.fail = fail as number | null;
   if (delayMs !== undefined) next.delayMs = delayMs as number;
   if (revision !== undefined) next.revision = revision as number;
-  if (change !== undefined) next.change = change === null ? null : ({ ...(change as ChangeMode) });
+  if (change !== undefined) next.change = change === null ? null : { ...(change as ChangeMode) };
   const count = loads !== undefined ? (loads as number) : reset ? ctx.initialCount : ctx.count;
   // A board change mode has touched is rebuilt on reset, like one of another size or revision.
   const touched = ctx.changes.posted.length + ctx.changes.removed.length > 0;

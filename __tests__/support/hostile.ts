@@ -52,7 +52,10 @@ export const hostileLoad = fc.record(
     toLocationName: anyField,
     contactSource: fc.oneof(fc.constantFrom('contact', 'user'), anyField),
     contact: fc.oneof(fc.record({ name: anyField, phoneNumber: anyField, telegramUsername: anyField }, { requiredKeys: [] }), anyField),
-    user: fc.oneof(fc.record({ firstName: anyField, lastName: anyField, phoneNumber: anyField, username: anyField }, { requiredKeys: [] }), anyField),
+    user: fc.oneof(
+      fc.record({ firstName: anyField, lastName: anyField, phoneNumber: anyField, username: anyField }, { requiredKeys: [] }),
+      anyField,
+    ),
   },
   { requiredKeys: [] },
 );
@@ -64,7 +67,12 @@ function deeplyNested(depth: number): string {
 /** A whole list response, well-formed or not. */
 export const hostileListBody = fc.oneof(
   // Well-formed lists of hostile loads weigh most: they are the ones that reach the pages.
-  { weight: 4, arbitrary: fc.array(hostileLoad, { maxLength: 8 }).map((loads) => JSON.stringify({ data: loads, pagination: { total: loads.length, page: 1, limit: 20 } })) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .array(hostileLoad, { maxLength: 8 })
+      .map((loads) => JSON.stringify({ data: loads, pagination: { total: loads.length, page: 1, limit: 20 } })),
+  },
   { weight: 2, arbitrary: fc.array(hostileLoad, { maxLength: 8 }).map((loads) => JSON.stringify({ loads, total: loads.length })) },
   { weight: 2, arbitrary: fc.array(hostileLoad, { maxLength: 8 }).map((loads) => JSON.stringify(loads)) },
   { weight: 1, arbitrary: fc.record({ data: anyField, pagination: anyField }, { requiredKeys: [] }).map((body) => JSON.stringify(body)) },

@@ -78,7 +78,11 @@ function lineage(vocabulary: Vocabulary, type: string): Set<string> {
 function typesOf(node: Record<string, unknown>): string[] {
   const value = node['@type'];
   const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return list.map((type) => String(type).replace(/^https?:\/\/schema\.org\//, '').replace(/^schema:/, ''));
+  return list.map((type) =>
+    String(type)
+      .replace(/^https?:\/\/schema\.org\//, '')
+      .replace(/^schema:/, ''),
+  );
 }
 
 function isNode(value: unknown): value is Record<string, unknown> {
@@ -92,7 +96,10 @@ function checkProperty(vocabulary: Vocabulary, types: string[], property: string
   }
   const domains = vocabulary.domains.get(property) ?? new Set<string>();
   const allowed = types.some((type) => [...lineage(vocabulary, type)].some((ancestor) => domains.has(ancestor)));
-  if (!allowed) problems.push(`${at}.${property}: "${property}" is not a property of ${types.join(', ')} (it belongs to ${[...domains].sort().join(', ')})`);
+  if (!allowed)
+    problems.push(
+      `${at}.${property}: "${property}" is not a property of ${types.join(', ')} (it belongs to ${[...domains].sort().join(', ')})`,
+    );
 }
 
 function checkRange(vocabulary: Vocabulary, property: string, value: Record<string, unknown>, at: string, problems: string[]): void {

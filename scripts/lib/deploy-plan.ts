@@ -173,7 +173,14 @@ function sameEntries(a: Record<string, ManifestEntry>, b: Record<string, Manifes
   return keys.every((key) => {
     const x = a[key];
     const y = b[key];
-    return x !== undefined && y !== undefined && x.md5 === y.md5 && x.etag === y.etag && x.cacheControl === y.cacheControl && x.contentType === y.contentType;
+    return (
+      x !== undefined &&
+      y !== undefined &&
+      x.md5 === y.md5 &&
+      x.etag === y.etag &&
+      x.cacheControl === y.cacheControl &&
+      x.contentType === y.contentType
+    );
   });
 }
 

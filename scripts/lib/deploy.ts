@@ -2,14 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pLimit from 'p-limit';
 import {
   type DeployPlan,
@@ -163,7 +156,11 @@ async function listBucket(client: S3Client, config: DeployConfig, knownKeys: Ite
  * The version 1 listing, paged by the last key seen: every S3-compatible server pages it the same way,
  * while s3rver 3 cannot page a version 2 listing on OpenSSL 3 (its continuation token is DES-encrypted).
  */
-async function listPages(client: S3Client, config: DeployConfig, listing: Listing): Promise<{ objects: RemoteObject[]; folders: string[] }> {
+async function listPages(
+  client: S3Client,
+  config: DeployConfig,
+  listing: Listing,
+): Promise<{ objects: RemoteObject[]; folders: string[] }> {
   const objects: RemoteObject[] = [];
   const folders: string[] = [];
   let marker: string | undefined;
@@ -221,7 +218,8 @@ export async function deploy(config: DeployConfig, options: DeployOptions = {}):
   const remoteAll = await listBucket(client, config, [...local.map((file) => file.key), ...Object.keys(previous.files)]);
   // An empty or half-written public/ would otherwise delete the site from the bucket.
   const missing = REQUIRED_FILES.filter((key) => !local.some((file) => file.key === key));
-  if (missing.length > 0) throw new Error(`${path.resolve(config.dir)} has no ${missing.join(' or ')}: not a built site, nothing was published.`);
+  if (missing.length > 0)
+    throw new Error(`${path.resolve(config.dir)} has no ${missing.join(' or ')}: not a built site, nothing was published.`);
   const remote = remoteAll.filter((object) => object.key !== MANIFEST_NAME);
   const plan = planDeploy({ local, remote, previous, now, grace: config.grace });
   const report: DeployReport = { plan, uploaded: 0, uploadedBytes: 0, deleted: 0, seconds: 0 };
@@ -270,7 +268,9 @@ export async function deploy(config: DeployConfig, options: DeployOptions = {}):
     );
   }
   finish(report, started);
-  log(`Deployed in ${report.seconds.toFixed(1)} s: ${report.uploaded} uploaded (${megabytes(report.uploadedBytes)}), ${report.deleted} deleted.`);
+  log(
+    `Deployed in ${report.seconds.toFixed(1)} s: ${report.uploaded} uploaded (${megabytes(report.uploadedBytes)}), ${report.deleted} deleted.`,
+  );
   return report;
 }
 

@@ -77,9 +77,7 @@ export function Footer() {
           <StoreButtons tone="light" />
         </section>
       </div>
-      <p className={`container ${styles.copyright}`}>
-        {t('footer.copyright', { year: site.copyrightYear, brand: site.brand })}
-      </p>
+      <p className={`container ${styles.copyright}`}>{t('footer.copyright', { year: site.copyrightYear, brand: site.brand })}</p>
     </footer>
   );
 }

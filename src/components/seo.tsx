@@ -74,9 +74,7 @@ export function Seo({
       <meta name="twitter:image" content={imageUrl} />
       <meta name="twitter:image:alt" content={imageAlt} />
       <meta name="theme-color" content="#0b5cff" />
-      {jsonLd === undefined ? null : (
-        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} />
-      )}
+      {jsonLd === undefined ? null : <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} />}
       {children}
     </>
   );

@@ -63,11 +63,14 @@ export function Typewriter({ lines, pauseLabel }: { lines: readonly string[]; pa
     }
     let timer: ReturnType<typeof setTimeout>;
     const schedule = (from: TypewriterState) => {
-      timer = setTimeout(() => {
-        const next = nextTypewriterState(from, current);
-        show(next);
-        schedule(next);
-      }, typewriterDelay(from, current));
+      timer = setTimeout(
+        () => {
+          const next = nextTypewriterState(from, current);
+          show(next);
+          schedule(next);
+        },
+        typewriterDelay(from, current),
+      );
     };
     schedule(position.current);
     return () => clearTimeout(timer);

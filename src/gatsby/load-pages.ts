@@ -40,7 +40,15 @@ export function createLoadPages(loads: Load[], createPage: Actions['createPage']
     const metaByLanguage = new Map(
       LANGUAGES.map((language) => {
         const t = translators.get(language.code) as TFunction;
-        return [language.code, { meta: loadMeta(load, t, language, canonicalUrl(base, path, language)), loading: t('loading'), shareImageAlt: shareImageAlt(t), handOver: t('handOver') }];
+        return [
+          language.code,
+          {
+            meta: loadMeta(load, t, language, canonicalUrl(base, path, language)),
+            loading: t('loading'),
+            shareImageAlt: shareImageAlt(t),
+            handOver: t('handOver'),
+          },
+        ];
       }),
     );
     for (const variant of pageVariants(path)) {

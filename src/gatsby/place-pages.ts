@@ -136,7 +136,12 @@ export function createPlacePages(groups: PlaceGroups<Place>, stamps: BuildStamps
           pages,
           total,
           reverse: spec.reverse
-            ? { path: spec.reverse.path, from: named(spec.reverse.from, language), to: named(spec.reverse.to, language), count: spec.reverse.count }
+            ? {
+                path: spec.reverse.path,
+                from: named(spec.reverse.from, language),
+                to: named(spec.reverse.to, language),
+                count: spec.reverse.count,
+              }
             : null,
           neighbours: spec.neighbours.map((route) => routeLink(route, language)),
         };
@@ -168,7 +173,11 @@ export function placesDirectoryContext(groups: PlaceGroups<Place>, stamps: Build
   for (const group of groups.to.values()) entry(group.place).incoming = group.loads.length;
   const content = {
     places: [...places.values()].sort((a, b) => b.outgoing + b.incoming - (a.outgoing + a.incoming) || a.slug.localeCompare(b.slug)),
-    routes: busiestRoutes(groups, DIRECTORY_ROUTES).map((route) => ({ from: route.from.slug, to: route.to.slug, count: route.loads.length })),
+    routes: busiestRoutes(groups, DIRECTORY_ROUTES).map((route) => ({
+      from: route.from.slug,
+      to: route.to.slug,
+      count: route.loads.length,
+    })),
   };
   return { ...content, builtAt: stamps.stamp('/loads/places', content) };
 }

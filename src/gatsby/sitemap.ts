@@ -22,8 +22,7 @@ export function sitemapOptions() {
     output: '/',
     query: '{ allSitePage { nodes { path } } }',
     resolveSiteUrl: () => siteUrl(),
-    resolvePages: (data: { allSitePage: { nodes: SitePageNode[] } }) =>
-      data.allSitePage.nodes.filter((node) => isSitemapPath(node.path)),
+    resolvePages: (data: { allSitePage: { nodes: SitePageNode[] } }) => data.allSitePage.nodes.filter((node) => isSitemapPath(node.path)),
     serialize: (node: SitePageNode) => {
       const { path } = splitLanguagePrefix(node.path);
       return {

@@ -8,7 +8,8 @@ import { localizedPath } from '../i18n/paths';
  * it from the index, so they stay on the page (people are still handed over).
  */
 // `bot\b` covers Googlebot, DuckDuckBot, TelegramBot and the like; `lighthouse` covers Chrome-Lighthouse.
-const CRAWLER = /bot\b|crawler|spider|slurp|google-inspectiontool|bingpreview|yandex|baiduspider|facebookexternalhit|whatsapp|lighthouse|pagespeed|headlesschrome-seo/i;
+const CRAWLER =
+  /bot\b|crawler|spider|slurp|google-inspectiontool|bingpreview|yandex|baiduspider|facebookexternalhit|whatsapp|lighthouse|pagespeed|headlesschrome-seo/i;
 
 export function isCrawler(userAgent: string): boolean {
   return CRAWLER.test(userAgent);

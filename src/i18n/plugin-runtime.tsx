@@ -15,8 +15,11 @@ export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = (args) => {
   // instance would be built for nothing, tens of thousands of times per build.
   if ((args.props.pageContext as { loadId?: string }).loadId !== undefined) return args.element;
   // Every other page has `context.i18n` (src/gatsby/create-pages.ts), so the wrapper returns an element.
-  return pluginWrapPageElement(args as Parameters<typeof pluginWrapPageElement>[0], {
-    ...i18nPluginOptions(siteUrl()),
-    pages: [],
-  } as Parameters<typeof pluginWrapPageElement>[1]) as React.ReactElement;
+  return pluginWrapPageElement(
+    args as Parameters<typeof pluginWrapPageElement>[0],
+    {
+      ...i18nPluginOptions(siteUrl()),
+      pages: [],
+    } as Parameters<typeof pluginWrapPageElement>[1],
+  ) as React.ReactElement;
 };

@@ -26,9 +26,7 @@ export function loadMeta(load: Load, t: TFunction, language: Language, canonical
   const description = [t('meta.route', { route }), weight, vehicle, date, price].filter(Boolean).join(' ');
   const from = placeLabel(load.from, language.code);
   const to = placeLabel(load.to, language.code);
-  const keywords = [t('meta.keywords'), from, to, load.vehicleType, load.title]
-    .filter(Boolean)
-    .join(', ');
+  const keywords = [t('meta.keywords'), from, to, load.vehicleType, load.title].filter(Boolean).join(', ');
   return { title, description, keywords, jsonLd: loadJsonLd(load, language, canonical, description) };
 }
 

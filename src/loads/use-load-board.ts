@@ -77,7 +77,9 @@ export function useLoadBoard(
           const message = error instanceof Error && error.message ? error.message : fallbackMessage;
           startTransition(() =>
             setState((previous) =>
-              keepOnError && previous.status === 'ready' ? previous : { status: 'error', message, list: previous.list, loadedAt: previous.loadedAt },
+              keepOnError && previous.status === 'ready'
+                ? previous
+                : { status: 'error', message, list: previous.list, loadedAt: previous.loadedAt },
             ),
           );
         });

@@ -14,9 +14,20 @@ countries.registerLocale(ru);
  * agrees with the package's Latin name wherever transliteration is exact.
  */
 export const UZ_CYRILLIC_COUNTRY_NAMES: Record<CountryCode, string> = {
-  UZ: 'Ўзбекистон', KZ: 'Қозоғистон', KG: 'Қирғизистон', TJ: 'Тожикистон', TM: 'Туркманистон',
-  RU: 'Россия', TR: 'Туркия', IR: 'Эрон', AF: 'Афғонистон', CN: 'Хитой', BY: 'Беларусь',
-  PL: 'Польша', LV: 'Латвия', LT: 'Литва',
+  UZ: 'Ўзбекистон',
+  KZ: 'Қозоғистон',
+  KG: 'Қирғизистон',
+  TJ: 'Тожикистон',
+  TM: 'Туркманистон',
+  RU: 'Россия',
+  TR: 'Туркия',
+  IR: 'Эрон',
+  AF: 'Афғонистон',
+  CN: 'Хитой',
+  BY: 'Беларусь',
+  PL: 'Польша',
+  LV: 'Латвия',
+  LT: 'Литва',
 };
 
 /** The package's only Russian name for China is "КНР (Китайская Народная Республика)", too long for a list. */

@@ -12,8 +12,7 @@
  */
 
 /** ISO 3166-1 alpha-2 codes of the countries the gazetteer covers. */
-export type CountryCode =
-  | 'UZ' | 'KZ' | 'KG' | 'TJ' | 'TM' | 'RU' | 'TR' | 'IR' | 'AF' | 'CN' | 'BY' | 'PL' | 'LV' | 'LT';
+export type CountryCode = 'UZ' | 'KZ' | 'KG' | 'TJ' | 'TM' | 'RU' | 'TR' | 'IR' | 'AF' | 'CN' | 'BY' | 'PL' | 'LV' | 'LT';
 
 export interface PlaceNames {
   uz: string;
@@ -212,7 +211,15 @@ const NEIGHBOURS: Place[] = [
 const FURTHER: Place[] = [
   ...rows('RU', undefined, [
     ['Moskva', 'Москва', 'Москва', 'Moscow', 55.7558, 37.6173, ['Moscow']],
-    ['Sankt-Peterburg', 'Санкт-Петербург', 'Санкт-Петербург', 'Saint Petersburg', 59.9343, 30.3351, ['St Petersburg', 'Peterburg', 'Питер', 'СПб']],
+    [
+      'Sankt-Peterburg',
+      'Санкт-Петербург',
+      'Санкт-Петербург',
+      'Saint Petersburg',
+      59.9343,
+      30.3351,
+      ['St Petersburg', 'Peterburg', 'Питер', 'СПб'],
+    ],
     ['Qozon', 'Қозон', 'Казань', 'Kazan', 55.7963, 49.1088, ['Kazan']],
     ['Yekaterinburg', 'Екатеринбург', 'Екатеринбург', 'Yekaterinburg', 56.8389, 60.6057, ['Ekaterinburg']],
     ['Novosibirsk', 'Новосибирск', 'Новосибирск', 'Novosibirsk', 55.0084, 82.9357],

@@ -8,9 +8,33 @@ const MAX_PLACE_TEXT = 120;
 
 /** Words that say "city", "district", "region" in the three scripts; dropped from a key. */
 const SUFFIX_WORDS = new Set([
-  'sh', 'shahri', 'shahar', 'shaxri', 'tumani', 'tuman', 'viloyati', 'viloyat', 'city', 'town',
-  'шаҳри', 'шаҳар', 'шахри', 'шахар', 'ш', 'тумани', 'туман', 'вилояти',
-  'г', 'гор', 'город', 'р-н', 'район', 'обл', 'область', 'region', 'district',
+  'sh',
+  'shahri',
+  'shahar',
+  'shaxri',
+  'tumani',
+  'tuman',
+  'viloyati',
+  'viloyat',
+  'city',
+  'town',
+  'шаҳри',
+  'шаҳар',
+  'шахри',
+  'шахар',
+  'ш',
+  'тумани',
+  'туман',
+  'вилояти',
+  'г',
+  'гор',
+  'город',
+  'р-н',
+  'район',
+  'обл',
+  'область',
+  'region',
+  'district',
 ]);
 
 /** Every way of writing ʻ and ʼ people use: ' ʻ ʼ ‘ ’ ` ´ ʹ ′. */

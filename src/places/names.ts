@@ -25,9 +25,38 @@ export function placeLabel(apiText: string, lang: LanguageCode): string {
 }
 
 const CYRILLIC_TO_LATIN: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', ё: 'yo', ж: 'j', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l',
-  м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'x', ч: 'ch', ш: 'sh',
-  ъ: 'ʼ', э: 'e', ю: 'yu', я: 'ya', ў: 'oʻ', қ: 'q', ғ: 'gʻ', ҳ: 'h',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  ё: 'yo',
+  ж: 'j',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'x',
+  ч: 'ch',
+  ш: 'sh',
+  ъ: 'ʼ',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+  ў: 'oʻ',
+  қ: 'q',
+  ғ: 'gʻ',
+  ҳ: 'h',
 };
 const UZBEK_CYRILLIC_MARK = /[ўқғҳ]/i;
 /** Letters whose Latin form depends on spelling rules we do not apply (ц, ь) or that are Russian only. */
@@ -59,11 +88,35 @@ export function uzCyrillicToLatin(text: string): string | undefined {
 const AMBIGUOUS_LATIN = /[ycw]|ts/i;
 const UZBEK_LATIN_MARK = /[qx]|[og][ʻ'‘`]/i;
 const LATIN_TO_CYRILLIC: Array<[RegExp, string]> = [
-  [/o[ʻ'‘`]/g, 'ў'], [/g[ʻ'‘`]/g, 'ғ'], [/sh/g, 'ш'], [/ch/g, 'ч'], [/[ʼ’]/g, 'ъ'],
+  [/o[ʻ'‘`]/g, 'ў'],
+  [/g[ʻ'‘`]/g, 'ғ'],
+  [/sh/g, 'ш'],
+  [/ch/g, 'ч'],
+  [/[ʼ’]/g, 'ъ'],
 ];
 const LATIN_LETTER: Record<string, string> = {
-  a: 'а', b: 'б', d: 'д', f: 'ф', g: 'г', h: 'ҳ', i: 'и', j: 'ж', k: 'к', l: 'л', m: 'м', n: 'н',
-  o: 'о', p: 'п', q: 'қ', r: 'р', s: 'с', t: 'т', u: 'у', v: 'в', x: 'х', z: 'з',
+  a: 'а',
+  b: 'б',
+  d: 'д',
+  f: 'ф',
+  g: 'г',
+  h: 'ҳ',
+  i: 'и',
+  j: 'ж',
+  k: 'к',
+  l: 'л',
+  m: 'м',
+  n: 'н',
+  o: 'о',
+  p: 'п',
+  q: 'қ',
+  r: 'р',
+  s: 'с',
+  t: 'т',
+  u: 'у',
+  v: 'в',
+  x: 'х',
+  z: 'з',
 };
 
 /** Uzbek Latin -> Cyrillic, or undefined when the text may be English or has an ambiguous letter. */
@@ -90,7 +143,7 @@ function latinWordToCyrillic(word: string): string | undefined {
   for (let i = 0; i < rest.length; i += 1) {
     const char = rest[i] as string;
     // e starts a word as э and is е inside it.
-    const cyrillic = char === 'e' ? (i === 0 ? 'э' : 'е') : LATIN_LETTER[char] ?? (/[а-яўқғҳ]/.test(char) ? char : undefined);
+    const cyrillic = char === 'e' ? (i === 0 ? 'э' : 'е') : (LATIN_LETTER[char] ?? (/[а-яўқғҳ]/.test(char) ? char : undefined));
     if (cyrillic === undefined) return undefined;
     out += cyrillic;
   }

@@ -1,6 +1,19 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddBoxIcon, BellIcon, BoltIcon, ChatIcon, ClockIcon, DevicesIcon, HeadsetIcon, InfinityIcon, LocationIcon, PersonIcon, SearchIcon, ShieldIcon } from '../components/feature-icons';
+import {
+  AddBoxIcon,
+  BellIcon,
+  BoltIcon,
+  ChatIcon,
+  ClockIcon,
+  DevicesIcon,
+  HeadsetIcon,
+  InfinityIcon,
+  LocationIcon,
+  PersonIcon,
+  SearchIcon,
+  ShieldIcon,
+} from '../components/feature-icons';
 import { SectionHeading } from '../components/section-heading';
 import * as styles from './features.module.css';
 

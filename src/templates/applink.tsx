@@ -37,7 +37,10 @@ export const Head = pageHead({ ns: 'applink', path: ROUTES.applink, noindex: tru
 
 export const query = graphql`
   query ApplinkPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "applink", "handoff"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
+    locales: allLocale(
+      filter: { language: { eq: $language }, ns: { in: ["common", "applink", "handoff"] } }
+      sort: [{ ns: ASC }, { language: ASC }]
+    ) {
       ...LocaleEdges
     }
   }

@@ -38,7 +38,10 @@ export const Head = pageHead({ ns: 'auth', path: ROUTES.auth, noindex: true });
 
 export const query = graphql`
   query AuthPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "auth", "handoff"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
+    locales: allLocale(
+      filter: { language: { eq: $language }, ns: { in: ["common", "auth", "handoff"] } }
+      sort: [{ ns: ASC }, { language: ASC }]
+    ) {
       ...LocaleEdges
     }
   }

@@ -23,7 +23,10 @@ export const Head = pageHead({ ns: 'features', path: ROUTES.features });
 
 export const query = graphql`
   query FeaturesPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "features", "sections"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
+    locales: allLocale(
+      filter: { language: { eq: $language }, ns: { in: ["common", "features", "sections"] } }
+      sort: [{ ns: ASC }, { language: ASC }]
+    ) {
       ...LocaleEdges
     }
   }

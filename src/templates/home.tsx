@@ -44,7 +44,10 @@ export const Head = pageHead({
 
 export const query = graphql`
   query HomePage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "home", "sections"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
+    locales: allLocale(
+      filter: { language: { eq: $language }, ns: { in: ["common", "home", "sections"] } }
+      sort: [{ ns: ASC }, { language: ASC }]
+    ) {
       ...LocaleEdges
     }
     heroImage: file(sourceInstanceName: { eq: "images" }, relativePath: { eq: "loads-phone.png" }) {

@@ -23,7 +23,10 @@ export const Head = pageHead({ ns: 'how-it-works', path: ROUTES.howItWorks });
 
 export const query = graphql`
   query HowItWorksPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "how-it-works", "sections"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
+    locales: allLocale(
+      filter: { language: { eq: $language }, ns: { in: ["common", "how-it-works", "sections"] } }
+      sort: [{ ns: ASC }, { language: ASC }]
+    ) {
       ...LocaleEdges
     }
   }

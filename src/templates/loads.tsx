@@ -57,7 +57,13 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
   const { language } = usePageLanguage();
   const placeIndexPath = pageContext.placeIndexPaths?.[language.code] ?? '';
   const toApiSearch = useCallback((search: string) => apiSearchText(placeIndexPath, search), [placeIndexPath]);
-  const { query, state, showsWanted, retry } = useLoadBoard(pageContext.initial, pageContext.builtAt, location.search, t('states.fallbackError'), toApiSearch);
+  const { query, state, showsWanted, retry } = useLoadBoard(
+    pageContext.initial,
+    pageContext.builtAt,
+    location.search,
+    t('states.fallbackError'),
+    toApiSearch,
+  );
   const hrefFor = (next: BoardQuery) => `${location.pathname}${boardSearchString(next)}`;
   // No scrolling here: the board moves focus (to the field or the results heading), which scrolls.
   const onQuery = (next: BoardQuery) => void navigate(hrefFor(next));
@@ -67,7 +73,18 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
       <p>
         <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a>
       </p>
-      <LoadBoard language={language} query={query} state={state} showsWanted={showsWanted} now={state.loadedAt} onQuery={onQuery} hrefFor={hrefFor} onRetry={retry} placeIndexPath={placeIndexPath} placeNames={pageContext.placeNames ?? NO_NAMES} />
+      <LoadBoard
+        language={language}
+        query={query}
+        state={state}
+        showsWanted={showsWanted}
+        now={state.loadedAt}
+        onQuery={onQuery}
+        hrefFor={hrefFor}
+        onRetry={retry}
+        placeIndexPath={placeIndexPath}
+        placeNames={pageContext.placeNames ?? NO_NAMES}
+      />
     </>
   );
 }

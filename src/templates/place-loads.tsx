@@ -56,14 +56,24 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
         {updated ? (
           <p className={styles.updated}>
             <time dateTime={updated.iso}>{t('updated', { date: updated.date, time: updated.time })}</time>{' '}
-            <a href={`${localizedPath(ROUTES.loads, language)}${boardSearchString({ page: 1, search })}`}>{t('liveSearch', { place: search })}</a>
+            <a href={`${localizedPath(ROUTES.loads, language)}${boardSearchString({ page: 1, search })}`}>
+              {t('liveSearch', { place: search })}
+            </a>
           </p>
         ) : null}
       </PageIntro>
       <div className="container">
         <ul className={boardStyles.list}>
           {loads.map((load) => (
-            <LoadCard key={load.id} load={load} language={language} age={postedAge(load.createdAt, builtAt)} t={tLoads} texts={texts} placeName={asNamed} />
+            <LoadCard
+              key={load.id}
+              load={load}
+              language={language}
+              age={postedAge(load.createdAt, builtAt)}
+              t={tLoads}
+              texts={texts}
+              placeName={asNamed}
+            />
           ))}
         </ul>
         <Pagination state={pagination} hrefFor={pageHref} onPage={(target) => void navigate(pageHref(target))} />

@@ -17,7 +17,10 @@ export const Head = pageHead({ ns: 'pricing', path: ROUTES.pricing });
 
 export const query = graphql`
   query PricingPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pricing", "sections"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
+    locales: allLocale(
+      filter: { language: { eq: $language }, ns: { in: ["common", "pricing", "sections"] } }
+      sort: [{ ns: ASC }, { language: ASC }]
+    ) {
       ...LocaleEdges
     }
   }

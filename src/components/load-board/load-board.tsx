@@ -125,17 +125,34 @@ export function LoadBoard({ language, query, state, showsWanted, now, onQuery, h
         <HydrateLater>
           <ul className={styles.list}>
             {list.loads.map((load) => (
-              <LoadCard key={load.id} load={load} language={language} age={postedAge(load.createdAt, now)} t={t} texts={texts} placeName={placeName} />
+              <LoadCard
+                key={load.id}
+                load={load}
+                language={language}
+                age={postedAge(load.createdAt, now)}
+                t={t}
+                texts={texts}
+                placeName={placeName}
+              />
             ))}
           </ul>
         </HydrateLater>
-        <Pagination state={pagination} hrefFor={(page) => hrefFor({ ...query, page })} onPage={(page) => go({ ...query, page }, 'heading')} />
+        <Pagination
+          state={pagination}
+          hrefFor={(page) => hrefFor({ ...query, page })}
+          onPage={(page) => go({ ...query, page }, 'heading')}
+        />
       </>
     );
   })();
   return (
     <div className={styles.board}>
-      <SearchForm value={query.search} onSearch={(search) => go({ page: 1, search }, 'field')} placeIndexPath={placeIndexPath} inputRef={field} />
+      <SearchForm
+        value={query.search}
+        onSearch={(search) => go({ page: 1, search }, 'field')}
+        placeIndexPath={placeIndexPath}
+        inputRef={field}
+      />
       <div className={styles.resultsHead}>
         <h2 ref={heading} tabIndex={-1} className={styles.resultsHeading}>
           {t('results.heading')}

@@ -38,9 +38,7 @@ export function Pagination({ state, hrefFor, onPage }: Props) {
     <nav className={styles.pagination} aria-label={t('pagination.label')}>
       {step(state.page - 1, state.hasPrevious, t('pagination.previous'))}
       {/* Not a live region: the board's status line speaks the page (one polite region per page). */}
-      <span className={styles.pageStatus}>
-        {t('pagination.status', { pages: state.pages, page: state.page })}
-      </span>
+      <span className={styles.pageStatus}>{t('pagination.status', { pages: state.pages, page: state.page })}</span>
       {step(state.page + 1, state.hasNext, t('pagination.next'))}
     </nav>
   );
