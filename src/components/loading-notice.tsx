@@ -32,10 +32,11 @@ export function LoadingNotice({ text, heading, handOver, landmark = true }: Load
   const Element = landmark ? 'main' : 'div';
   return (
     <Element className="yb-notice">
-      {heading ? <h1 className="yb-hidden">{heading}</h1> : null}
       {/* Inner HTML, not a text child: React's server renderer would escape the quotes, and the
-          browser, which reads style text raw, would then disagree with it at hydration. */}
+          browser, which reads style text raw, would then disagree with it at hydration. First in its
+          parent: HTML allows a style element in the body only there. */}
       <style dangerouslySetInnerHTML={{ __html: NOTICE_CSS }} />
+      {heading ? <h1 className="yb-hidden">{heading}</h1> : null}
       <span className="yb-spinner" aria-hidden="true" />
       <div role="status">{heading ? <p>{text}</p> : <h1>{text}</h1>}</div>
       {handOver ? (

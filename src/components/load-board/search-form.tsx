@@ -125,7 +125,10 @@ export function SearchForm({ value, onSearch, placeIndexPath, inputRef }: Props)
           ref={inputRef}
           id={INPUT_ID}
           name="search"
-          type="search"
+          // Text, not search: HTML allows the combobox role on a text input only. The phone's keyboard
+          // still shows its search key (enterKeyHint).
+          type="text"
+          inputMode="search"
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={expanded}
