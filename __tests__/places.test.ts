@@ -10,7 +10,8 @@ import { matchPlace, normalizePlaceKey, placeSpellings } from '../src/places/mat
 import { placeLabel, uzCyrillicToLatin, uzLatinToCyrillic } from '../src/places/names';
 import { UZ_CYRILLIC_COUNTRY_NAMES, countryName } from '../src/places/countries';
 import { buildPlaceIndexes, placeIndexPath } from '../src/places/build-index';
-import { apiSearchFor, suggestPlaces } from '../src/places/search-index';
+import { apiSearchFor, findEntry, nameIn, suggestPlaces } from '../src/places/search-index';
+import { placeNamesFor } from '../src/places/names';
 import { normalizeLoadList } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
 
@@ -225,6 +226,26 @@ async function allLoads(): Promise<Load[]> {
   }
   return loads;
 }
+
+describe('naming places in the browser without the gazetteer', () => {
+  const index = buildPlaceIndexes(['Toshkent', 'Samarqand, Samarqand viloyati']).ru;
+
+  it('finds any spelling of a known place in the place index, as the gazetteer would', () => {
+    for (const text of ['Ташкент', 'Тошкент', 'Tashkent', "Toshkent sh.", 'Samarqand, Samarqand viloyati', "Qo'qon"]) {
+      expect(findEntry(index, text)?.label).toBe(placeLabel(text, 'ru'));
+    }
+    expect(findEntry(index, 'Nowhere Town')).toBeUndefined();
+  });
+
+  it('reads only the names it was given, whatever the API calls a place', () => {
+    const names = placeNamesFor([{ from: 'constructor', to: 'Toshkent' }, { from: '__proto__', to: 'toString' }], 'ru');
+    expect(nameIn(names, 'Toshkent')).toBe('Ташкент');
+    expect(nameIn(names, 'constructor')).toBe('constructor');
+    expect(nameIn({}, 'constructor')).toBeUndefined();
+    expect(nameIn({}, 'hasOwnProperty')).toBeUndefined();
+    expect(nameIn(names, 'valueOf')).toBeUndefined();
+  });
+});
 
 describe('searching a place over HTTP against the sample API', () => {
   it('finds the same loads for Ташкент, Тошкент and Tashkent as for Toshkent', async () => {

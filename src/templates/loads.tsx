@@ -19,6 +19,7 @@ import { shareImageAlt } from '../i18n/share-image';
 import { headTranslator, type LocaleData, type PageContext, pageLanguage, usePageLanguage } from '../i18n/runtime';
 import { routeLabel } from '../loads/format';
 import { itemListJsonLd } from '../i18n/structured-data';
+import { nameIn } from '../places/search-index';
 
 export interface LoadsPageContext extends PageContext {
   /** The first page of loads, read at build time and rendered into the HTML. */
@@ -92,7 +93,7 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
 export function Head({ data, pageContext }: HeadProps<LocaleData, LoadsPageContext>) {
   const t = headTranslator(data, pageContext);
   const language = pageLanguage(pageContext);
-  const placeName = (text: string) => pageContext.placeNames[text] ?? text;
+  const placeName = (text: string) => nameIn(pageContext.placeNames, text) ?? text;
   const jsonLd = itemListJsonLd(
     t('loads:seo.title'),
     canonicalUrl(siteUrl(), ROUTES.loads, language),

@@ -122,7 +122,7 @@ export function Head({ data, pageContext }: HeadProps<LocaleData, DirectoryPageC
 
 export const query = graphql`
   query PlacesPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "places"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "places"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
       ...LocaleEdges
     }
   }

@@ -13,6 +13,7 @@ import { LoadCard, cardTexts } from './load-card';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
 import { loadPlaces } from './place-search';
+import { nameIn } from '../../places/search-index';
 import type { LoadList } from '../../api-client/types';
 import * as styles from './load-board.module.css';
 
@@ -42,7 +43,7 @@ type LoadedPlaces = NonNullable<Awaited<ReturnType<typeof loadPlaces>>>;
  */
 function usePlaceNames(list: LoadList | null, placeNames: Readonly<Record<string, string>>, placeIndexPath: string) {
   const [places, setPlaces] = useState<LoadedPlaces | null>(null);
-  const unnamed = Boolean(list?.loads.some((load) => [load.from, load.to].some((text) => text && !(text in placeNames))));
+  const unnamed = Boolean(list?.loads.some((load) => [load.from, load.to].some((text) => text && nameIn(placeNames, text) === undefined)));
   useEffect(() => {
     if (!unnamed || places) return undefined;
     let cancelled = false;
@@ -55,7 +56,7 @@ function usePlaceNames(list: LoadList | null, placeNames: Readonly<Record<string
     };
   }, [unnamed, places, placeIndexPath]);
   return useCallback(
-    (text: string) => placeNames[text] ?? (places && places.module.findEntry(places.index, text)?.label) ?? text,
+    (text: string) => nameIn(placeNames, text) ?? (places && places.module.findEntry(places.index, text)?.label) ?? text,
     [placeNames, places],
   );
 }
