@@ -231,14 +231,20 @@ describe('naming places in the browser without the gazetteer', () => {
   const index = buildPlaceIndexes(['Toshkent', 'Samarqand, Samarqand viloyati']).ru;
 
   it('finds any spelling of a known place in the place index, as the gazetteer would', () => {
-    for (const text of ['Ташкент', 'Тошкент', 'Tashkent', "Toshkent sh.", 'Samarqand, Samarqand viloyati', "Qo'qon"]) {
+    for (const text of ['Ташкент', 'Тошкент', 'Tashkent', 'Toshkent sh.', 'Samarqand, Samarqand viloyati', "Qo'qon"]) {
       expect(findEntry(index, text)?.label).toBe(placeLabel(text, 'ru'));
     }
     expect(findEntry(index, 'Nowhere Town')).toBeUndefined();
   });
 
   it('reads only the names it was given, whatever the API calls a place', () => {
-    const names = placeNamesFor([{ from: 'constructor', to: 'Toshkent' }, { from: '__proto__', to: 'toString' }], 'ru');
+    const names = placeNamesFor(
+      [
+        { from: 'constructor', to: 'Toshkent' },
+        { from: '__proto__', to: 'toString' },
+      ],
+      'ru',
+    );
     expect(nameIn(names, 'Toshkent')).toBe('Ташкент');
     expect(nameIn(names, 'constructor')).toBe('constructor');
     expect(nameIn({}, 'constructor')).toBeUndefined();

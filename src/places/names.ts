@@ -10,7 +10,9 @@ import { matchPlace } from './match';
 /** Each place text of these loads, as the API spelled it, with its name in one language. */
 export function placeNamesFor(loads: ReadonlyArray<Pick<Load, 'from' | 'to'>>, lang: LanguageCode): Record<string, string> {
   const names: Record<string, string> = {};
-  for (const load of loads) for (const text of [load.from, load.to]) if (text && !Object.prototype.hasOwnProperty.call(names, text)) names[text] = placeLabel(text, lang);
+  for (const load of loads)
+    for (const text of [load.from, load.to])
+      if (text && !Object.prototype.hasOwnProperty.call(names, text)) names[text] = placeLabel(text, lang);
   return names;
 }
 

@@ -144,7 +144,10 @@ export function Head({ data, pageContext }: HeadProps<LocaleData, PlaceLoadsPage
 
 export const query = graphql`
   query PlaceLoadsPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "loads", "places"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
+    locales: allLocale(
+      filter: { language: { eq: $language }, ns: { in: ["common", "loads", "places"] } }
+      sort: [{ ns: ASC }, { language: ASC }]
+    ) {
       ...LocaleEdges
     }
   }
