@@ -19,7 +19,11 @@ export const BUDGETS = {
   'best-practices': 100,
   seo: 100,
   cls: 0,
-  jsKb: 110,
+  // Was 110 while production pages ran Preact. With the owner's stack (React DOM, ky) every page starts
+  // at about 96 KB (React DOM 44, Gatsby's app with i18next and react-i18next 47, runtime 2, layout 3),
+  // and the load board adds ky with the API client (7.5) and the board with its search combobox (6.5):
+  // 117.5 KB measured on /ru/loads. The budget moved; the stack did not (issue 10).
+  jsKb: 120,
 } as const;
 
 /**
