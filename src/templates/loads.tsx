@@ -24,7 +24,10 @@ import { nameIn } from '../places/search-index';
 export interface LoadsPageContext extends PageContext {
   /** The first page of loads, read at build time and rendered into the HTML. */
   initial: LoadList | null;
-  /** When the build read it: "posted … ago" is counted from here until the browser knows the time. */
+  /**
+   * What "posted … ago" is counted from until the browser has refreshed the list: the newest load's
+   * posting time (create-pages.ts says why not the clock).
+   */
   builtAt: number;
   /** The first page's place texts, as the API spelled them, named in the page's language. */
   placeNames: Record<string, string>;
