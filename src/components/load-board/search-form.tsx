@@ -27,7 +27,6 @@ export function SearchForm({ value, onSearch, placeIndexPath, inputRef }: Props)
   const [options, setOptions] = useState<PlaceIndexEntry[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const places = useRef<ReturnType<typeof loadPlaces> | null>(null);
   const firstValue = useRef(true);
 
   useEffect(() => {
@@ -46,9 +45,9 @@ export function SearchForm({ value, onSearch, placeIndexPath, inputRef }: Props)
   };
 
   const suggest = () => {
-    places.current ??= loadPlaces(placeIndexPath);
     const typed = inputRef.current?.value ?? '';
-    void places.current.then((loaded) => {
+    // loadPlaces fetches the module and the index once per page view, however often it is asked.
+    void loadPlaces(placeIndexPath).then((loaded) => {
       if (!loaded || inputRef.current?.value !== typed) return;
       const found = loaded.module.suggestPlaces(loaded.index, typed, MAX_SUGGESTIONS);
       // Lands after a fetch, possibly before this part has hydrated: see use-load-board.ts.
@@ -139,7 +138,7 @@ export function SearchForm({ value, onSearch, placeIndexPath, inputRef }: Props)
           enterKeyHint="search"
           autoComplete="off"
           onFocus={() => {
-            places.current ??= loadPlaces(placeIndexPath);
+            void loadPlaces(placeIndexPath);
           }}
           onInput={suggest}
           onKeyDown={onKeyDown}
