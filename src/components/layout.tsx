@@ -3,37 +3,33 @@ import { useTranslation } from 'react-i18next';
 import { Header } from './header';
 import { Footer } from './footer';
 import { ErrorBoundary } from './error-boundary';
-import { HydrateLater } from './hydrate-later';
+import { Island, Static, pageBlocks } from './islands';
 import { UnexpectedError } from './unexpected-error';
+import { usePageLanguage } from '../i18n/runtime';
 import * as styles from './layout.module.css';
 
 /**
- * The header, each top-level block of the content, then the footer hydrate in a task each (see
- * HydrateLater), the header first, a few milliseconds after the page shell. A block is an element with
- * one root element; fragments and text hydrate with the shell.
+ * Every page's frame, and where the partial-hydration rule is applied (islands.tsx): the header is an
+ * island (its language selector remembers the choice), the footer and every block of content are
+ * static, except the blocks the page marked as islands.
  */
-function inParts(children: React.ReactNode): React.ReactNode {
-  return React.Children.map(children, (child) =>
-    React.isValidElement(child) && child.type !== React.Fragment ? <HydrateLater>{child}</HydrateLater> : child,
-  );
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation('common');
+  const { language } = usePageLanguage();
   return (
     <>
       <a className={styles.skip} href="#main">
         {t('skipToContent')}
       </a>
-      <HydrateLater>
+      <Island>
         <Header />
-      </HydrateLater>
+      </Island>
       <main id="main" className={styles.main}>
-        <ErrorBoundary fallback={(error) => <UnexpectedError error={error} />}>{inParts(children)}</ErrorBoundary>
+        <ErrorBoundary fallback={(error) => <UnexpectedError error={error} />}>{pageBlocks(children, language.code)}</ErrorBoundary>
       </main>
-      <HydrateLater>
+      <Static renderedFrom={language.code}>
         <Footer />
-      </HydrateLater>
+      </Static>
     </>
   );
 }

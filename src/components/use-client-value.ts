@@ -4,7 +4,7 @@ import { startTransition, useEffect, useState } from 'react';
  * A value only the browser knows (the URL's query, the device, the path the 404 page is serving),
  * read once after hydration: the first render must match the HTML the build wrote, which cannot know
  * it. The update is a transition because parts of the page may still be waiting to hydrate
- * (HydrateLater), and an urgent update that reaches one makes React render it again from scratch
+ * (an island, src/components/islands.tsx), and an urgent update that reaches one makes React render it again from scratch
  * (error #421).
  */
 export function useClientValue<T>(read: () => T, serverValue: T): T {

@@ -10,7 +10,7 @@ import './plural-rules';
  * gatsby-plugin-react-i18next is not registered as a Gatsby plugin (src/i18n/plugin.ts says why); its
  * page wrapper is used from here, with the options it would have had.
  */
-export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = (args) => {
+export const wrapPageElement: NonNullable<GatsbyBrowser['wrapPageElement']> = (args) => {
   // Load pages carry their one line in page context and translate nothing: the wrapper's i18next
   // instance would be built for nothing, tens of thousands of times per build.
   if ((args.props.pageContext as { loadId?: string }).loadId !== undefined) return args.element;

@@ -23,7 +23,7 @@ export const REFRESH_AFTER_HIDDEN_MS = 60_000;
  * API's own spelling), so a search from the plain form without script is mapped the same way.
  *
  * Every state update here comes from an effect, a fetch, or a visibility event, and may land while a
- * part of the page is still a dehydrated Suspense boundary (hydrate-later.tsx). React 18 throws #421
+ * part of the page is still a dehydrated Suspense boundary (an island, src/components/islands.tsx). React 18 throws #421
  * for a synchronous update reaching such a boundary; inside startTransition React instead finishes
  * hydrating the boundary first and then applies the update. So all of them go through `transition`.
  */

@@ -6,6 +6,7 @@ import { site } from '../config/site';
 import { ContentPage } from '../components/content-page';
 import { FaqSection, readFaq } from '../components/faq-accordion';
 import { HelpContact } from '../components/help-contact';
+import { Island } from '../components/islands';
 import { pageHead } from '../i18n/page-head';
 import { faqPageJsonLd } from '../i18n/structured-data';
 
@@ -15,7 +16,9 @@ export default function HelpPage() {
   const { t } = useTranslation('help');
   return (
     <ContentPage ns="help">
-      <FaqSection id="faq-title" title={t('faq.title')} items={readFaq(t, 'help', FAQ_VARIABLES)} />
+      <Island>
+        <FaqSection id="faq-title" title={t('faq.title')} items={readFaq(t, 'help', FAQ_VARIABLES)} />
+      </Island>
       <HelpContact />
     </ContentPage>
   );

@@ -3,6 +3,7 @@ import { graphql, type PageProps } from 'gatsby';
 import { siteUrl } from '../config/env';
 import { ROUTES } from '../config/routes';
 import { Layout } from '../components/layout';
+import { Island } from '../components/islands';
 import { type ImageQueryResult, imageData } from '../components/responsive-image';
 import { useRootRedirect } from '../components/root-redirect';
 import { Hero } from '../sections/hero';
@@ -25,7 +26,9 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Page
   useRootRedirect(!pageContext.i18n.routed);
   return (
     <Layout>
-      <Hero image={imageData(data?.heroImage)} />
+      <Island>
+        <Hero image={imageData(data?.heroImage)} />
+      </Island>
       <Stats />
       <Features />
       <Steps />

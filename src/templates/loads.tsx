@@ -7,6 +7,7 @@ import { JSON_LD_MAX_LOADS } from '../config/constants';
 import { ROUTES, loadPath } from '../config/routes';
 import { siteUrl } from '../config/env';
 import { Layout } from '../components/layout';
+import { Island } from '../components/islands';
 import { PageIntro } from '../components/page-intro';
 import { Seo } from '../components/seo';
 import { AppBanner } from '../components/load-board/app-banner';
@@ -42,16 +43,19 @@ export default function LoadsPage({ pageContext, location }: PageProps<LocaleDat
   return (
     <Layout>
       <PageIntro title={t('title')} lead={t('lead')} />
-      <div className="container">
-        <Board pageContext={pageContext} location={location} />
-      </div>
+      {/* The board hydrates first: it refreshes from the API on arrival. */}
+      <Island when="now">
+        <div className="container">
+          <Board pageContext={pageContext} location={location} />
+        </div>
+      </Island>
     </Layout>
   );
 }
 
 /**
- * The board's state lives here, inside the part of the page that hydrates later (Layout wraps each
- * block in HydrateLater), not in the page shell: an update to the shell's state before its parts have
+ * The board's state lives here, inside the island that hydrates after the page shell (islands.tsx),
+ * not in the page shell: an update to the shell's state before its parts have
  * hydrated reaches every one of them, header and footer included, and React 18 renders a part that
  * receives an update before it hydrated again from scratch (error #421). Here the board cannot fetch
  * before it has hydrated, and its updates reach only its own parts.

@@ -8,7 +8,7 @@ import { paginationState } from '../../loads/pagination';
 import { postedAge } from '../../loads/format';
 import type { BoardState } from '../../loads/use-load-board';
 import { BoardEmpty, BoardError, BoardSpinner } from './board-states';
-import { HydrateLater } from '../hydrate-later';
+import { Island } from '../islands';
 import { LoadCard, cardTexts } from './load-card';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
@@ -123,7 +123,7 @@ export function LoadBoard({ language, query, state, showsWanted, now, onQuery, h
     return (
       <>
         {/* The cards are most of the board's hydration: in a task of their own, after the rest of it. */}
-        <HydrateLater>
+        <Island when="now">
           <ul className={styles.list}>
             {list.loads.map((load) => (
               <LoadCard
@@ -137,7 +137,7 @@ export function LoadBoard({ language, query, state, showsWanted, now, onQuery, h
               />
             ))}
           </ul>
-        </HydrateLater>
+        </Island>
         <Pagination
           state={pagination}
           hrefFor={(page) => hrefFor({ ...query, page })}
