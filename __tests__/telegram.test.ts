@@ -15,6 +15,9 @@ import type { Load } from '../src/api-client/types';
 import { languageByPrefix } from '../src/config/languages';
 import { PUBLISHED_BOARD_FILE, publishedBoard } from '../src/feeds/published-board';
 import { placeLabel } from '../src/places/names';
+import { startLocalS3 } from '../scripts/lib/local-s3';
+import { TELEGRAM_STATE_KEY } from '../scripts/lib/deploy';
+import { downloadState, uploadState } from '../tools/telegram/bucket-state';
 import { telegramConfigFromEnv, type TelegramConfig } from '../tools/telegram/config';
 import { openPost } from '../tools/telegram/post';
 import { runTelegram, type RunReport } from '../tools/telegram/run';
@@ -334,6 +337,44 @@ describe('npm run telegram', () => {
         /^npm run telegram: Telegram will not let the bot post to chat @yukbor_test \(403 Forbidden: bot is not a member of the channel chat\)[^\n]*$/,
       );
     });
+  });
+});
+
+describe('npm run telegram:state, the state kept in the deploy bucket', () => {
+  it('starts from no state, then keeps what a run wrote beside the manifest under the deploy prefix', async () => {
+    const s3 = await startLocalS3();
+    try {
+      const bucket = s3.config({ prefix: 'www/' });
+      const file = path.join(dir, 'state.json');
+      expect(await downloadState(bucket, file, s3.client)).toBe('none');
+      expect(fs.existsSync(file)).toBe(false);
+      writeBoard(sampleBoard(120));
+      await run({ TELEGRAM_FIRST_POSTS: '2' });
+      const written = fs.readFileSync(file, 'utf8');
+      expect(await uploadState(bucket, file, s3.client)).toBe('uploaded');
+      expect(s3.requests.filter((request) => request.method === 'PUT').map((request) => request.key)).toEqual([
+        `www/${TELEGRAM_STATE_KEY}`,
+      ]);
+      fs.rmSync(file);
+      expect(await downloadState(bucket, file, s3.client)).toBe('downloaded');
+      expect(fs.readFileSync(file, 'utf8')).toBe(written);
+      // The next run knows what the channel holds.
+      expect((await run()).requests).toBe(0);
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('refuses to upload a damaged state', async () => {
+    const s3 = await startLocalS3();
+    try {
+      const file = path.join(dir, 'state.json');
+      fs.writeFileSync(file, '{"version":1,');
+      await expect(uploadState(s3.config(), file, s3.client)).rejects.toThrow(/not JSON/);
+      expect(s3.requests.filter((request) => request.method === 'PUT')).toEqual([]);
+    } finally {
+      await s3.close();
+    }
   });
 });
 
