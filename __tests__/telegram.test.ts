@@ -189,7 +189,7 @@ describe('npm run telegram', () => {
     const times = sends().map((call) => call.at);
     expect(times).toHaveLength(4);
     for (let index = 1; index < times.length; index += 1)
-      expect((times[index] as number) - (times[index - 1] as number)).toBeGreaterThanOrEqual(240);
+      expect((times[index] as number) - (times[index - 1] as number)).toBeGreaterThanOrEqual(250);
   });
 
   it('after a 5xx on a send, checks whether the post went out before sending it again', async () => {
@@ -278,6 +278,16 @@ describe('npm run telegram', () => {
     },
   );
 
+  it('leaves what does not fit in its time budget to the next run', async () => {
+    writeBoard(sampleBoard(120));
+    const first = await run({ TELEGRAM_MIN_INTERVAL_MS: '400', TELEGRAM_TIME_BUDGET_SECONDS: '1' });
+    expect(first.posted).toBeLessThan(10);
+    expect(first.left).toBe(10 - first.posted);
+    const second = await run();
+    expect(second.posted).toBe(first.left);
+    expect(postedIds()).toEqual(newestFirst(sampleBoard(120)).slice(0, 10).reverse());
+  });
+
   it('prints what it would send in a dry run, and makes no call and writes no state', async () => {
     writeBoard(sampleBoard(120));
     const lines: string[] = [];
@@ -325,6 +335,17 @@ describe('npm run telegram', () => {
       expect(lines[0]).toMatch(expected);
       expect(stderr + stdout).not.toMatch(/\n\s+at /);
       expect(stderr + stdout).not.toContain(fake.token);
+    });
+
+    it('a state file of another chat', async () => {
+      writeBoard(sampleBoard(120));
+      await run({ TELEGRAM_FIRST_POSTS: '1' });
+      const { code, stderr } = await startCli(env({ TELEGRAM_CHAT_ID: '@another_channel' })).exited;
+      expect(code).toBe(1);
+      expect(stderr.trim()).toMatch(
+        /^npm run telegram: the state file .*state\.json belongs to chat @yukbor_test, not @another_channel: [^\n]* \(chat @another_channel\)\.$/,
+      );
+      expect(sends()).toHaveLength(1);
     });
 
     it('a chat where the bot is not an admin (403)', async () => {

@@ -100,12 +100,19 @@ export function createBotApi(options: BotApiOptions): BotApi {
   let requests = 0;
   let notBefore = 0;
 
+  /**
+   * The pause counts from the answer, not from the request: a request slowed on its way would otherwise
+   * reach Telegram closer to the next one than the interval, and the chat's limit is counted there.
+   */
   async function paced<T>(attempt: () => Promise<T>): Promise<T> {
     const wait = notBefore - Date.now();
     if (wait > 0) await sleep(wait);
-    notBefore = Date.now() + minIntervalMs;
     requests += 1;
-    return attempt();
+    try {
+      return await attempt();
+    } finally {
+      notBefore = Math.max(notBefore, Date.now() + minIntervalMs);
+    }
   }
 
   async function post(method: string, params: Record<string, unknown>): Promise<{ status: number; answer: Answer | null }> {

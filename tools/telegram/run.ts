@@ -304,12 +304,16 @@ function describeButtons(post: Post): string {
 }
 
 function summary(config: TelegramConfig, report: RunReport, dry = false): string {
-  const verb = dry ? 'would post' : 'posted';
+  const did = (verb: string, past: string) => (dry ? `would ${verb}` : past);
   return [
-    `Telegram chat ${config.chatId || '(not set)'}: ${verb} ${report.posted} new loads, ${dry ? 'would mark' : 'marked'} ${report.closed} closed`,
-    report.seen > 0 ? `, ${dry ? 'would record' : 'recorded'} ${report.seen} as seen (first run)` : '',
-    report.left > 0 ? `, ${report.left} left for the next run (time budget)` : '',
-    dry ? '' : `; ${report.requests} requests in ${report.seconds.toFixed(1)} s`,
+    `Telegram chat ${config.chatId || '(not set)'}: ${did('post', 'posted')} ${plural(report.posted, 'new load')}, ${did('close', 'closed')} ${plural(report.closed, 'post')}`,
+    report.seen > 0 ? `, ${did('record', 'recorded')} ${plural(report.seen, 'load')} as seen (first run)` : '',
+    report.left > 0 ? `, ${plural(report.left, 'message')} left for the next run (time budget)` : '',
+    dry ? '' : `; ${plural(report.requests, 'request')} in ${report.seconds.toFixed(1)} s`,
     '.',
   ].join('');
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
