@@ -348,6 +348,18 @@ describe('npm run telegram', () => {
       expect(sends()).toHaveLength(1);
     });
 
+    it('an empty board while posts are open', async () => {
+      writeBoard(sampleBoard(120));
+      await run({ TELEGRAM_FIRST_POSTS: '2' });
+      writeBoard([]);
+      const { code, stderr } = await startCli(env()).exited;
+      expect(code).toBe(1);
+      expect(stderr.trim()).toMatch(
+        /^npm run telegram: .*board\.json lists no loads: not marking 2 posts closed; [^\n]*\(chat @yukbor_test\)\.$/,
+      );
+      expect(edits()).toEqual([]);
+    });
+
     it('a chat where the bot is not an admin (403)', async () => {
       await fake.close();
       fake = await startFakeBotApi({ botIsAdmin: false });

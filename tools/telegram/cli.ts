@@ -26,7 +26,7 @@ export function describeFailure(error: unknown, config: TelegramConfig | null): 
   if (error instanceof OutcomeUnknownError)
     return `The Telegram Bot API at ${config?.apiUrl} gave no answer to ${error.method} in chat ${chat} (${error.failure.message}); the next run finds out whether it went out.`;
   const message = error instanceof Error ? error.message : String(error);
-  return `${message.replace(/\s+/g, ' ').trim()} (chat ${chat}).`;
+  return `${message.replace(/\s+/g, ' ').trim().replace(/\.$/, '')} (chat ${chat}).`;
 }
 
 async function main(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { PublishedBoard, PublishedLoad } from '../../src/feeds/published-board';
+import { newestFirst, type PublishedBoard, type PublishedLoad } from '../../src/feeds/published-board';
 import type { TelegramState } from './state';
 
 /** What one run does, decided from the board and the state alone (no HTTP, no clock but `now`). */
@@ -25,18 +25,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `state` null: the first run in this chat. */
 export function planRun(board: PublishedBoard, state: TelegramState | null, options: PlanOptions): RunPlan {
-  // The board lists newest first.
+  // The build writes the board newest first; sorted again here because the channel's order depends on it.
+  const loads = [...board.loads].sort(newestFirst);
   if (!state) {
     const count = Math.max(0, Math.floor(options.firstPosts));
     return {
-      post: board.loads.slice(0, count).reverse(),
+      post: loads.slice(0, count).reverse(),
       close: [],
-      seen: board.loads.slice(count).map((load) => load.id),
+      seen: loads.slice(count).map((load) => load.id),
       forget: [],
     };
   }
-  const onBoard = new Set(board.loads.map((load) => load.id));
-  const post = board.loads.filter((load) => !Object.prototype.hasOwnProperty.call(state.posts, load.id)).reverse();
+  const onBoard = new Set(loads.map((load) => load.id));
+  const post = loads.filter((load) => !Object.prototype.hasOwnProperty.call(state.posts, load.id)).reverse();
   const close: string[] = [];
   const forget: string[] = [];
   const keepUntil = options.now.getTime() - options.keepClosedDays * DAY_MS;

@@ -84,6 +84,11 @@ export async function runTelegram(config: TelegramConfig, options: RunOptions = 
   try {
     if (channel.state.inFlight) await channel.settleInFlight();
     const plan = planRun(board, saved ? channel.state : null, planOptions);
+    // A marketplace board does not empty in fifteen minutes; a build that published nothing does.
+    if (board.loads.length === 0 && plan.close.length > 0)
+      throw new Error(
+        `${config.boardFile} lists no loads: not marking ${plan.close.length} posts closed; check the build's read of the API`,
+      );
     report.seen = plan.seen.length;
     channel.apply(plan, saved === null);
     const toPost = plan.post;
