@@ -9,8 +9,8 @@ import { runTelegram } from './run';
 
 const PREFIX = 'npm run telegram:';
 
-export function describeFailure(error: unknown, config: TelegramConfig | null): string {
-  const chat = config?.chatId || '(not set)';
+export function describeFailure(error: unknown, config: TelegramConfig | null, env: NodeJS.ProcessEnv = process.env): string {
+  const chat = config?.chatId || env.TELEGRAM_CHAT_ID?.trim() || '(not set)';
   if (error instanceof TelegramApiError) {
     if (error.status === 401)
       return `Telegram refused the bot token (401 ${error.description}) for chat ${chat}: check TELEGRAM_BOT_TOKEN.`;
@@ -35,7 +35,9 @@ async function main(): Promise<void> {
     config = telegramConfigFromEnv(process.env);
     await runTelegram(config);
   } catch (error) {
-    console.error(`${PREFIX} ${describeFailure(error, config)}`);
+    // The token is part of every request URL; whatever an error quotes, it never reaches a log.
+    const line = describeFailure(error, config);
+    console.error(`${PREFIX} ${config?.token ? line.split(config.token).join('…') : line}`);
     process.exitCode = 1;
   }
 }

@@ -43,12 +43,15 @@ export function telegramConfigFromEnv(env: NodeJS.ProcessEnv): TelegramConfig {
   const language = languageText ? languageByPrefix(languageText) : DEFAULT_LANGUAGE;
   if (!language)
     throw new Error(`TELEGRAM_LANG is ${JSON.stringify(languageText)}; use one of ${LANGUAGES.map((l) => l.prefix).join(', ')}.`);
+  const apiUrl = (env.TELEGRAM_API_URL || DEFAULT_API_URL).trim().replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]/.test(apiUrl) || !URL.canParse(apiUrl))
+    throw new Error(`TELEGRAM_API_URL is ${JSON.stringify(apiUrl)}; give an http(s) origin such as ${DEFAULT_API_URL}.`);
   const publicDir = env.PUBLIC_DIR || 'public';
   return {
     token,
     chatId,
     language,
-    apiUrl: (env.TELEGRAM_API_URL || DEFAULT_API_URL).trim().replace(/\/+$/, ''),
+    apiUrl,
     siteUrl: siteUrl || DEFAULT_SITE_URL,
     firstPosts: count(env, 'TELEGRAM_FIRST_POSTS', DEFAULT_FIRST_POSTS),
     dryRun,
