@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { deploy, MANIFEST_NAME, type DeployReport } from '../scripts/lib/deploy';
+import { deploy, MANIFEST_NAME, TELEGRAM_STATE_KEY, type DeployReport } from '../scripts/lib/deploy';
 import { IMMUTABLE, REVALIDATE, fileKind, listingsFor } from '../scripts/lib/deploy-plan';
 import { startLocalS3, type LocalS3, type S3Request } from '../scripts/lib/local-s3';
 
@@ -327,6 +327,16 @@ describe('npm run deploy against an S3-compatible server', () => {
     const report = await deploy(s3.config({ dir, dryRun: true }), { client: s3.client, log: () => undefined });
     expect(report.plan.uploads.html.length).toBeGreaterThan(0);
     expect(s3.requests.filter((request) => request.method !== 'GET' && request.method !== 'HEAD')).toEqual([]);
+  });
+
+  it('leaves the Telegram channel’s state beside the manifest alone', async () => {
+    await rebuildAndDeploy();
+    const { PutObjectCommand } = await import('@aws-sdk/client-s3');
+    await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: TELEGRAM_STATE_KEY, Body: '{"version":1}' }));
+    delete site.loads.c3;
+    const { deletes } = await rebuildAndDeploy();
+    expect(deletes).toEqual(loadFiles('c3').sort());
+    expect(await bucketKeys()).toContain(TELEGRAM_STATE_KEY);
   });
 
   it('repairs the bucket when an object was lost behind the manifest’s back', async () => {

@@ -22,6 +22,10 @@ import {
 
 /** Gzipped: at 80,000 files the JSON is about 12 MB, mostly repeated header strings. */
 export const MANIFEST_NAME = '.deploy-manifest.json.gz';
+/** What `npm run telegram` has posted, which the rebuild workflow keeps beside the manifest. */
+export const TELEGRAM_STATE_KEY = '.telegram-state.json';
+/** Objects beside the site that are not site files: never compared, never deleted as a removed page. */
+const BOOKKEEPING_KEYS = new Set([MANIFEST_NAME, TELEGRAM_STATE_KEY]);
 
 const REQUIRED_FILES = ['index.html', '404.html'];
 /**
@@ -220,7 +224,7 @@ export async function deploy(config: DeployConfig, options: DeployOptions = {}):
   const missing = REQUIRED_FILES.filter((key) => !local.some((file) => file.key === key));
   if (missing.length > 0)
     throw new Error(`${path.resolve(config.dir)} has no ${missing.join(' or ')}: not a built site, nothing was published.`);
-  const remote = remoteAll.filter((object) => object.key !== MANIFEST_NAME);
+  const remote = remoteAll.filter((object) => !BOOKKEEPING_KEYS.has(object.key));
   const plan = planDeploy({ local, remote, previous, now, grace: config.grace });
   const report: DeployReport = { plan, uploaded: 0, uploadedBytes: 0, deleted: 0, seconds: 0 };
   log(describePlan(plan, config));

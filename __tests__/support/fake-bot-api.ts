@@ -1,0 +1,371 @@
+/**
+ * A local stand-in for the Telegram Bot API, for tests and `npm run bench:telegram`: a real HTTP server
+ * (port 0) that answers `POST /bot{token}/{method}` the way Telegram does for what `npm run telegram`
+ * calls, records every call with its arrival time, and can be told to answer 429 or 5xx, or to hold a
+ * request without answering (before or after carrying it out), as a run cut off half-way sees it.
+ *
+ * Faithful where the tool depends on it:
+ * - a channel numbers its messages one by one, people's posts included (`humanPost`);
+ * - `parse_mode: HTML` accepts only Telegram's tags and entities and refuses the rest with "can't parse
+ *   entities", as Telegram does, so unescaped load text fails here as it would there;
+ * - `editMessageText` answers 400 "message to edit not found" for an id not in use, "message can't be
+ *   edited" for a post the bot did not make, and "message is not modified" when text (after parsing)
+ *   and keyboard are those of the message already; an edit without `reply_markup` removes the keyboard;
+ * - a wrong token gets 401 Unauthorized, an unknown chat 400 "chat not found", a chat where the bot is
+ *   not an admin 403.
+ * Optionally it enforces Telegram's limit of about 20 messages a minute in one chat with 429s.
+ */
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface FakeCall {
+  method: string;
+  body: Record<string, unknown>;
+  /** Arrival time, ms since the epoch. */
+  at: number;
+  /** The status answered; 0 for a request held without an answer. */
+  status: number;
+  description?: string;
+}
+
+export interface Entity {
+  type: string;
+  offset: number;
+  length: number;
+  url?: string;
+}
+
+export interface FakeMessage {
+  id: number;
+  /** The text as readers see it, after HTML parsing. */
+  text: string;
+  entities: Entity[];
+  /** The HTML the bot sent. */
+  html: string;
+  replyMarkup: unknown;
+  byBot: boolean;
+  edits: number;
+}
+
+export interface ScriptedAnswer {
+  status: number;
+  description?: string;
+  retryAfter?: number;
+  /** Send an HTML page instead of JSON, as the proxy in front of the API does for 502. */
+  html?: boolean;
+  /** Carry the call out first, then answer with this failure (an answer lost on its way back). */
+  performFirst?: boolean;
+}
+
+export type Hold = 'before' | 'after';
+
+export interface FakeBotApiOptions {
+  token?: string;
+  /** The chat the bot may post to, as TELEGRAM_CHAT_ID names it. */
+  chat?: string;
+  /** false: the bot was not made an admin of the channel (403). */
+  botIsAdmin?: boolean;
+  /** Answer 429 when more than this many messages reach the chat within a minute; off when unset. */
+  perMinuteLimit?: number;
+}
+
+export interface FakeBotApi {
+  url: string;
+  token: string;
+  chat: string;
+  calls: FakeCall[];
+  messages: FakeMessage[];
+  /** Posts in the channel by the bot, in id order. */
+  botPosts(): FakeMessage[];
+  /** The next `count` calls of `method` get this answer instead (nothing is carried out). */
+  answerNext(method: string, answer: ScriptedAnswer, count?: number): void;
+  /**
+   * A coming call of `method` (the next, or the one after `skip` more) never gets an answer: 'before'
+   * carries nothing out, 'after' does the work first.
+   */
+  holdNext(method: string, hold: Hold, skip?: number): void;
+  /** A post by a person (an admin) in the channel: it takes the next id, and the bot cannot edit it. */
+  humanPost(text: string): FakeMessage;
+  close(): Promise<void>;
+}
+
+const NOT_MODIFIED =
+  'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message';
+
+export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBotApi> {
+  const token = options.token ?? '123456:TEST-token';
+  const chat = options.chat ?? '@yukbor_test';
+  const botIsAdmin = options.botIsAdmin ?? true;
+  const calls: FakeCall[] = [];
+  const messages: FakeMessage[] = [];
+  const scripted = new Map<string, ScriptedAnswer[]>();
+  const holds = new Map<string, { hold: Hold; skip: number }>();
+  const sockets = new Set<Socket>();
+  const heldResponses = new Set<http.ServerResponse>();
+  let nextId = 1;
+  const recentMessages: number[] = [];
+
+  function answer(response: http.ServerResponse, call: FakeCall, status: number, payload: Record<string, unknown>): void {
+    call.status = status;
+    if (typeof payload.description === 'string') call.description = payload.description;
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(payload));
+  }
+
+  function fail(
+    response: http.ServerResponse,
+    call: FakeCall,
+    status: number,
+    description: string,
+    extra: Record<string, unknown> = {},
+  ): void {
+    answer(response, call, status, { ok: false, error_code: status, description, ...extra });
+  }
+
+  /** Carries out a call; returns the answer to give. */
+  function perform(method: string, body: Record<string, unknown>): { status: number; payload: Record<string, unknown> } {
+    const error = (status: number, description: string) => ({ status, payload: { ok: false, error_code: status, description } });
+    if (method !== 'sendMessage' && method !== 'editMessageText' && method !== 'getMe') return error(404, 'Not Found');
+    if (method === 'getMe')
+      return { status: 200, payload: { ok: true, result: { id: 123456, is_bot: true, first_name: 'Test', username: 'test_bot' } } };
+    if (String(body.chat_id ?? '') !== chat) return error(400, 'Bad Request: chat not found');
+    if (!botIsAdmin) return error(403, 'Forbidden: bot is not a member of the channel chat');
+    if (typeof body.text !== 'string') return error(400, 'Bad Request: message text is empty');
+    let parsed: { text: string; entities: Entity[] };
+    try {
+      parsed = body.parse_mode === 'HTML' ? parseTelegramHtml(body.text) : { text: body.text, entities: [] };
+    } catch (parseError) {
+      return error(400, `Bad Request: can't parse entities: ${(parseError as Error).message}`);
+    }
+    if (parsed.text.trim() === '') return error(400, 'Bad Request: message text is empty');
+    if (parsed.text.length > 4096) return error(400, 'Bad Request: message is too long');
+    const markup = normalizeMarkup(body.reply_markup);
+    if (method === 'sendMessage') {
+      const message: FakeMessage = {
+        id: nextId,
+        text: parsed.text,
+        entities: parsed.entities,
+        html: body.text,
+        replyMarkup: markup,
+        byBot: true,
+        edits: 0,
+      };
+      nextId += 1;
+      messages.push(message);
+      return { status: 200, payload: { ok: true, result: messageJson(message) } };
+    }
+    const message = messages.find((candidate) => candidate.id === Number(body.message_id));
+    if (!message) return error(400, 'Bad Request: message to edit not found');
+    if (!message.byBot) return error(400, "Bad Request: message can't be edited");
+    if (
+      message.text === parsed.text &&
+      JSON.stringify(message.entities) === JSON.stringify(parsed.entities) &&
+      JSON.stringify(message.replyMarkup) === JSON.stringify(markup)
+    )
+      return error(400, NOT_MODIFIED);
+    Object.assign(message, {
+      text: parsed.text,
+      entities: parsed.entities,
+      html: body.text,
+      replyMarkup: markup,
+      edits: message.edits + 1,
+    });
+    return { status: 200, payload: { ok: true, result: messageJson(message) } };
+  }
+
+  function messageJson(message: FakeMessage): Record<string, unknown> {
+    return {
+      message_id: message.id,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: -1001234567890, type: 'channel', title: 'Test channel', username: chat.replace(/^@/, '') },
+      text: message.text,
+      ...(message.entities.length > 0 ? { entities: message.entities } : {}),
+      ...(message.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
+    };
+  }
+
+  /** Seconds to wait when one more message now would break the per-minute limit, else 0. */
+  function rateLimitWait(now: number): number {
+    const limit = options.perMinuteLimit;
+    if (!limit) return 0;
+    while (recentMessages.length > 0 && (recentMessages[0] as number) <= now - 60_000) recentMessages.shift();
+    if (recentMessages.length < limit) return 0;
+    return Math.max(1, Math.ceil(((recentMessages[0] as number) + 60_000 - now) / 1000));
+  }
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const at = Date.now();
+      const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url ?? '');
+      let body: Record<string, unknown> = {};
+      try {
+        const text = Buffer.concat(chunks).toString('utf8');
+        body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+      } catch {
+        body = {};
+      }
+      const call: FakeCall = { method: match?.[2] ?? '?', body, at, status: 0 };
+      calls.push(call);
+      if (!match) return fail(response, call, 404, 'Not Found');
+      if (match[1] !== token) return fail(response, call, 401, 'Unauthorized');
+      const method = call.method;
+      const queue = scripted.get(method);
+      const next = queue?.shift();
+      if (next) {
+        if (next.performFirst) perform(method, body);
+        call.status = next.status;
+        call.description = next.description;
+        if (next.html) {
+          response.writeHead(next.status, { 'content-type': 'text/html' });
+          response.end(
+            `<html><head><title>${next.status} Bad Gateway</title></head><body><center><h1>${next.status} Bad Gateway</h1></center><hr><center>nginx</center></body></html>`,
+          );
+          return;
+        }
+        const extra = next.retryAfter === undefined ? {} : { parameters: { retry_after: next.retryAfter } };
+        return fail(
+          response,
+          call,
+          next.status,
+          next.description ??
+            (next.retryAfter === undefined ? 'Internal Server Error' : `Too Many Requests: retry after ${next.retryAfter}`),
+          extra,
+        );
+      }
+      const sendsMessage = method === 'sendMessage' || method === 'editMessageText';
+      if (sendsMessage) {
+        const wait = rateLimitWait(at);
+        if (wait > 0) return fail(response, call, 429, `Too Many Requests: retry after ${wait}`, { parameters: { retry_after: wait } });
+      }
+      const hold = holds.get(method);
+      if (hold && hold.skip > 0) hold.skip -= 1;
+      else if (hold) {
+        holds.delete(method);
+        if (hold.hold === 'after') perform(method, body);
+        heldResponses.add(response);
+        return undefined;
+      }
+      const result = perform(method, body);
+      if (sendsMessage && result.status === 200) recentMessages.push(at);
+      return answer(response, call, result.status, result.payload);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        token,
+        chat,
+        calls,
+        messages,
+        botPosts: () => messages.filter((message) => message.byBot),
+        answerNext(method, scriptedAnswer, count = 1) {
+          const queue = scripted.get(method) ?? [];
+          for (let index = 0; index < count; index += 1) queue.push(scriptedAnswer);
+          scripted.set(method, queue);
+        },
+        holdNext(method, hold, skip = 0) {
+          holds.set(method, { hold, skip });
+        },
+        humanPost(text) {
+          const message: FakeMessage = { id: nextId, text, entities: [], html: text, replyMarkup: null, byBot: false, edits: 0 };
+          nextId += 1;
+          messages.push(message);
+          return message;
+        },
+        close() {
+          for (const response of heldResponses) response.destroy();
+          for (const socket of sockets) socket.destroy();
+          return new Promise<void>((done) => server.close(() => done()));
+        },
+      });
+    });
+  });
+}
+
+/** An inline keyboard as stored: none when absent or empty (Telegram drops an empty keyboard). */
+function normalizeMarkup(markup: unknown): unknown {
+  if (!markup || typeof markup !== 'object') return null;
+  const keyboard = (markup as { inline_keyboard?: unknown }).inline_keyboard;
+  if (!Array.isArray(keyboard) || keyboard.every((row) => !Array.isArray(row) || row.length === 0)) return null;
+  return { inline_keyboard: keyboard };
+}
+
+const TAGS: Record<string, string> = {
+  b: 'bold',
+  strong: 'bold',
+  i: 'italic',
+  em: 'italic',
+  u: 'underline',
+  ins: 'underline',
+  s: 'strikethrough',
+  strike: 'strikethrough',
+  del: 'strikethrough',
+  code: 'code',
+  pre: 'pre',
+  a: 'text_link',
+  blockquote: 'blockquote',
+  'tg-spoiler': 'spoiler',
+};
+const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"' };
+
+/**
+ * Telegram's HTML parse mode, as its documentation describes it: the tags above, the four named
+ * entities and numeric ones; every other `<`, `>` or `&` is an error. Offsets count UTF-16 units.
+ */
+export function parseTelegramHtml(html: string): { text: string; entities: Entity[] } {
+  let text = '';
+  const entities: Entity[] = [];
+  const open: Array<{ tag: string; start: number; url?: string }> = [];
+  let index = 0;
+  const byteOffset = (at: number) => Buffer.byteLength(html.slice(0, at));
+  while (index < html.length) {
+    const char = html[index] as string;
+    if (char === '<') {
+      const end = html.indexOf('>', index);
+      if (end < 0) throw new Error(`Unclosed start tag at byte offset ${byteOffset(index)}`);
+      const inside = html.slice(index + 1, end);
+      const closing = inside.startsWith('/');
+      const name = (closing ? inside.slice(1) : inside).trim().split(/\s/)[0]?.toLowerCase() ?? '';
+      if (!TAGS[name]) throw new Error(`Unsupported start tag "${name}" at byte offset ${byteOffset(index)}`);
+      if (closing) {
+        const last = open.pop();
+        if (!last || last.tag !== name)
+          throw new Error(`Unmatched end tag at byte offset ${byteOffset(index)}, expected "</${last?.tag ?? ''}>", found "</${name}>"`);
+        const entity: Entity = { type: TAGS[name] as string, offset: last.start, length: text.length - last.start };
+        if (last.url) entity.url = last.url;
+        if (entity.length > 0) entities.push(entity);
+      } else {
+        const href = /href\s*=\s*"([^"]*)"/.exec(inside)?.[1];
+        open.push({ tag: name, start: text.length, ...(href ? { url: href } : {}) });
+      }
+      index = end + 1;
+    } else if (char === '>') {
+      throw new Error(`Unexpected end tag at byte offset ${byteOffset(index)}`);
+    } else if (char === '&') {
+      const match = /^&(#\d+|#x[0-9a-f]+|[a-z]+);/i.exec(html.slice(index));
+      const name = match?.[1];
+      let decoded: string | undefined;
+      if (name?.startsWith('#x') || name?.startsWith('#X')) decoded = String.fromCodePoint(parseInt(name.slice(2), 16));
+      else if (name?.startsWith('#')) decoded = String.fromCodePoint(Number(name.slice(1)));
+      else if (name) decoded = NAMED_ENTITIES[name.toLowerCase()];
+      if (!match || decoded === undefined) throw new Error(`Character entity expected at byte offset ${byteOffset(index)}`);
+      text += decoded;
+      index += match[0].length;
+    } else {
+      text += char;
+      index += 1;
+    }
+  }
+  if (open.length > 0) throw new Error(`Can't find end tag corresponding to start tag "${open[open.length - 1]?.tag}"`);
+  entities.sort((a, b) => a.offset - b.offset || b.length - a.length);
+  return { text, entities };
+}

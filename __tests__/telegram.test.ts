@@ -1,0 +1,472 @@
+/**
+ * `npm run telegram` against a fake Bot API started here (__tests__/support/fake-bot-api.ts), on boards
+ * made from the sample API's deterministic loads the way the build publishes them. Runs that must fail
+ * or be killed run the real command as a child process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { generateLoads, HOSTILE_LOAD_ID, HOSTILE_TITLE } from '../sample-api/data';
+import { normalizeLoad } from '../src/api-client/normalize';
+import type { Load } from '../src/api-client/types';
+import { languageByPrefix } from '../src/config/languages';
+import { PUBLISHED_BOARD_FILE, publishedBoard } from '../src/feeds/published-board';
+import { placeLabel } from '../src/places/names';
+import { startLocalS3 } from '../scripts/lib/local-s3';
+import { TELEGRAM_STATE_KEY } from '../scripts/lib/deploy';
+import { downloadState, uploadState } from '../tools/telegram/bucket-state';
+import { telegramConfigFromEnv, type TelegramConfig } from '../tools/telegram/config';
+import { openPost } from '../tools/telegram/post';
+import { runTelegram, type RunReport } from '../tools/telegram/run';
+import { readState, writeState } from '../tools/telegram/state';
+import { telegramTranslator } from '../tools/telegram/texts';
+import { type FakeBotApi, startFakeBotApi } from './support/fake-bot-api';
+
+const ROOT = path.resolve(__dirname, '..');
+const SITE = 'https://yukbor.example';
+const SAMPLE = generateLoads(130).map(normalizeLoad);
+
+/** The sample board of `count` loads, leaving out the `skipNewest` newest (they are "posted later"). */
+function sampleBoard(count: number, skipNewest = 0): Load[] {
+  return SAMPLE.slice(skipNewest, skipNewest + count);
+}
+
+let fake: FakeBotApi;
+let dir: string;
+
+beforeEach(async () => {
+  fake = await startFakeBotApi();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'telegram-test-'));
+});
+
+afterEach(async () => {
+  await fake.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function writeBoard(loads: readonly Load[]): void {
+  const file = path.join(dir, 'public', PUBLISHED_BOARD_FILE);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(publishedBoard(loads)));
+}
+
+function env(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    TELEGRAM_BOT_TOKEN: fake.token,
+    TELEGRAM_CHAT_ID: fake.chat,
+    TELEGRAM_API_URL: fake.url,
+    TELEGRAM_STATE_FILE: path.join(dir, 'state.json'),
+    TELEGRAM_MIN_INTERVAL_MS: '0',
+    PUBLIC_DIR: path.join(dir, 'public'),
+    SITE_URL: SITE,
+    ...extra,
+  };
+}
+
+function config(extra: Record<string, string> = {}): TelegramConfig {
+  return telegramConfigFromEnv(env(extra));
+}
+
+function run(extra: Record<string, string> = {}): Promise<RunReport> {
+  return runTelegram(config(extra), { log: () => {} });
+}
+
+const sends = () => fake.calls.filter((call) => call.method === 'sendMessage');
+const edits = () => fake.calls.filter((call) => call.method === 'editMessageText');
+
+/** The load each of the bot's posts links to, in channel order. */
+function postedIds(): string[] {
+  return fake.botPosts().map((message) => /\/load\/([^\s/]+)$/m.exec(message.text)?.[1] ?? `(no link: ${message.text})`);
+}
+
+function newestFirst(loads: readonly Load[]): string[] {
+  return publishedBoard(loads).loads.map((load) => load.id);
+}
+
+describe('npm run telegram', () => {
+  it('posts only the newest 10 of 120 loads on a first run, oldest first, and records the rest as seen', async () => {
+    const board = sampleBoard(120);
+    writeBoard(board);
+    const report = await run();
+    expect(sends()).toHaveLength(10);
+    expect(postedIds()).toEqual(newestFirst(board).slice(0, 10).reverse());
+    expect(report).toMatchObject({ posted: 10, seen: 110, closed: 0 });
+    const state = readState(path.join(dir, 'state.json'));
+    expect(Object.keys(state?.posts ?? {})).toHaveLength(120);
+    expect(Object.values(state?.posts ?? {}).filter((record) => record.message !== null)).toHaveLength(10);
+  });
+
+  it('makes no call at all when the board has not changed', async () => {
+    writeBoard(sampleBoard(120));
+    await run();
+    const before = fake.calls.length;
+    const report = await run();
+    expect(fake.calls.length - before).toBe(0);
+    expect(report.requests).toBe(0);
+  });
+
+  it('posts two new loads once each, in the order they were posted', async () => {
+    writeBoard(sampleBoard(120, 2));
+    await run();
+    writeBoard(sampleBoard(122));
+    const before = sends().length;
+    await run();
+    expect(sends().length - before).toBe(2);
+    expect(postedIds().slice(-2)).toEqual(newestFirst(sampleBoard(2)).reverse());
+    await run();
+    expect(sends().length - before).toBe(2);
+  });
+
+  it('marks the post of a load that left the board as closed, once, and makes no call for a load it never posted', async () => {
+    const board = sampleBoard(120);
+    writeBoard(board);
+    await run();
+    const [newest] = newestFirst(board);
+    const oldest = newestFirst(board).at(-1);
+    writeBoard(board.filter((load) => load.id !== newest && load.id !== oldest));
+    const report = await run();
+    expect(report).toMatchObject({ posted: 0, closed: 1 });
+    expect(edits()).toHaveLength(1);
+    const post = fake.botPosts().find((message) => message.id === Number(edits()[0]?.body.message_id));
+    expect(post?.text.split('\n')[0]).toBe('Eʼlon yopildi: bu yuk endi roʻyxatda yoʻq.');
+    expect(post?.entities.some((entity) => entity.type === 'strikethrough')).toBe(true);
+    expect(post?.text).not.toContain(`/load/${newest}`);
+    expect(post?.replyMarkup).toBeNull();
+    expect(fake.botPosts()).toHaveLength(10);
+    await run();
+    expect(edits()).toHaveLength(1);
+    expect(readState(path.join(dir, 'state.json'))?.posts[oldest as string]).toBeUndefined();
+  });
+
+  it('honours TELEGRAM_FIRST_POSTS on a first run', async () => {
+    writeBoard(sampleBoard(120));
+    const report = await run({ TELEGRAM_FIRST_POSTS: '3' });
+    expect(sends()).toHaveLength(3);
+    expect(report.seen).toBe(117);
+  });
+
+  it('keeps markup and script in load text as text', async () => {
+    const hostile: Load[] = [
+      { ...(SAMPLE[0] as Load), id: 'h1', title: '<script>alert(1)</script>', from: '<b>Toshkent</b>', vehicleType: 'Tent & <i>Fura</i>' },
+      { ...(SAMPLE[1] as Load), id: 'h2', title: 'Tom & Jerry <b>bold</b> &amp; </s>', to: 'A > B' },
+    ];
+    writeBoard([...hostile, ...sampleBoard(120)]);
+    await run({ TELEGRAM_FIRST_POSTS: '12' });
+    expect(sends().every((call) => call.status === 200)).toBe(true);
+    const textOf = (id: string) => fake.botPosts().find((message) => message.text.includes(`/load/${id}`));
+    const h1 = textOf('h1');
+    const h2 = textOf('h2');
+    expect(h1?.text).toContain('<script>alert(1)</script>');
+    expect(h1?.text).toContain('<b>Toshkent</b> → ');
+    expect(h1?.text).toContain('Transport: Tent & <i>Fura</i>');
+    expect(h2?.text).toContain('Tom & Jerry <b>bold</b> &amp; </s>');
+    expect(h2?.text).toContain(' → A > B');
+    expect(textOf(HOSTILE_LOAD_ID)?.text).toContain(HOSTILE_TITLE);
+    // The only formatting is the tool's own: the route in bold.
+    for (const message of [h1, h2]) expect(message?.entities).toEqual([{ type: 'bold', offset: 0, length: message?.text.indexOf('\n') }]);
+  });
+
+  it('waits out a 429 retry_after and then sends the same message, once', async () => {
+    writeBoard(sampleBoard(120, 2));
+    await run();
+    writeBoard(sampleBoard(122));
+    fake.answerNext('sendMessage', { status: 429, retryAfter: 1 });
+    const before = sends().length;
+    await run();
+    const calls = sends().slice(before);
+    expect(calls.map((call) => call.status)).toEqual([429, 200, 200]);
+    expect((calls[1]?.at ?? 0) - (calls[0]?.at ?? 0)).toBeGreaterThanOrEqual(1000);
+    expect(calls[1]?.body.text).toBe(calls[0]?.body.text);
+    expect(postedIds().slice(-2)).toEqual(newestFirst(sampleBoard(2)).reverse());
+  });
+
+  it('keeps at least TELEGRAM_MIN_INTERVAL_MS between two calls', async () => {
+    writeBoard(sampleBoard(120));
+    await run({ TELEGRAM_FIRST_POSTS: '4', TELEGRAM_MIN_INTERVAL_MS: '250' });
+    const times = sends().map((call) => call.at);
+    expect(times).toHaveLength(4);
+    for (let index = 1; index < times.length; index += 1)
+      expect((times[index] as number) - (times[index - 1] as number)).toBeGreaterThanOrEqual(250);
+  });
+
+  it('after a 5xx on a send, checks whether the post went out before sending it again', async () => {
+    writeBoard(sampleBoard(120, 4));
+    await run();
+    // Lost: the proxy's 502 page, nothing posted. Then an answer lost after the post was made.
+    writeBoard(sampleBoard(123, 1));
+    fake.answerNext('sendMessage', { status: 502, html: true });
+    await run();
+    writeBoard(sampleBoard(124));
+    fake.answerNext('sendMessage', { status: 500, performFirst: true });
+    await run();
+    expect(postedIds().slice(10)).toEqual(newestFirst(sampleBoard(4)).reverse());
+    expect(new Set(postedIds()).size).toBe(postedIds().length);
+    // The lost post was found by an edit to the same text, which Telegram refuses as "not modified".
+    expect(edits().at(-1)?.description).toMatch(/message is not modified/);
+  });
+
+  it('retries an edit that met a 5xx', async () => {
+    const board = sampleBoard(120);
+    writeBoard(board);
+    await run();
+    writeBoard(board.slice(1));
+    fake.answerNext('editMessageText', { status: 500 });
+    const report = await run();
+    expect(edits().map((call) => call.status)).toEqual([500, 200]);
+    expect(report.closed).toBe(1);
+  });
+
+  it('finds a lost post above a post made by a person in the channel', async () => {
+    writeBoard(sampleBoard(120, 1));
+    await run();
+    const state = readState(path.join(dir, 'state.json'));
+    if (!state) throw new Error('no state');
+    // As the last run saw it: a person posted, then its send went out and the run died before the answer.
+    const load = publishedBoard(sampleBoard(1)).loads[0];
+    if (!load) throw new Error('no load');
+    const post = openPost(load, languageByPrefix('uz') ?? fail(), SITE, telegramTranslator(languageByPrefix('uz') ?? fail()));
+    fake.humanPost('Yangiliklar');
+    await sendDirect(post.text, post.replyMarkup);
+    writeState(path.join(dir, 'state.json'), {
+      ...state,
+      inFlight: {
+        load: load.id,
+        body: '',
+        text: post.text,
+        replyMarkup: post.replyMarkup,
+        after: state.lastMessage,
+        since: new Date().toISOString(),
+      },
+    });
+    writeBoard(sampleBoard(121));
+    const before = sends().length;
+    const report = await run();
+    expect(sends().length - before).toBe(0);
+    expect(report.posted).toBe(0);
+    expect(edits().map((call) => call.description)).toEqual([
+      expect.stringMatching(/can't be edited/),
+      expect.stringMatching(/not modified/),
+    ]);
+    expect(readState(path.join(dir, 'state.json'))?.posts[load.id]?.message).toBe(12);
+  });
+
+  it.each([
+    ['before', 'was never made', 2],
+    ['after', 'went out but its answer was lost', 1],
+  ] as const)(
+    'a run killed after 3 of 5 sends, while the 4th %s: when it %s, the next run posts the rest, none twice',
+    async (hold, _what, sendsAfter) => {
+      writeBoard(sampleBoard(120, 5));
+      await run();
+      writeBoard(sampleBoard(125));
+      const before = sends().length;
+      fake.holdNext('sendMessage', hold, 3);
+      const child = startCli(env());
+      await waitFor(() => sends().length - before >= 4);
+      child.process.kill('SIGKILL');
+      await child.exited;
+      expect(fake.botPosts()).toHaveLength(hold === 'after' ? 14 : 13);
+      expect(readState(path.join(dir, 'state.json'))?.inFlight?.load).toBe(newestFirst(sampleBoard(5))[1]);
+
+      await run();
+      expect(sends().length - before).toBe(4 + sendsAfter);
+      expect(postedIds().slice(10)).toEqual(newestFirst(sampleBoard(5)).reverse());
+      expect(readState(path.join(dir, 'state.json'))?.inFlight).toBeNull();
+    },
+  );
+
+  it('leaves what does not fit in its time budget to the next run', async () => {
+    writeBoard(sampleBoard(120));
+    const first = await run({ TELEGRAM_MIN_INTERVAL_MS: '400', TELEGRAM_TIME_BUDGET_SECONDS: '1' });
+    expect(first.posted).toBeLessThan(10);
+    expect(first.left).toBe(10 - first.posted);
+    const second = await run();
+    expect(second.posted).toBe(first.left);
+    expect(postedIds()).toEqual(newestFirst(sampleBoard(120)).slice(0, 10).reverse());
+  });
+
+  it('prints what it would send in a dry run, and makes no call and writes no state', async () => {
+    writeBoard(sampleBoard(120));
+    const lines: string[] = [];
+    await runTelegram(config({ TELEGRAM_DRY_RUN: '1', TELEGRAM_FIRST_POSTS: '2', TELEGRAM_LANG: 'ru' }), {
+      log: (line) => lines.push(line),
+    });
+    expect(fake.calls).toHaveLength(0);
+    expect(fs.existsSync(path.join(dir, 'state.json'))).toBe(false);
+    const output = lines.join('\n');
+    const newest = publishedBoard(sampleBoard(120)).loads[0] as Load;
+    expect(output).toContain(`<b>${placeLabel(newest.from, 'ru')} → ${placeLabel(newest.to, 'ru')}</b>`);
+    expect(output).toContain(`${SITE}/ru/load/${newest.id}`);
+    expect(output).toContain(`[Перейти в приложение] -> ${SITE}/ru/applink`);
+  });
+
+  describe('fails with one line naming the cause and the chat, and a non-zero exit', () => {
+    it.each([
+      [
+        'a refused token (401)',
+        () => ({ TELEGRAM_BOT_TOKEN: '123:wrong' }),
+        /refused the bot token \(401 Unauthorized\) for chat @yukbor_test/,
+      ],
+      [
+        'an unknown chat (400)',
+        () => ({ TELEGRAM_CHAT_ID: '@nobody_here' }),
+        /will not let the bot post to chat @nobody_here \(400 Bad Request: chat not found\)/,
+      ],
+      [
+        'an unreachable API',
+        () => ({ TELEGRAM_API_URL: closedPortUrl }),
+        /Bot API at http:\/\/127\.0\.0\.1:\d+ is unreachable \(ECONNREFUSED\); nothing was posted to chat @yukbor_test/,
+      ],
+      [
+        'a missing board',
+        () => ({ PUBLIC_DIR: path.join(dir, 'nowhere') }),
+        /cannot read the board the build published, .*feeds\/board\.json \(ENOENT\).*chat @yukbor_test/,
+      ],
+    ])('%s', async (_name, extra, expected) => {
+      writeBoard(sampleBoard(120));
+      const child = startCli(env(extra()));
+      const { code, stderr, stdout } = await child.exited;
+      expect(code).not.toBe(0);
+      const lines = stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(expected);
+      expect(stderr + stdout).not.toMatch(/\n\s+at /);
+      expect(stderr + stdout).not.toContain(fake.token);
+    });
+
+    it('a state file of another chat', async () => {
+      writeBoard(sampleBoard(120));
+      await run({ TELEGRAM_FIRST_POSTS: '1' });
+      const { code, stderr } = await startCli(env({ TELEGRAM_CHAT_ID: '@another_channel' })).exited;
+      expect(code).toBe(1);
+      expect(stderr.trim()).toMatch(
+        /^npm run telegram: the state file .*state\.json belongs to chat @yukbor_test, not @another_channel: [^\n]* \(chat @another_channel\)\.$/,
+      );
+      expect(sends()).toHaveLength(1);
+    });
+
+    it('an empty board while posts are open', async () => {
+      writeBoard(sampleBoard(120));
+      await run({ TELEGRAM_FIRST_POSTS: '2' });
+      writeBoard([]);
+      const { code, stderr } = await startCli(env()).exited;
+      expect(code).toBe(1);
+      expect(stderr.trim()).toMatch(
+        /^npm run telegram: .*board\.json lists no loads: not marking 2 posts closed; [^\n]*\(chat @yukbor_test\)\.$/,
+      );
+      expect(edits()).toEqual([]);
+    });
+
+    it('a chat where the bot is not an admin (403)', async () => {
+      await fake.close();
+      fake = await startFakeBotApi({ botIsAdmin: false });
+      writeBoard(sampleBoard(120));
+      const { code, stderr } = await startCli(env()).exited;
+      expect(code).toBe(1);
+      expect(stderr.trim()).toMatch(
+        /^npm run telegram: Telegram will not let the bot post to chat @yukbor_test \(403 Forbidden: bot is not a member of the channel chat\)[^\n]*$/,
+      );
+    });
+  });
+});
+
+describe('npm run telegram:state, the state kept in the deploy bucket', () => {
+  it('starts from no state, then keeps what a run wrote beside the manifest under the deploy prefix', async () => {
+    const s3 = await startLocalS3();
+    try {
+      const bucket = s3.config({ prefix: 'www/' });
+      const file = path.join(dir, 'state.json');
+      expect(await downloadState(bucket, file, s3.client)).toBe('none');
+      expect(fs.existsSync(file)).toBe(false);
+      writeBoard(sampleBoard(120));
+      await run({ TELEGRAM_FIRST_POSTS: '2' });
+      const written = fs.readFileSync(file, 'utf8');
+      expect(await uploadState(bucket, file, s3.client)).toBe('uploaded');
+      expect(s3.requests.filter((request) => request.method === 'PUT').map((request) => request.key)).toEqual([
+        `www/${TELEGRAM_STATE_KEY}`,
+      ]);
+      fs.rmSync(file);
+      expect(await downloadState(bucket, file, s3.client)).toBe('downloaded');
+      expect(fs.readFileSync(file, 'utf8')).toBe(written);
+      // The next run knows what the channel holds.
+      expect((await run()).requests).toBe(0);
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('refuses to upload a damaged state', async () => {
+    const s3 = await startLocalS3();
+    try {
+      const file = path.join(dir, 'state.json');
+      fs.writeFileSync(file, '{"version":1,');
+      await expect(uploadState(s3.config(), file, s3.client)).rejects.toThrow(/not JSON/);
+      expect(s3.requests.filter((request) => request.method === 'PUT')).toEqual([]);
+    } finally {
+      await s3.close();
+    }
+  });
+});
+
+let closedPortUrl = 'http://127.0.0.1:9';
+
+beforeAll(async () => {
+  // A port that was free a moment ago: nothing listens there.
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closedPortUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+function fail(): never {
+  throw new Error('unexpected');
+}
+
+/** A post made outside the tool, as the tool would have made it. */
+async function sendDirect(text: string, replyMarkup: unknown): Promise<void> {
+  const response = await fetch(`${fake.url}/bot${fake.token}/sendMessage`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      chat_id: fake.chat,
+      text,
+      parse_mode: 'HTML',
+      reply_markup: replyMarkup,
+      link_preview_options: { is_disabled: true },
+    }),
+  });
+  expect(response.status).toBe(200);
+}
+
+interface Cli {
+  process: ChildProcess;
+  exited: Promise<{ code: number | null; stdout: string; stderr: string }>;
+}
+
+/** The real command, in one process (`node --import tsx`), so SIGKILL stops the run itself. */
+function startCli(environment: Record<string, string>): Cli {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools/telegram/cli.ts')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
+  return { process: child, exited };
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,51 @@
+import { newestFirst, type PublishedBoard, type PublishedLoad } from '../../src/feeds/published-board';
+import type { TelegramState } from './state';
+
+/** What one run does, decided from the board and the state alone (no HTTP, no clock but `now`). */
+export interface RunPlan {
+  /** New loads to post, oldest first, so the channel reads in posting order. */
+  post: PublishedLoad[];
+  /** Loads whose post is to be marked closed: they left the board. */
+  close: string[];
+  /** First run only: loads recorded as seen and not posted, so a new channel is not flooded. */
+  seen: string[];
+  /** Records to drop: seen-only loads that left the board, and closed posts past their keeping time. */
+  forget: string[];
+}
+
+export interface PlanOptions {
+  /** How many of the newest loads a first run posts. */
+  firstPosts: number;
+  now: Date;
+  /** Closed posts are remembered this long, so a load that briefly comes back is not posted again. */
+  keepClosedDays: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `state` null: the first run in this chat. */
+export function planRun(board: PublishedBoard, state: TelegramState | null, options: PlanOptions): RunPlan {
+  // The build writes the board newest first; sorted again here because the channel's order depends on it.
+  const loads = [...board.loads].sort(newestFirst);
+  if (!state) {
+    const count = Math.max(0, Math.floor(options.firstPosts));
+    return {
+      post: loads.slice(0, count).reverse(),
+      close: [],
+      seen: loads.slice(count).map((load) => load.id),
+      forget: [],
+    };
+  }
+  const onBoard = new Set(loads.map((load) => load.id));
+  const post = loads.filter((load) => !Object.prototype.hasOwnProperty.call(state.posts, load.id)).reverse();
+  const close: string[] = [];
+  const forget: string[] = [];
+  const keepUntil = options.now.getTime() - options.keepClosedDays * DAY_MS;
+  for (const [id, record] of Object.entries(state.posts)) {
+    if (onBoard.has(id)) continue;
+    if (record.message === null) forget.push(id);
+    else if (!record.closed) close.push(id);
+    else if (Date.parse(record.closed) < keepUntil) forget.push(id);
+  }
+  return { post, close, seen: [], forget };
+}
