@@ -1,7 +1,11 @@
-// npm run bench:lighthouse [-- --reuse] [--runs 3] [--slowdown N] [--only /ru/loads]: Lighthouse (mobile
-// preset, Debian's Chromium) on one page of each kind, with the CPU slowdown calibrated to the phone our
-// visitors hold; prints the median of the runs and exits non-zero when a budget is missed.
-// Builds first unless --reuse (then public/ must have been built against this script's API port).
+// npm run bench:lighthouse [-- --reuse] [--runs 3] [--slowdown N] [--only /ru/loads] [--compare DIR]:
+// Lighthouse (mobile preset, Debian's Chromium) on one page of each kind, with the CPU slowdown
+// calibrated to the phone our visitors hold; prints the median of the runs and exits non-zero when a
+// budget is missed. Builds first unless --reuse (then public/ must have been built against this
+// script's API port, 4710, with SITE_URL http://localhost:9710).
+//
+// --compare DIR measures another build (say, of the last release: built the same way into DIR) side by
+// side, each run of a page alternating between the two, so the machine's load weighs on both alike.
 //
 // Calibration: Lighthouse's mobile preset slows the host's CPU a fixed 4x, so a fast host measures a
 // fast phone. Here the multiplier is the host's `benchmarkIndex` (Lighthouse's own measure of the
@@ -273,16 +277,36 @@ function printDetails(kind: string, path: string, result: Result): void {
   console.log(`  script evaluation per chunk (ms): ${scripts || 'none over 50 ms'}`);
 }
 
+function printTable(title: string, results: [string, string, Result][]): void {
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  console.log(`\n${title}\n`);
+  console.log('| page type | path | TBT (ms) | longest task (ms) | main thread (ms) | JS (KB gzip) | perf | a11y / BP / SEO | CLS | LCP (ms) |');
+  console.log('| --- | --- | ---: | --- | ---: | ---: | ---: | --- | ---: | ---: |');
+  for (const [kind, path, r] of results) {
+    const s = r.scores;
+    const seo = s.seo === r.scoresWithoutExceptions.seo ? `${s.seo}` : `${s.seo} (${r.scoresWithoutExceptions.seo}*)`;
+    console.log(
+      `| ${kind} | ${path} | ${r.tbtMs.toFixed(0)} | ${r.longestTaskMs.toFixed(0)} ${r.longestTaskUrl} | ${r.mainThreadMs.toFixed(0)} | ${kb(r.bytes.js)} | ${s.performance} | ${s.accessibility} / ${s['best-practices']} / ${seo} | ${r.cls.toFixed(3)} | ${r.lcpMs.toFixed(0)} |`,
+    );
+  }
+}
+
+const COMPARE_PORT = 9711;
+
 async function main(): Promise<number> {
   const { launch } = await import('chrome-launcher');
   const only = argValue('--only');
+  const compareDir = argValue('--compare');
   const pages = only ? PAGES.filter((page) => page.path === only) : PAGES;
   return withBuiltSite({ apiPort: 4710, sitePort: 9710, build: !process.argv.includes('--reuse') }, async ({ siteUrl }) => {
     const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+    const { startStaticServer } = await import('../src/serve/static-server');
+    const compareServer = compareDir ? await startStaticServer(compareDir, COMPARE_PORT) : null;
+    const compareUrl = `http://localhost:${COMPARE_PORT}`;
     const problems: string[] = [];
     try {
       const { multiplier } = await calibrate(`${siteUrl}/uz/pricing`, chrome.port);
-      const rows: string[] = [];
+      const compared: [string, string, Result][] = [];
       const details: [string, string, Result][] = [];
       const notes: string[] = [];
       for (const { kind, path } of pages) {
@@ -291,32 +315,30 @@ async function main(): Promise<number> {
         while (batch < BATCHES && (!best || mainThreadProblems(path, best).length > 0)) {
           batch += 1;
           const results: Result[] = [];
-          for (let run = 0; run < RUNS; run += 1) results.push(summarize(path, await lighthouseRun(`${siteUrl}${path}`, chrome.port, multiplier)));
+          const baseline: Result[] = [];
+          for (let run = 0; run < RUNS; run += 1) {
+            results.push(summarize(path, await lighthouseRun(`${siteUrl}${path}`, chrome.port, multiplier)));
+            if (compareServer && batch === 1) baseline.push(summarize(path, await lighthouseRun(`${compareUrl}${path}`, chrome.port, multiplier)));
+          }
+          if (baseline.length) compared.push([kind, path, median(baseline)]);
           const candidate = median(results);
           if (!best || candidate.tbtMs + candidate.longestTaskMs < best.tbtMs + best.longestTaskMs) best = candidate;
         }
         if (!best) continue;
         if (batch > 1) notes.push(`${path}: measured in ${batch} batches of ${RUNS}; the best median is shown`);
-        const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-        const s = best.scores;
-        const seo = s.seo === best.scoresWithoutExceptions.seo ? `${s.seo}` : `${s.seo} (${best.scoresWithoutExceptions.seo}*)`;
-        rows.push(
-          `| ${kind} | ${path} | ${best.tbtMs.toFixed(0)} | ${best.longestTaskMs.toFixed(0)} ${best.longestTaskUrl} | ${best.mainThreadMs.toFixed(0)} | ${kb(best.bytes.js)} | ${s.performance} | ${s.accessibility} / ${s['best-practices']} / ${seo} | ${best.cls.toFixed(3)} | ${best.lcpMs.toFixed(0)} |`,
-        );
         details.push([kind, path, best]);
         console.log(`${path}: TBT ${best.tbtMs.toFixed(0)} ms, longest task ${best.longestTaskMs.toFixed(0)} ms (${batch} batch${batch > 1 ? 'es' : ''})`);
         problems.push(...budgetProblems(path, best));
         for (const exception of best.exceptions) notes.push(`${path}: ${exception} (* the score with it passing, which the budget uses)`);
       }
-      console.log(`\nLighthouse 12, mobile preset, CPU slowdown ${multiplier}x, median of ${RUNS} runs\n`);
-      console.log('| page type | path | TBT (ms) | longest task (ms) | main thread (ms) | JS (KB gzip) | perf | a11y / BP / SEO | CLS | LCP (ms) |');
-      console.log('| --- | --- | ---: | --- | ---: | ---: | ---: | --- | ---: | ---: |');
-      for (const row of rows) console.log(row);
+      if (compared.length) printTable(`Compared build (${compareDir}), CPU slowdown ${multiplier}x, median of ${RUNS} runs, first batch`, compared);
+      printTable(`Lighthouse 12, mobile preset, CPU slowdown ${multiplier}x, median of ${RUNS} runs`, details);
       console.log('');
       for (const [kind, path, result] of details) printDetails(kind, path, result);
       if (notes.length) console.log(`\n${notes.map((note) => `- ${note}`).join('\n')}`);
     } finally {
       await chrome.kill();
+      await compareServer?.close();
     }
     if (problems.length) {
       console.log(`\nBudgets missed:\n${problems.map((p) => `- ${p}`).join('\n')}`);
