@@ -13,9 +13,9 @@ import { HTTPError } from 'ky';
 import { ApiError, fetchLoad, fetchLoads, fetchLoadsPage, fetchVehicleTypes } from '../src/api-client/client';
 import { ApiShapeError } from '../src/api-client/normalize';
 import { DEFAULT_API_URL } from '../src/config/constants';
-import { HOSTILE_LOAD_ID, HOSTILE_TITLE, VEHICLE_TYPES } from '../sample-api/data';
-import { INJECTED_FAILURE_BODY, startSampleApi } from '../sample-api/server';
-import type { ResponseShape, SampleApi } from '../sample-api/server';
+import { HOSTILE_LOAD_ID, HOSTILE_TITLE, VEHICLE_TYPES } from '../tools/sample-api/data';
+import { INJECTED_FAILURE_BODY, startSampleApi } from '../tools/sample-api/server';
+import type { ResponseShape, SampleApi } from '../tools/sample-api/server';
 
 const API = process.env.TEST_API_URL as string;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import { contentSecurityPolicy, inlineScriptHashes, withCspMeta } from '../src/gatsby/csp';
-import { headersFor, parseHeadersFile } from '../src/serve/headers-file';
+import { headersFor, parseHeadersFile } from '../tools/hosting/headers-file';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { deploy, MANIFEST_NAME, type DeployReport } from '../scripts/lib/deploy';
-import { IMMUTABLE, REVALIDATE, fileKind, listingsFor } from '../scripts/lib/deploy-plan';
-import { startLocalS3, type LocalS3, type S3Request } from '../scripts/lib/local-s3';
+import { deploy, MANIFEST_NAME, type DeployReport } from '../tools/deploy/deploy';
+import { IMMUTABLE, REVALIDATE, fileKind, listingsFor } from '../tools/deploy/plan';
+import { startLocalS3, type LocalS3, type S3Request } from '../tools/deploy/local-s3';
 
 const VARIANTS = ['', 'uz/', 'uz-cyrl/', 'ru/'];
 const DAY_MS = 86_400_000;

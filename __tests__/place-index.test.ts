@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { writePlaceIndexes } from '../src/gatsby/place-index';
-import { generateLoads } from '../sample-api/data';
+import { generateLoads } from '../tools/sample-api/data';
 import { normalizeLoad } from '../src/api-client/normalize';
 import type { PlaceIndex } from '../src/places/search-index';
 

@@ -8,8 +8,8 @@
  */
 import type { Reporter } from 'gatsby';
 import { LOADS_READ_ERROR_ID, readLoads } from '../src/gatsby/read-loads';
-import { startSampleApi } from '../sample-api/server';
-import type { ChangeMode, ResponseShape, SampleApi } from '../sample-api/server';
+import { startSampleApi } from '../tools/sample-api/server';
+import type { ChangeMode, ResponseShape, SampleApi } from '../tools/sample-api/server';
 import type { Load } from '../src/api-client/types';
 
 class BuildStopped extends Error {}

@@ -4,9 +4,9 @@
  * The sample API over real HTTP. Read-only checks use the shared instance from global-setup;
  * /__control checks use a private instance, because the shared one serves other files in parallel.
  */
-import { HOSTILE_LOAD_ID, HOSTILE_TITLE, VEHICLE_TYPES, generateLoads } from '../sample-api/data';
-import { INJECTED_FAILURE_BODY, startSampleApi } from '../sample-api/server';
-import type { SampleApi } from '../sample-api/server';
+import { HOSTILE_LOAD_ID, HOSTILE_TITLE, VEHICLE_TYPES, generateLoads } from '../tools/sample-api/data';
+import { INJECTED_FAILURE_BODY, startSampleApi } from '../tools/sample-api/server';
+import type { SampleApi } from '../tools/sample-api/server';
 import type { ApiLoad } from '../src/api-client/types';
 
 const API = process.env.TEST_API_URL as string;

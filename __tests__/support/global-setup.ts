@@ -3,8 +3,8 @@
  * here). Its /__control state is shared by every test file running in parallel, so tests that change
  * shapes or inject failures start a private instance with `startSampleApi({port: 0})` instead.
  */
-import { startSampleApi } from '../../sample-api/server';
-import type { SampleApi } from '../../sample-api/server';
+import { startSampleApi } from '../../tools/sample-api/server';
+import type { SampleApi } from '../../tools/sample-api/server';
 
 export const TEST_API_LOADS = 120;
 const DEFAULT_TEST_API_PORT = 4311;

@@ -9,7 +9,7 @@
  * spellings: Ташкент, Tashkent, "Toshkent sh."), lower-case currency codes, date-only
  * loading dates, a `contact` source without a contact, and one hostile load (`HOSTILE_LOAD_ID`).
  */
-import type { ApiContact, ApiLoad, ApiUser, ApiVehicleType } from '../src/api-client/types';
+import type { ApiContact, ApiLoad, ApiUser, ApiVehicleType } from '../../src/api-client/types';
 
 /** Fixed "now" of the data set; never `Date.now()`, so output does not depend on when it runs. */
 export const BASE_TIME_MS = Date.UTC(2026, 10, 20, 6, 0, 0);

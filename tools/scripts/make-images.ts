@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { site } from '../src/config/site';
+import { site } from '../../src/config/site';
 
 const STATIC = path.resolve('static');
 const TRUCK =

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../../src/config/constants';
-import { startSampleApi, type SampleApi } from '../../sample-api/server';
+import { startSampleApi, type SampleApi } from '../sample-api/server';
 
 /** Shared by `npm start`, the e2e runner and the benchmarks: sample API, build, serve. */
 
@@ -49,8 +49,8 @@ export async function withBuiltSite<T>(
   withSite: (site: BuiltSite) => Promise<T>,
 ): Promise<T> {
   const { chromium } = await import('@playwright/test');
-  const { startStaticServer } = await import('../../src/serve/static-server');
-  const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('../../e2e/env');
+  const { startStaticServer } = await import('../serve/static-server');
+  const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('./env');
   const api = await startApi({ port: options.apiPort, quiet: true });
   try {
     const siteUrl = `http://localhost:${options.sitePort}`;

@@ -5,9 +5,9 @@
 // The performance score is the one figure that depends on the machine's load at that moment: a page
 // whose median misses it is measured again, up to BATCHES times, and passes if one median meets it.
 // A real regression misses in every batch; a busy neighbour on a shared machine does not.
-import { withBuiltSite } from '../scripts/lib/stack';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env';
-import { splitLanguagePrefix } from '../src/i18n/paths';
+import { withBuiltSite } from '../harness/stack';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/env';
+import { splitLanguagePrefix } from '../../src/i18n/paths';
 
 const PAGES = ['/uz', '/ru/loads', '/uz-cyrl/help', '/pricing', '/uz/load/1001'];
 const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;

@@ -2,9 +2,9 @@
 // Chromium. E2E_REUSE_BUILD=1 skips the build when public/ was just built against the e2e API
 // (CI does that after its own build step).
 import fs from 'node:fs';
-import { startStaticServer } from '../src/serve/static-server';
-import { E2E_API_PORT, E2E_API_URL, E2E_SITE_PORT, E2E_SITE_URL } from '../e2e/env';
-import { buildSite, run, startApi } from './lib/stack';
+import { startStaticServer } from '../serve/static-server';
+import { E2E_API_PORT, E2E_API_URL, E2E_SITE_PORT, E2E_SITE_URL } from '../harness/env';
+import { buildSite, run, startApi } from '../harness/stack';
 
 async function main(): Promise<number> {
   const api = await startApi({ port: E2E_API_PORT, quiet: true });

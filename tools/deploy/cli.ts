@@ -1,4 +1,4 @@
-import { deploy, deployConfigFromEnv } from './lib/deploy';
+import { deploy, deployConfigFromEnv } from './deploy';
 
 /** `npm run deploy`: publishes public/ to the bucket named by DEPLOY_BUCKET (see README, Deploying). */
 async function main(): Promise<void> {

@@ -1,6 +1,6 @@
 // npm run serve: the built site on port 9000, as a CDN would serve it.
-import { SERVE_PORT } from '../src/config/constants';
-import { startStaticServer } from '../src/serve/static-server';
+import { SERVE_PORT } from '../../src/config/constants';
+import { startStaticServer } from '../serve/static-server';
 
 const port = Number(process.env.PORT) || SERVE_PORT;
 startStaticServer('public', port)

@@ -3,9 +3,9 @@
 // machine: a board that holds still, boards that keep changing at two rates, and one that changes faster
 // than it can be read. Prints list requests, single-load requests, passes and wall time (median of R
 // runs). Figures, not assertions: no build runs, but the machine is shared and noisy.
-import { readAllLoads } from '../src/api-client/read-all';
-import type { ReadAllResult, ReadAllSources } from '../src/api-client/read-all';
-import { apiSources } from '../src/gatsby/read-loads';
+import { readAllLoads } from '../../src/api-client/read-all';
+import type { ReadAllResult, ReadAllSources } from '../../src/api-client/read-all';
+import { apiSources } from '../../src/gatsby/read-loads';
 import { startSampleApi } from '../sample-api/server';
 import type { ChangeMode } from '../sample-api/server';
 

@@ -46,8 +46,8 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
-import type { ApiLoad } from '../src/api-client/types';
-import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../src/config/constants';
+import type { ApiLoad } from '../../src/api-client/types';
+import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../../src/config/constants';
 import { BASE_TIME_MS, VEHICLE_TYPES, generateLoad, generateLoads, mulberry32 } from './data';
 
 export const RESPONSE_SHAPES = ['data', 'loads', 'bare', 'top-level'] as const;

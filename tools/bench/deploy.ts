@@ -9,8 +9,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { deploy, MANIFEST_NAME } from '../scripts/lib/deploy';
-import { startLocalS3, type LocalS3 } from '../scripts/lib/local-s3';
+import { deploy, MANIFEST_NAME } from '../deploy/deploy';
+import { startLocalS3, type LocalS3 } from '../deploy/local-s3';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);

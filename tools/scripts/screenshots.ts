@@ -3,7 +3,7 @@
 // machine's. Builds the site first. Output: src/images/*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { withBuiltSite } from './lib/stack';
+import { withBuiltSite } from '../harness/stack';
 
 const OUT = path.resolve('src/images');
 

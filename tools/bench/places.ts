@@ -3,9 +3,9 @@
 // gzip) as the build writes it for that many sample loads.
 import { gzipSync } from 'node:zlib';
 import { generateLoads } from '../sample-api/data';
-import { normalizeLoad } from '../src/api-client/normalize';
-import { matchPlace } from '../src/places/match';
-import { buildPlaceIndexes } from '../src/places/build-index';
+import { normalizeLoad } from '../../src/api-client/normalize';
+import { matchPlace } from '../../src/places/match';
+import { buildPlaceIndexes } from '../../src/places/build-index';
 
 process.env.GATSBY_TELEMETRY_DISABLED = '1';
 const flag = process.argv.indexOf('--loads');

@@ -1,7 +1,7 @@
 // npm run bench:weight [-- --reuse]: what each page type ships, as a phone on the network would
 // download it (gzip, as the CDN-like server sends it): HTML, JS and CSS bytes, and the number of
 // requests until the page is idle. Builds first unless --reuse (public/ built against this API port).
-import { withBuiltSite } from '../scripts/lib/stack';
+import { withBuiltSite } from '../harness/stack';
 
 const PAGES = ['/uz', '/ru/loads', '/uz-cyrl/help', '/pricing', '/uz/load/1001', '/applink', '/ru/no-such-page'];
 

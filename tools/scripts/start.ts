@@ -1,8 +1,8 @@
 // npm start: the sample API on port 4010, a production build against it, served at port 9000.
 // With GATSBY_API_URL set, that API is used instead and no sample API is started.
-import { SERVE_PORT } from '../src/config/constants';
-import { startStaticServer } from '../src/serve/static-server';
-import { buildSite, startApi } from './lib/stack';
+import { SERVE_PORT } from '../../src/config/constants';
+import { startStaticServer } from '../serve/static-server';
+import { buildSite, startApi } from '../harness/stack';
 
 async function main(): Promise<void> {
   const external = process.env.GATSBY_API_URL;

@@ -16,7 +16,7 @@ import {
   listingsFor,
   parseManifest,
   planDeploy,
-} from './deploy-plan';
+} from './plan';
 
 /** Publishes public/ to an S3-compatible bucket: only what changed, assets before the pages that load them. */
 
