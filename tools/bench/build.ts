@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startSampleApi } from '../sample-api/server';
+import { startApi } from '../harness/sample-api';
 import { treeRss } from './process-tree';
 
 interface Run {
@@ -65,7 +65,7 @@ function countPages(): number {
 }
 
 async function measure(name: string, revision: number): Promise<Run> {
-  const api = await startSampleApi({ port: API_PORT, loads: LOADS, quiet: true, revision, changedEvery: 100 });
+  const api = await startApi({ port: API_PORT, loads: LOADS, quiet: true, revision, changedEvery: 100 });
   try {
     const { seconds, peakMb } = await build(api.url);
     return { name, seconds, peakMb, pages: countPages() };

@@ -6,7 +6,7 @@
 import { readAllLoads } from '../../src/api-client/read-all';
 import type { ReadAllResult, ReadAllSources } from '../../src/api-client/read-all';
 import { apiSources } from '../../src/gatsby/read-loads';
-import { startSampleApi } from '../sample-api/server';
+import { startApi } from '../harness/sample-api';
 import type { ChangeMode } from '../sample-api/server';
 
 process.env.GATSBY_TELEMETRY_DISABLED = '1';
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     let line = '';
     for (let run = 0; run < RUNS; run += 1) {
       // A fresh board per run, so every run reads the same changes.
-      const api = await startSampleApi({ port: 0, host: '127.0.0.1', loads: LOADS, quiet: true, change: scenario.change });
+      const api = await startApi({ port: 0, host: '127.0.0.1', loads: LOADS, quiet: true, change: scenario.change });
       const { sources, counts } = counted(apiSources({ baseUrl: api.url, retries: 0 }));
       const started = performance.now();
       let result: ReadAllResult | Error;

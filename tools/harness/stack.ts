@@ -1,19 +1,7 @@
 import { spawn } from 'node:child_process';
-import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../../src/config/constants';
-import { startSampleApi, type SampleApi } from '../sample-api/server';
+import { startApi } from './sample-api';
 
-/** Shared by `npm start`, the e2e runner and the benchmarks: sample API, build, serve. */
-
-export async function startApi(options: { port?: number; loads?: number; quiet?: boolean } = {}): Promise<SampleApi> {
-  const port = options.port ?? (Number(process.env.API_PORT) || DEFAULT_API_PORT);
-  const loads = options.loads ?? (Number(process.env.SAMPLE_LOADS) || DEFAULT_SAMPLE_LOADS);
-  try {
-    return await startSampleApi({ port, loads, quiet: options.quiet });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Cannot start the sample API on port ${port}: ${reason}. Is another one running? Set API_PORT.`);
-  }
-}
+/** Shared by `npm start`, the e2e runner, the scripts and the benchmarks: build, serve, look at it. */
 
 /** Runs a command with the site's environment; resolves when it exits 0. */
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {

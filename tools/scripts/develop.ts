@@ -2,7 +2,8 @@
 // the site at http://localhost:8000. With GATSBY_API_URL set, that API is used instead and no sample
 // API is started. Like `npm start`, but for changing the code rather than trying the production build.
 import { DEVELOP_PORT } from '../../src/config/constants';
-import { run, startApi } from '../harness/stack';
+import { startApi } from '../harness/sample-api';
+import { run } from '../harness/stack';
 
 async function main(): Promise<void> {
   const external = process.env.GATSBY_API_URL;

@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import { startStaticServer } from '../serve/static-server';
 import { E2E_API_PORT, E2E_API_URL, E2E_SITE_PORT, E2E_SITE_URL } from '../harness/env';
-import { buildSite, run, startApi } from '../harness/stack';
+import { startApi } from '../harness/sample-api';
+import { buildSite, run } from '../harness/stack';
 
 async function main(): Promise<number> {
   const api = await startApi({ port: E2E_API_PORT, quiet: true });

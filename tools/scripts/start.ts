@@ -2,7 +2,8 @@
 // With GATSBY_API_URL set, that API is used instead and no sample API is started.
 import { SERVE_PORT } from '../../src/config/constants';
 import { startStaticServer } from '../serve/static-server';
-import { buildSite, startApi } from '../harness/stack';
+import { startApi } from '../harness/sample-api';
+import { buildSite } from '../harness/stack';
 
 async function main(): Promise<void> {
   const external = process.env.GATSBY_API_URL;
