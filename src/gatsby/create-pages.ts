@@ -8,7 +8,7 @@ import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
 import type { Load } from '../api-client/types';
 import { newestPosting } from '../loads/built-time';
 import { PAGE_SIZE } from '../config/constants';
-import { writePlaceIndexes } from './place-index';
+import { keepPlaceIndexFiles, placeIndexFiles, type PlaceIndexFiles } from './place-index';
 import type { Language } from '../config/languages';
 import { placeNamesFor } from '../places/names';
 
@@ -17,13 +17,13 @@ import { placeNamesFor } from '../places/names';
  * the first page's places come along in the page's language: the browser names places from the
  * place index, which it loads after the page, so the pre-rendered cards need theirs at hand.
  */
-function loadsPageContext(loads: Load[], boardTime: number): (language: Language) => object {
+function loadsPageContext(loads: Load[], boardTime: number, placeIndexes: PlaceIndexFiles): (language: Language) => object {
   const initial = loads.slice(0, PAGE_SIZE);
   const shared = {
     initial: { loads: initial, total: loads.length, page: 1, limit: PAGE_SIZE },
     builtAt: boardTime,
     // Public paths of the place suggestion files, per language code (src/places/search-index.ts).
-    placeIndexPaths: writePlaceIndexes(loads),
+    placeIndexPaths: placeIndexes.paths,
   };
   return (language) => ({ ...shared, placeNames: placeNamesFor(initial, language.code) });
 }
@@ -36,8 +36,11 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   // even after a lost cache, so a deploy uploads none of them again.
   const boardTime = newestPosting(loads) ?? Date.now();
   const places = placesDirectoryContext(placeGroups, boardTime);
+  // Written into public/ by onPostBuild, with the build's other files.
+  const placeIndexes = placeIndexFiles(loads);
+  keepPlaceIndexFiles(placeIndexes);
   const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {
-    loads: loadsPageContext(loads, boardTime),
+    loads: loadsPageContext(loads, boardTime, placeIndexes),
     places: () => places,
   };
   for (const page of CONTENT_PAGES) {

@@ -250,9 +250,9 @@ export async function deploy(config: DeployConfig, options: DeployOptions = {}):
       report.deleted += 1;
     });
 
-  const { asset, data, html } = plan.uploads;
+  const { hashed, data, page } = plan.uploads;
   const signal = data.filter((file) => file.key === DEPLOY_SIGNAL);
-  const steps = [asset, data.filter((file) => file.key !== DEPLOY_SIGNAL), html, signal];
+  const steps = [hashed, data.filter((file) => file.key !== DEPLOY_SIGNAL), page, signal];
   for (const step of steps) await Promise.all(step.map(upload));
   await Promise.all(plan.deletePages.map(remove));
   await Promise.all(plan.deleteAssets.map(remove));
@@ -280,13 +280,13 @@ function finish(report: DeployReport, started: number): DeployReport {
 }
 
 export function describePlan(plan: DeployPlan, config: DeployConfig): string {
-  const { asset, data, html } = plan.uploads;
+  const { hashed, data, page } = plan.uploads;
   const target = `s3://${config.bucket}/${config.prefix}`;
   return [
     plan.writeManifest
       ? `Deploy #${plan.manifest.deploy} to ${target}${config.dryRun ? ' (dry run: nothing is written)' : ''}:`
       : `${target} already holds this build (deploy #${plan.manifest.deploy}): nothing to write.`,
-    `  ${plan.unchanged} unchanged; upload ${asset.length} new hashed assets, ${data.length} data files, ${html.length} HTML pages`,
+    `  ${plan.unchanged} unchanged; upload ${hashed.length} new hashed files, ${data.length} data files, ${page.length} HTML pages`,
     `  delete ${plan.deletePages.length} files of removed pages, ${plan.deleteAssets.length} hashed assets past the grace period`,
     `  keep ${plan.keptAssets.length} unreferenced hashed assets until ${config.grace.deploys} deploys and ${config.grace.days} days have passed`,
   ].join('\n');

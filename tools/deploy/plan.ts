@@ -1,37 +1,19 @@
-import path from 'node:path';
-import { contentType as mimeContentType } from 'mime-types';
+import { cacheControl, contentType, fileKind, type FileKind } from '../../src/hosting/policy';
 
 /**
  * What a deploy uploads and deletes, decided from content alone: the MD5 of each file of `public/`
  * against the bucket's listing (an S3 ETag is the body's MD5 for a plain upload) and the manifest the
- * last deploy left in the bucket. Pure: the S3 side lives in deploy.ts.
+ * last deploy left in the bucket. Pure: the S3 side lives in deploy.ts. What each file is, and the
+ * headers it is uploaded with, is the hosting policy's (src/hosting/policy.ts).
  */
 
-/** Hashed, immutable: a new build gives new names. Revalidated: same name, new content. */
-export type FileKind = 'asset' | 'data' | 'html';
+export { IMMUTABLE, REVALIDATE, cacheControl, contentType, fileKind } from '../../src/hosting/policy';
 
-/**
- * Content-hashed names: Gatsby's bundles at the top (`app-<hash>.js`, `styles.<hash>.css`, their maps
- * and licence files) and everything under `static/` (images and files under `static/<hash>/`).
- */
-const HASHED_BUNDLE = /^[^/]+[-.][0-9a-f]{16,}\.(js|css)(\.map|\.LICENSE\.txt)?$/;
+/** The upload steps: hashed files, then data (feeds are data), then pages. */
+export type UploadStep = 'hashed' | 'data' | 'page';
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const REVALIDATE = 'public, max-age=0, must-revalidate';
-
-export function fileKind(key: string): FileKind {
-  if (key.startsWith('static/') || HASHED_BUNDLE.test(key)) return 'asset';
-  if (key.endsWith('.html')) return 'html';
-  return 'data';
-}
-
-export function cacheControl(key: string): string {
-  return fileKind(key) === 'asset' ? IMMUTABLE : REVALIDATE;
-}
-
-/** With a charset for text, so HTML, JSON and scripts are never read as Latin-1. */
-export function contentType(key: string): string {
-  return mimeContentType(path.extname(key) || '.bin') || 'application/octet-stream';
+export function uploadStep(kind: FileKind): UploadStep {
+  return kind === 'feed' ? 'data' : kind;
 }
 
 export interface LocalFile {
@@ -76,9 +58,9 @@ export interface GracePeriod {
 }
 
 export interface DeployPlan {
-  /** In this order: new hashed assets, then data (page-data, sitemap, …), then HTML. */
-  uploads: { asset: LocalFile[]; data: LocalFile[]; html: LocalFile[] };
-  /** Files of pages that no longer exist: deleted once the new HTML is up. */
+  /** In this order: new hashed files, then data (page-data, sitemap, feeds, …), then HTML. */
+  uploads: Record<UploadStep, LocalFile[]>;
+  /** Files of pages that no longer exist (and their data): deleted once the new HTML is up. */
   deletePages: string[];
   /** Hashed assets unreferenced for longer than the grace period. */
   deleteAssets: string[];
@@ -122,7 +104,7 @@ export function planDeploy(input: {
   const remote = new Map(input.remote.map((object) => [object.key, object.etag]));
   const localKeys = new Set(local.map((file) => file.key));
   const plan: DeployPlan = {
-    uploads: { asset: [], data: [], html: [] },
+    uploads: { hashed: [], data: [], page: [] },
     deletePages: [],
     deleteAssets: [],
     keptAssets: [],
@@ -138,7 +120,7 @@ export function planDeploy(input: {
       plan.unchanged += 1;
       plan.manifest.files[file.key] = entry ?? describe(file, remoteEtag ?? file.md5);
     } else {
-      plan.uploads[fileKind(file.key)].push(file);
+      plan.uploads[uploadStep(fileKind(file.key))].push(file);
       // The ETag is filled in from the upload's answer.
       plan.manifest.files[file.key] = describe(file, file.md5);
     }
@@ -146,7 +128,8 @@ export function planDeploy(input: {
 
   for (const key of [...remote.keys()].sort()) {
     if (localKeys.has(key)) continue;
-    if (fileKind(key) !== 'asset') {
+    // Every hashed file, place indexes included, stays for the grace period: an open page still names it.
+    if (fileKind(key) !== 'hashed') {
       plan.deletePages.push(key);
       continue;
     }
