@@ -45,7 +45,7 @@ describe('_headers file', () => {
     expect(headersFor(rules, '/static/a.png')).toEqual({ 'X-A': '1', 'X-B': 'two words', 'Cache-Control': 'immutable' });
   });
 
-  it("reads the file the build writes from the hosting policy", () => {
+  it('reads the file the build writes from the hosting policy', () => {
     const own = parseHeadersFile(headersFile(['ru/help/index.html', 'static/x/y.png']));
     const headers = headersFor(own, '/ru/help');
     expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");

@@ -135,7 +135,9 @@ describe('the CloudFront template for S3 hosting', () => {
       ...(security.ContentTypeOptions ? { 'X-Content-Type-Options': 'nosniff' } : {}),
       ...(security.FrameOptions ? { 'X-Frame-Options': String(security.FrameOptions.FrameOption) } : {}),
       ...(security.ReferrerPolicy ? { 'Referrer-Policy': String(security.ReferrerPolicy.ReferrerPolicy) } : {}),
-      ...(security.ContentSecurityPolicy ? { 'Content-Security-Policy': String(security.ContentSecurityPolicy.ContentSecurityPolicy) } : {}),
+      ...(security.ContentSecurityPolicy
+        ? { 'Content-Security-Policy': String(security.ContentSecurityPolicy.ContentSecurityPolicy) }
+        : {}),
       ...Object.fromEntries(policy.CustomHeadersConfig.Items.map((item) => [item.Header, item.Value])),
     };
     expect(sent).toEqual(SECURITY_HEADERS);

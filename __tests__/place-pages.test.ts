@@ -73,11 +73,7 @@ describe('place pages', () => {
   it('makes four variants per list page, names places in the page language and links the reverse route', () => {
     const many = Array.from({ length: PAGE_SIZE + 1 }, (_, i) => load(`t${i}`, i % 2 ? 'Toshkent' : 'Ташкент', 'Samarqand', day(1)));
     const { pages, createPage } = collect();
-    const counts = createPlacePages(
-      groupBuildLoads([...many, load('r', 'Самарканд', 'Tashkent', day(2))]),
-      0,
-      createPage,
-    );
+    const counts = createPlacePages(groupBuildLoads([...many, load('r', 'Самарканд', 'Tashkent', day(2))]), 0, createPage);
     expect(counts.pages).toBe(pages.length);
     const paths = pages.map((p) => p.path);
     expect(paths).toEqual(

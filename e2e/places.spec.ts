@@ -8,8 +8,14 @@ import { matchPlace } from '../src/places/match';
 import { generateLoads } from '../tools/sample-api/data';
 
 /** The routes of the e2e API's board (its default sample loads), to pick pages with and without a way back. */
-const ROUTES = [...groupLoadsByPlace(generateLoads(DEFAULT_SAMPLE_LOADS).map((raw) => normalizeLoad(raw)), matchPlace).routes.values()];
-const hasReturn = (route: RouteGroup<Place>) => ROUTES.some((other) => other.from.slug === route.to.slug && other.to.slug === route.from.slug);
+const ROUTES = [
+  ...groupLoadsByPlace(
+    generateLoads(DEFAULT_SAMPLE_LOADS).map((raw) => normalizeLoad(raw)),
+    matchPlace,
+  ).routes.values(),
+];
+const hasReturn = (route: RouteGroup<Place>) =>
+  ROUTES.some((other) => other.from.slug === route.to.slug && other.to.slug === route.from.slug);
 
 function routeWith(wayBack: boolean): RouteGroup<Place> {
   const route = ROUTES.find((candidate) => hasReturn(candidate) === wayBack);

@@ -41,6 +41,9 @@ export function renderInLanguage(ui: React.ReactElement, language: Language, ori
     location: { pathname: variant.path, search: '', hash: '' },
   };
   // Gatsby's args carry more (plugin helpers, the page's resources); the wrapper reads only these.
-  const wrap = wrapPageElement as unknown as (args: { element: React.ReactElement; props: typeof props }, options: object) => React.ReactElement;
+  const wrap = wrapPageElement as unknown as (
+    args: { element: React.ReactElement; props: typeof props },
+    options: object,
+  ) => React.ReactElement;
   return render(wrap({ element: ui, props }, { plugins: [] }));
 }

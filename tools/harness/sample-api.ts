@@ -1,5 +1,12 @@
 import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../../src/config/constants';
-import { startSampleApi, type ChangeMode, type ControlAnswer, type ResponseShape, type SampleApi, type SampleApiOptions } from '../sample-api/server';
+import {
+  startSampleApi,
+  type ChangeMode,
+  type ControlAnswer,
+  type ResponseShape,
+  type SampleApi,
+  type SampleApiOptions,
+} from '../sample-api/server';
 
 /**
  * The one way to start the sample API and to talk to its `/__control`: jest's global setup and test

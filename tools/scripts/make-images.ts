@@ -1,5 +1,5 @@
 // Renders the favicon, app icons and the default share card (1200x630) from SVG into static/.
-// The outputs are committed; run `npx tsx scripts/make-images.ts` after changing the artwork.
+// The outputs are committed; run `npm run images` after changing the artwork.
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
