@@ -56,6 +56,8 @@ const BUILD: Record<string, FileKind> = {
   'favicon.ico': 'data',
   'site.webmanifest': 'data',
   'locales/ru/common.json': 'data',
+  // Gatsby copies Partytown's scripts under their own names: not hashed, so `/*.js` is no rule.
+  '~partytown/partytown.js': 'data',
 };
 const KEYS = Object.keys(BUILD);
 
