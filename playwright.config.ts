@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_SITE_URL } from './e2e/env';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_SITE_URL } from './tools/harness/env';
 
 // Run through `npm run test:e2e`, which starts the sample API, builds and serves the site first.
 export default defineConfig({

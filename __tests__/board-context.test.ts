@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { newestPosting } from '../src/gatsby/create-pages';
+import { newestPosting } from '../src/loads/built-time';
 import type { Load } from '../src/api-client/types';
 
 const posted = (createdAt: string | null) => ({ createdAt }) as Load;

@@ -13,9 +13,10 @@ import { HTTPError } from 'ky';
 import { ApiError, fetchLoad, fetchLoads, fetchLoadsPage, fetchVehicleTypes } from '../src/api-client/client';
 import { ApiShapeError } from '../src/api-client/normalize';
 import { DEFAULT_API_URL } from '../src/config/constants';
-import { HOSTILE_LOAD_ID, HOSTILE_TITLE, VEHICLE_TYPES } from '../sample-api/data';
-import { INJECTED_FAILURE_BODY, startSampleApi } from '../sample-api/server';
-import type { ResponseShape, SampleApi } from '../sample-api/server';
+import { HOSTILE_LOAD_ID, HOSTILE_TITLE, VEHICLE_TYPES } from '../tools/sample-api/data';
+import { INJECTED_FAILURE_BODY } from '../tools/sample-api/server';
+import type { ResponseShape } from '../tools/sample-api/server';
+import { startApi, type ControlSettings, type HarnessApi } from '../tools/harness/sample-api';
 
 const API = process.env.TEST_API_URL as string;
 
@@ -123,17 +124,13 @@ describe('against the shared sample API', () => {
 });
 
 describe('against a private sample API', () => {
-  let api: SampleApi;
-  const control = async (body: unknown): Promise<void> => {
-    const response = await fetch(`${api.url.replace(/\/api$/, '')}/__control`, {
-      method: 'POST',
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
+  let api: HarnessApi;
+  const control = async (settings: ControlSettings): Promise<void> => {
+    await api.control.set(settings);
   };
 
   beforeAll(async () => {
-    api = await startSampleApi({ port: 0, host: '127.0.0.1', loads: 45, quiet: true, shape: 'data' });
+    api = await startApi({ port: 0, host: '127.0.0.1', loads: 45, quiet: true, shape: 'data' });
   });
   afterEach(async () => {
     await control({ reset: true });

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import { contentSecurityPolicy, inlineScriptHashes, withCspMeta } from '../src/gatsby/csp';
-import { headersFor, parseHeadersFile } from '../src/serve/headers-file';
+import { headersFor, parseHeadersFile } from '../tools/hosting/headers-file';
+import { headersFile } from '../src/hosting/headers-file';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -45,8 +45,8 @@ describe('_headers file', () => {
     expect(headersFor(rules, '/static/a.png')).toEqual({ 'X-A': '1', 'X-B': 'two words', 'Cache-Control': 'immutable' });
   });
 
-  it("reads the site's own file", () => {
-    const own = parseHeadersFile(fs.readFileSync('static/_headers', 'utf8'));
+  it('reads the file the build writes from the hosting policy', () => {
+    const own = parseHeadersFile(headersFile(['ru/help/index.html', 'static/x/y.png']));
     const headers = headersFor(own, '/ru/help');
     expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
     expect(headers['X-Content-Type-Options']).toBe('nosniff');

@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { deploy, MANIFEST_NAME, TELEGRAM_STATE_KEY, type DeployReport } from '../scripts/lib/deploy';
-import { IMMUTABLE, REVALIDATE, fileKind, listingsFor } from '../scripts/lib/deploy-plan';
-import { startLocalS3, type LocalS3, type S3Request } from '../scripts/lib/local-s3';
+import { deploy, MANIFEST_NAME, TELEGRAM_STATE_KEY, type DeployReport } from '../tools/deploy/deploy';
+import { IMMUTABLE, REVALIDATE, fileKind, listingsFor } from '../tools/deploy/plan';
+import { startLocalS3, type LocalS3, type S3Request } from '../tools/deploy/local-s3';
 
 const VARIANTS = ['', 'uz/', 'uz-cyrl/', 'ru/'];
 const DAY_MS = 86_400_000;
@@ -19,6 +19,12 @@ interface SyntheticSite {
   loads: Record<string, string>;
   /** Stands for the code: changing it renames every bundle and changes every page's script tags. */
   code: string;
+  /** Stands for the place names of the board: changing it renames the place index the board names. */
+  places: string;
+}
+
+function placeIndexKey(places: string): string {
+  return `places/uz.${hashOf(`places${places}`).slice(0, 12)}.json`;
 }
 
 function hashOf(text: string): string {
@@ -45,9 +51,11 @@ function writeSite(dir: string, site: SyntheticSite): void {
   const scripts = Object.keys(bundles(site.code))
     .map((name) => `<script src="/${name}"></script>`)
     .join('');
-  const page = (title: string) => `<!DOCTYPE html><html><head><title>${title}</title></head><body>${title}${scripts}</body></html>`;
+  const page = (title: string) =>
+    `<!DOCTYPE html><html><head><title>${title}</title></head><body>${title}${scripts}<a data-index="/${placeIndexKey(site.places)}"></a></body></html>`;
   for (const [name, body] of Object.entries(bundles(site.code))) write(name, body);
   write('static/0a1b2c3d4e5f60718293a4b5c6d7e8f9/logo.png', 'PNG logo');
+  write(placeIndexKey(site.places), JSON.stringify({ places: site.places }));
   write('page-data/app-data.json', JSON.stringify({ webpackCompilationHash: hashOf(site.code) }));
   const ids = Object.keys(site.loads);
   for (const variant of VARIANTS) {
@@ -89,20 +97,23 @@ const FIVE_LOADS = {
 
 describe('which files are hashed assets', () => {
   it.each([
-    ['app-2e997ae28a6356178278.js', 'asset'],
-    ['454-42bfc7df8ecdb2b8968d.js', 'asset'],
-    ['d75611f2e70dcb92f696313a6d1bd8a6d35bf703-394416aa9063201e935a.js', 'asset'],
-    ['component---src-templates-load-tsx-96d840c99a01195cc9aa.js', 'asset'],
-    ['styles.085c256dfc8d01340800.css', 'asset'],
-    ['app-2e997ae28a6356178278.js.map', 'asset'],
-    ['static/d65b987e714c1d9478123ab6c1edbe21/loads-phone.png', 'asset'],
+    ['app-2e997ae28a6356178278.js', 'hashed'],
+    ['454-42bfc7df8ecdb2b8968d.js', 'hashed'],
+    ['d75611f2e70dcb92f696313a6d1bd8a6d35bf703-394416aa9063201e935a.js', 'hashed'],
+    ['component---src-templates-load-tsx-96d840c99a01195cc9aa.js', 'hashed'],
+    ['styles.085c256dfc8d01340800.css', 'hashed'],
+    ['app-2e997ae28a6356178278.js.map', 'hashed'],
+    ['static/d65b987e714c1d9478123ab6c1edbe21/loads-phone.png', 'hashed'],
+    ['places/uz-cyrl.0123456789ab.json', 'hashed'],
+    ['feeds/board.json', 'data'],
+    ['feeds/ru/from/toshkent.atom', 'feed'],
     ['favicon.svg', 'data'],
     ['chunk-map.json', 'data'],
     ['page-data/app-data.json', 'data'],
     ['locales/ru/common.json', 'data'],
     ['sitemap-0.xml', 'data'],
-    ['_gatsby/slices/_gatsby-scripts-1.html', 'html'],
-    ['ru/load/1001/index.html', 'html'],
+    ['_gatsby/slices/_gatsby-scripts-1.html', 'page'],
+    ['ru/load/1001/index.html', 'page'],
   ])('%s is %s', (key, kind) => {
     expect(fileKind(key)).toBe(kind);
   });
@@ -148,7 +159,7 @@ describe('npm run deploy against an S3-compatible server', () => {
   beforeEach(async () => {
     s3 = await startLocalS3();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-site-'));
-    site = { loads: { ...FIVE_LOADS }, code: 'v1' };
+    site = { loads: { ...FIVE_LOADS }, code: 'v1', places: 'Toshkent' };
     now = new Date('2026-11-20T10:00:00Z');
   });
 
@@ -279,6 +290,29 @@ describe('npm run deploy against an S3-compatible server', () => {
     expect(keys.filter((key) => oldBundles.includes(key))).toEqual([]);
   });
 
+  it('keeps a replaced place index for the grace period, immutable, like every hashed file', async () => {
+    await rebuildAndDeploy();
+    const oldIndex = placeIndexKey(site.places);
+    site.places = 'Toshkent, Samarqand';
+    const newIndex = placeIndexKey(site.places);
+    const rebuilt = await rebuildAndDeploy();
+    // Up before the pages that name it, and the old one still there for boards opened before.
+    const indexPut = rebuilt.requests.find((request) => request.method === 'PUT' && request.key === newIndex);
+    const pagePuts = rebuilt.requests.filter((request) => request.method === 'PUT' && request.key.endsWith('.html'));
+    expect(indexPut?.ended).toBeLessThan(Math.min(...pagePuts.map((request) => request.started)));
+    expect(rebuilt.deletes).toEqual([]);
+    expect(rebuilt.report.plan.keptAssets).toEqual([oldIndex]);
+    const head = (key: string) => s3.client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }));
+    expect((await head(oldIndex)).CacheControl).toBe(IMMUTABLE);
+    expect((await head(newIndex)).CacheControl).toBe(IMMUTABLE);
+    expect((await head(newIndex)).ContentType).toBe('application/json; charset=utf-8');
+
+    expect((await rebuildAndDeploy()).deletes).toEqual([]);
+    const aWeekOn = await rebuildAndDeploy(7 * 24);
+    expect(aWeekOn.deletes).toEqual([oldIndex]);
+    expect(await bucketKeys()).toContain(newIndex);
+  });
+
   it('counts the grace period in deploys too: a week without deploys still keeps old bundles for two deploys', async () => {
     await rebuildAndDeploy();
     const oldBundles = Object.keys(bundles('v1'));
@@ -325,7 +359,7 @@ describe('npm run deploy against an S3-compatible server', () => {
   it('writes nothing on a dry run', async () => {
     writeSite(dir, site);
     const report = await deploy(s3.config({ dir, dryRun: true }), { client: s3.client, log: () => undefined });
-    expect(report.plan.uploads.html.length).toBeGreaterThan(0);
+    expect(report.plan.uploads.page.length).toBeGreaterThan(0);
     expect(s3.requests.filter((request) => request.method !== 'GET' && request.method !== 'HEAD')).toEqual([]);
   });
 

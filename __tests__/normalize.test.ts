@@ -14,7 +14,7 @@ import {
 } from '../src/api-client/normalize';
 import type { Load, LoadList } from '../src/api-client/types';
 import { PAGE_SIZE } from '../src/config/constants';
-import { HOSTILE_LOAD_ID, HOSTILE_TITLE, generateLoads } from '../sample-api/data';
+import { HOSTILE_LOAD_ID, HOSTILE_TITLE, generateLoads } from '../tools/sample-api/data';
 
 const full = {
   id: 42,

@@ -7,8 +7,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { writePlaceIndexes } from '../src/gatsby/place-index';
-import { generateLoads } from '../sample-api/data';
+import { placeIndexFiles, writePlaceIndexFiles, type PlaceIndexFiles } from '../src/gatsby/place-index';
+import type { Load } from '../src/api-client/types';
+
+/** What the build does: names the files while creating pages, writes them after. */
+function writePlaceIndexes(loads: readonly Load[], root: string): PlaceIndexFiles['paths'] {
+  const files = placeIndexFiles(loads);
+  writePlaceIndexFiles(files, root);
+  return files.paths;
+}
+import { generateLoads } from '../tools/sample-api/data';
 import { normalizeLoad } from '../src/api-client/normalize';
 import type { PlaceIndex } from '../src/places/search-index';
 

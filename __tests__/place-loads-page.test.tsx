@@ -5,7 +5,6 @@ import React from 'react';
 import { screen, within } from '@testing-library/react';
 import type { Actions, PageProps } from 'gatsby';
 import { normalizeLoad } from '../src/api-client/normalize';
-import { BuildStamps } from '../src/gatsby/build-stamps';
 import { createPlacePages, groupBuildLoads } from '../src/gatsby/place-pages';
 import { LANGUAGES } from '../src/config/languages';
 import type { PlaceLoadsPageContext } from '../src/loads/place-page-context';
@@ -31,7 +30,7 @@ function contexts(): Map<string, PlaceLoadsPageContext> {
   const made = new Map<string, PlaceLoadsPageContext>();
   const createPage = ((page: { path: string; context: PlaceLoadsPageContext }) =>
     made.set(page.path, page.context)) as unknown as Actions['createPage'];
-  createPlacePages(groupBuildLoads(loads), new BuildStamps({}, Date.parse('2026-11-20T08:30:00Z')), createPage);
+  createPlacePages(groupBuildLoads(loads), Date.parse('2026-11-20T08:30:00Z'), createPage);
   return made;
 }
 
@@ -54,7 +53,7 @@ describe('a place page', () => {
     for (const card of cards) expect(card.textContent?.startsWith('Ташкент')).toBe(true);
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByText(/<img src=x/)).toBeTruthy();
-    expect(screen.getByText('Список обновлён: 2026-11-20, 13:30 (время Ташкента).')).toBeTruthy();
+    expect(screen.getByText('Список обновлён: 2026-11-20, 11:00 (время Ташкента).')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Самые свежие грузы — в живой ленте: Ташкент' }).getAttribute('href')).toBe(
       `/ru/loads?search=${encodeURIComponent('Ташкент')}`,
     );

@@ -1,7 +1,6 @@
 import type { Actions } from 'gatsby';
 import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
-import { BuildStamps } from '../src/gatsby/build-stamps';
 import { createPlacePages, groupBuildLoads, placesDirectoryContext } from '../src/gatsby/place-pages';
 import { PAGE_SIZE, PLACE_LIST_MAX_PAGES } from '../src/config/constants';
 import { newestFirst, neighbourRoutes } from '../src/loads/place-groups';
@@ -74,11 +73,7 @@ describe('place pages', () => {
   it('makes four variants per list page, names places in the page language and links the reverse route', () => {
     const many = Array.from({ length: PAGE_SIZE + 1 }, (_, i) => load(`t${i}`, i % 2 ? 'Toshkent' : 'Ташкент', 'Samarqand', day(1)));
     const { pages, createPage } = collect();
-    const counts = createPlacePages(
-      groupBuildLoads([...many, load('r', 'Самарканд', 'Tashkent', day(2))]),
-      new BuildStamps({}, 0),
-      createPage,
-    );
+    const counts = createPlacePages(groupBuildLoads([...many, load('r', 'Самарканд', 'Tashkent', day(2))]), 0, createPage);
     expect(counts.pages).toBe(pages.length);
     const paths = pages.map((p) => p.path);
     expect(paths).toEqual(
@@ -106,7 +101,7 @@ describe('place pages', () => {
   it('pre-builds at most PLACE_LIST_MAX_PAGES pages of a list, and still counts every load', () => {
     const many = Array.from({ length: PAGE_SIZE * PLACE_LIST_MAX_PAGES + 1 }, (_, i) => load(`m${i}`, 'Toshkent', 'Buxoro', day(1)));
     const { pages, createPage } = collect();
-    createPlacePages(groupBuildLoads(many), new BuildStamps({}, 0), createPage);
+    createPlacePages(groupBuildLoads(many), 0, createPage);
     const last = pages.find((p) => p.path === `/uz/loads/from/toshkent/${PLACE_LIST_MAX_PAGES}`);
     expect(last?.context).toMatchObject({ pages: PLACE_LIST_MAX_PAGES, total: many.length });
     expect(pages.some((p) => p.path === `/uz/loads/from/toshkent/${PLACE_LIST_MAX_PAGES + 1}`)).toBe(false);
@@ -114,7 +109,7 @@ describe('place pages', () => {
 
   it('has no reverse link where the way back has no loads', () => {
     const { pages, createPage } = collect();
-    createPlacePages(groupBuildLoads([load('a', 'Toshkent', 'Buxoro', day(1))]), new BuildStamps({}, 0), createPage);
+    createPlacePages(groupBuildLoads([load('a', 'Toshkent', 'Buxoro', day(1))]), 0, createPage);
     expect(pages.find((p) => p.path === '/ru/loads/route/toshkent/buxoro')?.context.reverse).toBeNull();
   });
 
@@ -125,7 +120,7 @@ describe('place pages', () => {
         load('b', 'Ташкент', 'Бухара', day(1)),
         load('c', 'Buxoro', 'Тошкент', day(1)),
       ]),
-      new BuildStamps({}, 0),
+      0,
     );
     const toshkent = directory.places.find((p) => p.slug === 'toshkent');
     expect(toshkent).toMatchObject({ outgoing: 2, incoming: 1 });
@@ -134,21 +129,22 @@ describe('place pages', () => {
   });
 });
 
-describe('build stamps', () => {
-  it('keeps the time a page last changed while its content stays the same', () => {
-    const first = new BuildStamps({}, 100);
-    const loads = [load('a', 'Toshkent', 'Buxoro', day(1))];
-    createPlacePages(groupBuildLoads(loads), first, collect().createPage);
+describe('the date of a place page', () => {
+  it('is its newest load’s posting, so the same loads give the same pages without any cache', () => {
+    const loads = [load('a', 'Toshkent', 'Buxoro', day(1)), load('b', 'Toshkent', 'Andijon', day(3)), load('c', 'Nukus', 'Buxoro', '')];
+    const first = collect();
+    createPlacePages(groupBuildLoads(loads), Date.parse(day(5)), first.createPage);
+    const at = (path: string) => first.pages.find((p) => p.path === path)?.context.builtAt;
+    expect(at('/ru/loads/from/toshkent')).toBe(Date.parse(day(3)));
+    expect(at('/ru/loads/route/toshkent/buxoro')).toBe(Date.parse(day(1)));
+    // No load of the list has a date: the board's newest posting.
+    expect(at('/ru/loads/from/nukus')).toBe(Date.parse(day(5)));
     const again = collect();
-    createPlacePages(groupBuildLoads(loads), new BuildStamps(first.record(), 200), again.createPage);
-    expect(again.pages.every((p) => p.context.builtAt === 100)).toBe(true);
-    const changed = collect();
-    createPlacePages(
-      groupBuildLoads([...loads, load('b', 'Toshkent', 'Andijon', day(2))]),
-      new BuildStamps(first.record(), 300),
-      changed.createPage,
-    );
-    expect(changed.pages.find((p) => p.path === '/ru/loads/from/toshkent')?.context.builtAt).toBe(300);
-    expect(changed.pages.find((p) => p.path === '/ru/loads/to/buxoro')?.context.builtAt).toBe(100);
+    createPlacePages(groupBuildLoads(loads), Date.parse(day(5)), again.createPage);
+    expect(JSON.stringify(again.pages)).toBe(JSON.stringify(first.pages));
+  });
+
+  it('is the board’s newest posting on the directory', () => {
+    expect(placesDirectoryContext(groupBuildLoads([load('a', 'Toshkent', 'Buxoro', day(1))]), 42).builtAt).toBe(42);
   });
 });

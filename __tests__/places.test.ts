@@ -8,7 +8,6 @@ import { LANGUAGES } from '../src/config/languages';
 import { PLACES, placeBySlug, slugOf } from '../src/places/gazetteer';
 import { matchPlace, normalizePlaceKey, placeSpellings } from '../src/places/match';
 import { placeLabel, uzCyrillicToLatin, uzLatinToCyrillic } from '../src/places/names';
-import { UZ_CYRILLIC_COUNTRY_NAMES, countryName } from '../src/places/countries';
 import { buildPlaceIndexes, placeIndexPath } from '../src/places/build-index';
 import { apiSearchFor, findEntry, nameIn, suggestPlaces } from '../src/places/search-index';
 import { placeNamesFor } from '../src/places/names';
@@ -270,23 +269,5 @@ describe('searching a place over HTTP against the sample API', () => {
     const loads = await allLoads();
     const unknown = loads.flatMap((load) => [load.from, load.to]).filter((text) => !matchPlace(text));
     expect(unknown).toEqual([]);
-  });
-});
-
-describe('country names', () => {
-  const codes = Array.from(new Set(PLACES.map((place) => place.country)));
-
-  it('names every gazetteer country in each language from i18n-iso-countries', () => {
-    expect(LANGUAGES.map((l) => countryName('UZ', l.code))).toEqual(['Oʻzbekiston', 'Ўзбекистон', 'Узбекистан']);
-    expect(countryName('CN', 'ru')).toBe('Китай');
-    expect(countryName('RU', 'ru')).toBe('Россия');
-    for (const code of codes) for (const { code: lang } of LANGUAGES) expect(countryName(code, lang)).not.toBe(code);
-  });
-
-  it('keeps the hand-written Uzbek Cyrillic names in step with the package Latin ones', () => {
-    for (const code of codes) {
-      const exact = uzLatinToCyrillic(countryName(code, 'uz'));
-      if (exact) expect(exact).toBe(UZ_CYRILLIC_COUNTRY_NAMES[code]);
-    }
   });
 });

@@ -8,8 +8,8 @@
  */
 import type { Reporter } from 'gatsby';
 import { LOADS_READ_ERROR_ID, readLoads } from '../src/gatsby/read-loads';
-import { startSampleApi } from '../sample-api/server';
-import type { ChangeMode, ResponseShape, SampleApi } from '../sample-api/server';
+import type { ChangeMode, ResponseShape } from '../tools/sample-api/server';
+import { startApi, type ControlSettings, type HarnessApi } from '../tools/harness/sample-api';
 import type { Load } from '../src/api-client/types';
 
 class BuildStopped extends Error {}
@@ -45,29 +45,17 @@ function recordingReporter() {
   return { reporter: reporter as unknown as Reporter, log, errors };
 }
 
-let api: SampleApi;
+let api: HarnessApi;
 const saved = process.env.GATSBY_API_URL;
-const root = (): string => api.url.replace(/\/api$/, '');
 
-async function control(body: unknown): Promise<void> {
-  const response = await fetch(`${root()}/__control`, { method: 'POST', body: JSON.stringify(body) });
-  if (response.status !== 200) throw new Error(`control: ${response.status} ${await response.text()}`);
+async function control(settings: ControlSettings): Promise<void> {
+  await api.control.set(settings);
 }
 
-interface ChangeState {
-  listRequests: number;
-  posted: string[];
-  removed: string[];
-}
-
-async function changeState(): Promise<ChangeState> {
-  return (await (await fetch(`${root()}/__control`)).json()) as ChangeState;
-}
+const changeState = () => api.control.state();
 
 /** The ids the board holds now, without counting as a list request. */
-async function liveIds(): Promise<string[]> {
-  return (await (await fetch(`${root()}/__control/ids`)).json()) as string[];
-}
+const liveIds = () => api.control.ids();
 
 async function board(loads: number, change: ChangeMode, shape: ResponseShape = 'data'): Promise<void> {
   await control({ reset: true, loads, shape, change });
@@ -76,7 +64,7 @@ async function board(loads: number, change: ChangeMode, shape: ResponseShape = '
 const ids = (loads: Load[]): string[] => loads.map((load) => load.id);
 
 beforeAll(async () => {
-  api = await startSampleApi({ port: 0, host: '127.0.0.1', loads: 120, quiet: true, shape: 'data' });
+  api = await startApi({ port: 0, host: '127.0.0.1', loads: 120, quiet: true, shape: 'data' });
   process.env.GATSBY_API_URL = api.url;
 });
 afterAll(async () => {

@@ -4,9 +4,9 @@
  * The sample API over real HTTP. Read-only checks use the shared instance from global-setup;
  * /__control checks use a private instance, because the shared one serves other files in parallel.
  */
-import { HOSTILE_LOAD_ID, HOSTILE_TITLE, VEHICLE_TYPES, generateLoads } from '../sample-api/data';
-import { INJECTED_FAILURE_BODY, startSampleApi } from '../sample-api/server';
-import type { SampleApi } from '../sample-api/server';
+import { HOSTILE_LOAD_ID, HOSTILE_TITLE, VEHICLE_TYPES, generateLoads } from '../tools/sample-api/data';
+import { INJECTED_FAILURE_BODY } from '../tools/sample-api/server';
+import { startApi, type HarnessApi } from '../tools/harness/sample-api';
 import type { ApiLoad } from '../src/api-client/types';
 
 const API = process.env.TEST_API_URL as string;
@@ -172,16 +172,12 @@ describe('CORS', () => {
 });
 
 describe('/__control (private instance)', () => {
-  let api: SampleApi;
-  const control = async (body: unknown): Promise<Response> =>
-    fetch(`${api.url.replace(/\/api$/, '')}/__control`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  let api: HarnessApi;
+  // The raw POST: these tests read the control API's own answers, refusals included.
+  const control = (body: unknown): Promise<Response> => api.control.post(body);
 
   beforeAll(async () => {
-    api = await startSampleApi({ port: 0, host: '127.0.0.1', loads: 45, quiet: true, shape: 'data' });
+    api = await startApi({ port: 0, host: '127.0.0.1', loads: 45, quiet: true, shape: 'data' });
   });
   afterEach(async () => {
     await control({ reset: true });
@@ -191,8 +187,7 @@ describe('/__control (private instance)', () => {
   });
 
   it('reports its state', async () => {
-    const { body } = await getJson(`${api.url.replace(/\/api$/, '')}/__control`);
-    expect(body).toEqual({
+    expect(await api.control.state()).toEqual({
       shape: 'data',
       fail: null,
       delayMs: 0,
@@ -241,7 +236,7 @@ describe('/__control (private instance)', () => {
   });
 
   describe('change mode', () => {
-    const ids = async (): Promise<string[]> => (await getJson<string[]>(`${api.url.replace(/\/api$/, '')}/__control/ids`)).body;
+    const ids = (): Promise<string[]> => api.control.ids();
     const list = async (): Promise<string[]> =>
       (await getJson<ListBody>(`${api.url}/loads?limit=100`)).body.data.map((load) => String(load.id));
 
@@ -256,9 +251,7 @@ describe('/__control (private instance)', () => {
       // After request 2: a removal.
       const afterRemoval = await list();
       expect(afterRemoval).toHaveLength(45);
-      const state = (
-        await getJson<{ listRequests: number; posted: string[]; removed: string[] }>(`${api.url.replace(/\/api$/, '')}/__control`)
-      ).body;
+      const state = await api.control.state();
       // Request 3 posted again, after its answer was made.
       expect(state).toMatchObject({ listRequests: 3, posted: [afterPost[0], expect.any(String)] });
       expect(state.removed).toHaveLength(1);
@@ -270,15 +263,13 @@ describe('/__control (private instance)', () => {
       await control({ reset: true, change: { every: 2, seed: 3 } });
       for (let i = 0; i < 3; i += 1) await list();
       expect(await ids()).toEqual(await ids());
-      expect((await getJson<{ removed: string[] }>(`${api.url.replace(/\/api$/, '')}/__control`)).body.removed).toEqual(state.removed);
+      expect((await api.control.state()).removed).toEqual(state.removed);
     });
 
     it('changes only the first M list requests, and reset restores the board', async () => {
       await control({ change: { every: 1, limit: 2, size: 2 } });
       for (let i = 0; i < 5; i += 1) await list();
-      const state = (
-        await getJson<{ listRequests: number; posted: string[]; removed: string[] }>(`${api.url.replace(/\/api$/, '')}/__control`)
-      ).body;
+      const state = await api.control.state();
       expect([state.listRequests, state.posted.length, state.removed.length]).toEqual([5, 4, 4]);
       await control({ reset: true });
       expect(await ids()).toEqual(generateLoads(45).map((load) => String(load.id)));

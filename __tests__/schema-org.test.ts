@@ -1,4 +1,4 @@
-import { generateLoads } from '../sample-api/data';
+import { generateLoads } from '../tools/sample-api/data';
 import { normalizeLoad } from '../src/api-client/normalize';
 import { LANGUAGES } from '../src/config/languages';
 import { faqPageJsonLd, organizationJsonLd } from '../src/i18n/structured-data';

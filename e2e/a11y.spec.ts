@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 // Keyboard and screen-reader checks that automated rules do not make (issue 15; WCAG 2.2 AA criteria
-// named per test). The site is the production build: e2e/env.ts and scripts/e2e.ts.
+// named per test). The site is the production build: tools/harness/env.ts and tools/scripts/e2e.ts.
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },

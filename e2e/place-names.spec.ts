@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// Sample loads (sample-api/data.ts): 1001 Jizzax → Dushanbe; 1002 Almaty → Samarqand (dictionary);
+// Sample loads (tools/sample-api/data.ts): 1001 Jizzax → Dushanbe; 1002 Almaty → Samarqand (dictionary);
 // 1012 "Samarkand" → "Chirchiq, Toshkent viloyati" and 1014 "Алматы" → "Andijon, Andijon viloyati"
 // (typed by hand).
 

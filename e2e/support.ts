@@ -1,19 +1,17 @@
 import type { Page } from '@playwright/test';
+import { apiControl, type ControlSettings } from '../tools/harness/sample-api';
 import { E2E_API_URL } from './env';
 
-const CONTROL_URL = E2E_API_URL.replace(/\/api$/, '/__control');
+const control = apiControl(E2E_API_URL);
 
 /** Switches the e2e sample API's behaviour (response shape, injected failure, number of loads). */
-export async function controlApi(settings: Record<string, unknown>): Promise<void> {
-  const response = await fetch(CONTROL_URL, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(settings),
-  });
-  if (!response.ok) throw new Error(`Sample API control failed: ${response.status} ${await response.text()}`);
+export async function controlApi(settings: ControlSettings): Promise<void> {
+  await control.set(settings);
 }
 
-export const resetApi = () => controlApi({ reset: true });
+export const resetApi = async (): Promise<void> => {
+  await control.reset();
+};
 
 /**
  * Navigations to other hosts (stores, the main website) are answered here instead of leaving the

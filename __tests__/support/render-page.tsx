@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import React from 'react';
 import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { I18nextContext } from 'gatsby-plugin-react-i18next/dist/i18nextContext';
-import { LANGUAGE_PREFIXES, DEFAULT_LANGUAGE, type Language } from '../../src/config/languages';
-import { createI18n, type Bundles } from '../../src/i18n/translator';
-import { localizedPath } from '../../src/i18n/paths';
+import type { Language } from '../../src/config/languages';
+import { pageVariants } from '../../src/i18n/plugin';
+import { wrapPageElement } from '../../src/i18n/plugin-runtime';
+import type { Bundles } from '../../src/i18n/translator';
 import type { LocaleData } from '../../src/i18n/runtime';
 
 /** The real locale files, read as the page queries would return them. */
@@ -28,22 +27,23 @@ export function localeData(language: Language, namespaces: readonly string[]): L
   };
 }
 
-/** Renders UI inside the same providers the i18n plugin gives a page of that language and path. */
+/**
+ * Renders UI as a page of that language and path: inside production's page wrapper
+ * (src/i18n/plugin-runtime.tsx, what gatsby-browser and gatsby-ssr use), given the page context the
+ * build creates and the locale files as the page query returns them.
+ */
 export function renderInLanguage(ui: React.ReactElement, language: Language, originalPath: string, namespaces: readonly string[]) {
-  const i18n = createI18n(language.prefix, readBundles(language, namespaces), 'common');
-  const context = {
-    language: language.prefix,
-    languages: [...LANGUAGE_PREFIXES],
-    defaultLanguage: DEFAULT_LANGUAGE.prefix,
-    generateDefaultLanguagePage: true,
-    routed: true,
-    originalPath,
-    path: localizedPath(originalPath, language),
-    siteUrl: 'http://localhost:9000',
+  const variant = pageVariants(originalPath).find((candidate) => !candidate.bare && candidate.language.code === language.code);
+  if (!variant) throw new Error(`No ${language.prefix} variant of ${originalPath}`);
+  const props = {
+    pageContext: variant.context,
+    data: localeData(language, namespaces),
+    location: { pathname: variant.path, search: '', hash: '' },
   };
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <I18nextContext.Provider value={context}>{ui}</I18nextContext.Provider>
-    </I18nextProvider>,
-  );
+  // Gatsby's args carry more (plugin helpers, the page's resources); the wrapper reads only these.
+  const wrap = wrapPageElement as unknown as (
+    args: { element: React.ReactElement; props: typeof props },
+    options: object,
+  ) => React.ReactElement;
+  return render(wrap({ element: ui, props }, { plugins: [] }));
 }

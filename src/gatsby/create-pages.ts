@@ -4,54 +4,43 @@ import { CONTENT_PAGES, NOT_FOUND_TEMPLATE } from './page-table';
 import { readLoads } from './read-loads';
 import { createLoadPages } from './load-pages';
 import { createPlacePages, groupBuildLoads, placesDirectoryContext } from './place-pages';
-import { BuildStamps, readStampRecord } from './build-stamps';
 import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
 import type { Load } from '../api-client/types';
+import { newestPosting } from '../loads/built-time';
 import { PAGE_SIZE } from '../config/constants';
-import { writePlaceIndexes } from './place-index';
+import { keepPlaceIndexFiles, placeIndexFiles, type PlaceIndexFiles } from './place-index';
 import type { Language } from '../config/languages';
 import { placeNamesFor } from '../places/names';
-
-const PLACE_STAMPS_KEY = 'place-page-stamps';
 
 /**
  * /loads renders its first page into the HTML; the browser refreshes it from the API. The names of
  * the first page's places come along in the page's language: the browser names places from the
  * place index, which it loads after the page, so the pre-rendered cards need theirs at hand.
  */
-function loadsPageContext(loads: Load[]): (language: Language) => object {
+function loadsPageContext(loads: Load[], boardTime: number, placeIndexes: PlaceIndexFiles): (language: Language) => object {
   const initial = loads.slice(0, PAGE_SIZE);
   const shared = {
     initial: { loads: initial, total: loads.length, page: 1, limit: PAGE_SIZE },
-    builtAt: newestPosting(loads) ?? Date.now(),
+    builtAt: boardTime,
     // Public paths of the place suggestion files, per language code (src/places/search-index.ts).
-    placeIndexPaths: writePlaceIndexes(loads),
+    placeIndexPaths: placeIndexes.paths,
   };
   return (language) => ({ ...shared, placeNames: placeNamesFor(initial, language.code) });
 }
 
-/**
- * What "posted … ago" counts from until the browser has refreshed the list: the newest load's posting
- * time, not the clock, so an unchanged board builds byte-identical pages and a deploy uploads nothing.
- * On a board with hundreds of posts a day the newest one is minutes old.
- */
-export function newestPosting(loads: readonly Load[]): number | undefined {
-  let newest: number | undefined;
-  for (const load of loads) {
-    const time = load.createdAt ? Date.parse(load.createdAt) : NaN;
-    if (Number.isFinite(time) && (newest === undefined || time > newest)) newest = time;
-  }
-  return newest;
-}
-
-export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter, cache }) => {
+export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
   const { createPage } = actions;
   const loads = await readLoads(reporter);
   const placeGroups = groupBuildLoads(loads);
-  const stamps = new BuildStamps(readStampRecord(await cache.get(PLACE_STAMPS_KEY)), Date.now());
-  const places = placesDirectoryContext(placeGroups, stamps);
+  // Dated from the data, not the clock or a cache: an unchanged board rebuilds byte-identical pages
+  // even after a lost cache, so a deploy uploads none of them again.
+  const boardTime = newestPosting(loads) ?? Date.now();
+  const places = placesDirectoryContext(placeGroups, boardTime);
+  // Written into public/ by onPostBuild, with the build's other files.
+  const placeIndexes = placeIndexFiles(loads);
+  keepPlaceIndexFiles(placeIndexes);
   const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {
-    loads: loadsPageContext(loads),
+    loads: loadsPageContext(loads, boardTime, placeIndexes),
     places: () => places,
   };
   for (const page of CONTENT_PAGES) {
@@ -67,8 +56,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
 
   const made = createLoadPages(loads, createPage);
   reporter.info(`Created ${made} load pages for ${loads.length} loads.`);
-  const placePages = createPlacePages(placeGroups, stamps, createPage);
-  await cache.set(PLACE_STAMPS_KEY, stamps.record());
+  const placePages = createPlacePages(placeGroups, boardTime, createPage);
   reporter.info(
     `Created ${placePages.pages} place pages (${placeGroups.from.size} from, ${placeGroups.to.size} to, ${placeGroups.routes.size} routes; ${placePages.lists} lists, all pages and languages).`,
   );

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
  * into every page (chunk map, compilation hash, the page's own path), and one of them differs per
  * page, so one policy for the whole site cannot list them. Instead each HTML file carries a `<meta>`
  * policy with the hashes of exactly its inline scripts; `frame-ancestors`, which a meta policy cannot
- * carry, comes with the headers (static/_headers).
+ * carry, comes with the headers (src/hosting/policy.ts).
  */
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;

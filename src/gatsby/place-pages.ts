@@ -10,7 +10,7 @@ import { placeLabel } from '../places/names';
 import { pageCount } from '../loads/pagination';
 import { busiestRoutes, groupLoadsByPlace, neighbourRoutes, routeKey, type PlaceGroups, type RouteGroup } from '../loads/place-groups';
 import type { DirectoryPlace, PlaceLink, PlaceLoadsPageContext, PlacesDirectoryContext } from '../loads/place-page-context';
-import type { BuildStamps } from './build-stamps';
+import { newestPosting } from '../loads/built-time';
 import { PLACE_LOADS_TEMPLATE } from './page-table';
 
 /** Neighbouring routes a page links to, and busiest routes the directory lists. */
@@ -105,14 +105,17 @@ export interface PlacePageCounts {
 
 /**
  * Every place and route page, in every language variant and page of its list. Each page's context holds
- * only its own twenty cards and named links, already in its language.
+ * only its own twenty cards and named links, already in its language. A list is dated by its newest
+ * load's posting (`boardTime`, the whole board's, when none of its loads has a date): the same loads
+ * give the same pages whatever the clock or Gatsby's cache holds.
  */
-export function createPlacePages(groups: PlaceGroups<Place>, stamps: BuildStamps, createPage: Actions['createPage']): PlacePageCounts {
+export function createPlacePages(groups: PlaceGroups<Place>, boardTime: number, createPage: Actions['createPage']): PlacePageCounts {
   const specs = listSpecs(groups);
   const caches = new Map(LANGUAGES.map((language) => [language.code, new Map<string, string>()]));
   let made = 0;
   for (const spec of specs) {
     const total = spec.loads.length;
+    const builtAt = newestPosting(spec.loads) ?? boardTime;
     const pages = Math.min(pageCount(total), PLACE_LIST_MAX_PAGES);
     const named = (place: Place | null, language: Language) => (place ? placeName(place, language) : '');
     for (let page = 1; page <= pages; page += 1) {
@@ -123,7 +126,7 @@ export function createPlacePages(groups: PlaceGroups<Place>, stamps: BuildStamps
         const cache = caches.get(language.code) as Map<string, string>;
         const from = named(spec.from, language);
         const to = named(spec.to, language);
-        const content: Omit<PlaceLoadsPageContext, 'builtAt'> = {
+        const context: PlaceLoadsPageContext = {
           ...variant.context,
           kind: spec.kind,
           listPath: spec.listPath,
@@ -144,8 +147,8 @@ export function createPlacePages(groups: PlaceGroups<Place>, stamps: BuildStamps
               }
             : null,
           neighbours: spec.neighbours.map((route) => routeLink(route, language)),
+          builtAt,
         };
-        const context: PlaceLoadsPageContext = { ...content, builtAt: stamps.stamp(variant.path, content) };
         createPage({ path: variant.path, component: PLACE_LOADS_TEMPLATE, context });
         made += 1;
       }
@@ -155,7 +158,7 @@ export function createPlacePages(groups: PlaceGroups<Place>, stamps: BuildStamps
 }
 
 /** The directory's data: every place with loads, named in every language, and the busiest routes. */
-export function placesDirectoryContext(groups: PlaceGroups<Place>, stamps: BuildStamps): PlacesDirectoryContext {
+export function placesDirectoryContext(groups: PlaceGroups<Place>, boardTime: number): PlacesDirectoryContext {
   const places = new Map<string, DirectoryPlace>();
   const entry = (place: Place): DirectoryPlace => {
     const known = places.get(place.slug);
@@ -171,13 +174,13 @@ export function placesDirectoryContext(groups: PlaceGroups<Place>, stamps: Build
   };
   for (const group of groups.from.values()) entry(group.place).outgoing = group.loads.length;
   for (const group of groups.to.values()) entry(group.place).incoming = group.loads.length;
-  const content = {
+  return {
     places: [...places.values()].sort((a, b) => b.outgoing + b.incoming - (a.outgoing + a.incoming) || a.slug.localeCompare(b.slug)),
     routes: busiestRoutes(groups, DIRECTORY_ROUTES).map((route) => ({
       from: route.from.slug,
       to: route.to.slug,
       count: route.loads.length,
     })),
+    builtAt: boardTime,
   };
-  return { ...content, builtAt: stamps.stamp('/loads/places', content) };
 }

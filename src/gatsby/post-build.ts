@@ -5,6 +5,8 @@ import { apiOrigin, siteUrl } from '../config/env';
 import { withCspMeta } from './csp';
 import { LOCALES_DIR } from './locales';
 import { pruneOldAssets } from './prune';
+import { placeIndexFilesOfThisBuild, writePlaceIndexFiles } from './place-index';
+import { headersFile } from '../hosting/headers-file';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 // Written once every page carries a policy; later builds then only touch the HTML they wrote.
@@ -15,13 +17,18 @@ const BUILD_STARTED_MS = Date.now();
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   copyLocales();
   writeRobots();
+  const placeIndexes = placeIndexFilesOfThisBuild();
+  if (placeIndexes) writePlaceIndexFiles(placeIndexes);
   const started = performance.now();
   const { seen, written } = await applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0);
   fs.writeFileSync(CSP_MARKER, new Date().toISOString());
   // Gatsby leaves the bundles of earlier builds in public/; without them public/ is the deploy artifact.
   const pruned = pruneOldAssets(PUBLIC_DIR).length;
+  // Last, once every other file is there: the hosts' header file names hashed files one by one where
+  // no pattern covers them (src/hosting/headers-file.ts).
+  fs.writeFileSync(path.join(PUBLIC_DIR, '_headers'), headersFile(publicKeys(PUBLIC_DIR)));
   reporter.info(
-    `Wrote robots.txt, /locales/{lng}/{ns}.json and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s; removed ${pruned} files of earlier builds`,
+    `Wrote robots.txt, /locales/{lng}/{ns}.json, the place indexes, _headers and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s; removed ${pruned} files of earlier builds`,
   );
 };
 
@@ -68,4 +75,12 @@ function* htmlFiles(dir: string): Generator<string> {
       yield full;
     }
   }
+}
+
+/** Every file of public/, relative to it with forward slashes. */
+function publicKeys(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }

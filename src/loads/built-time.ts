@@ -1,3 +1,5 @@
+import type { Load } from '../api-client/types';
+
 /**
  * When a pre-built page was made, in Tashkent time (UTC+5 all year since 1992), so the build's HTML and
  * the browser's hydration print the same text whatever the machine's time zone.
@@ -19,4 +21,18 @@ export function builtTime(builtAt: number): BuiltTime | null {
   if (Number.isNaN(shifted.getTime())) return null;
   const [date = '', rest = ''] = shifted.toISOString().split('T');
   return { date, time: rest.slice(0, 5), iso: new Date(builtAt).toISOString() };
+}
+
+/**
+ * What "posted … ago" counts from until the browser has refreshed the list: the newest load's posting
+ * time, not the clock, so an unchanged board builds byte-identical pages and a deploy uploads nothing.
+ * On a board with hundreds of posts a day the newest one is minutes old.
+ */
+export function newestPosting(loads: readonly Load[]): number | undefined {
+  let newest: number | undefined;
+  for (const load of loads) {
+    const time = load.createdAt ? Date.parse(load.createdAt) : NaN;
+    if (Number.isFinite(time) && (newest === undefined || time > newest)) newest = time;
+  }
+  return newest;
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run telegram:state -- download|upload`: keeps TELEGRAM_STATE_FILE in the deploy's bucket, beside
  * the deploy manifest (`{DEPLOY_PREFIX}/.telegram-state.json`), with the deploy's own DEPLOY_* settings
- * and credentials. The deploy leaves that object alone (scripts/lib/deploy.ts, TELEGRAM_STATE_KEY).
+ * and credentials. The deploy leaves that object alone (tools/deploy/deploy.ts, TELEGRAM_STATE_KEY).
  *
  * A missing object is a first run; any other failure to read it stops the workflow, since going on
  * without the state would post the newest loads a second time.
@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { type DeployConfig, deployConfigFromEnv, s3ClientFor, TELEGRAM_STATE_KEY } from '../../scripts/lib/deploy';
+import { type DeployConfig, deployConfigFromEnv, s3ClientFor, TELEGRAM_STATE_KEY } from '../deploy/deploy';
 import { DEFAULT_STATE_FILE } from './config';
 import { parseState } from './state';
 

@@ -1,0 +1,78 @@
+import { contentType as mimeContentType } from 'mime-types';
+import { PUBLISHED_BOARD_FILE } from '../feeds/published-board';
+
+/**
+ * The hosting policy: for every file the build writes into public/, what kind it is, how long it may
+ * be cached, its Content-Type and the security headers sent with it. The deploy (tools/deploy), the
+ * local server (tools/serve), the `_headers` file the build writes for Netlify and Cloudflare Pages
+ * (./headers-file.ts) and the CloudFront template (tools/hosting) all read this module, so the hosts
+ * cannot drift apart. It lives in src/ because the build writes `_headers` from it.
+ *
+ * Keys are paths relative to public/, with forward slashes and no leading slash.
+ */
+
+/**
+ * - hashed: the name carries a hash of the content, so the file never changes: cached for a year and
+ *   kept by the deploy for a grace period after a build stops naming it (open tabs still load it).
+ * - data: same name, new content on each build (page-data, sitemaps, icons, the published board).
+ * - feed: an Atom feed: data, with its own Content-Type.
+ * - page: HTML.
+ */
+export type FileKind = 'hashed' | 'data' | 'feed' | 'page';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/** Sent with every file: the script policy itself is a <meta> in each page, with that page's hashes. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy':
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()',
+  'Content-Security-Policy': "frame-ancestors 'none'; base-uri 'self'; object-src 'none'",
+  'X-Frame-Options': 'DENY',
+};
+
+/** Gatsby's bundles at the top (`app-<hash>.js`, `styles.<hash>.css`), their maps and licence files. */
+const HASHED_BUNDLE = /^[^/]+[-.][0-9a-f]{16,}\.(js|css)(\.map|\.LICENSE\.txt)?$/;
+/** The place suggestion files, `places/<prefix>.<hash>.json` (src/gatsby/place-index.ts). */
+const PLACE_INDEX = /^places\/[a-z-]+\.[0-9a-f]{12,}\.json$/;
+const ATOM_FEED = /^feeds\/.+\.atom$/;
+
+/** In order; the first that matches decides. Everything else is data. */
+const KIND_RULES: ReadonlyArray<{ kind: FileKind; test: (key: string) => boolean }> = [
+  // Gatsby's own folder of hashed files: images, and query results under static/d/.
+  { kind: 'hashed', test: (key) => key.startsWith('static/') },
+  { kind: 'hashed', test: (key) => HASHED_BUNDLE.test(key) },
+  { kind: 'hashed', test: (key) => PLACE_INDEX.test(key) },
+  { kind: 'feed', test: (key) => ATOM_FEED.test(key) },
+  { kind: 'data', test: (key) => key === PUBLISHED_BOARD_FILE },
+  { kind: 'page', test: (key) => key.endsWith('.html') },
+];
+
+export function fileKind(key: string): FileKind {
+  return KIND_RULES.find((rule) => rule.test(key))?.kind ?? 'data';
+}
+
+export function cacheControl(key: string): string {
+  return fileKind(key) === 'hashed' ? IMMUTABLE : REVALIDATE;
+}
+
+/** Text always names its charset, so HTML, JSON, XML and feeds are never read as Latin-1. */
+const TYPE_OVERRIDES: Readonly<Record<string, string>> = {
+  '.atom': 'application/atom+xml; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+};
+
+export function contentType(key: string): string {
+  const extension = /\.[^./]+$/.exec(key)?.[0].toLowerCase() ?? '';
+  return TYPE_OVERRIDES[extension] ?? (mimeContentType(extension || '.bin') || 'application/octet-stream');
+}
+
+/** Every header the policy decides for a file, as every host should send it. */
+export function responseHeaders(key: string): Record<string, string> {
+  return { 'Cache-Control': cacheControl(key), 'Content-Type': contentType(key), ...SECURITY_HEADERS };
+}
+
+/** The page every host answers unknown paths with, with status 404. */
+export const NOT_FOUND_PAGE = '404.html';

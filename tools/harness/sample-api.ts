@@ -1,0 +1,86 @@
+import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../../src/config/constants';
+import {
+  startSampleApi,
+  type ChangeMode,
+  type ControlAnswer,
+  type ResponseShape,
+  type SampleApi,
+  type SampleApiOptions,
+} from '../sample-api/server';
+
+/**
+ * The one way to start the sample API and to talk to its `/__control`: jest's global setup and test
+ * files, the e2e runner and Playwright specs, `npm start`, the scripts and the benchmarks all come here.
+ */
+
+export interface StartApiOptions extends SampleApiOptions {
+  /** When `port` is taken, take any free port instead of failing (jest: another run may hold it). */
+  orFreePort?: boolean;
+}
+
+export interface HarnessApi extends SampleApi {
+  control: ApiControl;
+}
+
+/** Port and load count default to API_PORT and SAMPLE_LOADS, then to the contract's 4010 and 120. */
+export async function startApi(options: StartApiOptions = {}): Promise<HarnessApi> {
+  const { orFreePort = false, ...rest } = options;
+  const port = rest.port ?? (Number(process.env.API_PORT) || DEFAULT_API_PORT);
+  const loads = rest.loads ?? (Number(process.env.SAMPLE_LOADS) || DEFAULT_SAMPLE_LOADS);
+  let api: SampleApi;
+  try {
+    api = await startSampleApi({ ...rest, port, loads });
+  } catch (error) {
+    if (orFreePort && port !== 0 && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      api = await startSampleApi({ ...rest, port: 0, loads });
+    } else {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Cannot start the sample API on port ${port}: ${reason}. Is another one running? Set API_PORT.`);
+    }
+  }
+  return { ...api, control: apiControl(api.url) };
+}
+
+/** What POST /__control accepts (tools/sample-api/server.ts documents each field). */
+export interface ControlSettings {
+  shape?: ResponseShape;
+  fail?: number | null;
+  delayMs?: number;
+  revision?: number;
+  loads?: number;
+  reset?: true;
+  change?: ChangeMode | null;
+}
+
+export interface ApiControl {
+  /** The control URL, `<origin>/__control`. */
+  url: string;
+  /** Applies the settings; throws with the API's answer when it refuses them. */
+  set(settings: ControlSettings): Promise<ControlAnswer>;
+  /** Back to the start-up state. */
+  reset(): Promise<ControlAnswer>;
+  state(): Promise<ControlAnswer>;
+  /** The ids the board holds now, in its order, without counting as a list request. */
+  ids(): Promise<string[]>;
+  /** The raw POST, for tests of what the control API refuses. */
+  post(body: unknown): Promise<Response>;
+}
+
+/** A client of the `/__control` of the sample API whose base URL (ending in `/api`) is given. */
+export function apiControl(apiUrl: string): ApiControl {
+  const url = `${apiUrl.replace(/\/api\/?$/, '')}/__control`;
+  const post = (body: unknown) =>
+    fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const read = async <T>(response: Response): Promise<T> => {
+    if (!response.ok) throw new Error(`Sample API control failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  return {
+    url,
+    post,
+    set: async (settings) => read<ControlAnswer>(await post(settings)),
+    reset: async () => read<ControlAnswer>(await post({ reset: true })),
+    state: async () => read<ControlAnswer>(await fetch(url)),
+    ids: async () => read<string[]>(await fetch(`${url}/ids`)),
+  };
+}

@@ -1,0 +1,85 @@
+import type { ApiLoad } from '../../src/api-client/types';
+import { BASE_TIME_MS, generateLoad, mulberry32 } from './data';
+import { haystackOf, type Context } from './state';
+
+/** Change mode: the board changes while it is read, as a live board does (see server.ts). */
+export interface ChangeMode {
+  every: number;
+  /** Only the first `limit` list requests change the board. Default: all of them. */
+  limit?: number | null;
+  /** Seed of the removals' random choice. Default 1. */
+  seed?: number;
+  /** Loads removed, and loads posted, at each step. Default 1. */
+  size?: number;
+  /** Default true. */
+  posts?: boolean;
+  /** Default true. */
+  removals?: boolean;
+}
+
+/** What change mode has done since it was set. */
+export interface ChangeLog {
+  listRequests: number;
+  random: () => number;
+  posted: string[];
+  removed: string[];
+}
+
+/** Posted loads are generated from indexes far past any data set, so their ids never collide. */
+const POSTED_INDEX_BASE = 10_000_000;
+const MINUTE_MS = 60_000;
+
+export function newChangeLog(change: ChangeMode | null): ChangeLog {
+  return { listRequests: 0, random: mulberry32(change?.seed ?? 1), posted: [], removed: [] };
+}
+
+/** Change mode's step after a list request: a removal every `every` requests, a post half-way between. */
+export function changeBoard(ctx: Context): void {
+  const change = ctx.state.change;
+  if (!change) return;
+  const log = ctx.changes;
+  log.listRequests += 1;
+  const n = log.listRequests;
+  if (change.limit != null && n > change.limit) return;
+  const size = change.size ?? 1;
+  if (change.removals !== false && n % change.every === 0) for (let i = 0; i < size; i += 1) removeLoad(ctx, log);
+  if (change.posts !== false && n % change.every === Math.floor(change.every / 2)) for (let i = 0; i < size; i += 1) postLoad(ctx, log);
+}
+
+function removeLoad(ctx: Context, log: ChangeLog): void {
+  const { loads, byId, haystacks } = ctx.data;
+  if (loads.length === 0) return;
+  const index = Math.floor(log.random() * loads.length);
+  const [removed] = loads.splice(index, 1);
+  haystacks.splice(index, 1);
+  const id = String((removed as ApiLoad).id);
+  byId.delete(id);
+  log.removed.push(id);
+}
+
+function postLoad(ctx: Context, log: ChangeLog): void {
+  const serial = log.posted.length + 1;
+  const generated = generateLoad(POSTED_INDEX_BASE + serial);
+  // Newest first: a posted load is newer than the data set and than every load posted before it.
+  const load: ApiLoad = { ...generated, createdAt: new Date(BASE_TIME_MS + serial * MINUTE_MS).toISOString() };
+  ctx.data.loads.unshift(load);
+  ctx.data.haystacks.unshift(haystackOf(load));
+  ctx.data.byId.set(String(load.id), load);
+  log.posted.push(String(load.id));
+}
+
+export function changeModeProblem(change: unknown): string | null {
+  if (typeof change !== 'object' || Array.isArray(change)) return 'change must be an object or null';
+  const { every, limit, seed, size, posts, removals } = change as Record<string, unknown>;
+  if (!(Number.isInteger(every) && (every as number) >= 1)) return 'change.every must be a whole number of 1 or more';
+  if (limit !== undefined && limit !== null && !(Number.isInteger(limit) && (limit as number) >= 0)) {
+    return 'change.limit must be a whole number of 0 or more, or null';
+  }
+  if (seed !== undefined && !Number.isInteger(seed)) return 'change.seed must be a whole number';
+  if (size !== undefined && !(Number.isInteger(size) && (size as number) >= 1 && (size as number) <= 1000)) {
+    return 'change.size must be a whole number 1..1000';
+  }
+  if (posts !== undefined && typeof posts !== 'boolean') return 'change.posts must be true or false';
+  if (removals !== undefined && typeof removals !== 'boolean') return 'change.removals must be true or false';
+  return null;
+}

@@ -1,0 +1,98 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { changeModeProblem, newChangeLog, type ChangeMode } from './changes';
+import { readBody, sendJson } from './http';
+import { RESPONSE_SHAPES, buildDataset, type Context, type ControlState, type ResponseShape } from './state';
+
+/**
+ * `/__control`: switches this instance's behaviour for tests (see server.ts for the fields). What it
+ * answers is `ControlAnswer`, the type the harness's client reads.
+ */
+
+export interface ControlAnswer extends ControlState {
+  loads: number;
+  listRequests: number;
+  posted: string[];
+  removed: string[];
+}
+
+export async function control(req: IncomingMessage, res: ServerResponse, ctx: Context): Promise<void> {
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, {
+      'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+      'Access-Control-Allow-Headers': 'Content-Type, Accept',
+    });
+    return void res.end();
+  }
+  if (req.method === 'POST') {
+    let body: unknown;
+    try {
+      const text = await readBody(req, 64 * 1024);
+      body = text.trim() ? JSON.parse(text) : {};
+    } catch (error) {
+      return sendJson(res, 400, { error: `Control body is not JSON: ${(error as Error).message}` });
+    }
+    const problem = applyControl(ctx, body);
+    if (problem) return sendJson(res, 400, { error: problem });
+  } else if (req.method !== 'GET') {
+    res.setHeader('Allow', 'GET, POST, OPTIONS');
+    return sendJson(res, 405, { error: `Method ${req.method ?? ''} not allowed` });
+  }
+  const answer: ControlAnswer = {
+    ...ctx.state,
+    loads: ctx.data.loads.length,
+    listRequests: ctx.changes.listRequests,
+    posted: ctx.changes.posted,
+    removed: ctx.changes.removed,
+  };
+  sendJson(res, 200, answer);
+}
+
+/** `/__control/ids`: the ids the board holds now, in its order, without counting as a list request. */
+export function boardIds(res: ServerResponse, ctx: Context): void {
+  sendJson(
+    res,
+    200,
+    ctx.data.loads.map((load) => String(load.id)),
+  );
+}
+
+/** Validates everything before changing anything; returns an error message or null. */
+function applyControl(ctx: Context, body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'Control body must be a JSON object';
+  const { shape, fail, delayMs, revision, reset, loads, change } = body as Record<string, unknown>;
+  if (shape !== undefined && !RESPONSE_SHAPES.includes(shape as ResponseShape)) {
+    return `shape must be one of ${RESPONSE_SHAPES.join(', ')}`;
+  }
+  if (fail !== undefined && fail !== null && !(Number.isInteger(fail) && (fail as number) >= 400 && (fail as number) <= 599)) {
+    return 'fail must be an HTTP status 400..599 or null';
+  }
+  if (delayMs !== undefined && !(Number.isInteger(delayMs) && (delayMs as number) >= 0 && (delayMs as number) <= 60_000)) {
+    return 'delayMs must be a whole number 0..60000';
+  }
+  if (revision !== undefined && !(Number.isInteger(revision) && (revision as number) >= 0)) {
+    return 'revision must be a whole number of 0 or more';
+  }
+  if (reset !== undefined && reset !== true) return 'reset must be true when given';
+  if (loads !== undefined && !(Number.isInteger(loads) && (loads as number) >= 0 && (loads as number) <= 100_000)) {
+    return 'loads must be a whole number 0..100000';
+  }
+  const changeProblem = change === undefined || change === null ? null : changeModeProblem(change);
+  if (changeProblem) return changeProblem;
+
+  const next: ControlState = reset ? { ...ctx.initial } : { ...ctx.state };
+  if (shape !== undefined) next.shape = shape as ResponseShape;
+  if (fail !== undefined) next.fail = fail as number | null;
+  if (delayMs !== undefined) next.delayMs = delayMs as number;
+  if (revision !== undefined) next.revision = revision as number;
+  if (change !== undefined) next.change = change === null ? null : { ...(change as ChangeMode) };
+  const count = loads !== undefined ? (loads as number) : reset ? ctx.initialCount : ctx.count;
+  // A board change mode has touched is rebuilt on reset, like one of another size or revision.
+  const touched = ctx.changes.posted.length + ctx.changes.removed.length > 0;
+  if (next.revision !== ctx.state.revision || count !== ctx.count || (reset && touched)) {
+    ctx.count = count;
+    ctx.data = buildDataset(count, next.revision, ctx.changedEvery);
+  }
+  if (change !== undefined || reset) ctx.changes = newChangeLog(next.change);
+  ctx.state = next;
+  return null;
+}

@@ -1,0 +1,57 @@
+import type { ApiLoad } from '../../src/api-client/types';
+import { generateLoads } from './data';
+import type { ChangeLog, ChangeMode } from './changes';
+
+/** The sample API's state: the board it serves and what `/__control` has set. */
+
+export const RESPONSE_SHAPES = ['data', 'loads', 'bare', 'top-level'] as const;
+export type ResponseShape = (typeof RESPONSE_SHAPES)[number];
+
+export interface ControlState {
+  shape: ResponseShape;
+  fail: number | null;
+  delayMs: number;
+  revision: number;
+  change: ChangeMode | null;
+}
+
+export interface Dataset {
+  loads: ApiLoad[];
+  byId: Map<string, ApiLoad>;
+  /** Lower-cased title and place names per load, in the same order, for search. */
+  haystacks: string[];
+}
+
+export interface Context {
+  initial: ControlState;
+  state: ControlState;
+  count: number;
+  /** The start-up count, restored by `reset`. */
+  initialCount: number;
+  changedEvery: number | undefined;
+  data: Dataset;
+  changes: ChangeLog;
+  quiet: boolean;
+}
+
+export function buildDataset(count: number, revision: number, changedEvery: number | undefined): Dataset {
+  const loads = generateLoads(count, { revision, changedEvery });
+  return {
+    loads,
+    byId: new Map(loads.map((load) => [String(load.id), load])),
+    haystacks: loads.map(haystackOf),
+  };
+}
+
+export function haystackOf(load: ApiLoad): string {
+  return [load.title, load.fromLocation?.name, load.fromLocationName, load.toLocation?.name, load.toLocationName]
+    .filter((part): part is string => typeof part === 'string')
+    .join('\n')
+    .toLowerCase();
+}
+
+export function parseShape(value: string | undefined): ResponseShape {
+  if (value === undefined || value === '') return 'data';
+  if (RESPONSE_SHAPES.includes(value as ResponseShape)) return value as ResponseShape;
+  throw new Error(`API_SHAPE must be one of ${RESPONSE_SHAPES.join(', ')}, got ${JSON.stringify(value)}`);
+}

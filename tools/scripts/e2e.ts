@@ -1,0 +1,37 @@
+// npm run test:e2e: sample API + production build + CDN-like server, then Playwright in Debian's
+// Chromium. E2E_REUSE_BUILD=1 skips the build when public/ was just built against the e2e API
+// (CI does that after its own build step).
+import fs from 'node:fs';
+import { startStaticServer } from '../serve/static-server';
+import { E2E_API_PORT, E2E_API_URL, E2E_SITE_PORT, E2E_SITE_URL } from '../harness/env';
+import { startApi } from '../harness/sample-api';
+import { buildSite, run } from '../harness/stack';
+
+async function main(): Promise<number> {
+  const api = await startApi({ port: E2E_API_PORT, quiet: true });
+  try {
+    if (process.env.E2E_REUSE_BUILD === '1' && fs.existsSync('public/404.html')) {
+      console.log('Reusing the build in public/');
+    } else {
+      await buildSite(E2E_API_URL, { SITE_URL: E2E_SITE_URL });
+    }
+    const site = await startStaticServer('public', E2E_SITE_PORT);
+    try {
+      await run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
+      return 0;
+    } catch {
+      return 1;
+    } finally {
+      await site.close();
+    }
+  } finally {
+    await api.close();
+  }
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  });

@@ -1,0 +1,11 @@
+// npm run serve: the built site on port 9000, as a CDN would serve it.
+import { SERVE_PORT } from '../../src/config/constants';
+import { startStaticServer } from '../serve/static-server';
+
+const port = Number(process.env.PORT) || SERVE_PORT;
+startStaticServer('public', port)
+  .then((server) => console.log(`Serving public/ at ${server.url} (404.html for unknown paths)`))
+  .catch((error: unknown) => {
+    console.error(`Cannot serve public/ on port ${port}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
