@@ -7,19 +7,26 @@ import { SITE_TIME_ZONE, formatNumber, formatPrice, formatShortDate, isoDay, pos
 import { pageCount, paginationState, parsePageParam } from '../src/loads/pagination';
 import { boardSearchString, parseBoardQuery } from '../src/loads/board-query';
 import { loadMeta } from '../src/loads/meta';
+import { vehicleLabel } from '../src/loads/vehicle-types';
+import { builtTime } from '../src/loads/built-time';
 import { createTranslator } from '../src/i18n/translator';
 import { readBundles } from './support/render-page';
 
+// LANGUAGE-REVIEW.md items 32-33: the same text in uz, uz-Cyrl and ru, as people in Uzbekistan write numbers.
+const NBSP = '\u00a0';
+
 describe('price', () => {
-  it('shows the currency upper-cased, with no decimals', () => {
-    expect(formatPrice(16950000, 'uzs')).toBe('UZS 16,950,000');
-    expect(formatPrice(2200.75, 'USD')).toBe('USD 2,201');
+  it('is the number grouped by no-break spaces, no decimals, then the currency upper-cased', () => {
+    expect(formatPrice(16950000, 'uzs')).toBe(`16${NBSP}950${NBSP}000${NBSP}UZS`);
+    expect(formatPrice(2200.75, 'USD')).toBe(`2${NBSP}201${NBSP}USD`);
+    expect(formatPrice(950, 'USD')).toBe(`950${NBSP}USD`);
+    expect(formatPrice(-1500, 'UZS')).toBe(`-1${NBSP}500${NBSP}UZS`);
   });
 
   it('keeps an unknown or odd currency as plain text and never throws', () => {
-    expect(formatPrice(500, 'xx')).toBe('XX 500');
+    expect(formatPrice(500, 'xx')).toBe(`500${NBSP}XX`);
     expect(formatPrice(500, '')).toBe('500');
-    expect(formatPrice(500, '<b>')).toBe('<B> 500');
+    expect(formatPrice(500, '<b>')).toBe(`500${NBSP}<B>`);
   });
 
   it('shows nothing for a missing or impossible price', () => {
@@ -28,20 +35,29 @@ describe('price', () => {
   });
 });
 
-// The formatters are written out to spare the browser Intl's start-up cost; Node's Intl is the reference.
-describe('the same text as Intl (en-US)', () => {
+describe('weights and volumes', () => {
+  it('have a decimal comma and no-break spaces between groups, never the English 1,250 that reads as 1.25', () => {
+    expect(formatNumber(20.5)).toBe('20,5');
+    expect(formatNumber(1250)).toBe(`1${NBSP}250`);
+    expect(formatNumber(1234567.125)).toBe(`1${NBSP}234${NBSP}567,13`);
+    expect(formatNumber(0.005)).toBe('0,01');
+    expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('');
+  });
+});
+
+// The formatters are written out because the browser's Intl differs from Node's for uz (src/loads/format.ts)
+// and costs start-up time; Node's Intl, which has full ICU data, is the reference for every page language.
+describe.each(['ru', 'uz', 'uz-Cyrl'])("the same text as Node's Intl (%s)", (locale) => {
   const price = (code: string) =>
-    new Intl.NumberFormat('en-US', {
+    new Intl.NumberFormat(locale, {
       style: 'currency',
       currency: code,
       currencyDisplay: 'code',
       maximumFractionDigits: 0,
       minimumFractionDigits: 0,
     });
-  const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-  const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: SITE_TIME_ZONE });
-  const dayDate = new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE });
-  // Intl writes -0 as "-0" and "-UZS 0"; a price or weight that rounds to zero reads better without a sign.
+  const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  // Intl writes -0 as "-0" and "-0 UZS"; a price or weight that rounds to zero reads better without a sign.
   const withoutNegativeZero = (text: string) => (/[1-9]/.test(text) ? text : text.replace('-', ''));
   const numbers = fc.oneof(
     fc.double({ noNaN: true, noDefaultInfinity: true }),
@@ -53,13 +69,7 @@ describe('the same text as Intl (en-US)', () => {
   it('formats prices like Intl', () => {
     fc.assert(
       fc.property(numbers, fc.constantFrom('UZS', 'USD', 'RUB', 'KZT', 'EUR'), (value, code) => {
-        expect(formatPrice(value, code)).toBe(
-          withoutNegativeZero(
-            price(code)
-              .format(value)
-              .replace(/\u00a0/g, ' '),
-          ),
-        );
+        expect(formatPrice(value, code)).toBe(withoutNegativeZero(price(code).format(value)));
       }),
       { numRuns: 3000 },
     );
@@ -73,6 +83,11 @@ describe('the same text as Intl (en-US)', () => {
       { numRuns: 3000 },
     );
   });
+});
+
+describe('the same text as Intl (en-US) for dates', () => {
+  const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: SITE_TIME_ZONE });
+  const dayDate = new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE });
 
   it('formats dates like Intl in Tashkent time', () => {
     const times = fc.integer({ min: Date.parse('1992-01-01T00:00:00Z'), max: Date.parse('2100-01-01T00:00:00Z') });
@@ -194,10 +209,11 @@ describe('load page metadata', () => {
     const meta = loadMeta(load, t, language, `https://x.uz/${language.prefix}/load/42`);
     expect(meta.title).toContain('Sement </script><b>');
     expect(meta.description).toContain(`${{ uz: 'Toshkent', 'uz-Cyrl': 'Тошкент', ru: 'Ташкент' }[language.code]} →`);
-    expect(meta.description).toContain('20');
-    expect(meta.description).toContain('Tent');
+    expect(meta.description).toContain(`20${NBSP}${{ uz: 't', 'uz-Cyrl': 'т', ru: 'т' }[language.code]}.`);
+    expect(meta.description).toContain({ uz: 'Tent', 'uz-Cyrl': 'Тент', ru: 'Тент' }[language.code]);
+    expect(meta.keywords).toContain({ uz: 'Tent', 'uz-Cyrl': 'Тент', ru: 'Тент' }[language.code]);
     expect(meta.description).toContain('Nov 25');
-    expect(meta.description).toContain('UZS 9,000,000');
+    expect(meta.description).toContain(`9${NBSP}000${NBSP}000${NBSP}UZS`);
     expect(meta.jsonLd.url).toBe(`https://x.uz/${language.prefix}/load/42`);
     expect(meta.jsonLd.provider).toEqual({
       '@type': 'Person',
@@ -227,5 +243,32 @@ describe('load page metadata', () => {
     expect(meta.description).not.toContain('Narxi');
     expect(meta.jsonLd).not.toHaveProperty('offers');
     expect(meta.jsonLd).not.toHaveProperty('provider');
+  });
+});
+
+describe('vehicle types (LANGUAGE-REVIEW.md item 34)', () => {
+  it('are named in the page language on /ru and /uz-cyrl, and as the API wrote them on /uz', () => {
+    expect(vehicleLabel('Refrijerator', 'ru')).toBe('Рефрижератор');
+    expect(vehicleLabel('Gazel', 'ru')).toBe('Газель');
+    expect(vehicleLabel('Gazel', 'uz-Cyrl')).toBe('Газел');
+    expect(vehicleLabel('Bortli', 'ru')).toBe('Бортовой');
+    expect(vehicleLabel('Fura 20t', 'ru')).toBe(`Фура 20${NBSP}т`);
+    expect(vehicleLabel('fura  20t', 'uz-Cyrl')).toBe(`Фура  20${NBSP}т`);
+    expect(vehicleLabel('Fura 20t', 'uz')).toBe('Fura 20t');
+  });
+
+  it('keep brands, unknown words and odd text as the API wrote them', () => {
+    expect(vehicleLabel('Isuzu', 'ru')).toBe('Isuzu');
+    expect(vehicleLabel('Konteyner 40ft', 'uz-Cyrl')).toBe('Контейнер 40ft');
+    expect(vehicleLabel('<b>Tent</b>', 'ru')).toBe('<b>Tent</b>');
+    expect(vehicleLabel('constructor', 'ru')).toBe('constructor');
+    expect(vehicleLabel('', 'ru')).toBe('');
+  });
+});
+
+describe('the time a place page was built', () => {
+  it('is a day.month.year date and the hour in Tashkent, with the ISO instant for <time>', () => {
+    expect(builtTime(Date.parse('2026-11-24T20:30:00Z'))).toEqual({ date: '25.11.2026', time: '01:30', iso: '2026-11-24T20:30:00.000Z' });
+    expect(builtTime(Number.NaN)).toBeNull();
   });
 });

@@ -24,6 +24,7 @@ const loads = [
     createdAt: created,
   }),
   normalizeLoad({ id: '3', title: 'Paxta', fromLocation: { name: 'x'.repeat(2000) }, toLocation: { name: '12345' }, createdAt: created }),
+  normalizeLoad({ id: '4', title: 'Un', fromLocation: { name: 'Buxoro' }, toLocation: { name: 'Toshkent' }, createdAt: created }),
 ];
 
 function contexts(): Map<string, PlaceLoadsPageContext> {
@@ -53,8 +54,10 @@ describe('a place page', () => {
     for (const card of cards) expect(card.textContent?.startsWith('Ташкент')).toBe(true);
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByText(/<img src=x/)).toBeTruthy();
-    expect(screen.getByText('Список обновлён: 2026-11-20, 11:00 (время Ташкента).')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Самые свежие грузы — в живой ленте: Ташкент' }).getAttribute('href')).toBe(
+    // A link text starts with a capital even when it starts with "anywhere"; titles keep it lower case.
+    expect(screen.getByRole('link', { name: /^Все направления → Ташкент: \d+ груз/ }).getAttribute('href')).toBe('/ru/loads/to/toshkent');
+    expect(screen.getByText('Список обновлён: 20.11.2026, 11:00 (по ташкентскому времени).')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Свежие грузы по запросу «Ташкент»' }).getAttribute('href')).toBe(
       `/ru/loads?search=${encodeURIComponent('Ташкент')}`,
     );
   });

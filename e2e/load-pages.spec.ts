@@ -9,7 +9,7 @@ test('a pre-built load page carries its metadata in the HTML', async ({ request 
   expect(html).toContain('<html lang="ru"');
   expect(html).toMatch(/<title[^>]*>[^<]*→[^<]*<\/title>/);
   expect(html).toMatch(/<meta property="og:description" content="Маршрут: [^"]+Вес: [^"]+т\.[^"]*Цена: [^"]+"/);
-  expect(html).toContain('Загружаем информацию о грузе...');
+  expect(html).toContain('Загружаем информацию о грузе…');
   const jsonLd = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(html)?.[1] ?? '';
   const data = JSON.parse(jsonLd);
   expect(data['@type']).toBe('Service');
@@ -45,7 +45,7 @@ test('a load newer than the build is fetched, described and handed over', async 
   await page.route('**/ru/applink', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>applink</title>' }));
   const response = await page.goto('/ru/load/1125');
   expect(response?.status()).toBe(404);
-  await expect(page.getByText('Загружаем информацию о грузе...')).toBeVisible();
+  await expect(page.getByText('Загружаем информацию о грузе…')).toBeVisible();
   await expect(page).toHaveURL(/\/ru\/applink$/, { timeout: 15_000 });
   expect(visited).toEqual([]);
 });

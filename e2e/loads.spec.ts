@@ -194,7 +194,7 @@ test('retry returns focus to the field; the API message is marked as English und
   await controlApi({ fail: 503 });
   await page.goto('/ru/loads');
   const alert = page.getByRole('alert');
-  await expect(alert.getByRole('heading', { name: 'Не удалось загрузить' })).toBeVisible();
+  await expect(alert.getByRole('heading', { name: 'Не удалось загрузить список грузов' })).toBeVisible();
   await expect(alert.locator('p[lang="en"]')).toContainText('503');
   await controlApi({ fail: null });
   await alert.getByRole('button', { name: 'Повторить' }).click();
@@ -207,7 +207,7 @@ test('the list and pagination stay on screen, busy, while the next page loads', 
   await page.waitForLoadState('networkidle');
   await controlApi({ delayMs: 1500 });
   await page.getByRole('link', { name: 'Вперёд' }).click();
-  await expect(page.getByRole('status')).toHaveText('Загружаем грузы…');
+  await expect(page.getByRole('status')).toHaveText('Загружаем список грузов…');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
   await expect(cards(page)).toHaveCount(20);
   await expect(page.getByRole('navigation', { name: 'Страницы' })).toBeVisible();

@@ -40,7 +40,7 @@ for (const language of LANGUAGES) {
       for (const title of [sections.features.title, sections.steps.title, sections.audiences.title, home.banner.title]) {
         await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
       }
-      await expect(page.getByText('10-15%').first()).toBeVisible();
+      await expect(page.getByText('10–15%').first()).toBeVisible();
       const crm = page.getByRole('link', { name: new RegExp(home.banner.login) });
       await expect(crm).toHaveAttribute('href', site.crmLogin);
       await expect(crm).toHaveAttribute('target', '_blank');

@@ -32,9 +32,9 @@ test('the Russian page of loads from Tashkent lists only its loads, in Russian n
   expect(count).toBeGreaterThan(0);
   expect(count).toBeLessThanOrEqual(20);
   for (const text of await cards.allTextContents()) expect(text.startsWith('Ташкент')).toBe(true);
-  await expect(main.getByRole('link', { name: /^все направления → Ташкент: \d+ груз/ })).toHaveAttribute('href', '/ru/loads/to/toshkent');
-  await expect(main.getByText(/Список обновлён: \d{4}-\d\d-\d\d, \d\d:\d\d/)).toBeVisible();
-  await expect(main.getByRole('link', { name: /в живой ленте: Ташкент/ })).toHaveAttribute('href', /^\/ru\/loads\?search=/);
+  await expect(main.getByRole('link', { name: /^Все направления → Ташкент: \d+ груз/ })).toHaveAttribute('href', '/ru/loads/to/toshkent');
+  await expect(main.getByText(/Список обновлён: \d\d\.\d\d\.\d{4}, \d\d:\d\d \(по ташкентскому времени\)/)).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Свежие грузы по запросу «Ташкент»' })).toHaveAttribute('href', /^\/ru\/loads\?search=/);
 
   const html = await (await request.get('/ru/loads/from/toshkent')).text();
   expect(html).toContain('<html lang="ru"');

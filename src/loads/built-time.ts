@@ -7,7 +7,7 @@ import type { Load } from '../api-client/types';
 const TASHKENT_OFFSET_MS = 5 * 60 * 60 * 1000;
 
 export interface BuiltTime {
-  /** `2026-11-23` */
+  /** `23.11.2026`: day, month, year, the way it is written in Uzbekistan in Uzbek and Russian alike. */
   date: string;
   /** `13:52` */
   time: string;
@@ -19,8 +19,9 @@ export function builtTime(builtAt: number): BuiltTime | null {
   if (!Number.isFinite(builtAt)) return null;
   const shifted = new Date(builtAt + TASHKENT_OFFSET_MS);
   if (Number.isNaN(shifted.getTime())) return null;
-  const [date = '', rest = ''] = shifted.toISOString().split('T');
-  return { date, time: rest.slice(0, 5), iso: new Date(builtAt).toISOString() };
+  const [day = '', rest = ''] = shifted.toISOString().split('T');
+  const [year = '', month = '', date = ''] = day.split('-');
+  return { date: `${date}.${month}.${year}`, time: rest.slice(0, 5), iso: new Date(builtAt).toISOString() };
 }
 
 /**

@@ -1,21 +1,28 @@
 import type { Load } from '../api-client/types';
 
 /**
- * Formatting of load fields (SPEC.md section 9): prices as the currency with no decimals, dates as a
- * short English month and day, in Tashkent time so the build's HTML and the browser's render agree
- * whatever the machine's time zone.
+ * Formatting of load fields (SPEC.md section 9; LANGUAGE-REVIEW.md items 32-33): numbers the way people
+ * in Uzbekistan write them in Uzbek and Russian alike, a decimal comma and groups of three joined by a
+ * no-break space ("1 250,5"); prices as that number, no decimals, then the currency code ("1 500 000
+ * UZS"); dates as a short English month and day (the spec), in Tashkent time so the build's HTML and the
+ * browser's render agree whatever the machine's time zone.
  *
- * Written out instead of with Intl: the first Intl.NumberFormat a page builds loads the browser's
- * number data, 13-35 ms of main thread on this machine and four times that on a slow phone, in the
- * middle of hydrating the load board. The output is what Intl gives for en-US (property-tested against
- * it in __tests__/load-format.test.ts).
+ * Written out instead of with Intl, for two reasons. The browser's Intl does not give what the build's
+ * does: Chromium's ICU data (checked in Chromium 156) has no Uzbek Latin numbers, so
+ * `Intl.NumberFormat('uz')` prints "1,250.5" there and "1 250,5" in Node, and the board would not
+ * hydrate. And the first Intl.NumberFormat a page builds loads the browser's number data, 13-35 ms of
+ * main thread on this machine and four times that on a slow phone, in the middle of hydrating the load
+ * board. The output is what Node's Intl gives for `ru`, which is also what it gives for `uz` and
+ * `uz-Cyrl` (property-tested against all three in __tests__/load-format.test.ts).
  */
 export const SITE_TIME_ZONE = 'Asia/Tashkent';
 // Uzbekistan has kept UTC+5 all year since 1992.
 const TASHKENT_OFFSET_MS = 5 * 60 * 60 * 1000;
+/** Between groups of digits, and between a number and its unit or currency. */
+const NO_BREAK_SPACE = '\u00a0';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** Digits of a finite number, rounded half away from zero to at most `maxFraction` decimals, en-US grouping. */
+/** Digits of a finite number, rounded half away from zero to at most `maxFraction` decimals, grouped as above. */
 function formatDecimal(value: number, maxFraction: number): string {
   // toExponential() gives the shortest digits that read back as the same number, which is also what
   // Intl rounds from (so 1.005 rounds to 1.01, not to the 1.00 that its binary value would give).
@@ -29,8 +36,8 @@ function formatDecimal(value: number, maxFraction: number): string {
   const integerLength = digits.length - maxFraction;
   const integer = digits.slice(0, integerLength).replace(/^0+(?=\d)/, '');
   const fraction = digits.slice(integerLength).replace(/0+$/, '');
-  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const text = fraction ? `${grouped}.${fraction}` : grouped;
+  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, NO_BREAK_SPACE);
+  const text = fraction ? `${grouped},${fraction}` : grouped;
   return value < 0 && /[1-9]/.test(text) ? `-${text}` : text;
 }
 
@@ -50,9 +57,7 @@ export function formatPrice(price: number | null, currency: string): string {
   if (price === null || !Number.isFinite(price)) return '';
   const code = currency.trim().toUpperCase();
   const amount = formatDecimal(price, 0);
-  if (!code) return amount;
-  // Intl's en-US currency form puts the sign before the code: -UZS 1,500.
-  return amount.startsWith('-') ? `-${code} ${amount.slice(1)}` : `${code} ${amount}`;
+  return code ? `${amount}${NO_BREAK_SPACE}${code}` : amount;
 }
 
 function tashkentDate(iso: string | null): Date | null {

@@ -5,6 +5,7 @@ import { site } from '../config/site';
 import { formatNumber, formatPrice, formatShortDate, isoDay, routeLabel } from './format';
 import { matchPlace } from '../places/match';
 import { placeLabel } from '../places/names';
+import { vehicleLabel } from './vehicle-types';
 
 /** Everything a load page puts in its Head; built once at build time, or in the browser for new loads. */
 export interface LoadMeta {
@@ -19,14 +20,15 @@ export function loadMeta(load: Load, t: TFunction, language: Language, canonical
   const unknown = t('unknownPlace');
   const route = routeLabel(load, unknown, (text) => placeLabel(text, language.code));
   const weight = load.weight === null ? '' : t('meta.weight', { weight: formatNumber(load.weight) });
-  const vehicle = load.vehicleType ? t('meta.vehicle', { vehicle: load.vehicleType }) : '';
+  const vehicleType = vehicleLabel(load.vehicleType, language.code);
+  const vehicle = vehicleType ? t('meta.vehicle', { vehicle: vehicleType }) : '';
   const date = load.loadingDate ? t('meta.date', { date: formatShortDate(load.loadingDate) }) : '';
   const price = load.price === null ? '' : t('meta.price', { price: formatPrice(load.price, load.currency) });
   const title = t('meta.title', { route, title: load.title || t('untitled') });
   const description = [t('meta.route', { route }), weight, vehicle, date, price].filter(Boolean).join(' ');
   const from = placeLabel(load.from, language.code);
   const to = placeLabel(load.to, language.code);
-  const keywords = [t('meta.keywords'), from, to, load.vehicleType, load.title].filter(Boolean).join(', ');
+  const keywords = [t('meta.keywords'), from, to, vehicleType, load.title].filter(Boolean).join(', ');
   return { title, description, keywords, jsonLd: loadJsonLd(load, language, canonical, description) };
 }
 

@@ -10,7 +10,8 @@ import { Island } from '../components/islands';
 import { pageHead } from '../i18n/page-head';
 import { faqPageJsonLd } from '../i18n/structured-data';
 
-const FAQ_VARIABLES = { phone: site.phoneDisplay };
+// The FAQ sends questions to the bot, not to the channel: a channel cannot receive messages.
+const FAQ_VARIABLES = { phone: site.phoneDisplay, bot: site.bot.replace(/^https:\/\/t\.me\//, '@') };
 
 export default function HelpPage() {
   const { t } = useTranslation('help');

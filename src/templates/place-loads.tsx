@@ -29,8 +29,9 @@ function placeTitle(context: PlaceLoadsPageContext, t: TFunction, ns = ''): stri
   return context.page > 1 ? t(`${ns}pageTitle`, { title, page: context.page }) : title;
 }
 
-function LinkText({ link, anywhere, t }: { link: PlaceLink; anywhere: string; t: TFunction }) {
-  return <>{t('linkCount', { from: link.from || anywhere, to: link.to || anywhere, count: link.count })}</>;
+/** A link text starts with a capital, so "anywhere" opening it has its own, capitalised text. */
+function LinkText({ link, t }: { link: PlaceLink; t: TFunction }) {
+  return <>{t('linkCount', { from: link.from || t('anywhereStart'), to: link.to || t('anywhere'), count: link.count })}</>;
 }
 
 /**
@@ -49,7 +50,6 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
   const pagination = paginationState(page, Math.min(total, pages * PAGE_SIZE));
   const pageHref = (target: number) => localizedPath(listPagePath(listPath, target), language);
   const updated = builtTime(builtAt);
-  const anywhere = t('anywhere');
   return (
     <Layout>
       <PageIntro title={placeTitle(pageContext, t)} lead={t('total', { count: total })}>
@@ -82,7 +82,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
           {reverse ? (
             <p>
               <a href={localizedPath(reverse.path, language)}>
-                <LinkText link={reverse} anywhere={anywhere} t={t} />
+                <LinkText link={reverse} t={t} />
               </a>
             </p>
           ) : (
@@ -98,7 +98,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
               {neighbours.map((link) => (
                 <li key={link.path}>
                   <a href={localizedPath(link.path, language)}>
-                    <LinkText link={link} anywhere={anywhere} t={t} />
+                    <LinkText link={link} t={t} />
                   </a>
                 </li>
               ))}

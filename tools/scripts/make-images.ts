@@ -18,7 +18,7 @@ const card = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" 
   <text x="230" y="175" font-family="DejaVu Sans, Arial, sans-serif" font-size="76" font-weight="700" fill="#fff">${site.brand}</text>
   <text x="80" y="330" font-family="DejaVu Sans, Arial, sans-serif" font-size="54" font-weight="700" fill="#fff">Yuklar va haydovchilar bir joyda</text>
   <text x="80" y="410" font-family="DejaVu Sans, Arial, sans-serif" font-size="40" fill="#dbe6ff">Грузы и водители в одном месте</text>
-  <text x="80" y="540" font-family="DejaVu Sans, Arial, sans-serif" font-size="34" fill="#ffd27a">10K+ haydovchi · 500+ kunlik yuk · 0 so'm</text>
+  <text x="80" y="540" font-family="DejaVu Sans, Arial, sans-serif" font-size="34" fill="#ffd27a">10K+ haydovchi · 500+ kunlik yuk · 0 soʻm</text>
 </svg>`;
 
 async function main(): Promise<void> {

@@ -5,6 +5,7 @@ import { loadPath } from '../../config/routes';
 import type { Language } from '../../config/languages';
 import { localizedPath } from '../../i18n/paths';
 import { type Age, formatNumber, formatPrice, formatShortDate } from '../../loads/format';
+import { vehicleLabel } from '../../loads/vehicle-types';
 import * as styles from './load-board.module.css';
 
 /** Texts every card shows alike, looked up once per list rather than once per card. */
@@ -47,7 +48,7 @@ function LoadCardView({ load, language, age, t, texts, placeName }: Props) {
     load.weight === null ? null : t('card.weight', { value: formatNumber(load.weight) }),
     load.volume === null ? null : t('card.volume', { value: formatNumber(load.volume) }),
     load.trucksNeeded === null ? null : t('card.trucks', { count: load.trucksNeeded }),
-    load.vehicleType || null,
+    vehicleLabel(load.vehicleType, language.code) || null,
   ].filter((fact): fact is string => Boolean(fact));
   return (
     <li className={styles.card}>
