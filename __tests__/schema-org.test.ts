@@ -1,9 +1,9 @@
 import { generateLoads } from '../sample-api/data';
 import { normalizeLoad } from '../src/api-client/normalize';
 import { LANGUAGES } from '../src/config/languages';
-import { faqPageJsonLd, organizationJsonLd } from '../src/i18n/structured-data';
+import { faqPageJsonLd, organizationJsonLd } from '../src/head/structured-data';
 import { createTranslator } from '../src/i18n/translator';
-import { loadMeta } from '../src/loads/meta';
+import { loadMeta } from '../src/head/load-meta';
 import { readBundles } from './support/render-page';
 import { jsonLdBlocks, schemaOrgProblems } from './support/schema-org';
 

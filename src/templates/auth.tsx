@@ -6,7 +6,7 @@ import { useClientValue } from '../components/use-client-value';
 import { ContentPage } from '../components/content-page';
 import { HandoffLinks } from '../components/handoff-links';
 import { authDeepLink, readToken } from '../handoff/deep-link';
-import { pageHead } from '../i18n/page-head';
+import { contentPageHead } from '../head/page-head';
 import * as styles from '../components/handoff-links.module.css';
 
 /** Opens the app with the sign-in token from the query; the store links serve visitors without the app. */
@@ -34,7 +34,7 @@ export default function AuthPage() {
   );
 }
 
-export const Head = pageHead({ ns: 'auth', path: ROUTES.auth, noindex: true });
+export const Head = contentPageHead({ ns: 'auth', path: ROUTES.auth, kind: 'handoff' });
 
 export const query = graphql`
   query AuthPage($language: String!) {

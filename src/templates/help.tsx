@@ -6,8 +6,8 @@ import { site } from '../config/site';
 import { ContentPage } from '../components/content-page';
 import { FaqSection, readFaq } from '../components/faq-accordion';
 import { HelpContact } from '../components/help-contact';
-import { pageHead } from '../i18n/page-head';
-import { faqPageJsonLd } from '../i18n/structured-data';
+import { contentPageHead } from '../head/page-head';
+import { faqPageJsonLd } from '../head/structured-data';
 
 const FAQ_VARIABLES = { phone: site.phoneDisplay };
 
@@ -21,10 +21,10 @@ export default function HelpPage() {
   );
 }
 
-export const Head = pageHead({
+export const Head = contentPageHead({
   ns: 'help',
   path: ROUTES.help,
-  jsonLd: (t) => faqPageJsonLd(readFaq(t, 'help', FAQ_VARIABLES)),
+  jsonLd: ({ t }) => faqPageJsonLd(readFaq(t, 'help', FAQ_VARIABLES)),
 });
 
 export const query = graphql`
