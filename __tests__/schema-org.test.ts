@@ -1,7 +1,8 @@
 import { generateLoads } from '../sample-api/data';
 import { normalizeLoad } from '../src/api-client/normalize';
 import { LANGUAGES } from '../src/config/languages';
-import { faqPageJsonLd, loadEntryTexts, loadListJsonLd, organizationJsonLd } from '../src/head/structured-data';
+import { loadEntryTexts, loadListJsonLd } from '../src/head/load-list';
+import { faqPageJsonLd, organizationJsonLd } from '../src/head/structured-data';
 import { createTranslator } from '../src/i18n/translator';
 import { loadMeta } from '../src/head/load-meta';
 import { readBundles } from './support/render-page';

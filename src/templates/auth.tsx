@@ -6,7 +6,7 @@ import { useClientValue } from '../components/use-client-value';
 import { ContentPage } from '../components/content-page';
 import { HandoffLinks } from '../components/handoff-links';
 import { authDeepLink, readToken } from '../handoff/deep-link';
-import { contentPageHead } from '../head/page-head';
+import { contentPageHead } from '../head/define-head';
 import * as styles from '../components/handoff-links.module.css';
 
 /** Opens the app with the sign-in token from the query; the store links serve visitors without the app. */

@@ -6,7 +6,7 @@ import { AppCta } from '../components/app-cta';
 import { ContentPage } from '../components/content-page';
 import { Features } from '../sections/features';
 import { Audiences } from '../sections/audiences';
-import { contentPageHead } from '../head/page-head';
+import { contentPageHead } from '../head/define-head';
 
 export default function FeaturesPage() {
   const { t } = useTranslation('sections');

@@ -6,7 +6,7 @@ import { site } from '../config/site';
 import { ContentPage } from '../components/content-page';
 import { FaqSection, readFaq } from '../components/faq-accordion';
 import { HelpContact } from '../components/help-contact';
-import { contentPageHead } from '../head/page-head';
+import { contentPageHead } from '../head/define-head';
 import { faqPageJsonLd } from '../head/structured-data';
 
 const FAQ_VARIABLES = { phone: site.phoneDisplay };

@@ -11,7 +11,7 @@ import { Steps } from '../sections/steps';
 import { Audiences } from '../sections/audiences';
 import { Comparison } from '../sections/comparison';
 import { Banner } from '../sections/banner';
-import { contentPageHead } from '../head/page-head';
+import { contentPageHead } from '../head/define-head';
 import type { LocaleData, PageContext } from '../i18n/runtime';
 import { organizationJsonLd } from '../head/structured-data';
 

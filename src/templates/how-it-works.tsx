@@ -6,7 +6,7 @@ import { AppCta } from '../components/app-cta';
 import { ContentPage } from '../components/content-page';
 import { Steps } from '../sections/steps';
 import { Comparison } from '../sections/comparison';
-import { contentPageHead } from '../head/page-head';
+import { contentPageHead } from '../head/define-head';
 
 export default function HowItWorksPage() {
   const { t } = useTranslation('sections');

@@ -13,8 +13,8 @@ import { useLoadBoard } from '../loads/use-load-board';
 import { apiSearchText } from '../components/load-board/place-search';
 import { localizedPath } from '../i18n/paths';
 import { type LocaleData, type PageContext, usePageLanguage } from '../i18n/runtime';
-import { definePageHead } from '../head/page-head';
-import { loadEntryTexts, loadListJsonLd } from '../head/structured-data';
+import { definePageHead } from '../head/define-head';
+import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
 import { nameIn } from '../places/search-index';
 
 export interface LoadsPageContext extends PageContext {

@@ -9,7 +9,7 @@ import { LoadFallback } from '../components/load-fallback';
 import { LoadingNotice } from '../components/loading-notice';
 import { PageIntro } from '../components/page-intro';
 import { PathLanguageProvider } from '../i18n/path-language';
-import { definePageHead } from '../head/page-head';
+import { definePageHead } from '../head/define-head';
 import { type PageContext, usePageLanguage } from '../i18n/runtime';
 import { localizedPath } from '../i18n/paths';
 import { FALLBACK_MARKER_SCRIPT, type FallbackRoute, matchLoadFallback } from '../loads/fallback-route';

@@ -15,8 +15,8 @@ import { postedAge } from '../loads/format';
 import { paginationState } from '../loads/pagination';
 import type { PlaceLink, PlaceLoadsPageContext } from '../loads/place-page-context';
 import { localizedPath } from '../i18n/paths';
-import { definePageHead } from '../head/page-head';
-import { loadEntryTexts, loadListJsonLd } from '../head/structured-data';
+import { definePageHead } from '../head/define-head';
+import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
 import { type LocaleData, pageLanguage } from '../i18n/runtime';
 import * as styles from './place-loads.module.css';
 

@@ -8,7 +8,7 @@ import { PageIntro } from '../components/page-intro';
 import { builtTime } from '../loads/built-time';
 import type { DirectoryPlace, PlacesDirectoryContext } from '../loads/place-page-context';
 import { canonicalUrl, localizedPath } from '../i18n/paths';
-import { definePageHead } from '../head/page-head';
+import { definePageHead } from '../head/define-head';
 import { itemListJsonLd } from '../head/structured-data';
 import { JSON_LD_MAX_LOADS } from '../config/constants';
 import { type LocaleData, type PageContext, pageLanguage } from '../i18n/runtime';

@@ -3,7 +3,7 @@ import { graphql } from 'gatsby';
 import { ROUTES } from '../config/routes';
 import { ContentPage } from '../components/content-page';
 import { PricingPlan } from '../components/pricing-plan';
-import { contentPageHead } from '../head/page-head';
+import { contentPageHead } from '../head/define-head';
 
 export default function PricingPage() {
   return (

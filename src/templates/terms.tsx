@@ -4,7 +4,7 @@ import { PINNED_TEXT_LANG } from '../config/languages';
 import { ROUTES } from '../config/routes';
 import { ContentPage } from '../components/content-page';
 import { LegalDocument } from '../components/legal-document';
-import { contentPageHead } from '../head/page-head';
+import { contentPageHead } from '../head/define-head';
 
 export default function TermsPage() {
   return (
