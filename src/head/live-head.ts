@@ -1,4 +1,4 @@
-import { fullTitle, type HeadTag, type JsonLd, textTags } from './head-tags';
+import { fullTitle, type JsonLd, type MetaTag, wordTags } from './head-tags';
 import { serializeJsonLd } from './json-ld';
 
 /** What a page that learns its subject in the browser writes into its head. */
@@ -9,15 +9,14 @@ export interface LiveHead {
   jsonLd: JsonLd;
 }
 
-function upsertMeta(doc: Document, tag: Extract<HeadTag, { tag: 'meta' }>): void {
-  const [attribute, key] = 'name' in tag ? (['name', tag.name] as const) : (['property', tag.property] as const);
+function upsertMeta(doc: Document, [attribute, key, content]: MetaTag): void {
   let element = doc.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
   if (!element) {
     element = doc.createElement('meta');
     element.setAttribute(attribute, key);
     doc.head.appendChild(element);
   }
-  element.content = tag.content;
+  element.content = content;
 }
 
 /**
@@ -27,9 +26,7 @@ function upsertMeta(doc: Document, tag: Extract<HeadTag, { tag: 'meta' }>): void
  */
 export function applyLiveHead(doc: Document, head: LiveHead): void {
   doc.title = fullTitle(head.title);
-  for (const tag of textTags(head.title, head.description, head.keywords)) {
-    if (tag.tag === 'meta') upsertMeta(doc, tag);
-  }
+  for (const tag of wordTags(head.title, head.description, head.keywords)) upsertMeta(doc, tag);
   const script = doc.createElement('script');
   script.type = 'application/ld+json';
   // textContent: the data stays text whatever it holds.
