@@ -8,12 +8,11 @@
 import fc from 'fast-check';
 import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Reporter } from 'gatsby';
+import type { HeadProps, Reporter } from 'gatsby';
 import { readLoads } from '../src/gatsby/read-loads';
 import { createLoadPages } from '../src/gatsby/load-pages';
 import type { LoadPageContext } from '../src/loads/page-context';
-import { Seo } from '../src/components/seo';
-import { pageLanguage } from '../src/i18n/runtime';
+import { Head as LoadHead } from '../src/templates/load';
 import { useFuzzApi } from './support/fuzz-server';
 import { hostileAnswer } from './support/hostile';
 
@@ -69,17 +68,7 @@ describe('build-time reader against random and hostile API answers', () => {
         });
         for (const context of pages.slice(0, 8)) {
           const { meta } = context;
-          const html = renderToStaticMarkup(
-            <Seo
-              language={pageLanguage(context)}
-              imageAlt={context.shareImageAlt}
-              path={`/load/${context.loadId}`}
-              title={meta.title}
-              description={meta.description}
-              keywords={meta.keywords}
-              jsonLd={meta.jsonLd}
-            />,
-          );
+          const html = renderToStaticMarkup(<LoadHead {...({ pageContext: context } as HeadProps<object, LoadPageContext>)} />);
           const doc = new DOMParser().parseFromString(`<!doctype html><head>${html}</head>`, 'text/html');
           for (const element of doc.querySelectorAll('*')) expect(ALLOWED_TAGS.has(element.tagName.toLowerCase())).toBe(true);
           const scripts = doc.querySelectorAll('script');

@@ -6,7 +6,7 @@ import { LANGUAGES } from '../src/config/languages';
 import { SITE_TIME_ZONE, formatNumber, formatPrice, formatShortDate, isoDay, postedAge, routeLabel } from '../src/loads/format';
 import { pageCount, paginationState, parsePageParam } from '../src/loads/pagination';
 import { boardSearchString, parseBoardQuery } from '../src/loads/board-query';
-import { loadMeta } from '../src/loads/meta';
+import { loadMeta } from '../src/head/load-meta';
 import { vehicleLabel } from '../src/loads/vehicle-types';
 import { builtTime } from '../src/loads/built-time';
 import { createTranslator } from '../src/i18n/translator';

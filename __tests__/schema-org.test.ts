@@ -1,9 +1,10 @@
 import { generateLoads } from '../tools/sample-api/data';
 import { normalizeLoad } from '../src/api-client/normalize';
 import { LANGUAGES } from '../src/config/languages';
-import { faqPageJsonLd, organizationJsonLd } from '../src/i18n/structured-data';
+import { loadEntryTexts, loadListJsonLd } from '../src/head/load-list';
+import { faqPageJsonLd, organizationJsonLd } from '../src/head/structured-data';
 import { createTranslator } from '../src/i18n/translator';
-import { loadMeta } from '../src/loads/meta';
+import { loadMeta } from '../src/head/load-meta';
 import { readBundles } from './support/render-page';
 import { jsonLdBlocks, schemaOrgProblems } from './support/schema-org';
 
@@ -58,5 +59,20 @@ describe('the JSON-LD the site builds', () => {
   it('the organization and the FAQ use only what schema.org defines for their types', () => {
     expect(schemaOrgProblems(organizationJsonLd('https://x.uz', 'About'))).toEqual([]);
     expect(schemaOrgProblems(faqPageJsonLd([{ question: 'Q?', answer: 'A.' }]))).toEqual([]);
+  });
+
+  it.each(LANGUAGES.map((l) => [l.code, l] as const))('the load lists in %s use only what schema.org defines', (_code, language) => {
+    const t = createTranslator(language.prefix, readBundles(language, ['loads']));
+    const list = loadListJsonLd({
+      name: 'Yuklar',
+      path: '/loads',
+      origin: 'https://x.uz',
+      language,
+      loads: [normalizeLoad({ id: 'none' }), ...loads],
+      texts: loadEntryTexts(t),
+      placeName: (text) => text,
+    });
+    expect(list.itemListElement).toHaveLength(10);
+    expect(schemaOrgProblems(list)).toEqual([]);
   });
 });

@@ -4,14 +4,25 @@
 import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { LANGUAGES } from '../src/config/languages';
-import { Seo } from '../src/components/seo';
-import { serializeJsonLd } from '../src/i18n/json-ld';
+import { PageHead } from '../src/head/page-head';
+import type { PageDescription } from '../src/head/head-tags';
+import { serializeJsonLd } from '../src/head/json-ld';
 import { SHARE_IMAGE } from '../src/config/constants';
-import { shareImageAlt } from '../src/i18n/share-image';
+import { shareImageAlt } from '../src/head/share-image';
 import { createTranslator } from '../src/i18n/translator';
 import { readBundles } from './support/render-page';
 import fs from 'node:fs';
 import path from 'node:path';
+
+type Language = (typeof LANGUAGES)[number];
+
+/** A page of the board's kind, with what a test changes. */
+function board(
+  language: Language,
+  extra: Partial<Pick<PageDescription, 'title' | 'description' | 'keywords' | 'imageAlt' | 'jsonLd'>> = {},
+): PageDescription {
+  return { kind: 'page', path: '/loads', language, title: 't', description: 'd', imageAlt: 'Card', ...extra };
+}
 
 function renderHead(element: React.ReactElement): Document {
   return new DOMParser().parseFromString(`<!doctype html><head>${renderToStaticMarkup(element)}</head>`, 'text/html');
@@ -27,12 +38,10 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('page metadata in %s',
   });
 
   const head = () =>
-    renderHead(
-      <Seo imageAlt="Card" language={language} path="/loads" title="Yuklar" description="Desc" keywords="a, b" jsonLd={{ name: 'x' }} />,
-    );
+    renderHead(<PageHead page={board(language, { title: 'Yuklar', description: 'Desc', keywords: 'a, b', jsonLd: { name: 'x' } })} />);
 
   it('sets the document language, title, description and keywords', () => {
-    const markup = renderToStaticMarkup(<Seo imageAlt="Card" language={language} path="/loads" title="Yuklar" description="Desc" />);
+    const markup = renderToStaticMarkup(<PageHead page={board(language, { title: 'Yuklar', description: 'Desc' })} />);
     expect(markup).toContain(`<html lang="${language.htmlLang}"`);
     const doc = head();
     expect(doc.querySelector('title')?.textContent).toBe('Yuklar | YukBor');
@@ -62,7 +71,7 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('page metadata in %s',
 
   it("states the share card's size and says in the page's language what it shows", () => {
     const alt = shareImageAlt(createTranslator(language.prefix, readBundles(language, ['common']), 'common'));
-    const doc = renderHead(<Seo imageAlt={alt} language={language} path="/loads" title="t" description="d" />);
+    const doc = renderHead(<PageHead page={board(language, { imageAlt: alt })} />);
     const meta = (property: string) => doc.querySelector(`meta[property="${property}"]`)?.getAttribute('content');
     expect(meta('og:image:width')).toBe(String(SHARE_IMAGE.width));
     expect(meta('og:image:height')).toBe(String(SHARE_IMAGE.height));
@@ -72,7 +81,7 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('page metadata in %s',
   });
 
   it('gives the 404 page no canonical, no alternates and no og:url: it has no address of its own', () => {
-    const doc = renderHead(<Seo imageAlt="Card" language={language} path={null} title="t" description="d" noindex />);
+    const doc = renderHead(<PageHead page={{ kind: 'not-found', language, title: 't', description: 'd', imageAlt: 'Card' }} />);
     expect(doc.querySelector('link[rel=canonical]')).toBeNull();
     expect(doc.querySelectorAll('link[rel=alternate]')).toHaveLength(0);
     expect(doc.querySelector('meta[property="og:url"]')).toBeNull();
@@ -80,7 +89,9 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('page metadata in %s',
   });
 
   it('marks hand-off pages noindex', () => {
-    const doc = renderHead(<Seo imageAlt="Card" language={language} path="/auth" title="t" description="d" noindex />);
+    const doc = renderHead(
+      <PageHead page={{ kind: 'handoff', path: '/auth', language, title: 't', description: 'd', imageAlt: 'Card' }} />,
+    );
     expect(doc.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex, follow');
   });
 });
@@ -98,7 +109,7 @@ describe('JSON-LD', () => {
   const hostile = { name: '</script><script>alert(1)</script>', note: 'a & b <!-- c -->', line: '\u2028' };
 
   it('cannot close its script element, whatever the data', () => {
-    const html = renderToStaticMarkup(<Seo imageAlt="Card" language={LANGUAGES[0]} path="/" title="t" description="d" jsonLd={hostile} />);
+    const html = renderToStaticMarkup(<PageHead page={board(LANGUAGES[0], { jsonLd: hostile })} />);
     const script = html.slice(html.indexOf('<script type="application/ld+json">'));
     expect(script.match(/<\/script>/gi)).toHaveLength(1);
     expect(script).not.toContain('<!--');

@@ -1,7 +1,7 @@
 import React, { useId, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { recordList } from '../i18n/locale-lists';
-import type { FaqItem } from '../i18n/structured-data';
+import type { FaqItem } from '../content/faq';
 import { ChevronDownIcon } from './ui-icons';
 import * as styles from './faq-accordion.module.css';
 

@@ -6,34 +6,10 @@ import { siteUrl } from '../config/env';
 import { canonicalUrl } from '../i18n/paths';
 import { fetchBundles } from '../i18n/path-language';
 import { createTranslator } from '../i18n/translator';
-import { serializeJsonLd } from '../i18n/json-ld';
 import type { FallbackRoute } from '../loads/fallback-route';
-import type { LoadMeta } from '../loads/meta';
+import { applyLiveHead } from '../head/live-head';
 import { LoadingNotice } from './loading-notice';
 import { loadHandOverTarget } from '../handoff/crawler';
-
-/** Writes the load's metadata into the live document: the 404 page's own Head knows nothing of it. */
-function applyMeta(meta: LoadMeta): void {
-  document.title = meta.title;
-  const setMeta = (selector: string, attribute: 'name' | 'property', key: string, content: string) => {
-    let element = document.head.querySelector<HTMLMetaElement>(selector);
-    if (!element) {
-      element = document.createElement('meta');
-      element.setAttribute(attribute, key);
-      document.head.appendChild(element);
-    }
-    element.content = content;
-  };
-  setMeta('meta[name="description"]', 'name', 'description', meta.description);
-  setMeta('meta[name="keywords"]', 'name', 'keywords', meta.keywords);
-  setMeta('meta[property="og:title"]', 'property', 'og:title', meta.title);
-  setMeta('meta[property="og:description"]', 'property', 'og:description', meta.description);
-  const script = document.createElement('script');
-  script.type = 'application/ld+json';
-  // textContent: the data stays text whatever it holds.
-  script.textContent = serializeJsonLd(meta.jsonLd);
-  document.head.appendChild(script);
-}
 
 /**
  * A load newer than the build: fetch it, set the page metadata, then hand over to /applink after
@@ -56,12 +32,12 @@ export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loa
     const id = route.id;
     // The metadata module names places through the gazetteer: loaded only here, where a load is shown,
     // so the 404 page of any other path does not carry it.
-    Promise.all([fetchLoad(id), fetchBundles(route.language, ['load']), import('../loads/meta')])
+    Promise.all([fetchLoad(id), fetchBundles(route.language, ['load']), import('../head/load-meta')])
       .then(([load, bundles, { loadMeta }]) => {
         if (cancelled) return;
         const t = createTranslator(route.language.prefix, bundles);
         setText(t('loading'));
-        applyMeta(loadMeta(load, t, route.language, canonicalUrl(siteUrl(), loadPath(load.id), route.language)));
+        applyLiveHead(document, loadMeta(load, t, route.language, canonicalUrl(siteUrl(), loadPath(load.id), route.language)));
         handOver(REDIRECT_DELAY_MS);
       })
       .catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FeatureId } from '../sections/features';
+import type { FeatureId } from '../content/features';
 import { CheckIcon } from './ui-icons';
 import { StoreButtons } from './store-buttons';
 import * as styles from './pricing-plan.module.css';

@@ -1,4 +1,4 @@
-import type { LoadMeta } from './meta';
+import type { LoadMeta } from '../head/load-meta';
 
 /**
  * What a pre-built load page receives from the build: its metadata and its one visible line. Kept

@@ -14,26 +14,26 @@ import {
   SearchIcon,
   ShieldIcon,
 } from '../components/feature-icons';
+import type { IconProps } from '../components/icons';
 import { SectionHeading } from '../components/section-heading';
+import { FEATURE_IDS, type FeatureId } from '../content/features';
 import * as styles from './features.module.css';
 
-/** The twelve claimed features (SPEC.md section 1), in order; texts under `sections:features.items`. */
-export const FEATURES = [
-  { id: 'botSignup', Icon: ChatIcon },
-  { id: 'smartNotifications', Icon: BellIcon },
-  { id: 'easySearch', Icon: SearchIcon },
-  { id: 'easyPosting', Icon: AddBoxIcon },
-  { id: 'unlimited', Icon: InfinityIcon },
-  { id: 'realtime', Icon: ClockIcon },
-  { id: 'botAlerts', Icon: BoltIcon },
-  { id: 'profiles', Icon: PersonIcon },
-  { id: 'gps', Icon: LocationIcon },
-  { id: 'support', Icon: HeadsetIcon },
-  { id: 'platforms', Icon: DevicesIcon },
-  { id: 'payments', Icon: ShieldIcon },
-] as const;
-
-export type FeatureId = (typeof FEATURES)[number]['id'];
+/** Each feature's icon; the ids and their order are the content list's. */
+const FEATURE_ICONS: Record<FeatureId, (props: IconProps) => React.ReactElement> = {
+  botSignup: ChatIcon,
+  smartNotifications: BellIcon,
+  easySearch: SearchIcon,
+  easyPosting: AddBoxIcon,
+  unlimited: InfinityIcon,
+  realtime: ClockIcon,
+  botAlerts: BoltIcon,
+  profiles: PersonIcon,
+  gps: LocationIcon,
+  support: HeadsetIcon,
+  platforms: DevicesIcon,
+  payments: ShieldIcon,
+};
 
 export function Features() {
   const { t } = useTranslation('sections');
@@ -42,15 +42,18 @@ export function Features() {
       <div className="container">
         <SectionHeading id="features-title" title={t('features.title')} lead={t('features.lead')} />
         <ul className={styles.grid}>
-          {FEATURES.map(({ id, Icon }) => (
-            <li key={id} className={styles.card}>
-              <span className={styles.icon}>
-                <Icon size={24} />
-              </span>
-              <h3 className={styles.title}>{t(`features.items.${id}.title`)}</h3>
-              <p className={styles.text}>{t(`features.items.${id}.text`)}</p>
-            </li>
-          ))}
+          {FEATURE_IDS.map((id) => {
+            const Icon = FEATURE_ICONS[id];
+            return (
+              <li key={id} className={styles.card}>
+                <span className={styles.icon}>
+                  <Icon size={24} />
+                </span>
+                <h3 className={styles.title}>{t(`features.items.${id}.title`)}</h3>
+                <p className={styles.text}>{t(`features.items.${id}.text`)}</p>
+              </li>
+            );
+          })}
         </ul>
       </div>
     </section>

@@ -7,7 +7,7 @@ import { HandoffLinks } from '../components/handoff-links';
 import { useClientValue } from '../components/use-client-value';
 import { useDelayedRedirect } from '../components/use-delayed-redirect';
 import { detectDevice, handoffTarget } from '../handoff/device';
-import { pageHead } from '../i18n/page-head';
+import { contentPageHead } from '../head/define-head';
 import * as styles from '../components/handoff-links.module.css';
 
 /** Sends a visitor to their store 100 ms after mount; the links are there at once for manual use. */
@@ -33,7 +33,7 @@ export default function ApplinkPage() {
   );
 }
 
-export const Head = pageHead({ ns: 'applink', path: ROUTES.applink, noindex: true });
+export const Head = contentPageHead({ ns: 'applink', path: ROUTES.applink, kind: 'handoff' });
 
 export const query = graphql`
   query ApplinkPage($language: String!) {

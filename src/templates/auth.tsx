@@ -7,7 +7,7 @@ import { ContentPage } from '../components/content-page';
 import { HandoffLinks } from '../components/handoff-links';
 import { Island, Static } from '../components/islands';
 import { authDeepLink, readToken } from '../handoff/deep-link';
-import { pageHead } from '../i18n/page-head';
+import { contentPageHead } from '../head/define-head';
 import * as styles from '../components/handoff-links.module.css';
 
 /**
@@ -48,7 +48,7 @@ export default function AuthPage() {
   );
 }
 
-export const Head = pageHead({ ns: 'auth', path: ROUTES.auth, noindex: true });
+export const Head = contentPageHead({ ns: 'auth', path: ROUTES.auth, kind: 'handoff' });
 
 export const query = graphql`
   query AuthPage($language: String!) {

@@ -6,7 +6,7 @@ import { AppCta } from '../components/app-cta';
 import { ContentPage } from '../components/content-page';
 import { Features } from '../sections/features';
 import { Audiences } from '../sections/audiences';
-import { pageHead } from '../i18n/page-head';
+import { contentPageHead } from '../head/define-head';
 
 export default function FeaturesPage() {
   const { t } = useTranslation('sections');
@@ -19,7 +19,7 @@ export default function FeaturesPage() {
   );
 }
 
-export const Head = pageHead({ ns: 'features', path: ROUTES.features });
+export const Head = contentPageHead({ ns: 'features', path: ROUTES.features });
 
 export const query = graphql`
   query FeaturesPage($language: String!) {

@@ -7,8 +7,8 @@ import { ContentPage } from '../components/content-page';
 import { FaqSection, readFaq } from '../components/faq-accordion';
 import { HelpContact } from '../components/help-contact';
 import { Island } from '../components/islands';
-import { pageHead } from '../i18n/page-head';
-import { faqPageJsonLd } from '../i18n/structured-data';
+import { contentPageHead } from '../head/define-head';
+import { faqPageJsonLd } from '../head/structured-data';
 
 // The FAQ sends questions to the bot, not to the channel: a channel cannot receive messages.
 const FAQ_VARIABLES = { phone: site.phoneDisplay, bot: site.bot.replace(/^https:\/\/t\.me\//, '@') };
@@ -25,10 +25,10 @@ export default function HelpPage() {
   );
 }
 
-export const Head = pageHead({
+export const Head = contentPageHead({
   ns: 'help',
   path: ROUTES.help,
-  jsonLd: (t) => faqPageJsonLd(readFaq(t, 'help', FAQ_VARIABLES)),
+  jsonLd: ({ t }) => faqPageJsonLd(readFaq(t, 'help', FAQ_VARIABLES)),
 });
 
 export const query = graphql`

@@ -1,6 +1,5 @@
 import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
-import { siteUrl } from '../config/env';
 import { ROUTES } from '../config/routes';
 import { Layout } from '../components/layout';
 import { Island } from '../components/islands';
@@ -13,9 +12,9 @@ import { Steps } from '../sections/steps';
 import { Audiences } from '../sections/audiences';
 import { Comparison } from '../sections/comparison';
 import { Banner } from '../sections/banner';
-import { pageHead } from '../i18n/page-head';
+import { contentPageHead } from '../head/define-head';
 import type { LocaleData, PageContext } from '../i18n/runtime';
-import { organizationJsonLd } from '../i18n/structured-data';
+import { organizationJsonLd } from '../head/structured-data';
 
 interface HomeData extends LocaleData {
   heroImage?: ImageQueryResult | null;
@@ -39,10 +38,10 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Page
   );
 }
 
-export const Head = pageHead({
+export const Head = contentPageHead({
   ns: 'home',
   path: ROUTES.home,
-  jsonLd: (t) => organizationJsonLd(siteUrl(), t('home:seo.description')),
+  jsonLd: ({ t, origin }) => organizationJsonLd(origin, t('home:seo.description')),
 });
 
 export const query = graphql`

@@ -6,7 +6,7 @@ import { AppCta } from '../components/app-cta';
 import { ContentPage } from '../components/content-page';
 import { Steps } from '../sections/steps';
 import { Comparison } from '../sections/comparison';
-import { pageHead } from '../i18n/page-head';
+import { contentPageHead } from '../head/define-head';
 
 export default function HowItWorksPage() {
   const { t } = useTranslation('sections');
@@ -19,7 +19,7 @@ export default function HowItWorksPage() {
   );
 }
 
-export const Head = pageHead({ ns: 'how-it-works', path: ROUTES.howItWorks });
+export const Head = contentPageHead({ ns: 'how-it-works', path: ROUTES.howItWorks });
 
 export const query = graphql`
   query HowItWorksPage($language: String!) {

@@ -3,7 +3,7 @@ import type { HeadProps, PageProps } from 'gatsby';
 import { REDIRECT_DELAY_MS } from '../config/constants';
 import { loadPath, ROUTES } from '../config/routes';
 import { localizedPath } from '../i18n/paths';
-import { Seo } from '../components/seo';
+import { PageHead } from '../head/page-head';
 import { useDelayedRedirect } from '../components/use-delayed-redirect';
 import { pageLanguage } from '../i18n/runtime';
 import type { LoadPageContext } from '../loads/page-context';
@@ -24,15 +24,6 @@ export default function LoadPage({ pageContext }: PageProps<object, LoadPageCont
 export function Head({ pageContext }: HeadProps<object, LoadPageContext>) {
   const { meta, loadId, shareImageAlt } = pageContext;
   return (
-    <Seo
-      language={pageLanguage(pageContext)}
-      path={loadPath(loadId)}
-      title={meta.title}
-      description={meta.description}
-      keywords={meta.keywords}
-      imageAlt={shareImageAlt}
-      ogType="article"
-      jsonLd={meta.jsonLd}
-    />
+    <PageHead page={{ kind: 'load', path: loadPath(loadId), language: pageLanguage(pageContext), imageAlt: shareImageAlt, ...meta }} />
   );
 }

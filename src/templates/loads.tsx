@@ -1,25 +1,21 @@
 import React, { useCallback } from 'react';
-import { graphql, navigate, type HeadProps, type PageProps } from 'gatsby';
+import { graphql, navigate, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import type { LoadList } from '../api-client/types';
 import type { LanguageCode } from '../config/languages';
-import { JSON_LD_MAX_LOADS } from '../config/constants';
-import { ROUTES, loadPath } from '../config/routes';
-import { siteUrl } from '../config/env';
+import { ROUTES } from '../config/routes';
 import { Layout } from '../components/layout';
 import { Island } from '../components/islands';
 import { PageIntro } from '../components/page-intro';
-import { Seo } from '../components/seo';
 import { AppBanner } from '../components/load-board/app-banner';
 import { LoadBoard } from '../components/load-board/load-board';
 import { boardSearchString, type BoardQuery } from '../loads/board-query';
 import { useLoadBoard } from '../loads/use-load-board';
 import { apiSearchText } from '../components/load-board/place-search';
-import { canonicalUrl, localizedPath } from '../i18n/paths';
-import { shareImageAlt } from '../i18n/share-image';
-import { headTranslator, type LocaleData, type PageContext, pageLanguage, usePageLanguage } from '../i18n/runtime';
-import { routeLabel } from '../loads/format';
-import { itemListJsonLd } from '../i18n/structured-data';
+import { localizedPath } from '../i18n/paths';
+import { type LocaleData, type PageContext, usePageLanguage } from '../i18n/runtime';
+import { definePageHead } from '../head/define-head';
+import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
 import { nameIn } from '../places/search-index';
 
 export interface LoadsPageContext extends PageContext {
@@ -97,31 +93,22 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<LocaleData, LoadsPageContext>) {
-  const t = headTranslator(data, pageContext);
-  const language = pageLanguage(pageContext);
-  const placeName = (text: string) => nameIn(pageContext.placeNames, text) ?? text;
-  const jsonLd = itemListJsonLd(
-    t('loads:seo.title'),
-    canonicalUrl(siteUrl(), ROUTES.loads, language),
-    (pageContext.initial?.loads ?? []).map((load) => ({
-      url: canonicalUrl(siteUrl(), loadPath(load.id), language),
-      name: `${load.title}: ${routeLabel(load, '?', placeName)}`,
-    })),
-    JSON_LD_MAX_LOADS,
-  );
-  return (
-    <Seo
-      language={language}
-      path={ROUTES.loads}
-      title={t('loads:seo.title')}
-      description={t('loads:seo.description')}
-      keywords={t('loads:seo.keywords')}
-      imageAlt={shareImageAlt(t)}
-      jsonLd={jsonLd}
-    />
-  );
-}
+export const Head = definePageHead<LoadsPageContext>(({ t, language, pageContext, origin }) => ({
+  kind: 'page',
+  path: ROUTES.loads,
+  title: t('loads:seo.title'),
+  description: t('loads:seo.description'),
+  keywords: t('loads:seo.keywords'),
+  jsonLd: loadListJsonLd({
+    name: t('loads:seo.title'),
+    path: ROUTES.loads,
+    origin,
+    language,
+    loads: pageContext.initial?.loads ?? [],
+    texts: loadEntryTexts(t),
+    placeName: (text) => nameIn(pageContext.placeNames, text) ?? text,
+  }),
+}));
 
 export const query = graphql`
   query LoadsPage($language: String!) {

@@ -1,5 +1,5 @@
 import React from 'react';
-import { graphql, Link, type HeadProps } from 'gatsby';
+import { graphql, Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { PINNED_TEXT_LANG } from '../config/languages';
 import { ROUTES } from '../config/routes';
@@ -8,11 +8,10 @@ import { Layout } from '../components/layout';
 import { LoadFallback } from '../components/load-fallback';
 import { LoadingNotice } from '../components/loading-notice';
 import { PageIntro } from '../components/page-intro';
-import { Seo } from '../components/seo';
 import { PathLanguageProvider } from '../i18n/path-language';
-import { headTranslator, type LocaleData, type PageContext, pageLanguage, usePageLanguage } from '../i18n/runtime';
+import { definePageHead } from '../head/define-head';
+import { type PageContext, usePageLanguage } from '../i18n/runtime';
 import { localizedPath } from '../i18n/paths';
-import { shareImageAlt } from '../i18n/share-image';
 import { FALLBACK_MARKER_SCRIPT, type FallbackRoute, matchLoadFallback } from '../loads/fallback-route';
 
 function NotFound() {
@@ -52,21 +51,10 @@ export default function NotFoundPage() {
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<LocaleData, PageContext>) {
-  const t = headTranslator(data, pageContext);
-  return (
-    <Seo
-      language={pageLanguage(pageContext)}
-      path={null}
-      title={t('common:notFound.title')}
-      description={t('common:notFound.seoDescription')}
-      imageAlt={shareImageAlt(t)}
-      noindex
-    >
-      <script dangerouslySetInnerHTML={{ __html: FALLBACK_MARKER_SCRIPT }} />
-    </Seo>
-  );
-}
+export const Head = definePageHead<PageContext>(
+  ({ t }) => ({ kind: 'not-found', title: t('common:notFound.title'), description: t('common:notFound.seoDescription') }),
+  <script dangerouslySetInnerHTML={{ __html: FALLBACK_MARKER_SCRIPT }} />,
+);
 
 export const query = graphql`
   query NotFoundPage($language: String!) {

@@ -1,13 +1,11 @@
 import React, { useMemo } from 'react';
-import { graphql, navigate, type HeadProps, type PageProps } from 'gatsby';
+import { graphql, navigate, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { JSON_LD_MAX_LOADS, PAGE_SIZE } from '../config/constants';
-import { ROUTES, listPagePath, loadPath } from '../config/routes';
-import { siteUrl } from '../config/env';
+import { PAGE_SIZE } from '../config/constants';
+import { ROUTES, listPagePath } from '../config/routes';
 import { Layout } from '../components/layout';
 import { PageIntro } from '../components/page-intro';
-import { Seo } from '../components/seo';
 import { LoadCard, cardTexts } from '../components/load-board/load-card';
 import { Pagination } from '../components/load-board/pagination';
 import * as boardStyles from '../components/load-board/load-board.module.css';
@@ -16,10 +14,10 @@ import { builtTime } from '../loads/built-time';
 import { postedAge } from '../loads/format';
 import { paginationState } from '../loads/pagination';
 import type { PlaceLink, PlaceLoadsPageContext } from '../loads/place-page-context';
-import { canonicalUrl, localizedPath } from '../i18n/paths';
-import { itemListJsonLd } from '../i18n/structured-data';
-import { shareImageAlt } from '../i18n/share-image';
-import { headTranslator, type LocaleData, pageLanguage } from '../i18n/runtime';
+import { localizedPath } from '../i18n/paths';
+import { definePageHead } from '../head/define-head';
+import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
+import { type LocaleData, pageLanguage } from '../i18n/runtime';
 import * as styles from './place-loads.module.css';
 
 /** Title of a place page in its language; `ns` is `places:` where `t` defaults to another namespace. */
@@ -113,34 +111,19 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<LocaleData, PlaceLoadsPageContext>) {
-  const t = headTranslator(data, pageContext);
-  const language = pageLanguage(pageContext);
+export const Head = definePageHead<PlaceLoadsPageContext>(({ t, language, pageContext, origin }) => {
   const { kind, from, to, total, pagePath, loads } = pageContext;
   const title = placeTitle(pageContext, t, 'places:');
   const values = kind === 'route' ? { from, to, total } : { place: from || to, total };
-  const unknown = t('loads:card.unknownPlace');
-  const jsonLd = itemListJsonLd(
+  return {
+    kind: 'page',
+    path: pagePath,
     title,
-    canonicalUrl(siteUrl(), pagePath, language),
-    loads.map((load) => ({
-      url: canonicalUrl(siteUrl(), loadPath(load.id), language),
-      name: `${load.title || t('loads:card.untitled')}: ${load.from || unknown} → ${load.to || unknown}`,
-    })),
-    JSON_LD_MAX_LOADS,
-  );
-  return (
-    <Seo
-      language={language}
-      path={pagePath}
-      title={title}
-      description={t(`places:${kind}.description`, values)}
-      keywords={t(`places:${kind}.keywords`, values)}
-      jsonLd={jsonLd}
-      imageAlt={shareImageAlt(t)}
-    />
-  );
-}
+    description: t(`places:${kind}.description`, values),
+    keywords: t(`places:${kind}.keywords`, values),
+    jsonLd: loadListJsonLd({ name: title, path: pagePath, origin, language, loads, texts: loadEntryTexts(t), placeName: asNamed }),
+  };
+});
 
 export const query = graphql`
   query PlaceLoadsPage($language: String!) {

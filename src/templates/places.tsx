@@ -1,19 +1,17 @@
 import React from 'react';
-import { graphql, type HeadProps, type PageProps } from 'gatsby';
+import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { ROUTES, placeFromPath, placeRoutePath, placeToPath } from '../config/routes';
-import { siteUrl } from '../config/env';
 import type { Language } from '../config/languages';
 import { Layout } from '../components/layout';
 import { PageIntro } from '../components/page-intro';
-import { Seo } from '../components/seo';
 import { builtTime } from '../loads/built-time';
 import type { DirectoryPlace, PlacesDirectoryContext } from '../loads/place-page-context';
 import { canonicalUrl, localizedPath } from '../i18n/paths';
-import { itemListJsonLd } from '../i18n/structured-data';
+import { definePageHead } from '../head/define-head';
+import { itemListJsonLd } from '../head/structured-data';
 import { JSON_LD_MAX_LOADS } from '../config/constants';
-import { shareImageAlt } from '../i18n/share-image';
-import { headTranslator, type LocaleData, type PageContext, pageLanguage } from '../i18n/runtime';
+import { type LocaleData, type PageContext, pageLanguage } from '../i18n/runtime';
 import * as styles from './place-loads.module.css';
 
 type DirectoryPageContext = PageContext & PlacesDirectoryContext;
@@ -94,31 +92,22 @@ export default function PlacesPage({ pageContext }: PageProps<LocaleData, Direct
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<LocaleData, DirectoryPageContext>) {
-  const t = headTranslator(data, pageContext);
-  const language = pageLanguage(pageContext);
-  const base = siteUrl();
-  const jsonLd = itemListJsonLd(
+export const Head = definePageHead<DirectoryPageContext>(({ t, language, pageContext, origin }) => ({
+  kind: 'page',
+  path: ROUTES.places,
+  title: t('places:directory.title'),
+  description: t('places:directory.description'),
+  keywords: t('places:directory.keywords'),
+  jsonLd: itemListJsonLd(
     t('places:directory.title'),
-    canonicalUrl(base, ROUTES.places, language),
+    canonicalUrl(origin, ROUTES.places, language),
     (pageContext.places ?? []).map((place) => ({
-      url: canonicalUrl(base, place.outgoing > 0 ? placeFromPath(place.slug) : placeToPath(place.slug), language),
+      url: canonicalUrl(origin, place.outgoing > 0 ? placeFromPath(place.slug) : placeToPath(place.slug), language),
       name: place.names[language.code],
     })),
     JSON_LD_MAX_LOADS,
-  );
-  return (
-    <Seo
-      language={language}
-      path={ROUTES.places}
-      title={t('places:directory.title')}
-      description={t('places:directory.description')}
-      keywords={t('places:directory.keywords')}
-      jsonLd={jsonLd}
-      imageAlt={shareImageAlt(t)}
-    />
-  );
-}
+  ),
+}));
 
 export const query = graphql`
   query PlacesPage($language: String!) {

@@ -3,7 +3,7 @@ import { graphql } from 'gatsby';
 import { ROUTES } from '../config/routes';
 import { ContentPage } from '../components/content-page';
 import { PricingPlan } from '../components/pricing-plan';
-import { pageHead } from '../i18n/page-head';
+import { contentPageHead } from '../head/define-head';
 
 export default function PricingPage() {
   return (
@@ -13,7 +13,7 @@ export default function PricingPage() {
   );
 }
 
-export const Head = pageHead({ ns: 'pricing', path: ROUTES.pricing });
+export const Head = contentPageHead({ ns: 'pricing', path: ROUTES.pricing });
 
 export const query = graphql`
   query PricingPage($language: String!) {

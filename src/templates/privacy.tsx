@@ -4,7 +4,7 @@ import { PINNED_TEXT_LANG } from '../config/languages';
 import { ROUTES } from '../config/routes';
 import { ContentPage } from '../components/content-page';
 import { LegalDocument } from '../components/legal-document';
-import { pageHead } from '../i18n/page-head';
+import { contentPageHead } from '../head/define-head';
 
 export default function PrivacyPage() {
   return (
@@ -14,7 +14,7 @@ export default function PrivacyPage() {
   );
 }
 
-export const Head = pageHead({ ns: 'privacy', path: ROUTES.privacy });
+export const Head = contentPageHead({ ns: 'privacy', path: ROUTES.privacy });
 
 export const query = graphql`
   query PrivacyPage($language: String!) {

@@ -4,7 +4,7 @@ import { PINNED_TEXT_LANG } from '../config/languages';
 import { ROUTES } from '../config/routes';
 import { ContentPage } from '../components/content-page';
 import { LegalDocument } from '../components/legal-document';
-import { pageHead } from '../i18n/page-head';
+import { contentPageHead } from '../head/define-head';
 
 export default function TermsPage() {
   return (
@@ -14,7 +14,7 @@ export default function TermsPage() {
   );
 }
 
-export const Head = pageHead({ ns: 'terms', path: ROUTES.terms });
+export const Head = contentPageHead({ ns: 'terms', path: ROUTES.terms });
 
 export const query = graphql`
   query TermsPage($language: String!) {

@@ -2,12 +2,16 @@ import type { TFunction } from 'i18next';
 import type { Load } from '../api-client/types';
 import type { Language } from '../config/languages';
 import { site } from '../config/site';
-import { formatNumber, formatPrice, formatShortDate, isoDay, routeLabel } from './format';
+import { formatNumber, formatPrice, formatShortDate, isoDay, routeLabel } from '../loads/format';
 import { matchPlace } from '../places/match';
 import { placeLabel } from '../places/names';
-import { vehicleLabel } from './vehicle-types';
+import { vehicleLabel } from '../loads/vehicle-types';
 
-/** Everything a load page puts in its Head; built once at build time, or in the browser for new loads. */
+/**
+ * Everything a load page puts in its Head; built once at build time, or in the browser for new loads.
+ * Apart from the other builders because it names places through the gazetteer: only the build and the
+ * 404 page's load fallback (in a chunk of its own) load it.
+ */
 export interface LoadMeta {
   title: string;
   description: string;

@@ -1,9 +1,11 @@
 import { site } from '../config/site';
+import type { FaqItem } from '../content/faq';
 
-export interface FaqItem {
-  question: string;
-  answer: string;
-}
+/*
+ * The JSON-LD objects of the site, with load-list.ts (a page of loads) and load-meta.ts (a load page,
+ * which needs the gazetteer): apart so a page's chunk carries only its own builder. json-ld.ts
+ * serializes them all.
+ */
 
 /** schema.org Organization for the home page: who runs the site and how to reach them. */
 export function organizationJsonLd(origin: string, description: string) {
