@@ -25,11 +25,14 @@ export async function loadPlaces(indexPath: string): Promise<{ index: PlaceIndex
   }
 }
 
-/** What the API should be sent for what the visitor typed or chose: a known place in the API's own spelling. */
-export async function apiSearchText(indexPath: string, typed: string): Promise<string> {
-  if (!typed) return typed;
+/**
+ * What the API's `search` should be sent for what the visitor typed or chose: every spelling of a known
+ * place (the board merges their lists), else the text as typed.
+ */
+export async function apiSearchTexts(indexPath: string, typed: string): Promise<readonly string[]> {
+  if (!typed) return [typed];
   const places = await loadPlaces(indexPath);
-  return places ? places.module.apiSearchFor(places.index, typed) : typed;
+  return (places && places.module.searchSpellingsFor(places.index, typed)) ?? [typed];
 }
 
 export const MAX_SUGGESTIONS = 8;
