@@ -39,9 +39,11 @@ async function tashkentIds(): Promise<Set<string>> {
 
 const searchedFor = (urls: string[]) => urls.map((url) => new URL(url).searchParams.get('search')).sort();
 const cardIds = async (page: Page) =>
-  (await cards(page).locator('a[href*="/load/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))).map(
-    (href) => href.replace(/^.*\/load\//, ''),
-  );
+  (
+    await cards(page)
+      .locator('a[href*="/load/"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
+  ).map((href) => href.replace(/^.*\/load\//, ''));
 
 const LANGUAGE_CASES = [
   { prefix: 'ru', typed: 'Ташкент', status: (n: number) => new RegExp(`^Найден[оа]? ${n} груз\\S*, страница 1 из 2$`), next: 'Вперёд' },
