@@ -116,8 +116,14 @@ test('two places, a place and other words, markup and 2,000 characters go to the
     await page.goto('/uz/loads');
     await page.waitForLoadState('networkidle');
     const before = requests.urls.length;
+    const answered = page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.href.startsWith(`${E2E_API_URL}/loads`) && url.searchParams.has('search');
+    });
     await page.getByRole('combobox').fill(typed);
     await page.getByRole('combobox').press('Enter');
+    await answered;
+    await page.waitForLoadState('networkidle');
     await expect(page.getByRole('status')).toHaveText(/topildi|Hech narsa topilmadi/);
     const sent = searchedFor(requests.urls.slice(before));
     expect(sent).toHaveLength(1);
