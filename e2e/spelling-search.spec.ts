@@ -158,3 +158,26 @@ test('a route without return loads leads on to the loads leaving its destination
     await expect(search).toContainText(name);
   }
 });
+
+test('a place first seen in a refresh is named on its card the way the build would, in each script', async ({ page }) => {
+  // The refresh brings a load to a place the site does not know, typed in Uzbek Latin.
+  await page.route(
+    (url) => url.href.startsWith(`${E2E_API_URL}/loads`) && !url.searchParams.has('search'),
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Array<Record<string, unknown>> };
+      const first = body.data[0] as Record<string, unknown>;
+      delete first.toLocationName;
+      first.toLocation = { id: 999, name: 'Qoʻrgʻontepa' };
+      await route.fulfill({ response, json: body });
+    },
+  );
+  for (const [prefix, name] of [
+    ['uz-cyrl', 'Қўрғонтепа'],
+    ['uz', 'Qoʻrgʻontepa'],
+    ['ru', 'Qoʻrgʻontepa'],
+  ] as const) {
+    await page.goto(`/${prefix}/loads`);
+    await expect(cards(page).first()).toContainText(name);
+  }
+});
