@@ -10,7 +10,8 @@ import { matchPlace, normalizePlaceKey, placeSpellings } from '../src/places/mat
 import { placeLabel, uzCyrillicToLatin, uzLatinToCyrillic } from '../src/places/names';
 import { UZ_CYRILLIC_COUNTRY_NAMES, countryName } from '../src/places/countries';
 import { buildPlaceIndexes, placeIndexPath } from '../src/places/build-index';
-import { apiSearchFor, findEntry, nameIn, placeNameFor, suggestPlaces } from '../src/places/search-index';
+import { apiSearchFor, findEntry, nameIn, suggestPlaces } from '../src/places/search-index';
+import { placeNameFor } from '../src/places/lazy-index';
 import { placeNamesFor } from '../src/places/names';
 import { normalizeLoadList } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';

@@ -3,7 +3,7 @@ import { fetchLoads } from '../api-client/client';
 import type { LoadList } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
 import { FIRST_PAGE, type BoardQuery, parseBoardQuery, sameQuery } from './board-query';
-import { mergedSpellingPage, type FetchSpellingPage, type SpellingPageCache } from './spelling-search';
+import type { FetchSpellingPage, SpellingPageCache } from './spelling-search';
 
 /** `loadedAt`: when the list on screen was read, so "posted … ago" is counted from then. */
 export type BoardState =
@@ -20,7 +20,12 @@ const fetchSpellingPage: FetchSpellingPage = (search, page, limit, signal) => fe
  * way) is one request, as typed; several are the spellings of one place, merged (spelling-search.ts).
  */
 function fetchBoardPage(searches: readonly string[], page: number, signal: AbortSignal, cache: SpellingPageCache): Promise<LoadList> {
-  if (searches.length > 1) return mergedSpellingPage(searches, page, PAGE_SIZE, fetchSpellingPage, { signal, cache });
+  if (searches.length > 1)
+    // Loaded with the place index (place-search.ts), which is what finds several spellings: not part of
+    // the page's first script.
+    return import('./spelling-search').then(({ mergedSpellingPage }) =>
+      mergedSpellingPage(searches, page, PAGE_SIZE, fetchSpellingPage, { signal, cache }),
+    );
   const search = searches[0] ?? '';
   return fetchLoads({ page, limit: PAGE_SIZE, search: search || undefined }, { signal });
 }

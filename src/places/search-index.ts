@@ -1,6 +1,5 @@
 import type { LanguageCode } from '../config/languages';
 import { normalizePlaceKey } from './key';
-import { transliteratedPlace } from './transliterate';
 
 /**
  * What the browser gets for place suggestions and search: per language, every known place with its
@@ -105,14 +104,6 @@ export function searchSpellingsFor(index: PlaceIndex, typed: string): string[] |
   const [entry] = entries;
   if (entries.size !== 1 || !entry) return null;
   return entry.spellings && entry.spellings.length > 0 ? entry.spellings : [entry.apiSpelling];
-}
-
-/**
- * A place text of a list the browser read, in the page's language, as the build would name it: a known
- * place by its label, an unknown one moved between Uzbek Latin and Cyrillic where that is safe.
- */
-export function placeNameFor(index: PlaceIndex, text: string): string {
-  return findEntry(index, text)?.label ?? transliteratedPlace(text.trim(), index.lang);
 }
 
 const LOADED = new Map<string, Promise<PlaceIndex>>();

@@ -6,11 +6,15 @@ export type { PlaceIndex, PlaceIndexEntry };
  * The place index and its functions are loaded on first use (focus or typing in the search field, or a
  * search in the URL), never with the page's first script: a cheap phone pays for them only when asked.
  */
-type SearchIndexModule = typeof import('../../places/search-index');
+type SearchIndexModule = typeof import('../../places/lazy-index');
 let moduleLoad: Promise<SearchIndexModule> | null = null;
 
 function searchIndexModule(): Promise<SearchIndexModule> {
-  moduleLoad ??= import('../../places/search-index');
+  if (!moduleLoad) {
+    moduleLoad = import('../../places/lazy-index');
+    // A place found in the index is searched in all its spellings: the merge comes alongside, at once.
+    import('../../loads/spelling-search').catch(() => undefined);
+  }
   return moduleLoad;
 }
 
