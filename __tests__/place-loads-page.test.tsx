@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import React from 'react';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { Actions, PageProps } from 'gatsby';
 import { normalizeLoad } from '../src/api-client/normalize';
 import { createPlacePages, groupBuildLoads } from '../src/gatsby/place-pages';
@@ -12,7 +12,7 @@ import type { LocaleData } from '../src/i18n/runtime';
 import PlaceLoadsPage from '../src/templates/place-loads';
 import { renderInLanguage } from './support/render-page';
 
-const [uz, , ru] = LANGUAGES;
+const [uz, uzCyrl, ru] = LANGUAGES;
 const created = '2026-11-20T06:00:00Z';
 const loads = [
   normalizeLoad({ id: '1', title: 'Sement', fromLocation: { name: 'Toshkent' }, toLocation: { name: 'Samarqand' }, createdAt: created }),
@@ -24,7 +24,7 @@ const loads = [
     createdAt: created,
   }),
   normalizeLoad({ id: '3', title: 'Paxta', fromLocation: { name: 'x'.repeat(2000) }, toLocation: { name: '12345' }, createdAt: created }),
-  normalizeLoad({ id: '4', title: 'Un', fromLocation: { name: 'Buxoro' }, toLocation: { name: 'Toshkent' }, createdAt: created }),
+  normalizeLoad({ id: '4', title: 'Olma', fromLocationName: 'Самарканд', toLocationName: 'Buxoro', createdAt: created }),
 ];
 
 function contexts(): Map<string, PlaceLoadsPageContext> {
@@ -54,12 +54,16 @@ describe('a place page', () => {
     for (const card of cards) expect(card.textContent?.startsWith('Ташкент')).toBe(true);
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByText(/<img src=x/)).toBeTruthy();
-    // A link text starts with a capital even when it starts with "anywhere"; titles keep it lower case.
-    expect(screen.getByRole('link', { name: /^Все направления → Ташкент: \d+ груз/ }).getAttribute('href')).toBe('/ru/loads/to/toshkent');
     expect(screen.getByText('Список обновлён: 20.11.2026, 11:00 (по ташкентскому времени).')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Свежие грузы по запросу «Ташкент»' }).getAttribute('href')).toBe(
       `/ru/loads?search=${encodeURIComponent('Ташкент')}`,
     );
+  });
+
+  it('starts a link text with a capital even when it starts with "anywhere"; titles keep it lower case', () => {
+    renderPage('/ru/loads/from/samarqand', ru);
+    expect(screen.getByRole('heading', { level: 1, name: 'Грузы: Самарканд → все направления' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Все направления → Самарканд: \d+ груз/ }).getAttribute('href')).toBe('/ru/loads/to/samarqand');
   });
 
   it('says there are no return loads yet and links the board when the way back is empty', () => {
@@ -67,6 +71,32 @@ describe('a place page', () => {
     const section = screen.getByRole('region', { name: 'Qaytish yuki' });
     expect(within(section).getByText(/Qaytish yoʻnalishida hozircha yuk yoʻq/)).toBeTruthy();
     expect(within(section).getByRole('link', { name: 'Barcha yuklarni koʻring' }).getAttribute('href')).toBe('/uz/loads');
+  });
+
+  it('leads on from a route without return loads: the loads leaving its destination and the board searched for it', () => {
+    renderPage('/ru/loads/route/toshkent/samarqand', ru);
+    const section = screen.getByRole('region', { name: 'Обратный груз' });
+    expect(within(section).getByRole('link', { name: 'Самарканд → все направления: 1 груз' }).getAttribute('href')).toBe(
+      '/ru/loads/from/samarqand',
+    );
+    expect(within(section).getByRole('link', { name: 'Все грузы по запросу «Самарканд»' }).getAttribute('href')).toBe(
+      `/ru/loads?search=${encodeURIComponent('Самарканд')}`,
+    );
+  });
+
+  it('leads a city page without loads the other way to the board searched for the city, in each language', () => {
+    renderPage('/uz/loads/to/buxoro', uz);
+    const section = screen.getByRole('region', { name: 'Qaytish yuki' });
+    expect(within(section).getByRole('link', { name: 'Buxoro boʻyicha barcha yuklar' }).getAttribute('href')).toBe(
+      '/uz/loads?search=Buxoro',
+    );
+    // No loads leave Buxoro: no link to a page that does not exist.
+    expect(within(section).queryByRole('link', { name: /barcha yoʻnalishlar/ })).toBeNull();
+    cleanup();
+    renderPage('/uz-cyrl/loads/from/toshkent', uzCyrl);
+    expect(screen.getByRole('link', { name: 'Тошкент бўйича барча юклар' }).getAttribute('href')).toBe(
+      `/uz-cyrl/loads?search=${encodeURIComponent('Тошкент')}`,
+    );
   });
 
   it('gets no page for a place the gazetteer does not know (long, numeric or markup)', () => {

@@ -113,6 +113,24 @@ describe('place pages', () => {
     expect(pages.find((p) => p.path === '/ru/loads/route/toshkent/buxoro')?.context.reverse).toBeNull();
   });
 
+  it('links a route without return loads on to the loads leaving its destination, and only then', () => {
+    const { pages, createPage } = collect();
+    createPlacePages(
+      groupBuildLoads([
+        load('a', 'Toshkent', 'Buxoro', day(1)),
+        load('b', 'Бухара', 'Samarqand', day(1)),
+        load('c', 'Buxoro', 'Samarqand', day(2)),
+      ]),
+      0,
+      createPage,
+    );
+    const route = pages.find((p) => p.path === '/ru/loads/route/toshkent/buxoro')?.context;
+    expect(route?.onward).toEqual({ path: '/loads/from/buxoro', from: 'Бухара', to: '', count: 2 });
+    // Samarqand has no outgoing loads: no onward link to a page that does not exist.
+    expect(pages.find((p) => p.path === '/ru/loads/route/buxoro/samarqand')?.context.onward).toBeNull();
+    expect(pages.find((p) => p.path === '/ru/loads/from/toshkent')?.context.onward).toBeNull();
+  });
+
   it('counts outgoing and incoming loads for the directory', () => {
     const directory = placesDirectoryContext(
       groupBuildLoads([

@@ -10,6 +10,7 @@ import { matchPlace, normalizePlaceKey, placeSpellings } from '../src/places/mat
 import { placeLabel, uzCyrillicToLatin, uzLatinToCyrillic } from '../src/places/names';
 import { buildPlaceIndexes, placeIndexPath } from '../src/places/build-index';
 import { apiSearchFor, findEntry, nameIn, suggestPlaces } from '../src/places/search-index';
+import { placeNameFor } from '../src/places/lazy-index';
 import { placeNamesFor } from '../src/places/names';
 import { normalizeLoadList } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
@@ -234,6 +235,25 @@ describe('naming places in the browser without the gazetteer', () => {
       expect(findEntry(index, text)?.label).toBe(placeLabel(text, 'ru'));
     }
     expect(findEntry(index, 'Nowhere Town')).toBeUndefined();
+  });
+
+  it('names a place first seen in a refresh as the build would, unknown Uzbek places moved between scripts too', () => {
+    const indexes = buildPlaceIndexes(['Toshkent']);
+    const texts = [
+      'Тошкент',
+      'Qoʻrgʻontepa',
+      'Қўрғонтепа',
+      'Yangiyoʻl',
+      'Bozor qishlogʻi',
+      'Нурафшон',
+      'Nowhere Town',
+      ' Ғаллаорол ',
+      '<b>x</b>',
+    ];
+    for (const { code } of LANGUAGES) for (const text of texts) expect(placeNameFor(indexes[code], text)).toBe(placeLabel(text, code));
+    expect(placeNameFor(indexes.uz, 'Қўрғонтепа')).toBe('Qoʻrgʻontepa');
+    expect(placeNameFor(indexes['uz-Cyrl'], 'Qoʻrgʻontepa')).toBe('Қўрғонтепа');
+    expect(placeNameFor(indexes.ru, 'Qoʻrgʻontepa')).toBe('Qoʻrgʻontepa');
   });
 
   it('reads only the names it was given, whatever the API calls a place', () => {

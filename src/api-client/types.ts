@@ -97,7 +97,9 @@ export interface Load {
 
 export interface LoadList {
   loads: Load[];
+  /** With `exact` false, an upper bound (a search merged over several spellings: spelling-search.ts). */
   total: number;
+  exact?: boolean;
   page: number;
   limit: number;
 }

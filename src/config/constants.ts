@@ -38,3 +38,10 @@ export const DEFAULT_SAMPLE_LOADS = 120;
 export const SERVE_PORT = 9000;
 /** `npm run develop` (gatsby develop's own default). */
 export const DEVELOP_PORT = 8000;
+
+/**
+ * Spellings of one place the board searches at most (one API request each per list page): the most
+ * used ones, after dropping those another spelling already finds (README, "Searching every spelling").
+ * Six is also what a browser sends to one origin at once over HTTP/1.1.
+ */
+export const MAX_SEARCH_SPELLINGS = 6;

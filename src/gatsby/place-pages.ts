@@ -38,6 +38,15 @@ function localizeLoad(load: Load, language: Language, cache: Map<string, string>
   return { ...load, from: name(load.from), to: name(load.to), contact: null, additionalInfo: '' };
 }
 
+function namedLink(ref: PlaceRef, language: Language): PlaceLink {
+  return {
+    path: ref.path,
+    from: ref.from ? placeName(ref.from, language) : '',
+    to: ref.to ? placeName(ref.to, language) : '',
+    count: ref.count,
+  };
+}
+
 function routeLink(route: RouteGroup<Place>, language: Language): PlaceLink {
   return {
     path: placeRoutePath(route.from.slug, route.to.slug),
@@ -47,13 +56,21 @@ function routeLink(route: RouteGroup<Place>, language: Language): PlaceLink {
   };
 }
 
+interface PlaceRef {
+  path: string;
+  from: Place | null;
+  to: Place | null;
+  count: number;
+}
+
 interface ListSpec {
   kind: PlaceLoadsPageContext['kind'];
   listPath: string;
   from: Place | null;
   to: Place | null;
   loads: Load[];
-  reverse: { path: string; from: Place | null; to: Place | null; count: number } | null;
+  reverse: PlaceRef | null;
+  onward: PlaceRef | null;
   neighbours: RouteGroup<Place>[];
 }
 
@@ -68,6 +85,7 @@ function listSpecs(groups: PlaceGroups<Place>): ListSpec[] {
       to: null,
       loads: group.loads,
       reverse: back ? { path: placeToPath(slug), from: null, to: back.place, count: back.loads.length } : null,
+      onward: null,
       neighbours: neighbourRoutes(groups, slug, null, NEIGHBOUR_LINKS),
     });
   }
@@ -80,11 +98,14 @@ function listSpecs(groups: PlaceGroups<Place>): ListSpec[] {
       to: group.place,
       loads: group.loads,
       reverse: back ? { path: placeFromPath(slug), from: back.place, to: null, count: back.loads.length } : null,
+      onward: null,
       neighbours: neighbourRoutes(groups, null, slug, NEIGHBOUR_LINKS),
     });
   }
   for (const route of groups.routes.values()) {
     const back = groups.routes.get(routeKey(route.to.slug, route.from.slug));
+    // No way back: the loads leaving the destination are what a driver arriving there looks for.
+    const leaving = back ? undefined : groups.from.get(route.to.slug);
     specs.push({
       kind: 'route',
       listPath: placeRoutePath(route.from.slug, route.to.slug),
@@ -92,6 +113,7 @@ function listSpecs(groups: PlaceGroups<Place>): ListSpec[] {
       to: route.to,
       loads: route.loads,
       reverse: back ? { path: placeRoutePath(back.from.slug, back.to.slug), from: back.from, to: back.to, count: back.loads.length } : null,
+      onward: leaving ? { path: placeFromPath(route.to.slug), from: leaving.place, to: null, count: leaving.loads.length } : null,
       neighbours: neighbourRoutes(groups, route.from.slug, route.to.slug, NEIGHBOUR_LINKS),
     });
   }
@@ -138,14 +160,8 @@ export function createPlacePages(groups: PlaceGroups<Place>, boardTime: number, 
           page,
           pages,
           total,
-          reverse: spec.reverse
-            ? {
-                path: spec.reverse.path,
-                from: named(spec.reverse.from, language),
-                to: named(spec.reverse.to, language),
-                count: spec.reverse.count,
-              }
-            : null,
+          reverse: spec.reverse ? namedLink(spec.reverse, language) : null,
+          onward: spec.onward ? namedLink(spec.onward, language) : null,
           neighbours: spec.neighbours.map((route) => routeLink(route, language)),
           builtAt,
         };

@@ -33,6 +33,11 @@ export interface PlaceLoadsPageContext extends PageContext {
   total: number;
   /** The way back: the reverse route, or for one place the loads in the other direction. Null if none. */
   reverse: PlaceLink | null;
+  /**
+   * Where a driver goes on when there is no way back: on a route page, the loads leaving its
+   * destination (`/loads/from/{to}`), when there are any. Null otherwise.
+   */
+  onward: PlaceLink | null;
   /** Routes sharing a place with this page, busiest first. */
   neighbours: PlaceLink[];
   /** When the build read the loads: shown as "updated …", and the cards' ages count from it. */

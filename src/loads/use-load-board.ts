@@ -1,8 +1,9 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { fetchLoads } from '../api-client/client';
 import type { LoadList } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
 import { FIRST_PAGE, type BoardQuery, parseBoardQuery, sameQuery } from './board-query';
+import type { FetchSpellingPage, SpellingPageCache } from './spelling-search';
 
 /** `loadedAt`: when the list on screen was read, so "posted … ago" is counted from then. */
 export type BoardState =
@@ -10,7 +11,42 @@ export type BoardState =
   | { status: 'ready'; list: LoadList; loadedAt: number }
   | { status: 'error'; message: string; list: LoadList | null; loadedAt: number };
 
-const searchAsTyped = (search: string) => Promise.resolve(search);
+const searchAsTyped = (search: string): Promise<readonly string[]> => Promise.resolve([search]);
+
+const fetchSpellingPage: FetchSpellingPage = (search, page, limit, signal) => fetchLoads({ page, limit, search }, { signal });
+
+/**
+ * One page of the board for these search texts: one text (free text, or a place the API spells one
+ * way) is one request, as typed; several are the spellings of one place, merged (spelling-search.ts).
+ */
+function fetchBoardPage(searches: readonly string[], page: number, signal: AbortSignal, cache: SpellingPageCache): Promise<LoadList> {
+  if (searches.length > 1)
+    // Loaded with the place index (place-search.ts), which is what finds several spellings: not part of
+    // the page's first script.
+    return import('./spelling-search').then(({ mergedSpellingPage }) =>
+      mergedSpellingPage(searches, page, PAGE_SIZE, fetchSpellingPage, { signal, cache }),
+    );
+  const search = searches[0] ?? '';
+  return fetchLoads({ page, limit: PAGE_SIZE, search: search || undefined }, { signal });
+}
+
+/** The merged pages of one search are reused while paging through it, for at most this long. */
+const SPELLING_CACHE_MS = 60_000;
+
+interface KeptPages {
+  searches: string;
+  at: number;
+  pages: SpellingPageCache;
+}
+
+/** Pages read for the same spellings are reused when paging, never by a refresh (`quiet`). */
+function reusablePages(kept: MutableRefObject<KeptPages | null>, searches: readonly string[], quiet: boolean): SpellingPageCache {
+  const key = searches.join('\u0000');
+  const last = kept.current;
+  if (!quiet && last && last.searches === key && Date.now() - last.at < SPELLING_CACHE_MS) return last.pages;
+  kept.current = { searches: key, at: Date.now(), pages: new Map() };
+  return kept.current.pages;
+}
 
 /** After this long hidden, a tab that becomes visible again refreshes the list quietly. */
 export const REFRESH_AFTER_HIDDEN_MS = 60_000;
@@ -19,8 +55,9 @@ export const REFRESH_AFTER_HIDDEN_MS = 60_000;
  * The load board's data: starts from the list pre-rendered at build time, re-queries the API once on
  * mount, then once per change of the URL query. A request made stale by a newer one is aborted.
  * `search` is the URL's query string: the source of truth, so back and forward work. The URL keeps the
- * search as the visitor wrote it; `toApiSearch` turns it into what the API is sent (a known place in the
- * API's own spelling), so a search from the plain form without script is mapped the same way.
+ * search as the visitor wrote it; `toApiSearches` turns it into what the API is sent: the text as typed,
+ * or for a known place every spelling the API uses for it (one request each, merged), so a search from
+ * the plain form without script is mapped the same way.
  *
  * Every state update here comes from an effect, a fetch, or a visibility event, and may land while a
  * part of the page is still a dehydrated Suspense boundary (an island, src/components/islands.tsx). React 18 throws #421
@@ -33,7 +70,7 @@ export function useLoadBoard(
   locationSearch: string,
   fallbackMessage: string,
   /** Must keep its identity between renders (a new one restarts the request). */
-  toApiSearch: (search: string) => Promise<string> = searchAsTyped,
+  toApiSearches: (search: string) => Promise<readonly string[]> = searchAsTyped,
 ) {
   // Until mounted, render exactly what the build rendered so hydration matches the HTML.
   const [mounted, setMounted] = useState(false);
@@ -44,6 +81,7 @@ export function useLoadBoard(
   const [shownQuery, setShownQuery] = useState<BoardQuery>(FIRST_PAGE);
   const controller = useRef<AbortController | null>(null);
   const lastLoaded = useRef(0);
+  const spellingCache = useRef<KeptPages | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => startTransition(() => setMounted(true)), []);
@@ -59,10 +97,10 @@ export function useLoadBoard(
       const current = new AbortController();
       controller.current = current;
       if (!quiet) startTransition(() => setState((previous) => ({ ...previous, status: 'loading' })));
-      toApiSearch(wanted.search)
-        .then((search) => {
+      toApiSearches(wanted.search)
+        .then((searches) => {
           if (current.signal.aborted) return null;
-          return fetchLoads({ page: wanted.page, limit: PAGE_SIZE, search: search || undefined }, { signal: current.signal });
+          return fetchBoardPage(searches, wanted.page, current.signal, reusablePages(spellingCache, searches, quiet));
         })
         .then((list) => {
           if (!list || current.signal.aborted) return;
@@ -84,7 +122,7 @@ export function useLoadBoard(
           );
         });
     },
-    [fallbackMessage, toApiSearch],
+    [fallbackMessage, toApiSearches],
   );
 
   const key = `${query.page}|${query.search}`;

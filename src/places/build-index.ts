@@ -1,7 +1,9 @@
+import { MAX_SEARCH_SPELLINGS } from '../config/constants';
 import { LANGUAGES, type LanguageCode } from '../config/languages';
 import { PLACES, type Place } from './gazetteer';
 import { matchPlace, normalizePlaceKey, placeKeys } from './match';
 import type { PlaceIndex, PlaceIndexEntry } from './search-index';
+import { searchableSpellings } from './spellings';
 
 /** The build's side of the place index (search-index.ts is the browser's): made from the loads read. */
 
@@ -46,11 +48,13 @@ export function buildPlaceIndexes(placeTexts: Iterable<string>): Record<Language
       const tally = tallies.get(place);
       const spellings = tally ? Array.from(tally.spellings.keys()) : [];
       const keys = new Set([...placeKeys(place), ...spellings.map(normalizePlaceKey).filter(Boolean)]);
+      const searched = tally ? searchableSpellings(Array.from(tally.spellings), MAX_SEARCH_SPELLINGS) : [];
       return {
         slug: place.slug,
         label: place.names[lang],
         keys: Array.from(keys),
         apiSpelling: (tally && mostFrequent(tally.spellings)) ?? place.names.uz,
+        spellings: searched.length > 0 ? searched : [place.names.uz],
         count: tally?.count ?? 0,
       };
     }).sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));

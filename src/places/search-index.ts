@@ -14,6 +14,12 @@ export interface PlaceIndexEntry {
   keys: string[];
   /** The spelling the API used most for this place in the build's loads; the Uzbek name if none. */
   apiSpelling: string;
+  /**
+   * What the board searches the API with for this place: every spelling the build saw, less those
+   * another one already finds, most used first, at most MAX_SEARCH_SPELLINGS (spellings.ts); the Uzbek
+   * name if the build saw none.
+   */
+  spellings: string[];
   /** Loads from or to this place in the build. */
   count: number;
 }
@@ -84,6 +90,20 @@ export function findEntry(index: PlaceIndex, text: string): PlaceIndexEntry | un
   if (whole) return whole;
   const comma = text.indexOf(',');
   return comma > 0 ? lookup.get(normalizePlaceKey(text.slice(0, comma))) : undefined;
+}
+
+/**
+ * The spellings to search the API with when the visitor's text names one known place, in any script,
+ * alias or apostrophe: the whole text, or "City, region" whose parts all name that place. Null for
+ * anything else (free text, two places, a place and other words): that goes to the API as typed.
+ */
+export function searchSpellingsFor(index: PlaceIndex, typed: string): string[] | null {
+  const lookup = keyLookup(index);
+  const parts = typed.split(',').map(normalizePlaceKey).filter(Boolean);
+  const entries = new Set(parts.map((key) => lookup.get(key)));
+  const [entry] = entries;
+  if (entries.size !== 1 || !entry) return null;
+  return entry.spellings && entry.spellings.length > 0 ? entry.spellings : [entry.apiSpelling];
 }
 
 const LOADED = new Map<string, Promise<PlaceIndex>>();

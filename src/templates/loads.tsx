@@ -11,7 +11,7 @@ import { AppBanner } from '../components/load-board/app-banner';
 import { LoadBoard } from '../components/load-board/load-board';
 import { boardSearchString, type BoardQuery } from '../loads/board-query';
 import { useLoadBoard } from '../loads/use-load-board';
-import { apiSearchText } from '../components/load-board/place-search';
+import { apiSearchTexts } from '../components/load-board/place-search';
 import { localizedPath } from '../i18n/paths';
 import { type LocaleData, type PageContext, usePageLanguage } from '../i18n/runtime';
 import { definePageHead } from '../head/define-head';
@@ -60,13 +60,13 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
   const { t } = useTranslation('loads');
   const { language } = usePageLanguage();
   const placeIndexPath = pageContext.placeIndexPaths?.[language.code] ?? '';
-  const toApiSearch = useCallback((search: string) => apiSearchText(placeIndexPath, search), [placeIndexPath]);
+  const toApiSearches = useCallback((search: string) => apiSearchTexts(placeIndexPath, search), [placeIndexPath]);
   const { query, state, showsWanted, retry } = useLoadBoard(
     pageContext.initial,
     pageContext.builtAt,
     location.search,
     t('states.fallbackError'),
-    toApiSearch,
+    toApiSearches,
   );
   const hrefFor = (next: BoardQuery) => `${location.pathname}${boardSearchString(next)}`;
   // No scrolling here: the board moves focus (to the field or the results heading), which scrolls.

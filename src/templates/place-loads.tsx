@@ -33,6 +33,32 @@ function LinkText({ link, t }: { link: PlaceLink; t: TFunction }) {
 }
 
 /**
+ * With no way back: the loads leaving the place a driver ends up in (a route's destination), and the
+ * live board searched for the place (whose loads in the other direction may have come in since).
+ */
+function OnwardLinks({ context, t }: { context: PlaceLoadsPageContext; t: TFunction }) {
+  const language = pageLanguage(context);
+  const place = context.kind === 'from' ? context.from : context.to;
+  const { onward } = context;
+  return (
+    <ul>
+      {onward ? (
+        <li>
+          <a href={localizedPath(onward.path, language)}>
+            <LinkText link={onward} t={t} />
+          </a>
+        </li>
+      ) : null}
+      <li>
+        <a href={`${localizedPath(ROUTES.loads, language)}${boardSearchString({ page: 1, search: place })}`}>
+          {t('reverse.search', { place })}
+        </a>
+      </li>
+    </ul>
+  );
+}
+
+/**
  * Loads from a place, to a place, or along one route, pre-built page by page. It does not refresh in
  * the browser (README, "City and route pages"): it says when it was built and links to the live board.
  */
@@ -84,9 +110,12 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
               </a>
             </p>
           ) : (
-            <p>
-              {t('reverse.none')} <a href={localizedPath(ROUTES.loads, language)}>{t('reverse.board')}</a>
-            </p>
+            <>
+              <p>
+                {t('reverse.none')} <a href={localizedPath(ROUTES.loads, language)}>{t('reverse.board')}</a>
+              </p>
+              <OnwardLinks context={pageContext} t={t} />
+            </>
           )}
         </section>
         {neighbours.length > 0 ? (

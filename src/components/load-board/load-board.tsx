@@ -38,8 +38,9 @@ type LoadedPlaces = NonNullable<Awaited<ReturnType<typeof loadPlaces>>>;
 /**
  * Names a list's place texts in the page's language: the build named the first page's (so the cards
  * hydrate with the words the HTML has); a place first seen in a refreshed list is named from the
- * place index, fetched only when such a place appears. Until then, or for a place the site does not
- * know, the API's text stands.
+ * place index, fetched only when such a place appears, and a place the site does not know is moved
+ * between Uzbek Latin and Cyrillic as the build would (placeLabel). Until the index is there, the API's
+ * text stands.
  */
 function usePlaceNames(list: LoadList | null, placeNames: Readonly<Record<string, string>>, placeIndexPath: string) {
   const [places, setPlaces] = useState<LoadedPlaces | null>(null);
@@ -56,7 +57,7 @@ function usePlaceNames(list: LoadList | null, placeNames: Readonly<Record<string
     };
   }, [unnamed, places, placeIndexPath]);
   return useCallback(
-    (text: string) => nameIn(placeNames, text) ?? (places && places.module.findEntry(places.index, text)?.label) ?? text,
+    (text: string) => nameIn(placeNames, text) ?? (places ? places.module.placeNameFor(places.index, text) : text),
     [placeNames, places],
   );
 }
@@ -70,7 +71,9 @@ export function boardStatusText(t: TFunction, state: BoardState, showsWanted: bo
   if (state.status === 'loading' || !showsWanted || !state.list) return t('status.loading');
   const { total } = state.list;
   if (state.list.loads.length === 0) return t('status.empty');
-  return t('status.found', { count: total, page, pages: paginationState(page, total, PAGE_SIZE).pages });
+  // A search merged over a place's spellings may not know yet how many loads two spellings share.
+  const key = state.list.exact === false ? 'status.foundAtMost' : 'status.found';
+  return t(key, { count: total, page, pages: paginationState(page, total, PAGE_SIZE).pages });
 }
 
 /**

@@ -6,11 +6,15 @@ export type { PlaceIndex, PlaceIndexEntry };
  * The place index and its functions are loaded on first use (focus or typing in the search field, or a
  * search in the URL), never with the page's first script: a cheap phone pays for them only when asked.
  */
-type SearchIndexModule = typeof import('../../places/search-index');
+type SearchIndexModule = typeof import('../../places/lazy-index');
 let moduleLoad: Promise<SearchIndexModule> | null = null;
 
 function searchIndexModule(): Promise<SearchIndexModule> {
-  moduleLoad ??= import('../../places/search-index');
+  if (!moduleLoad) {
+    moduleLoad = import('../../places/lazy-index');
+    // A place found in the index is searched in all its spellings: the merge comes alongside, at once.
+    import('../../loads/spelling-search').catch(() => undefined);
+  }
   return moduleLoad;
 }
 
@@ -25,11 +29,14 @@ export async function loadPlaces(indexPath: string): Promise<{ index: PlaceIndex
   }
 }
 
-/** What the API should be sent for what the visitor typed or chose: a known place in the API's own spelling. */
-export async function apiSearchText(indexPath: string, typed: string): Promise<string> {
-  if (!typed) return typed;
+/**
+ * What the API's `search` should be sent for what the visitor typed or chose: every spelling of a known
+ * place (the board merges their lists), else the text as typed.
+ */
+export async function apiSearchTexts(indexPath: string, typed: string): Promise<readonly string[]> {
+  if (!typed) return [typed];
   const places = await loadPlaces(indexPath);
-  return places ? places.module.apiSearchFor(places.index, typed) : typed;
+  return (places && places.module.searchSpellingsFor(places.index, typed)) ?? [typed];
 }
 
 export const MAX_SUGGESTIONS = 8;

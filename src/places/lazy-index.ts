@@ -1,0 +1,17 @@
+/**
+ * What the board loads on first use of the place index (place-search.ts): the index's functions, and
+ * naming a place first seen in a refresh. search-index.ts itself ships with the board's first script
+ * (the page names its pre-rendered places with `nameIn`); the transliteration rides in this lazy chunk.
+ */
+import { findEntry, type PlaceIndex } from './search-index';
+import { transliteratedPlace } from './transliterate';
+
+export * from './search-index';
+
+/**
+ * A place text of a list the browser read, in the page's language, as the build would name it: a known
+ * place by its label, an unknown one moved between Uzbek Latin and Cyrillic where that is safe.
+ */
+export function placeNameFor(index: PlaceIndex, text: string): string {
+  return findEntry(index, text)?.label ?? transliteratedPlace(text.trim(), index.lang);
+}

@@ -1,0 +1,100 @@
+/**
+ * npm run bench:search [-- --loads N]: what a board search for a place costs in API requests, for
+ * places searched in 1, 2 and 4 spellings (and every other place with loads), against the sample API
+ * with N loads (default 1,000: at 120 no place has four spellings). Counts requests, not time: page 1,
+ * the next pages as a visitor pages on (earlier pages kept), and page 3 opened directly from a link;
+ * and how far the status line's total is from the true count while the end is unread.
+ */
+import { startApi } from '../harness/sample-api';
+import { fetchLoads } from '../../src/api-client/client';
+import type { Load, LoadList } from '../../src/api-client/types';
+import { PAGE_SIZE } from '../../src/config/constants';
+import { mergedSpellingPage, type FetchSpellingPage } from '../../src/loads/spelling-search';
+import { buildPlaceIndexes } from '../../src/places/build-index';
+
+function argument(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at >= 0 ? Number(process.argv[at + 1]) : NaN;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+async function everyLoad(baseUrl: string, search?: string): Promise<Load[]> {
+  const loads: Load[] = [];
+  for (let page = 1; ; page += 1) {
+    const list = await fetchLoads({ page, limit: 100, search }, { baseUrl });
+    loads.push(...list.loads);
+    if (list.loads.length === 0 || loads.length >= list.total) return loads;
+  }
+}
+
+interface Row {
+  place: string;
+  spellings: number;
+  loads: number;
+  pages: number;
+  firstPage: number;
+  nextPage: string;
+  direct3: number;
+  firstTotal: number;
+}
+
+async function measure(baseUrl: string, slug: string, spellings: string[]): Promise<Row> {
+  let requests = 0;
+  const fetchPage: FetchSpellingPage = (search, page, limit, signal) => {
+    requests += 1;
+    return fetchLoads({ page, limit, search }, { signal, baseUrl });
+  };
+  const search = (page: number, cache: Map<string, LoadList>) =>
+    spellings.length > 1
+      ? mergedSpellingPage(spellings, page, PAGE_SIZE, fetchPage, { cache })
+      : fetchPage(spellings[0] as string, page, PAGE_SIZE, new AbortController().signal);
+  const cache = new Map<string, LoadList>();
+  const first = await search(1, cache);
+  const firstPage = requests;
+  const next: number[] = [];
+  let last = first;
+  for (let page = 2; (page - 1) * PAGE_SIZE < last.total; page += 1) {
+    const before = requests;
+    last = await search(page, cache);
+    next.push(requests - before);
+  }
+  const union = new Set<string>();
+  for (const spelling of spellings) for (const load of await everyLoad(baseUrl, spelling)) union.add(load.id);
+  const before = requests;
+  await search(3, new Map());
+  return {
+    place: slug,
+    spellings: spellings.length,
+    loads: union.size,
+    pages: Math.ceil(union.size / PAGE_SIZE),
+    firstPage,
+    nextPage: next.length ? `${Math.min(...next)}-${Math.max(...next)}` : '-',
+    direct3: requests - before,
+    firstTotal: first.total,
+  };
+}
+
+async function main(): Promise<void> {
+  const count = argument('loads', 1000);
+  const api = await startApi({ port: 0, host: '127.0.0.1', loads: count, quiet: true });
+  try {
+    const loads = await everyLoad(api.url);
+    const index = buildPlaceIndexes(loads.flatMap((load) => [load.from, load.to])).uz;
+    const rows: Row[] = [];
+    for (const entry of index.places.filter((place) => place.count > 0)) rows.push(await measure(api.url, entry.slug, entry.spellings));
+    rows.sort((a, b) => a.spellings - b.spellings || b.loads - a.loads);
+    console.log(`Sample API with ${count} loads, ${PAGE_SIZE} loads a page. Requests per search:`);
+    console.log('place        spellings  loads  pages  page 1  each next page  page 3 directly  total on page 1 (true)');
+    for (const row of rows)
+      console.log(
+        `${row.place.padEnd(12)} ${String(row.spellings).padStart(9)} ${String(row.loads).padStart(6)} ${String(row.pages).padStart(6)} ${String(row.firstPage).padStart(7)} ${row.nextPage.padStart(15)} ${String(row.direct3).padStart(16)}  ${row.firstTotal} (${row.loads})`,
+      );
+  } finally {
+    await api.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
