@@ -63,7 +63,9 @@ describe('a place page', () => {
   it('starts a link text with a capital even when it starts with "anywhere"; titles keep it lower case', () => {
     renderPage('/ru/loads/from/samarqand', ru);
     expect(screen.getByRole('heading', { level: 1, name: 'Грузы: Самарканд → все направления' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /^Все направления → Самарканд: \d+ груз/ }).getAttribute('href')).toBe('/ru/loads/to/samarqand');
+    expect(screen.getByRole('link', { name: /^Все направления → Самарканд: \d+ груз/ }).getAttribute('href')).toBe(
+      '/ru/loads/to/samarqand',
+    );
   });
 
   it('says there are no return loads yet and links the board when the way back is empty', () => {

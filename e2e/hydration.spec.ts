@@ -35,7 +35,8 @@ const PAGES = [
 // Load pages hand people over to the app after 100 ms; auditing tools stay (src/handoff/crawler.ts).
 // /applink sends everyone on to a store or the main website: checked until then, like the load page.
 const HANDED_OVER = new Set(['/uz/load/1001', '/uz-cyrl/applink']);
-const TOOL_USER_AGENT = 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse';
+const TOOL_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse';
 
 interface Watch {
   marked: number;
@@ -73,7 +74,10 @@ async function watchHydration(page: Page): Promise<void> {
 
 /** Whether React has hydrated the element: React 18 keeps its fiber on the DOM node under this key. */
 function isHydrated(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).first().evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
 }
 
 for (const path of PAGES) {

@@ -110,7 +110,10 @@ interface LighthouseResult {
   environment: { benchmarkIndex: number };
   configSettings: { throttling: { cpuSlowdownMultiplier: number } };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-  audits: Record<string, { numericValue?: number; score: number | null; title: string; explanation?: string; details?: { items?: TableItem[] } }>;
+  audits: Record<
+    string,
+    { numericValue?: number; score: number | null; title: string; explanation?: string; details?: { items?: TableItem[] } }
+  >;
 }
 
 // Lighthouse 12's own mobile user agent, marked as a tool: load pages hand people over to the app
@@ -261,7 +264,10 @@ async function calibrate(url: string, port: number): Promise<{ benchmarkIndex: n
   console.log(
     `Host: benchmarkIndex ${readings.map((r) => r.toFixed(0)).join(' and ')} (using ${benchmarkIndex.toFixed(0)}), ` +
       `CPU slowdown ${multiplier}x${fixed ? ' (given)' : ` = ${benchmarkIndex.toFixed(0)} / ${LOW_TIER_BENCHMARK_INDEX}`}; ` +
-      `${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      `${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os'))
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
   );
   return { benchmarkIndex, multiplier };
 }
@@ -280,7 +286,9 @@ function printDetails(kind: string, path: string, result: Result): void {
 function printTable(title: string, results: [string, string, Result][]): void {
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   console.log(`\n${title}\n`);
-  console.log('| page type | path | TBT (ms) | longest task (ms) | main thread (ms) | JS (KB gzip) | perf | a11y / BP / SEO | CLS | LCP (ms) |');
+  console.log(
+    '| page type | path | TBT (ms) | longest task (ms) | main thread (ms) | JS (KB gzip) | perf | a11y / BP / SEO | CLS | LCP (ms) |',
+  );
   console.log('| --- | --- | ---: | --- | ---: | ---: | ---: | --- | ---: | ---: |');
   for (const [kind, path, r] of results) {
     const s = r.scores;
@@ -318,7 +326,8 @@ async function main(): Promise<number> {
           const baseline: Result[] = [];
           for (let run = 0; run < RUNS; run += 1) {
             results.push(summarize(path, await lighthouseRun(`${siteUrl}${path}`, chrome.port, multiplier)));
-            if (compareServer && batch === 1) baseline.push(summarize(path, await lighthouseRun(`${compareUrl}${path}`, chrome.port, multiplier)));
+            if (compareServer && batch === 1)
+              baseline.push(summarize(path, await lighthouseRun(`${compareUrl}${path}`, chrome.port, multiplier)));
           }
           if (baseline.length) compared.push([kind, path, median(baseline)]);
           const candidate = median(results);
@@ -327,11 +336,14 @@ async function main(): Promise<number> {
         if (!best) continue;
         if (batch > 1) notes.push(`${path}: measured in ${batch} batches of ${RUNS}; the best median is shown`);
         details.push([kind, path, best]);
-        console.log(`${path}: TBT ${best.tbtMs.toFixed(0)} ms, longest task ${best.longestTaskMs.toFixed(0)} ms (${batch} batch${batch > 1 ? 'es' : ''})`);
+        console.log(
+          `${path}: TBT ${best.tbtMs.toFixed(0)} ms, longest task ${best.longestTaskMs.toFixed(0)} ms (${batch} batch${batch > 1 ? 'es' : ''})`,
+        );
         problems.push(...budgetProblems(path, best));
         for (const exception of best.exceptions) notes.push(`${path}: ${exception} (* the score with it passing, which the budget uses)`);
       }
-      if (compared.length) printTable(`Compared build (${compareDir}), CPU slowdown ${multiplier}x, median of ${RUNS} runs, first batch`, compared);
+      if (compared.length)
+        printTable(`Compared build (${compareDir}), CPU slowdown ${multiplier}x, median of ${RUNS} runs, first batch`, compared);
       printTable(`Lighthouse 12, mobile preset, CPU slowdown ${multiplier}x, median of ${RUNS} runs`, details);
       console.log('');
       for (const [kind, path, result] of details) printDetails(kind, path, result);

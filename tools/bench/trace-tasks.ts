@@ -26,7 +26,9 @@ async function main(): Promise<number> {
   const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
   return withBuiltSite({ apiPort: 4710, sitePort: 9710, build: !process.argv.includes('--reuse') }, async ({ siteUrl, browser }) => {
     for (const path of paths.length ? paths : ['/uz', '/ru/loads']) {
-      const page = await browser.newPage({ userAgent: 'Mozilla/5.0 (Linux; Android 11) Chrome/131.0 Mobile Safari/537.36 Chrome-Lighthouse' });
+      const page = await browser.newPage({
+        userAgent: 'Mozilla/5.0 (Linux; Android 11) Chrome/131.0 Mobile Safari/537.36 Chrome-Lighthouse',
+      });
       await browser.startTracing(page, { categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline'] });
       await page.goto(`${siteUrl}${path}`);
       await page.waitForLoadState('networkidle');
@@ -49,8 +51,14 @@ async function main(): Promise<number> {
           .map((e) => `${label(e)} ${((e.dur ?? 0) / 1000).toFixed(1)}`);
         if (children.length === 0) {
           const names = new Map<string, number>();
-          for (const e of onMain) if (e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end) names.set(e.name, (names.get(e.name) ?? 0) + (e.dur ?? 0));
-          children.push(...[...names].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, dur]) => `(${name} ${(dur / 1000).toFixed(1)})`));
+          for (const e of onMain)
+            if (e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end) names.set(e.name, (names.get(e.name) ?? 0) + (e.dur ?? 0));
+          children.push(
+            ...[...names]
+              .sort((a, b) => b[1] - a[1])
+              .slice(0, 5)
+              .map(([name, dur]) => `(${name} ${(dur / 1000).toFixed(1)})`),
+          );
         }
         console.log(`  ${((task.dur ?? 0) / 1000).toFixed(1)} ms: ${children.join(' | ')}`);
       }
