@@ -11,6 +11,7 @@ import { PAGE_SIZE } from '../config/constants';
 import { writePlaceIndexes } from './place-index';
 import type { Language } from '../config/languages';
 import { placeNamesFor } from '../places/names';
+import { keepBoardForFeeds } from './feeds';
 
 const PLACE_STAMPS_KEY = 'place-page-stamps';
 
@@ -48,6 +49,8 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   const { createPage } = actions;
   const loads = await readLoads(reporter);
   const placeGroups = groupBuildLoads(loads);
+  // The feeds are written after the build (post-build.ts), from this read and these groups.
+  keepBoardForFeeds(loads, placeGroups);
   const stamps = new BuildStamps(readStampRecord(await cache.get(PLACE_STAMPS_KEY)), Date.now());
   const places = placesDirectoryContext(placeGroups, stamps);
   const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {

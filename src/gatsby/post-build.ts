@@ -5,6 +5,7 @@ import { apiOrigin, siteUrl } from '../config/env';
 import { withCspMeta } from './csp';
 import { LOCALES_DIR } from './locales';
 import { pruneOldAssets } from './prune';
+import { writeFeeds } from './feeds';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 // Written once every page carries a policy; later builds then only touch the HTML they wrote.
@@ -15,6 +16,7 @@ const BUILD_STARTED_MS = Date.now();
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   copyLocales();
   writeRobots();
+  writeFeeds(PUBLIC_DIR, reporter);
   const started = performance.now();
   const { seen, written } = await applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0);
   fs.writeFileSync(CSP_MARKER, new Date().toISOString());
