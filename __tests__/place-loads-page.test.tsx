@@ -53,7 +53,7 @@ describe('a place page', () => {
     expect(cards).toHaveLength(2);
     for (const card of cards) expect(card.textContent?.startsWith('Ташкент')).toBe(true);
     expect(container.querySelector('img')).toBeNull();
-    expect(screen.getByText(/<img src=x/)).toBeTruthy();
+    expect(screen.getAllByText(/<img src=x/).length).toBeGreaterThan(0);
     expect(screen.getByText('Список обновлён: 2026-11-20, 13:30 (время Ташкента).')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Самые свежие грузы — в живой ленте: Ташкент' }).getAttribute('href')).toBe(
       `/ru/loads?search=${encodeURIComponent('Ташкент')}`,

@@ -21,6 +21,8 @@ export interface SeoProps {
   noindex?: boolean;
   ogType?: 'website' | 'article';
   jsonLd?: unknown;
+  /** The page's Atom feed (CONTRACT.md, Routes): `href` is the feed's path, `title` its title. */
+  feed?: { href: string; title: string };
   children?: React.ReactNode;
 }
 
@@ -35,6 +37,7 @@ export function Seo({
   noindex = false,
   ogType = 'website',
   jsonLd,
+  feed,
   children,
 }: SeoProps) {
   const base = siteUrl();
@@ -54,6 +57,7 @@ export function Seo({
         : alternateLinks(base, path).map((alternate) => (
             <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />
           ))}
+      {feed ? <link rel="alternate" type="application/atom+xml" title={feed.title} href={absoluteUrl(base, feed.href)} /> : null}
       <meta name="geo.region" content="UZ" />
       <meta name="geo.placename" content="Uzbekistan" />
       <meta name="geo.position" content={`${site.geo.position.lat};${site.geo.position.lon}`} />

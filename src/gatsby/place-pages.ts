@@ -1,8 +1,16 @@
 import type { Actions } from 'gatsby';
 import type { Load } from '../api-client/types';
-import { LANGUAGES, type Language } from '../config/languages';
+import { LANGUAGES, type Language, type LanguagePrefix } from '../config/languages';
 import { PAGE_SIZE, PLACE_LIST_MAX_PAGES } from '../config/constants';
-import { listPagePath, placeFromPath, placeRoutePath, placeToPath } from '../config/routes';
+import {
+  listPagePath,
+  placeFromFeedPath,
+  placeFromPath,
+  placeRouteFeedPath,
+  placeRoutePath,
+  placeToFeedPath,
+  placeToPath,
+} from '../config/routes';
 import { pageVariants } from '../i18n/plugin';
 import type { Place } from '../places/gazetteer';
 import { matchPlace } from '../places/match';
@@ -50,6 +58,7 @@ function routeLink(route: RouteGroup<Place>, language: Language): PlaceLink {
 interface ListSpec {
   kind: PlaceLoadsPageContext['kind'];
   listPath: string;
+  feedPath: (prefix: LanguagePrefix) => string;
   from: Place | null;
   to: Place | null;
   loads: Load[];
@@ -64,6 +73,7 @@ function listSpecs(groups: PlaceGroups<Place>): ListSpec[] {
     specs.push({
       kind: 'from',
       listPath: placeFromPath(slug),
+      feedPath: (prefix) => placeFromFeedPath(prefix, slug),
       from: group.place,
       to: null,
       loads: group.loads,
@@ -76,6 +86,7 @@ function listSpecs(groups: PlaceGroups<Place>): ListSpec[] {
     specs.push({
       kind: 'to',
       listPath: placeToPath(slug),
+      feedPath: (prefix) => placeToFeedPath(prefix, slug),
       from: null,
       to: group.place,
       loads: group.loads,
@@ -88,6 +99,7 @@ function listSpecs(groups: PlaceGroups<Place>): ListSpec[] {
     specs.push({
       kind: 'route',
       listPath: placeRoutePath(route.from.slug, route.to.slug),
+      feedPath: (prefix) => placeRouteFeedPath(prefix, route.from.slug, route.to.slug),
       from: route.from,
       to: route.to,
       loads: route.loads,
@@ -128,6 +140,7 @@ export function createPlacePages(groups: PlaceGroups<Place>, stamps: BuildStamps
           kind: spec.kind,
           listPath: spec.listPath,
           pagePath: path,
+          feedPath: spec.feedPath(language.prefix),
           from,
           to,
           search: from || to,

@@ -18,6 +18,7 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
+  '.atom': 'application/atom+xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -31,7 +32,7 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest)|image\/svg)/;
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|atom\+xml|manifest)|image\/svg)/;
 
 export interface StaticServer {
   url: string;

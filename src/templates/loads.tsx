@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LoadList } from '../api-client/types';
 import type { LanguageCode } from '../config/languages';
 import { JSON_LD_MAX_LOADS } from '../config/constants';
-import { ROUTES, loadPath } from '../config/routes';
+import { ROUTES, boardFeedPath, loadPath } from '../config/routes';
 import { siteUrl } from '../config/env';
 import { Layout } from '../components/layout';
 import { PageIntro } from '../components/page-intro';
@@ -20,6 +20,8 @@ import { headTranslator, type LocaleData, type PageContext, pageLanguage, usePag
 import { routeLabel } from '../loads/format';
 import { itemListJsonLd } from '../i18n/structured-data';
 import { nameIn } from '../places/search-index';
+import { FeedLink } from '../components/feed-link';
+import { boardFeedTitle } from '../feeds/feed-titles';
 
 export interface LoadsPageContext extends PageContext {
   /** The first page of loads, read at build time and rendered into the HTML. */
@@ -89,6 +91,7 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
         placeIndexPath={placeIndexPath}
         placeNames={pageContext.placeNames ?? NO_NAMES}
       />
+      <FeedLink href={boardFeedPath(language.prefix)} />
     </>
   );
 }
@@ -115,6 +118,7 @@ export function Head({ data, pageContext }: HeadProps<LocaleData, LoadsPageConte
       keywords={t('loads:seo.keywords')}
       imageAlt={shareImageAlt(t)}
       jsonLd={jsonLd}
+      feed={{ href: boardFeedPath(language.prefix), title: boardFeedTitle(t) }}
     />
   );
 }

@@ -20,12 +20,13 @@ import { canonicalUrl, localizedPath } from '../i18n/paths';
 import { itemListJsonLd } from '../i18n/structured-data';
 import { shareImageAlt } from '../i18n/share-image';
 import { headTranslator, type LocaleData, pageLanguage } from '../i18n/runtime';
+import { FeedLink } from '../components/feed-link';
+import { placeFeedTitle, placeListTitle } from '../feeds/feed-titles';
 import * as styles from './place-loads.module.css';
 
 /** Title of a place page in its language; `ns` is `places:` where `t` defaults to another namespace. */
 function placeTitle(context: PlaceLoadsPageContext, t: TFunction, ns = ''): string {
-  const { kind, from, to } = context;
-  const title = kind === 'route' ? t(`${ns}route.title`, { from, to }) : t(`${ns}${kind}.title`, { place: from || to });
+  const title = placeListTitle(t, context.kind, context.from, context.to, ns);
   return context.page > 1 ? t(`${ns}pageTitle`, { title, page: context.page }) : title;
 }
 
@@ -105,6 +106,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
             </ul>
           </section>
         ) : null}
+        <FeedLink className={styles.links} href={pageContext.feedPath} />
         <p className={styles.links}>
           <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a>
         </p>
@@ -138,6 +140,7 @@ export function Head({ data, pageContext }: HeadProps<LocaleData, PlaceLoadsPage
       keywords={t(`places:${kind}.keywords`, values)}
       jsonLd={jsonLd}
       imageAlt={shareImageAlt(t)}
+      feed={{ href: pageContext.feedPath, title: placeFeedTitle(t, kind, from, to) }}
     />
   );
 }
