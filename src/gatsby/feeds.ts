@@ -48,7 +48,7 @@ export function writeFeedFiles(publicDir: string, loads: readonly Load[], groups
   const translators = new Map(LANGUAGES.map((language) => [language.code, translatorFor(language)]));
   const feeds: SiteFeed[] = siteFeeds(loads, groups, base, (language) => translators.get(language.code) ?? translatorFor(language));
   const files = new Map<string, string>(feeds.map((feed) => [path.join(publicDir, feed.path), feed.xml]));
-  files.set(path.join(publicDir, PUBLISHED_BOARD_FILE), `${JSON.stringify(publishedBoard([...loads]))}\n`);
+  files.set(path.join(publicDir, PUBLISHED_BOARD_FILE), `${JSON.stringify(publishedBoard(loads))}\n`);
   const feedsRoot = path.join(publicDir, FEEDS_DIR);
   let removed = 0;
   for (const file of filesUnder(feedsRoot)) {
