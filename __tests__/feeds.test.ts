@@ -11,6 +11,8 @@ import { atomXml, xmlSafe } from '../src/feeds/atom';
 import { siteFeeds, type SiteFeed } from '../src/feeds/site-feeds';
 import { parsePublishedBoard } from '../src/feeds/published-board';
 import { writeFeedFiles } from '../src/gatsby/feeds';
+import { emptyManifest, planDeploy } from '../scripts/lib/deploy-plan';
+import { readTree } from '../scripts/lib/deploy';
 import { readLocale } from '../src/gatsby/locales';
 import { groupBuildLoads } from '../src/gatsby/place-pages';
 import { createTranslator } from '../src/i18n/translator';
@@ -234,5 +236,35 @@ describe('writing the feeds into the build output', () => {
     const unchanged = path.join('feeds', 'ru', 'route', 'toshkent', 'xiva.atom');
     expect(after.get(unchanged)).toEqual(before.get(unchanged));
     expect(after.get(path.join('feeds', 'ru', 'loads.atom'))).not.toEqual(before.get(path.join('feeds', 'ru', 'loads.atom')));
+  });
+
+  it('gives the deploy nothing to upload when a clean rebuild of the same board writes its feeds anew', async () => {
+    const grace = { days: 7, deploys: 2 };
+    writeFeedFiles(dir, mixed, groupBuildLoads(mixed), BASE);
+    const first = planDeploy({ local: await readTree(dir), remote: [], previous: emptyManifest(), now: new Date(), grace });
+    const remote = Object.entries(first.manifest.files).map(([key, entry]) => ({ key, etag: entry.md5 }));
+    // A clean build: an empty folder, the same board listed in another order.
+    fs.rmSync(dir, { recursive: true, force: true });
+    const again = [...mixed].reverse().map((item) => ({ ...item }));
+    writeFeedFiles(dir, again, groupBuildLoads(again), BASE);
+    const second = planDeploy({ local: await readTree(dir), remote, previous: first.manifest, now: new Date(), grace });
+    expect(second.uploads.data).toEqual([]);
+    expect(second.writeManifest).toBe(false);
+    // One new load on the Samarqand → Toshkent route: its feeds, the board's and the published board, no more.
+    const next = [...mixed, load('6', 'Samarqand', 'Toshkent', hour(6))];
+    writeFeedFiles(dir, next, groupBuildLoads(next), BASE);
+    const third = planDeploy({ local: await readTree(dir), remote, previous: first.manifest, now: new Date(), grace });
+    const uploaded = third.uploads.data.map((file) => file.key).sort();
+    expect(uploaded).toEqual(
+      [
+        'feeds/board.json',
+        ...['uz', 'uz-cyrl', 'ru'].flatMap((prefix) => [
+          `feeds/${prefix}/loads.atom`,
+          `feeds/${prefix}/from/samarqand.atom`,
+          `feeds/${prefix}/to/toshkent.atom`,
+          `feeds/${prefix}/route/samarqand/toshkent.atom`,
+        ]),
+      ].sort(),
+    );
   });
 });
