@@ -112,7 +112,7 @@ describe('a route page', () => {
     Object.defineProperty(navigator, 'share', { value: share, configurable: true, writable: true });
     document.body.innerHTML = '';
     renderPage('/uz/loads/route/toshkent/samarqand', uz);
-    const buttons = await screen.findAllByRole('button', { name: /^Ulashish/ });
+    const buttons = await screen.findAllByRole('button', { name: 'Ulashish (Toshkent — Samarqand)' });
     expect(buttons).toHaveLength(2);
     const card = buttons[0]!.closest('li')!;
     await act(async () => {

@@ -13,7 +13,10 @@ interface Props {
   url: string;
   /** The one line it travels with. */
   text: string;
-  /** What is shared, for screen readers: twenty cards' links must not all sound alike. */
+  /**
+   * What is shared, for screen readers: twenty cards' links must not all sound alike. In parentheses
+   * after a space, since browsers put a space before hidden text anyway (it is out of the flow).
+   */
   subject: string;
   texts: ShareTexts;
   className?: string;
@@ -40,14 +43,12 @@ export function ShareLinks({ url, text, subject, texts, className, buttonClassNa
     <p className={className}>
       <a href={telegramShareUrl(url, text)} target="_blank" rel="noopener">
         {texts.telegram}
-        <span className="visually-hidden">
-          : {subject} {texts.newTab}
-        </span>
+        <span className="visually-hidden">{` (${subject}) ${texts.newTab}`}</span>
       </a>
       {native ? (
         <button type="button" className={buttonClassName} onClick={share}>
           {texts.native}
-          <span className="visually-hidden">: {subject}</span>
+          <span className="visually-hidden">{` (${subject})`}</span>
         </button>
       ) : null}
     </p>
