@@ -80,7 +80,7 @@ export function writeFeeds(publicDir: string, reporter: Reporter): void {
   const started = performance.now();
   const result = writeFeedFiles(publicDir, board.loads, board.groups);
   reporter.info(
-    `Wrote ${result.written} of ${result.feeds} feeds and ${PUBLISHED_BOARD_FILE} that changed (feeds ${(result.bytes / 2 ** 20).toFixed(1)} MB); removed ${result.removed} old ones; ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `Feeds: wrote ${result.written} of ${result.feeds + 1} files (${result.feeds} feeds of ${(result.bytes / 2 ** 20).toFixed(1)} MB, and ${PUBLISHED_BOARD_FILE}), the others were unchanged; removed ${result.removed} of places that left the board; ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 }
 
