@@ -23,8 +23,8 @@ module.exports = {
       },
     ],
   },
-  // ky ships only ES modules; jest runs CommonJS, so ky is compiled like our own code.
-  transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
+  // ky and feed ship only ES modules; jest runs CommonJS, so they are compiled like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(ky|feed)/)'],
   moduleNameMapper: {
     '^gatsby$': '<rootDir>/__tests__/support/gatsby-mock.tsx',
     '\\.css$': '<rootDir>/__tests__/support/style-mock.ts',

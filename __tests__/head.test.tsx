@@ -132,10 +132,10 @@ describe('the feed link', () => {
     new DOMParser().parseFromString(`<!doctype html><head>${renderToStaticMarkup(element)}</head>`, 'text/html');
 
   it('announces an Atom feed when the page has one, beside the language alternates', () => {
-    const doc = render(<PageHead page={{ ...page, feed: { href: `${ORIGIN}/ru/loads/feed.xml`, title: 'Грузы — лента' } }} />);
+    const doc = render(<PageHead page={{ ...page, feed: { href: `/feeds/ru/loads.atom`, title: 'Грузы — лента' } }} />);
     const feeds = [...doc.querySelectorAll('link[rel=alternate][type="application/atom+xml"]')];
     expect(feeds.map((link) => [link.getAttribute('title'), link.getAttribute('href')])).toEqual([
-      ['Грузы — лента', `${ORIGIN}/ru/loads/feed.xml`],
+      ['Грузы — лента', `${ORIGIN}/feeds/ru/loads.atom`],
     ]);
     expect(feeds[0]?.hasAttribute('hreflang')).toBe(false);
     expect(hreflangs(doc)).toHaveLength(4);

@@ -53,7 +53,7 @@ describe('a place page', () => {
     expect(cards).toHaveLength(2);
     for (const card of cards) expect(card.textContent?.startsWith('Ташкент')).toBe(true);
     expect(container.querySelector('img')).toBeNull();
-    expect(screen.getByText(/<img src=x/)).toBeTruthy();
+    expect(screen.getAllByText(/<img src=x/).length).toBeGreaterThan(0);
     expect(screen.getByText('Список обновлён: 20.11.2026, 11:00 (по ташкентскому времени).')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Свежие грузы по запросу «Ташкент»' }).getAttribute('href')).toBe(
       `/ru/loads?search=${encodeURIComponent('Ташкент')}`,

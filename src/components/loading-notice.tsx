@@ -19,6 +19,8 @@ interface LoadingNoticeProps {
   heading?: string;
   /** Where a visitor without script goes on: they are not redirected (WCAG 2.4.1). */
   handOver?: { href: string; text: string };
+  /** A link that opens in a new tab (the load page's "Share in Telegram"), shown with or without script. */
+  share?: { href: string; text: string; newTab: string };
   /** False inside a page that has its own main (the 404 page): a document has one visible main. */
   landmark?: boolean;
 }
@@ -28,7 +30,7 @@ interface LoadingNoticeProps {
  * own (the fallback for loads newer than the build, which does not know the route yet), the line is
  * the page's heading.
  */
-export function LoadingNotice({ text, heading, handOver, landmark = true }: LoadingNoticeProps) {
+export function LoadingNotice({ text, heading, handOver, share, landmark = true }: LoadingNoticeProps) {
   const Element = landmark ? 'main' : 'div';
   return (
     <Element className="yb-notice">
@@ -43,6 +45,14 @@ export function LoadingNotice({ text, heading, handOver, landmark = true }: Load
         <noscript>
           <a href={handOver.href}>{handOver.text}</a>
         </noscript>
+      ) : null}
+      {share ? (
+        <p>
+          <a href={share.href} target="_blank" rel="noopener">
+            {share.text}
+            <span className="yb-hidden"> {share.newTab}</span>
+          </a>
+        </p>
       ) : null}
     </Element>
   );

@@ -9,6 +9,9 @@ export const PAGE_SIZE = 20;
  */
 export const PLACE_LIST_MAX_PAGES = 5;
 
+/** Entries per Atom feed: the newest loads of its page's list. */
+export const FEED_MAX_ENTRIES = 50;
+
 /** Delay before /applink and the load pages replace the location. */
 export const REDIRECT_DELAY_MS = 100;
 

@@ -1,5 +1,7 @@
 /** Every route of the site, defined once. Paths here are unprefixed; `src/i18n/paths.ts` localizes them. */
 
+import type { LanguagePrefix } from './languages';
+
 export const ROUTES = {
   home: '/',
   loads: '/loads',
@@ -48,4 +50,26 @@ export function placeRoutePath(fromSlug: string, toSlug: string): string {
 /** Page 2 and on of a pre-built list: `/loads/from/toshkent/2`; page 1 is the path itself. */
 export function listPagePath(path: string, page: number): string {
   return page <= 1 ? path : `${path}/${page}`;
+}
+
+/**
+ * Atom feeds (plain files the build writes, no Gatsby pages): one per language for the board and for
+ * every city and route page. The language is always in the path: a feed has no bare alias.
+ */
+export const FEEDS_DIR = '/feeds';
+
+export function boardFeedPath(prefix: LanguagePrefix): string {
+  return `${FEEDS_DIR}/${prefix}/loads.atom`;
+}
+
+export function placeFromFeedPath(prefix: LanguagePrefix, slug: string): string {
+  return `${FEEDS_DIR}/${prefix}/from/${encodeURIComponent(slug)}.atom`;
+}
+
+export function placeToFeedPath(prefix: LanguagePrefix, slug: string): string {
+  return `${FEEDS_DIR}/${prefix}/to/${encodeURIComponent(slug)}.atom`;
+}
+
+export function placeRouteFeedPath(prefix: LanguagePrefix, fromSlug: string, toSlug: string): string {
+  return `${FEEDS_DIR}/${prefix}/route/${encodeURIComponent(fromSlug)}/${encodeURIComponent(toSlug)}.atom`;
 }

@@ -14,6 +14,8 @@ export interface SiteConfig {
   crmLogin: string;
   bot: string;
   telegramChannel: string;
+  /** Telegram's share sheet: `?url=…&text=…` opens it with the link ready to send, without any script. */
+  telegramShare: string;
   social: {
     telegram: string;
     instagram: string;
@@ -44,6 +46,7 @@ export const site: SiteConfig = {
   crmLogin: 'https://crm.yukbor.uz/login',
   bot: 'https://t.me/yukbor_bot',
   telegramChannel: 'https://t.me/yukbor_uz',
+  telegramShare: 'https://t.me/share/url',
   social: {
     telegram: 'https://t.me/yukbor_uz',
     instagram: 'https://www.instagram.com/yukbor.uz',

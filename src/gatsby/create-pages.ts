@@ -11,6 +11,7 @@ import { PAGE_SIZE } from '../config/constants';
 import { keepPlaceIndexFiles, placeIndexFiles, type PlaceIndexFiles } from './place-index';
 import type { Language } from '../config/languages';
 import { placeNamesFor } from '../places/names';
+import { keepBoardForFeeds } from './feeds';
 
 /**
  * /loads renders its first page into the HTML; the browser refreshes it from the API. The names of
@@ -39,6 +40,8 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   // Written into public/ by onPostBuild, with the build's other files.
   const placeIndexes = placeIndexFiles(loads);
   keepPlaceIndexFiles(placeIndexes);
+  // The feeds are written after the build (post-build.ts), from this read and these groups.
+  keepBoardForFeeds(loads, placeGroups);
   const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {
     loads: loadsPageContext(loads, boardTime, placeIndexes),
     places: () => places,

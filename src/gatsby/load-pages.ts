@@ -9,6 +9,9 @@ import { canonicalUrl } from '../i18n/paths';
 import { createTranslator } from '../i18n/translator';
 import { shareImageAlt } from '../head/share-image';
 import { loadMeta } from '../head/load-meta';
+import { routeLabel } from '../loads/format';
+import { shareText, telegramShareUrl } from '../loads/share';
+import { placeLabel } from '../places/names';
 import type { LoadPageContext } from '../loads/page-context';
 import { LOAD_TEMPLATE } from './page-table';
 import { readLocale } from './locales';
@@ -29,7 +32,11 @@ export function createLoadPages(loads: Load[], createPage: Actions['createPage']
   const translators = new Map<Language['code'], TFunction>(
     LANGUAGES.map((language) => [
       language.code,
-      createTranslator(language.prefix, { load: readLocale(language, 'load'), common: readLocale(language, 'common') }),
+      createTranslator(language.prefix, {
+        load: readLocale(language, 'load'),
+        common: readLocale(language, 'common'),
+        loads: readLocale(language, 'loads'),
+      }),
     ]),
   );
   const base = siteUrl();
@@ -40,13 +47,20 @@ export function createLoadPages(loads: Load[], createPage: Actions['createPage']
     const metaByLanguage = new Map(
       LANGUAGES.map((language) => {
         const t = translators.get(language.code) as TFunction;
+        const canonical = canonicalUrl(base, path, language);
+        const route = routeLabel(load, t('unknownPlace'), (text) => placeLabel(text, language.code));
         return [
           language.code,
           {
-            meta: loadMeta(load, t, language, canonicalUrl(base, path, language)),
+            meta: loadMeta(load, t, language, canonical),
             loading: t('loading'),
             shareImageAlt: shareImageAlt(t),
             handOver: t('handOver'),
+            share: {
+              href: telegramShareUrl(canonical, shareText(load, route, t, language.code)),
+              text: t('loads:share.telegram'),
+              newTab: t('common:newTab'),
+            },
           },
         ];
       }),

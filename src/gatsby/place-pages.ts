@@ -1,8 +1,16 @@
 import type { Actions } from 'gatsby';
 import type { Load } from '../api-client/types';
-import { LANGUAGES, type Language } from '../config/languages';
+import { LANGUAGES, type Language, type LanguagePrefix } from '../config/languages';
 import { PAGE_SIZE, PLACE_LIST_MAX_PAGES } from '../config/constants';
-import { listPagePath, placeFromPath, placeRoutePath, placeToPath } from '../config/routes';
+import {
+  listPagePath,
+  placeFromFeedPath,
+  placeFromPath,
+  placeRouteFeedPath,
+  placeRoutePath,
+  placeToFeedPath,
+  placeToPath,
+} from '../config/routes';
 import { pageVariants } from '../i18n/plugin';
 import type { Place } from '../places/gazetteer';
 import { matchPlace } from '../places/match';
@@ -66,6 +74,7 @@ interface PlaceRef {
 interface ListSpec {
   kind: PlaceLoadsPageContext['kind'];
   listPath: string;
+  feedPath: (prefix: LanguagePrefix) => string;
   from: Place | null;
   to: Place | null;
   loads: Load[];
@@ -81,6 +90,7 @@ function listSpecs(groups: PlaceGroups<Place>): ListSpec[] {
     specs.push({
       kind: 'from',
       listPath: placeFromPath(slug),
+      feedPath: (prefix) => placeFromFeedPath(prefix, slug),
       from: group.place,
       to: null,
       loads: group.loads,
@@ -94,6 +104,7 @@ function listSpecs(groups: PlaceGroups<Place>): ListSpec[] {
     specs.push({
       kind: 'to',
       listPath: placeToPath(slug),
+      feedPath: (prefix) => placeToFeedPath(prefix, slug),
       from: null,
       to: group.place,
       loads: group.loads,
@@ -109,6 +120,7 @@ function listSpecs(groups: PlaceGroups<Place>): ListSpec[] {
     specs.push({
       kind: 'route',
       listPath: placeRoutePath(route.from.slug, route.to.slug),
+      feedPath: (prefix) => placeRouteFeedPath(prefix, route.from.slug, route.to.slug),
       from: route.from,
       to: route.to,
       loads: route.loads,
@@ -153,6 +165,7 @@ export function createPlacePages(groups: PlaceGroups<Place>, boardTime: number, 
           kind: spec.kind,
           listPath: spec.listPath,
           pagePath: path,
+          feedPath: spec.feedPath(language.prefix),
           from,
           to,
           search: from || to,

@@ -7,6 +7,7 @@ import { LOCALES_DIR } from './locales';
 import { pruneOldAssets } from './prune';
 import { placeIndexFilesOfThisBuild, writePlaceIndexFiles } from './place-index';
 import { headersFile } from '../hosting/headers-file';
+import { writeFeeds } from './feeds';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 // Written once every page carries a policy; later builds then only touch the HTML they wrote.
@@ -19,6 +20,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   writeRobots();
   const placeIndexes = placeIndexFilesOfThisBuild();
   if (placeIndexes) writePlaceIndexFiles(placeIndexes);
+  writeFeeds(PUBLIC_DIR, reporter);
   const started = performance.now();
   const { seen, written } = await applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0);
   fs.writeFileSync(CSP_MARKER, new Date().toISOString());

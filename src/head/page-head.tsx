@@ -39,7 +39,9 @@ export function PageHead({ page, children }: { page: PageDescription; children?:
       <meta name="robots" content={kind.robots} />
       {/* The 404 page answers every unknown path, in no language: it has no address of its own. */}
       {page.kind === 'not-found' ? null : <AddressTags origin={origin} path={page.path} language={page.language} />}
-      {page.feed ? <link rel="alternate" type="application/atom+xml" title={page.feed.title} href={page.feed.href} /> : null}
+      {page.feed ? (
+        <link rel="alternate" type="application/atom+xml" title={page.feed.title} href={absoluteUrl(origin, page.feed.href)} />
+      ) : null}
       <meta name="geo.region" content="UZ" />
       <meta name="geo.placename" content="Uzbekistan" />
       <meta name="geo.position" content={`${site.geo.position.lat};${site.geo.position.lon}`} />

@@ -17,4 +17,14 @@ export interface LoadPageContext {
   shareImageAlt: string;
   /** The link to /applink shown to visitors without script, who are not redirected. */
   handOver: string;
+  /** "Share in Telegram" for visitors without script and crawlers (people are handed over at once). */
+  share: ShareLink;
+}
+
+export interface ShareLink {
+  /** Telegram's share sheet with the page's canonical URL and one line about the load. */
+  href: string;
+  text: string;
+  /** Said to screen readers: the link opens a new tab. */
+  newTab: string;
 }

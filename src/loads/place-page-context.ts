@@ -20,6 +20,8 @@ export interface PlaceLoadsPageContext extends PageContext {
   listPath: string;
   /** This page's unprefixed path. */
   pagePath: string;
+  /** The list's Atom feed in the page's language (`/feeds/ru/from/toshkent.atom`). */
+  feedPath: string;
   /** The place(s) in the page's language; `from` is empty on a `to` page and `to` on a `from` page. */
   from: string;
   to: string;

@@ -17,7 +17,12 @@ export default function LoadPage({ pageContext }: PageProps<object, LoadPageCont
   useDelayedRedirect(loadHandOverTarget(pageContext.routed, language), REDIRECT_DELAY_MS);
   const applink = pageContext.routed ? localizedPath(ROUTES.applink, language) : ROUTES.applink;
   return (
-    <LoadingNotice text={pageContext.loading} heading={pageContext.meta.title} handOver={{ href: applink, text: pageContext.handOver }} />
+    <LoadingNotice
+      text={pageContext.loading}
+      heading={pageContext.meta.title}
+      handOver={{ href: applink, text: pageContext.handOver }}
+      share={pageContext.share}
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import { graphql, navigate, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import type { LoadList } from '../api-client/types';
 import type { LanguageCode } from '../config/languages';
-import { ROUTES } from '../config/routes';
+import { ROUTES, boardFeedPath } from '../config/routes';
 import { Layout } from '../components/layout';
 import { Island } from '../components/islands';
 import { PageIntro } from '../components/page-intro';
@@ -17,6 +17,8 @@ import { type LocaleData, type PageContext, usePageLanguage } from '../i18n/runt
 import { definePageHead } from '../head/define-head';
 import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
 import { nameIn } from '../places/search-index';
+import { FeedLink } from '../components/feed-link';
+import { boardFeedTitle } from '../feeds/feed-titles';
 
 export interface LoadsPageContext extends PageContext {
   /** The first page of loads, read at build time and rendered into the HTML. */
@@ -36,6 +38,7 @@ const NO_NAMES: Readonly<Record<string, string>> = {};
 
 export default function LoadsPage({ pageContext, location }: PageProps<LocaleData, LoadsPageContext>) {
   const { t } = useTranslation('loads');
+  const { language } = usePageLanguage();
   return (
     <Layout>
       <PageIntro title={t('title')} lead={t('lead')} />
@@ -45,6 +48,9 @@ export default function LoadsPage({ pageContext, location }: PageProps<LocaleDat
           <Board pageContext={pageContext} location={location} />
         </div>
       </Island>
+      <div className="container">
+        <FeedLink href={boardFeedPath(language.prefix)} />
+      </div>
     </Layout>
   );
 }
@@ -99,6 +105,7 @@ export const Head = definePageHead<LoadsPageContext>(({ t, language, pageContext
   title: t('loads:seo.title'),
   description: t('loads:seo.description'),
   keywords: t('loads:seo.keywords'),
+  feed: { href: boardFeedPath(language.prefix), title: boardFeedTitle(t) },
   jsonLd: loadListJsonLd({
     name: t('loads:seo.title'),
     path: ROUTES.loads,

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { PAGE_SIZE } from '../config/constants';
 import { ROUTES, listPagePath } from '../config/routes';
 import { Layout } from '../components/layout';
+import { Island } from '../components/islands';
 import { PageIntro } from '../components/page-intro';
 import { LoadCard, cardTexts } from '../components/load-board/load-card';
 import { Pagination } from '../components/load-board/pagination';
@@ -18,12 +19,13 @@ import { localizedPath } from '../i18n/paths';
 import { definePageHead } from '../head/define-head';
 import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
 import { type LocaleData, pageLanguage } from '../i18n/runtime';
+import { FeedLink } from '../components/feed-link';
+import { placeFeedTitle, placeListTitle } from '../feeds/feed-titles';
 import * as styles from './place-loads.module.css';
 
 /** Title of a place page in its language; `ns` is `places:` where `t` defaults to another namespace. */
 function placeTitle(context: PlaceLoadsPageContext, t: TFunction, ns = ''): string {
-  const { kind, from, to } = context;
-  const title = kind === 'route' ? t(`${ns}route.title`, { from, to }) : t(`${ns}${kind}.title`, { place: from || to });
+  const title = placeListTitle(t, context.kind, context.from, context.to, ns);
   return context.page > 1 ? t(`${ns}pageTitle`, { title, page: context.page }) : title;
 }
 
@@ -86,20 +88,25 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
           </p>
         ) : null}
       </PageIntro>
+      {/* An island only for the share sheet button, which a card shows where the browser has one. */}
+      <Island>
+        <div className="container">
+          <ul className={boardStyles.list}>
+            {loads.map((load) => (
+              <LoadCard
+                key={load.id}
+                load={load}
+                language={language}
+                age={postedAge(load.createdAt, builtAt)}
+                t={tLoads}
+                texts={texts}
+                placeName={asNamed}
+              />
+            ))}
+          </ul>
+        </div>
+      </Island>
       <div className="container">
-        <ul className={boardStyles.list}>
-          {loads.map((load) => (
-            <LoadCard
-              key={load.id}
-              load={load}
-              language={language}
-              age={postedAge(load.createdAt, builtAt)}
-              t={tLoads}
-              texts={texts}
-              placeName={asNamed}
-            />
-          ))}
-        </ul>
         <Pagination state={pagination} hrefFor={pageHref} onPage={(target) => void navigate(pageHref(target))} />
         <section className={styles.links} aria-labelledby="return-loads">
           <h2 id="return-loads">{t('reverse.heading')}</h2>
@@ -132,6 +139,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
             </ul>
           </section>
         ) : null}
+        <FeedLink className={styles.links} href={pageContext.feedPath} />
         <p className={styles.links}>
           <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a>
         </p>
@@ -150,6 +158,7 @@ export const Head = definePageHead<PlaceLoadsPageContext>(({ t, language, pageCo
     title,
     description: t(`places:${kind}.description`, values),
     keywords: t(`places:${kind}.keywords`, values),
+    feed: { href: pageContext.feedPath, title: placeFeedTitle(t, kind, from, to) },
     jsonLd: loadListJsonLd({ name: title, path: pagePath, origin, language, loads, texts: loadEntryTexts(t), placeName: asNamed }),
   };
 });

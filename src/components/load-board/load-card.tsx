@@ -3,8 +3,11 @@ import type { TFunction } from 'i18next';
 import type { Load } from '../../api-client/types';
 import { loadPath } from '../../config/routes';
 import type { Language } from '../../config/languages';
-import { localizedPath } from '../../i18n/paths';
-import { type Age, formatNumber, formatPrice, formatShortDate } from '../../loads/format';
+import { canonicalUrl, localizedPath } from '../../i18n/paths';
+import { type Age, formatNumber, formatPrice, formatShortDate, routeLabel } from '../../loads/format';
+import { siteUrl } from '../../config/env';
+import { shareText } from '../../loads/share';
+import { ShareLinks, type ShareTexts } from '../share-links';
 import { vehicleLabel } from '../../loads/vehicle-types';
 import * as styles from './load-board.module.css';
 
@@ -14,6 +17,7 @@ export interface CardTexts {
   to: string;
   untitled: string;
   priceOnRequest: string;
+  share: ShareTexts;
 }
 
 export function cardTexts(t: TFunction): CardTexts {
@@ -22,6 +26,7 @@ export function cardTexts(t: TFunction): CardTexts {
     to: t('card.to'),
     untitled: t('card.untitled'),
     priceOnRequest: t('card.priceOnRequest'),
+    share: { telegram: t('share.telegram'), native: t('share.native'), newTab: t('common:newTab') },
   };
 }
 
@@ -43,6 +48,8 @@ interface Props {
 /** One load in the list. Every value is rendered as text; React escapes it. */
 function LoadCardView({ load, language, age, t, texts, placeName }: Props) {
   const unknown = texts.unknownPlace;
+  const from = placeName(load.from) || unknown;
+  const to = placeName(load.to) || unknown;
   const price = formatPrice(load.price, load.currency);
   const facts = [
     load.weight === null ? null : t('card.weight', { value: formatNumber(load.weight) }),
@@ -57,12 +64,12 @@ function LoadCardView({ load, language, age, t, texts, placeName }: Props) {
           over a driver's mobile data. */}
       <a className={styles.cardLink} href={localizedPath(loadPath(load.id), language)}>
         <span className={styles.route}>
-          <span>{placeName(load.from) || unknown}</span>
+          <span>{from}</span>
           <span aria-hidden="true" className={styles.arrow}>
             →
           </span>
           <span className="visually-hidden">{texts.to}</span>
-          <span>{placeName(load.to) || unknown}</span>
+          <span>{to}</span>
         </span>
         <span className={styles.title}>{load.title || texts.untitled}</span>
       </a>
@@ -84,6 +91,15 @@ function LoadCardView({ load, language, age, t, texts, placeName }: Props) {
             .join(' · ')}
         </span>
       </div>
+      {/* Beside the card's link, never inside it: one tab stop for the load, then its share controls. */}
+      <ShareLinks
+        className={styles.share}
+        buttonClassName={styles.shareButton}
+        url={canonicalUrl(siteUrl(), loadPath(load.id), language)}
+        text={shareText(load, routeLabel(load, unknown, placeName), t, language.code)}
+        subject={`${from} ${texts.to} ${to}`}
+        texts={texts.share}
+      />
     </li>
   );
 }

@@ -1,0 +1,277 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generateLoads } from '../tools/sample-api/data';
+import { normalizeLoad } from '../src/api-client/normalize';
+import type { Load } from '../src/api-client/types';
+import { FEED_MAX_ENTRIES } from '../src/config/constants';
+import { LANGUAGES } from '../src/config/languages';
+import { boardFeedPath, placeFromFeedPath, placeRouteFeedPath, placeToFeedPath } from '../src/config/routes';
+import { atomXml, xmlSafe } from '../src/feeds/atom';
+import { siteFeeds, type SiteFeed } from '../src/feeds/site-feeds';
+import { parsePublishedBoard } from '../src/feeds/published-board';
+import { writeFeedFiles } from '../src/gatsby/feeds';
+import { emptyManifest, planDeploy } from '../tools/deploy/plan';
+import { readTree } from '../tools/deploy/deploy';
+import { readLocale } from '../src/gatsby/locales';
+import { groupBuildLoads } from '../src/gatsby/place-pages';
+import { formatPrice, formatShortDate } from '../src/loads/format';
+import { createTranslator } from '../src/i18n/translator';
+import { atomRuleErrors, atomSchemaErrors, htmlConstructText, parseAtom } from './support/atom';
+import { HOSTILE_SNIPPETS } from './support/hostile';
+
+const BASE = 'https://yukbor.example';
+
+const translators = new Map(
+  LANGUAGES.map((language) => [
+    language.code,
+    createTranslator(language.prefix, {
+      loads: readLocale(language, 'loads'),
+      load: readLocale(language, 'load'),
+      places: readLocale(language, 'places'),
+    }),
+  ]),
+);
+
+function feedsOf(loads: Load[]): SiteFeed[] {
+  return siteFeeds(loads, groupBuildLoads(loads), BASE, (language) => translators.get(language.code)!);
+}
+
+function byPath(feeds: SiteFeed[], feedPath: string): SiteFeed {
+  const feed = feeds.find((candidate) => candidate.path === feedPath);
+  if (!feed) throw new Error(`no feed ${feedPath} among ${feeds.length}`);
+  return feed;
+}
+
+function hour(n: number): string {
+  return new Date(Date.UTC(2026, 10, 20, n)).toISOString();
+}
+
+function load(
+  id: string,
+  from: string,
+  to: string,
+  createdAt: string | null,
+  extra: Partial<Parameters<typeof normalizeLoad>[0]> = {},
+): Load {
+  return normalizeLoad({ id, title: 'Sement', fromLocation: { name: from }, toLocation: { name: to }, createdAt, ...extra });
+}
+
+const mixed = [
+  load('1', 'Toshkent', 'Xiva', hour(1), {
+    weight: 20,
+    vehicleType: { name: 'Tent' },
+    price: 1500000,
+    currency: 'uzs',
+    loadingDate: hour(30),
+  }),
+  load('2', 'Тошкент', 'Хива', hour(3)),
+  load('3', 'Ташкент', 'Samarqand', hour(2)),
+  load('4', 'Toshkent, Toshkent shahri', 'Buxoro', hour(4)),
+  load('5', 'Samarqand', 'Toshkent', hour(5)),
+];
+
+describe('the site feeds', () => {
+  it('are valid Atom (RFC 4287 schema and rules) for the board, every city and route, in every language', async () => {
+    const feeds = feedsOf(generateLoads(300).map((raw) => normalizeLoad(raw)));
+    expect(feeds.length).toBeGreaterThan(3 * 20);
+    expect(await atomSchemaErrors(feeds.map((feed) => ({ name: feed.path, xml: feed.xml })))).toEqual([]);
+    for (const feed of feeds)
+      expect({ path: feed.path, errors: atomRuleErrors(parseAtom(feed.xml)) }).toEqual({ path: feed.path, errors: [] });
+  });
+
+  it('list a city in every spelling the API used, newest first, under its one slug', () => {
+    const feeds = feedsOf(mixed);
+    const from = parseAtom(byPath(feeds, placeFromFeedPath('uz', 'toshkent')).xml);
+    expect(from.entries.map((entry) => entry.id)).toEqual(['4', '2', '3', '1'].map((id) => `${BASE}/uz/load/${id}`));
+    const toXiva = parseAtom(byPath(feeds, placeToFeedPath('ru', 'xiva')).xml);
+    expect(toXiva.entries.map((entry) => entry.id)).toEqual([`${BASE}/ru/load/2`, `${BASE}/ru/load/1`]);
+    const route = parseAtom(byPath(feeds, placeRouteFeedPath('uz-cyrl', 'toshkent', 'xiva')).xml);
+    expect(route.entries).toHaveLength(2);
+  });
+
+  it('name the route in the page language, link the canonical load page and say when the load was posted', () => {
+    const feeds = feedsOf(mixed);
+    const names = { uz: 'Toshkent → Xiva', 'uz-cyrl': 'Тошкент → Хива', ru: 'Ташкент → Хива' } as const;
+    for (const language of LANGUAGES) {
+      const feed = parseAtom(byPath(feeds, placeRouteFeedPath(language.prefix, 'toshkent', 'xiva')).xml);
+      const first = feed.entries[1]!;
+      expect(htmlConstructText(first.title)).toBe(names[language.prefix]);
+      expect(first.links).toEqual([{ href: `${BASE}/${language.prefix}/load/1` }]);
+      expect(first.id).toBe(`${BASE}/${language.prefix}/load/1`);
+      expect(first.updated).toBe(hour(1));
+      expect(feed.id).toBe(`${BASE}/${language.prefix}/loads/route/toshkent/xiva`);
+      expect(feed.links).toEqual(
+        expect.arrayContaining([
+          { href: `${BASE}/${language.prefix}/loads/route/toshkent/xiva`, rel: 'alternate' },
+          { href: `${BASE}/feeds/${language.prefix}/route/toshkent/xiva.atom`, rel: 'self' },
+        ]),
+      );
+    }
+    const uz = parseAtom(byPath(feeds, placeRouteFeedPath('uz', 'toshkent', 'xiva')).xml);
+    // Numbers as the site formats them (src/loads/format.ts has their own tests); spaces may be non-breaking.
+    const price = formatPrice(1500000, 'UZS');
+    const date = formatShortDate(hour(30));
+    const spaces = (text: string) => text.replace(/\u00a0/g, ' ');
+    expect(spaces(htmlConstructText(uz.entries[1]!.summary))).toBe(
+      spaces(`Ogʻirligi: 20 t. Transport: Tent. Narxi: ${price}. Yuklash sanasi: ${date}.`),
+    );
+    const ru = parseAtom(byPath(feeds, placeRouteFeedPath('ru', 'toshkent', 'xiva')).xml);
+    expect(ru.title).toBe('Грузы: Ташкент → Хива | YukBor');
+    expect(spaces(htmlConstructText(ru.entries[1]!.summary))).toBe(
+      spaces(`Вес: 20 т. Транспорт: Tent. Цена: ${price}. Дата погрузки: ${date}.`),
+    );
+  });
+
+  it('say they were updated when their newest load was posted, never when they were built', () => {
+    const feeds = feedsOf(mixed);
+    expect(parseAtom(byPath(feeds, boardFeedPath('uz')).xml).updated).toBe(hour(5));
+    expect(parseAtom(byPath(feeds, placeToFeedPath('uz', 'xiva')).xml).updated).toBe(hour(3));
+    const empty = parseAtom(byPath(feedsOf([]), boardFeedPath('ru')).xml);
+    expect(empty.updated).toBe('1970-01-01T00:00:00.000Z');
+    expect(empty.entries).toEqual([]);
+  });
+
+  it('hold the newest 50 loads of a list', () => {
+    const many = Array.from({ length: 70 }, (_, index) => load(String(index + 1), 'Toshkent', 'Xiva', hour(index)));
+    const feed = parseAtom(byPath(feedsOf(many), placeRouteFeedPath('uz', 'toshkent', 'xiva')).xml);
+    expect(feed.entries).toHaveLength(FEED_MAX_ENTRIES);
+    expect(feed.entries[0]!.id).toBe(`${BASE}/uz/load/70`);
+    expect(feed.entries.at(-1)!.id).toBe(`${BASE}/uz/load/21`);
+  });
+
+  it('are the same bytes for the same board, whatever order the API listed it in', () => {
+    const first = feedsOf(mixed);
+    const again = feedsOf([...mixed].reverse().map((item) => ({ ...item })));
+    expect(again).toEqual(first);
+  });
+
+  it('keep hostile load text as text: valid XML, no markup, no characters XML forbids', async () => {
+    const controls = 'a\u0000b\u0001c\u0008d\u000Be\u000Cf\u001Fg\uFFFEh\uD800i';
+    const hostile = HOSTILE_SNIPPETS.map((snippet, index) =>
+      load(`h${index}`, `Toshkent`, `${snippet} ${controls}`, hour(index), {
+        title: `${snippet}]]>]]>`,
+        vehicleType: { name: `${snippet}${controls}` },
+        currency: snippet,
+        price: 5,
+      }),
+    );
+    const feeds = feedsOf(hostile);
+    const board = byPath(feeds, boardFeedPath('ru'));
+    expect(await atomSchemaErrors(feeds.map((feed) => ({ name: feed.path, xml: feed.xml })))).toEqual([]);
+    const parsed = parseAtom(board.xml);
+    expect(atomRuleErrors(parsed)).toEqual([]);
+    for (const index of HOSTILE_SNIPPETS.keys()) {
+      const entry = parsed.entries.find((candidate) => candidate.id.endsWith(`/load/h${index}`))!;
+      const source = hostile[index]!;
+      expect(source.to).toContain(controls);
+      // What a reader shows after decoding the HTML: the API's text, less the characters XML forbids.
+      expect(htmlConstructText(entry.title)).toBe(`Ташкент → ${xmlSafe(source.to)}`);
+      expect(htmlConstructText(entry.summary)).toContain(`Транспорт: ${xmlSafe(source.vehicleType)}.`);
+      expect(entry.title).not.toMatch(/[<>]/);
+      expect(entry.summary).not.toMatch(/[<>]/);
+    }
+    // eslint-disable-next-line no-control-regex -- the characters XML 1.0 forbids, which must not reach a feed
+    expect(board.xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE]/);
+  });
+});
+
+describe('atomXml', () => {
+  it('refuses nothing it is given: an empty title and undated entries still make a valid feed', async () => {
+    const xml = atomXml({
+      pageUrl: `${BASE}/uz/loads`,
+      feedUrl: `${BASE}/feeds/uz/loads.atom`,
+      title: '\u0000',
+      subtitle: '',
+      author: { name: 'YukBor', url: `${BASE}/uz` },
+      entries: [{ url: `${BASE}/uz/load/1`, title: 'x', summary: '', updated: null }],
+    });
+    expect(await atomSchemaErrors([{ name: 'undated', xml }])).toEqual([]);
+    expect(parseAtom(xml).entries[0]!.updated).toBe('1970-01-01T00:00:00.000Z');
+  });
+});
+
+describe('writing the feeds into the build output', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'feeds-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  function snapshot(): Map<string, { bytes: Buffer; mtimeMs: number }> {
+    const files = new Map<string, { bytes: Buffer; mtimeMs: number }>();
+    const walk = (folder: string) => {
+      for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+        const full = path.join(folder, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else files.set(path.relative(dir, full), { bytes: fs.readFileSync(full), mtimeMs: fs.statSync(full).mtimeMs });
+      }
+    };
+    walk(dir);
+    return files;
+  }
+
+  it('writes every feed and the published board, then nothing at all for an unchanged board', () => {
+    const first = writeFeedFiles(dir, mixed, groupBuildLoads(mixed), BASE);
+    expect(first.written).toBe(first.feeds + 1);
+    const before = snapshot();
+    expect(before.has(path.join('feeds', 'uz', 'loads.atom'))).toBe(true);
+    expect(before.has(path.join('feeds', 'ru', 'from', 'toshkent.atom'))).toBe(true);
+    expect(parsePublishedBoard(before.get(path.join('feeds', 'board.json'))!.bytes.toString('utf8')).loads.map((l) => l.id)).toEqual([
+      '5',
+      '4',
+      '2',
+      '3',
+      '1',
+    ]);
+    const again = [...mixed].reverse().map((item) => ({ ...item }));
+    const second = writeFeedFiles(dir, again, groupBuildLoads(again), BASE);
+    expect(second).toEqual({ ...first, written: 0, removed: 0 });
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('rewrites only the feeds a new load changes, and removes the feeds of places that left the board', () => {
+    writeFeedFiles(dir, mixed, groupBuildLoads(mixed), BASE);
+    const before = snapshot();
+    // Buxoro's only load leaves; a new Samarqand → Toshkent load arrives.
+    const next = [...mixed.filter((item) => item.id !== '4'), load('6', 'Samarqand', 'Toshkent', hour(6))];
+    const result = writeFeedFiles(dir, next, groupBuildLoads(next), BASE);
+    const after = snapshot();
+    expect([...after.keys()].some((file) => file.includes('buxoro'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'feeds', 'uz', 'to'))).toBe(true);
+    expect(result.removed).toBe(2 * 3);
+    const unchanged = path.join('feeds', 'ru', 'route', 'toshkent', 'xiva.atom');
+    expect(after.get(unchanged)).toEqual(before.get(unchanged));
+    expect(after.get(path.join('feeds', 'ru', 'loads.atom'))).not.toEqual(before.get(path.join('feeds', 'ru', 'loads.atom')));
+  });
+
+  it('gives the deploy nothing to upload when a clean rebuild of the same board writes its feeds anew', async () => {
+    const grace = { days: 7, deploys: 2 };
+    writeFeedFiles(dir, mixed, groupBuildLoads(mixed), BASE);
+    const first = planDeploy({ local: await readTree(dir), remote: [], previous: emptyManifest(), now: new Date(), grace });
+    const remote = Object.entries(first.manifest.files).map(([key, entry]) => ({ key, etag: entry.md5 }));
+    // A clean build: an empty folder, the same board listed in another order.
+    fs.rmSync(dir, { recursive: true, force: true });
+    const again = [...mixed].reverse().map((item) => ({ ...item }));
+    writeFeedFiles(dir, again, groupBuildLoads(again), BASE);
+    const second = planDeploy({ local: await readTree(dir), remote, previous: first.manifest, now: new Date(), grace });
+    expect(second.uploads.data).toEqual([]);
+    expect(second.writeManifest).toBe(false);
+    // One new load on the Samarqand → Toshkent route: its feeds, the board's and the published board, no more.
+    const next = [...mixed, load('6', 'Samarqand', 'Toshkent', hour(6))];
+    writeFeedFiles(dir, next, groupBuildLoads(next), BASE);
+    const third = planDeploy({ local: await readTree(dir), remote, previous: first.manifest, now: new Date(), grace });
+    const uploaded = third.uploads.data.map((file) => file.key).sort();
+    expect(uploaded).toEqual(
+      [
+        'feeds/board.json',
+        ...['uz', 'uz-cyrl', 'ru'].flatMap((prefix) => [
+          `feeds/${prefix}/loads.atom`,
+          `feeds/${prefix}/from/samarqand.atom`,
+          `feeds/${prefix}/to/toshkent.atom`,
+          `feeds/${prefix}/route/samarqand/toshkent.atom`,
+        ]),
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * @jest-environment ./__tests__/support/jsdom-with-fetch.ts
+ */
+import React from 'react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { Actions, HeadProps, PageProps } from 'gatsby';
+import { normalizeLoad } from '../src/api-client/normalize';
+import { createPlacePages, groupBuildLoads } from '../src/gatsby/place-pages';
+import { LANGUAGES } from '../src/config/languages';
+import { siteUrl } from '../src/config/env';
+import { formatPrice } from '../src/loads/format';
+import type { PlaceLoadsPageContext } from '../src/loads/place-page-context';
+import type { LocaleData } from '../src/i18n/runtime';
+import PlaceLoadsPage, { Head } from '../src/templates/place-loads';
+import { localeData, renderInLanguage } from './support/render-page';
+
+const [uz, uzCyrl, ru] = LANGUAGES;
+const created = '2026-11-20T06:00:00Z';
+const loads = [
+  normalizeLoad({
+    id: '1',
+    title: 'Sement',
+    fromLocation: { name: 'Toshkent' },
+    toLocation: { name: 'Samarqand' },
+    weight: 20,
+    vehicleType: { name: 'Tent' },
+    price: 1500000,
+    currency: 'UZS',
+    createdAt: created,
+  }),
+  normalizeLoad({ id: '2', title: '<b>Un</b>&', fromLocationName: 'Тошкент', toLocationName: 'Samarqand', createdAt: created }),
+];
+
+function context(path: string): PlaceLoadsPageContext {
+  const made = new Map<string, PlaceLoadsPageContext>();
+  const createPage = ((page: { path: string; context: PlaceLoadsPageContext }) =>
+    made.set(page.path, page.context)) as unknown as Actions['createPage'];
+  createPlacePages(groupBuildLoads(loads), Date.parse('2026-11-20T08:30:00Z'), createPage);
+  const found = made.get(path);
+  if (!found) throw new Error(`no page ${path}`);
+  return found;
+}
+
+function renderPage(path: string, language: (typeof LANGUAGES)[number]) {
+  const pageContext = context(path);
+  const props = { pageContext, location: { pathname: path, search: '' } } as unknown as PageProps<LocaleData, PlaceLoadsPageContext>;
+  return renderInLanguage(<PlaceLoadsPage {...props} />, language, pageContext.pagePath, ['common', 'loads', 'places']);
+}
+
+afterEach(() => {
+  delete (navigator as { share?: unknown }).share;
+});
+
+describe('a route page', () => {
+  it('announces its Atom feed in the head, in its language', () => {
+    for (const [path, language, title] of [
+      ['/ru/loads/route/toshkent/samarqand', ru, 'Грузы: Ташкент → Самарканд | YukBor'],
+      ['/uz-cyrl/loads/from/toshkent', uzCyrl, 'Юклар: Тошкент → барча йўналишлар | YukBor'],
+    ] as const) {
+      const props = { data: localeData(language, ['common', 'loads', 'places']), pageContext: context(path) } as unknown as HeadProps<
+        LocaleData,
+        PlaceLoadsPageContext
+      >;
+      const doc = new DOMParser().parseFromString(`<!doctype html><head>${renderToStaticMarkup(<Head {...props} />)}</head>`, 'text/html');
+      const links = doc.querySelectorAll('link[rel="alternate"][type="application/atom+xml"]');
+      expect(links).toHaveLength(1);
+      const feedPath = path.replace(/^\/([a-z-]+)\/loads\/(.*)$/, '/feeds/$1/$2.atom');
+      expect(links[0]?.getAttribute('href')).toBe(`${siteUrl()}${feedPath}`);
+      expect(links[0]?.getAttribute('title')).toBe(title);
+    }
+  });
+
+  it('links its feed visibly, with what it is for', () => {
+    renderPage('/uz/loads/route/toshkent/samarqand', uz);
+    const link = screen.getByRole('link', { name: 'Yuklar lentasi (Atom)' });
+    expect(link.getAttribute('href')).toBe('/feeds/uz/route/toshkent/samarqand.atom');
+    expect(link.closest('p')?.textContent).toMatch(/^Yangi yuklarni RSS dasturi yoki Telegram uchun RSS-bot orqali kuzatib boring:/);
+  });
+
+  it('offers each card to Telegram with its canonical URL and one line in the page language, beside the card link', () => {
+    const { container } = renderPage('/ru/loads/route/toshkent/samarqand', ru);
+    const shares = screen.getAllByRole('link', { name: /^Поделиться в Telegram/ });
+    expect(shares).toHaveLength(2);
+    const first = new URL(shares.find((link) => link.getAttribute('href')?.includes('%2Fload%2F1'))!.getAttribute('href')!);
+    expect(`${first.origin}${first.pathname}`).toBe('https://t.me/share/url');
+    expect(first.searchParams.get('url')).toBe(`${siteUrl()}/ru/load/1`);
+    // Weight and price as the cards format them (src/loads/format.ts has their own tests).
+    const [title, weight, vehicle, price] = first.searchParams.get('text')!.split(', ');
+    expect({ title, vehicle, price }).toEqual({
+      title: 'Sement: Ташкент → Самарканд',
+      vehicle: 'Тент',
+      price: formatPrice(1500000, 'UZS'),
+    });
+    expect(weight).toMatch(/^20[ \u00a0]т$/);
+    const hostile = new URL(shares.find((link) => link.getAttribute('href')?.includes('%2Fload%2F2'))!.getAttribute('href')!);
+    expect(hostile.searchParams.get('text')).toBe('<b>Un</b>&: Ташкент → Самарканд');
+    for (const share of shares) {
+      expect(share.getAttribute('target')).toBe('_blank');
+      expect(share.getAttribute('rel')).toBe('noopener');
+      expect(share.textContent).toContain('(откроется в новой вкладке)');
+    }
+    expect(container.querySelector('a a, a button, button a')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+  });
+
+  it('shows the system share button only where the browser has navigator.share, and shares the load with it', async () => {
+    renderPage('/uz/loads/route/toshkent/samarqand', uz);
+    expect(screen.queryAllByRole('button', { name: /^Ulashish/ })).toHaveLength(0);
+    const share = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true, writable: true });
+    document.body.innerHTML = '';
+    renderPage('/uz/loads/route/toshkent/samarqand', uz);
+    const buttons = await screen.findAllByRole('button', { name: 'Ulashish (Toshkent — Samarqand)' });
+    expect(buttons).toHaveLength(2);
+    const card = buttons[0]!.closest('li')!;
+    await act(async () => {
+      fireEvent.click(within(card).getByRole('button', { name: /^Ulashish/ }));
+    });
+    expect(share).toHaveBeenCalledTimes(1);
+    const [{ url, text }] = share.mock.calls[0] as [{ url: string; text: string }];
+    expect(url).toMatch(new RegExp(`^${siteUrl()}/uz/load/[12]$`));
+    expect(text).toMatch(/: Toshkent → Samarqand/);
+  });
+});
