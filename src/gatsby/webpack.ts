@@ -7,10 +7,13 @@ import { OutputHashPlugin } from './output-hash';
 // package and version; the alias only picks one of its two builds.
 const I18NEXT_ESM = path.resolve(process.cwd(), 'node_modules', 'i18next', 'dist', 'esm', 'i18next.js');
 
+type RuleUse = ({ loader?: string; options?: { modules?: unknown } } | string)[];
+
 interface WebpackRule {
   oneOf?: WebpackRule[];
   rules?: WebpackRule[];
-  use?: ({ loader?: string; options?: { modules?: unknown } } | string)[];
+  // Gatsby gives some rules a function that picks the loaders per file.
+  use?: RuleUse | ((info: unknown) => RuleUse);
 }
 
 interface WebpackConfig {
@@ -29,16 +32,27 @@ interface WebpackConfig {
  */
 const SHORT_CLASS_NAME = '[hash:base64:6]';
 
+function withShortClassNames(uses: RuleUse): RuleUse {
+  return uses.map((use) => {
+    if (typeof use === 'string' || !use.loader?.includes('css-loader')) return use;
+    const modules = use.options?.modules;
+    return modules && typeof modules === 'object'
+      ? { ...use, options: { ...use.options, modules: { ...modules, localIdentName: SHORT_CLASS_NAME } } }
+      : use;
+  });
+}
+
 function shortenClassNames(rules: WebpackRule[] | undefined): void {
   for (const rule of rules ?? []) {
     shortenClassNames(rule.oneOf);
     shortenClassNames(rule.rules);
-    for (const use of rule.use ?? []) {
-      if (typeof use === 'string' || !use.loader?.includes('css-loader')) continue;
-      const modules = use.options?.modules;
-      if (modules && typeof modules === 'object')
-        use.options = { ...use.options, modules: { ...modules, localIdentName: SHORT_CLASS_NAME } };
-    }
+    const loaders = rule.use;
+    if (Array.isArray(loaders)) rule.use = withShortClassNames(loaders);
+    else if (typeof loaders === 'function')
+      rule.use = (info: unknown) => {
+        const picked = loaders(info);
+        return Array.isArray(picked) ? withShortClassNames(picked) : picked;
+      };
   }
 }
 
