@@ -13,6 +13,9 @@ import { formatPrice } from '../src/loads/format';
 import type { PlaceLoadsPageContext } from '../src/loads/place-page-context';
 import type { LocaleData } from '../src/i18n/runtime';
 import PlaceLoadsPage, { Head } from '../src/templates/place-loads';
+import LoadPage from '../src/templates/load';
+import { createLoadPages } from '../src/gatsby/load-pages';
+import type { LoadPageContext } from '../src/loads/page-context';
 import { localeData, renderInLanguage } from './support/render-page';
 
 const [uz, uzCyrl, ru] = LANGUAGES;
@@ -121,5 +124,31 @@ describe('a route page', () => {
     const [{ url, text }] = share.mock.calls[0] as [{ url: string; text: string }];
     expect(url).toMatch(new RegExp(`^${siteUrl()}/uz/load/[12]$`));
     expect(text).toMatch(/: Toshkent → Samarqand/);
+  });
+});
+
+describe('a load page', () => {
+  it('offers Share in Telegram in its HTML, with its canonical URL and one line in its language', () => {
+    const made = new Map<string, LoadPageContext>();
+    const createPage = ((page: { path: string; context: LoadPageContext }) =>
+      made.set(page.path, page.context)) as unknown as Actions['createPage'];
+    createLoadPages(loads, createPage);
+    for (const [path, url, text] of [
+      ['/ru/load/2', `${siteUrl()}/ru/load/2`, '<b>Un</b>&: Ташкент → Самарканд'],
+      // The bare alias shares its canonical /uz twin.
+      ['/load/2', `${siteUrl()}/uz/load/2`, '<b>Un</b>&: Toshkent → Samarqand'],
+    ] as const) {
+      const pageContext = made.get(path)!;
+      const props = { pageContext, location: { pathname: path, search: '' } } as unknown as PageProps<object, LoadPageContext>;
+      const doc = new DOMParser().parseFromString(renderToStaticMarkup(<LoadPage {...props} />), 'text/html');
+      const link = doc.querySelector('a[href^="https://t.me/share/url"]');
+      const href = new URL(link?.getAttribute('href') ?? '');
+      expect({ url: href.searchParams.get('url'), text: href.searchParams.get('text') }).toEqual({ url, text });
+      expect(link?.getAttribute('target')).toBe('_blank');
+      expect(link?.getAttribute('rel')).toBe('noopener');
+      expect(doc.querySelector('b')).toBeNull();
+    }
+    // Page data carries the line as text, not the encoded URL.
+    expect(JSON.stringify(made.get('/ru/load/1'))).not.toContain('t.me');
   });
 });

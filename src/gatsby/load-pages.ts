@@ -10,7 +10,7 @@ import { createTranslator } from '../i18n/translator';
 import { shareImageAlt } from '../head/share-image';
 import { loadMeta } from '../head/load-meta';
 import { routeLabel } from '../loads/format';
-import { shareText, telegramShareUrl } from '../loads/share';
+import { shareText } from '../loads/share';
 import { placeLabel } from '../places/names';
 import type { LoadPageContext } from '../loads/page-context';
 import { LOAD_TEMPLATE } from './page-table';
@@ -56,11 +56,7 @@ export function createLoadPages(loads: Load[], createPage: Actions['createPage']
             loading: t('loading'),
             shareImageAlt: shareImageAlt(t),
             handOver: t('handOver'),
-            share: {
-              href: telegramShareUrl(canonical, shareText(load, route, t, language.code)),
-              text: t('loads:share.telegram'),
-              newTab: t('common:newTab'),
-            },
+            share: { text: shareText(load, route, t, language.code), label: t('loads:share.telegram'), newTab: t('common:newTab') },
           },
         ];
       }),

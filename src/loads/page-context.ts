@@ -22,9 +22,12 @@ export interface LoadPageContext {
 }
 
 export interface ShareLink {
-  /** Telegram's share sheet with the page's canonical URL and one line about the load. */
-  href: string;
+  /**
+   * The one line the load is shared with, as text: the page builds Telegram's share URL from it and
+   * its own canonical URL, so page-data (which the browser fetches) does not carry it encoded.
+   */
   text: string;
-  /** Said to screen readers: the link opens a new tab. */
+  /** The link's words, and what screen readers hear after them: it opens a new tab. */
+  label: string;
   newTab: string;
 }

@@ -2,7 +2,10 @@ import React from 'react';
 import type { HeadProps, PageProps } from 'gatsby';
 import { REDIRECT_DELAY_MS } from '../config/constants';
 import { loadPath, ROUTES } from '../config/routes';
-import { localizedPath } from '../i18n/paths';
+import { canonicalUrl, localizedPath } from '../i18n/paths';
+import { siteUrl } from '../config/env';
+import type { Language } from '../config/languages';
+import { telegramShareUrl } from '../loads/share';
 import { PageHead } from '../head/page-head';
 import { useDelayedRedirect } from '../components/use-delayed-redirect';
 import { pageLanguage } from '../i18n/runtime';
@@ -21,9 +24,16 @@ export default function LoadPage({ pageContext }: PageProps<object, LoadPageCont
       text={pageContext.loading}
       heading={pageContext.meta.title}
       handOver={{ href: applink, text: pageContext.handOver }}
-      share={pageContext.share}
+      share={shareLink(pageContext, language)}
     />
   );
+}
+
+/** "Share in Telegram" with the page's canonical URL (the bare alias shares its /uz twin). */
+function shareLink({ share, loadId }: LoadPageContext, language: Language) {
+  if (!share) return undefined;
+  const url = canonicalUrl(siteUrl(), loadPath(loadId), language);
+  return { href: telegramShareUrl(url, share.text), text: share.label, newTab: share.newTab };
 }
 
 export function Head({ pageContext }: HeadProps<object, LoadPageContext>) {
