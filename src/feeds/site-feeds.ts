@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Load } from '../api-client/types';
 import { FEED_MAX_ENTRIES } from '../config/constants';
-import { LANGUAGES, type Language } from '../config/languages';
+import { LANGUAGES, type Language, type LanguageCode } from '../config/languages';
 import {
   ROUTES,
   boardFeedPath,
@@ -19,6 +19,7 @@ import { formatNumber, formatPrice, formatShortDate, routeLabel } from '../loads
 import { newestFirst, type PlaceGroups } from '../loads/place-groups';
 import type { Place } from '../places/gazetteer';
 import { placeLabel } from '../places/names';
+import { vehicleLabel } from '../loads/vehicle-types';
 import { atomXml, feedTime, type AtomEntry } from './atom';
 import { boardFeedTitle, placeFeedTitle } from './feed-titles';
 
@@ -93,7 +94,7 @@ function entryMaker(language: Language, t: TFunction, base: string): (load: Load
     return name;
   };
   const unknown = t('loads:card.unknownPlace');
-  const summary = summaryWriter(t);
+  const summary = summaryWriter(t, language.code);
   return (load) => {
     let entry = made.get(load);
     if (!entry) {
@@ -114,7 +115,7 @@ function entryMaker(language: Language, t: TFunction, base: string): (load: Load
  * Tens of thousands of entries: each sentence is looked up once per language with a slot, and the slot
  * filled per load (i18next's lookup and interpolation was a fifth of the feeds' time).
  */
-export function summaryWriter(t: TFunction): (load: Load) => string {
+export function summaryWriter(t: TFunction, language: LanguageCode): (load: Load) => string {
   const SLOT = '\u0000';
   const sentence = (key: string, name: string) => {
     const template = t(key, { [name]: SLOT });
@@ -128,7 +129,7 @@ export function summaryWriter(t: TFunction): (load: Load) => string {
   return (load) =>
     [
       load.weight === null ? '' : weight(formatNumber(load.weight)),
-      load.vehicleType ? vehicle(load.vehicleType) : '',
+      load.vehicleType ? vehicle(vehicleLabel(load.vehicleType, language)) : '',
       load.price === null ? '' : price(formatPrice(load.price, load.currency)),
       load.loadingDate ? date(formatShortDate(load.loadingDate)) : '',
     ]

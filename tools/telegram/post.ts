@@ -5,6 +5,7 @@ import type { PublishedLoad } from '../../src/feeds/published-board';
 import { canonicalUrl } from '../../src/i18n/paths';
 import { formatNumber, formatPrice, formatShortDate, routeLabel } from '../../src/loads/format';
 import { placeLabel } from '../../src/places/names';
+import { vehicleLabel } from '../../src/loads/vehicle-types';
 
 /**
  * The channel's posts, as Bot API HTML (parse_mode HTML). Pure: the same load, language and site give
@@ -47,7 +48,7 @@ export function postBody(load: PublishedLoad, language: Language, t: TFunction):
   const facts = [
     oneLine(load.title) || t('untitled'),
     load.weight === null ? '' : t('weight', { value: formatNumber(load.weight) }),
-    load.vehicleType ? t('vehicle', { value: oneLine(load.vehicleType) }) : '',
+    load.vehicleType ? t('vehicle', { value: oneLine(vehicleLabel(load.vehicleType, language.code)) }) : '',
     price ? t('price', { value: price }) : t('priceOnRequest'),
     date ? t('loadingDate', { value: date }) : '',
   ].filter(Boolean);
