@@ -119,7 +119,7 @@ describe('the site feeds', () => {
     const ru = parseAtom(byPath(feeds, placeRouteFeedPath('ru', 'toshkent', 'xiva')).xml);
     expect(ru.title).toBe('Грузы: Ташкент → Хива | YukBor');
     expect(spaces(htmlConstructText(ru.entries[1]!.summary))).toBe(
-      spaces(`Вес: 20 т. Транспорт: Tent. Цена: ${price}. Дата погрузки: ${date}.`),
+      spaces(`Вес: 20 т. Транспорт: Тент. Цена: ${price}. Дата погрузки: ${date}.`),
     );
   });
 
