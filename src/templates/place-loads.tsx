@@ -7,12 +7,10 @@ import { ROUTES, listPagePath } from '../config/routes';
 import { Layout } from '../components/layout';
 import { Island } from '../components/islands';
 import { PageIntro } from '../components/page-intro';
-import { LoadCard, cardTexts } from '../components/load-board/load-card';
+import { LoadCardList, cardTexts } from '../components/load-board/load-card';
 import { Pagination } from '../components/load-board/pagination';
-import * as boardStyles from '../components/load-board/load-board.module.css';
 import { boardSearchString } from '../loads/board-query';
 import { builtTime } from '../loads/built-time';
-import { postedAge } from '../loads/format';
 import { paginationState } from '../loads/pagination';
 import type { PlaceLink, PlaceLoadsPageContext } from '../loads/place-page-context';
 import { localizedPath } from '../i18n/paths';
@@ -91,19 +89,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
       {/* An island only for the share sheet button, which a card shows where the browser has one. */}
       <Island>
         <div className="container">
-          <ul className={boardStyles.list}>
-            {loads.map((load) => (
-              <LoadCard
-                key={load.id}
-                load={load}
-                language={language}
-                age={postedAge(load.createdAt, builtAt)}
-                t={tLoads}
-                texts={texts}
-                placeName={asNamed}
-              />
-            ))}
-          </ul>
+          <LoadCardList loads={loads} now={builtAt} language={language} t={tLoads} texts={texts} placeName={asNamed} />
         </div>
       </Island>
       <div className="container">

@@ -5,11 +5,10 @@ import type { Language } from '../../config/languages';
 import { PAGE_SIZE } from '../../config/constants';
 import { type BoardQuery, sameQuery } from '../../loads/board-query';
 import { paginationState } from '../../loads/pagination';
-import { postedAge } from '../../loads/format';
 import type { BoardState } from '../../loads/use-load-board';
 import { BoardEmpty, BoardError, BoardSpinner } from './board-states';
 import { Island } from '../islands';
-import { LoadCard, cardTexts } from './load-card';
+import { LoadCardList, cardTexts } from './load-card';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
 import { loadPlaces } from './place-search';
@@ -127,19 +126,7 @@ export function LoadBoard({ language, query, state, showsWanted, now, onQuery, h
       <>
         {/* The cards are most of the board's hydration: in a task of their own, after the rest of it. */}
         <Island when="now">
-          <ul className={styles.list}>
-            {list.loads.map((load) => (
-              <LoadCard
-                key={load.id}
-                load={load}
-                language={language}
-                age={postedAge(load.createdAt, now)}
-                t={t}
-                texts={texts}
-                placeName={placeName}
-              />
-            ))}
-          </ul>
+          <LoadCardList loads={list.loads} now={now} language={language} t={t} texts={texts} placeName={placeName} />
         </Island>
         <Pagination
           state={pagination}

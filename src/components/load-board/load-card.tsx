@@ -4,7 +4,7 @@ import type { Load } from '../../api-client/types';
 import { loadPath } from '../../config/routes';
 import type { Language } from '../../config/languages';
 import { canonicalUrl, localizedPath } from '../../i18n/paths';
-import { type Age, formatNumber, formatPrice, formatShortDate, routeLabel } from '../../loads/format';
+import { type Age, formatNumber, formatPrice, formatShortDate, postedAge, routeLabel } from '../../loads/format';
 import { siteUrl } from '../../config/env';
 import { shareText } from '../../loads/share';
 import { ShareLinks, type ShareTexts } from '../share-links';
@@ -126,3 +126,18 @@ export const LoadCard = React.memo(
     previous.age?.count === next.age?.count &&
     sameLoad(previous.load, next.load),
 );
+
+/** The cards of a list of loads, as the board and the city and route pages show them. */
+export function LoadCardList({
+  loads,
+  now,
+  ...shared
+}: Omit<Props, 'load' | 'age'> & { loads: readonly Load[]; /** What "posted … ago" counts from. */ now: number }) {
+  return (
+    <ul className={styles.list}>
+      {loads.map((load) => (
+        <LoadCard key={load.id} load={load} age={postedAge(load.createdAt, now)} {...shared} />
+      ))}
+    </ul>
+  );
+}
