@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { controlApi, countListRequests, resetApi } from './support';
+import { boardHydrated, controlApi, countListRequests, resetApi } from './support';
 
 test.afterEach(resetApi);
 
@@ -62,6 +62,7 @@ test('pages forward and back, with the page in the URL and the back button worki
 
 test('a search resets to page 1 and is kept in the URL', async ({ page }) => {
   await page.goto('/uz/loads?page=3');
+  await boardHydrated(page);
   await expect(page.getByText('6 dan 3-sahifa')).toBeVisible();
   await page.getByRole('combobox').fill('Toshkent');
   await page.getByRole('button', { name: 'Qidirish' }).click();
@@ -75,6 +76,7 @@ test('a search resets to page 1 and is kept in the URL', async ({ page }) => {
 
 test('an empty search says so and offers to clear it', async ({ page }) => {
   await page.goto('/uz-cyrl/loads');
+  await boardHydrated(page);
   await page.getByRole('combobox').fill('zzzz-no-such-place');
   await page.getByRole('combobox').press('Enter');
   await expect(page.getByText('Ҳозирда юклар мавжуд эмас. Кейинроқ қайта текширинг.')).toBeVisible();
@@ -159,6 +161,7 @@ test('the status region is in the served HTML, and after a search it holds the c
   await plain.close();
 
   await page.goto('/uz/loads');
+  await boardHydrated(page);
   const field = page.getByRole('combobox');
   await field.fill('Buxoro');
   await field.press('Enter');
@@ -171,6 +174,7 @@ test('the status region is in the served HTML, and after a search it holds the c
 
 test('paging moves focus to the results heading, not the body', async ({ page }) => {
   await page.goto('/ru/loads');
+  await boardHydrated(page);
   await page.getByRole('link', { name: 'Вперёд' }).click();
   await expect(page).toHaveURL(/\?page=2$/);
   await expect(page.getByRole('heading', { name: 'Список грузов' })).toBeFocused();
@@ -182,6 +186,7 @@ test('paging moves focus to the results heading, not the body', async ({ page })
 
 test('clearing an empty search returns focus to the field, and the region says nothing was found', async ({ page }) => {
   await page.goto('/ru/loads');
+  await boardHydrated(page);
   await page.getByRole('combobox').fill('zzzz-no-such-place');
   await page.getByRole('combobox').press('Enter');
   await expect(page.getByRole('status')).toHaveText('Ничего не найдено');
@@ -217,6 +222,7 @@ test('the list and pagination stay on screen, busy, while the next page loads', 
 
 test('combobox: typing a Russian name suggests it, ArrowDown and Enter search it, and the API gets its own spelling', async ({ page }) => {
   await page.goto('/ru/loads');
+  await boardHydrated(page);
   const field = page.getByRole('combobox');
   await expect(field).toHaveAttribute('aria-expanded', 'false');
   await field.click();
@@ -249,6 +255,7 @@ test('a place typed in another script finds the same loads as the API spelling, 
   const expected = await statusFor('/uz/loads?search=Toshkent');
   expect(expected).not.toContain('6 sahifadan');
   await page.goto('/uz/loads');
+  await boardHydrated(page);
   await page.getByRole('combobox').fill('Тошкент');
   await page.getByRole('combobox').press('Enter');
   await expect(page.getByRole('status')).toHaveText(expected ?? '');
@@ -260,6 +267,7 @@ test('without script the search is a plain GET form', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/ru/loads');
+  await boardHydrated(page);
   await page.getByRole('combobox').fill('Toshkent');
   await page.getByRole('button', { name: 'Найти' }).click();
   await expect(page).toHaveURL(/\/ru\/loads\/?\?search=Toshkent$/);

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { apiControl, type ControlSettings } from '../tools/harness/sample-api';
 import { E2E_API_URL } from './env';
 
@@ -33,4 +33,17 @@ export function countListRequests(page: Page): { count: () => number; urls: stri
     if (request.url().startsWith(`${E2E_API_URL}/loads`) && !/\/loads\/[^?]/.test(request.url())) urls.push(request.url());
   });
   return { count: () => urls.length, urls };
+}
+
+/**
+ * Waits until the board's island has hydrated (React keeps its fiber on the search field). A search
+ * submitted before that is the plain GET form's: it works, but as a new page, so focus and
+ * announcements are not the board's; tests of those wait here first.
+ */
+export async function boardHydrated(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.getByRole('combobox').evaluate((field) => Object.keys(field).some((key) => key.startsWith('__reactFiber$'))), {
+      timeout: 10_000,
+    })
+    .toBe(true);
 }
