@@ -267,7 +267,6 @@ test('without script the search is a plain GET form', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/ru/loads');
-  await boardHydrated(page);
   await page.getByRole('combobox').fill('Toshkent');
   await page.getByRole('button', { name: 'Найти' }).click();
   await expect(page).toHaveURL(/\/ru\/loads\/?\?search=Toshkent$/);
