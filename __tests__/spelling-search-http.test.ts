@@ -6,7 +6,7 @@
  * Tashkent, "Toshkent, Toshkent shahri"): the spellings come from the place index the build writes,
  * the requests from the site's API client, the lists from the sample API's substring search.
  */
-import { startApi, type HarnessApi } from '../tools/harness/sample-api';
+import { everyLoad, startApi, type HarnessApi } from '../tools/harness/sample-api';
 import { fetchLoads } from '../src/api-client/client';
 import type { Load, LoadList } from '../src/api-client/types';
 import { PAGE_SIZE } from '../src/config/constants';
@@ -25,15 +25,6 @@ function counted(baseUrl: string) {
     return fetchLoads({ page, limit, search }, { signal, baseUrl });
   };
   return { requests, fetchPage };
-}
-
-async function everyLoad(baseUrl: string, search?: string): Promise<Load[]> {
-  const loads: Load[] = [];
-  for (let page = 1; ; page += 1) {
-    const list = await fetchLoads({ page, limit: 100, search }, { baseUrl });
-    loads.push(...list.loads);
-    if (list.loads.length === 0 || loads.length >= list.total) return loads;
-  }
 }
 
 /** The index the build would write for this API's loads (src/gatsby/place-index.ts), in one language. */

@@ -15,6 +15,7 @@
 // Noise: the machine is shared. Each page's figures are the median of RUNS runs; a page whose median
 // misses a main-thread budget (TBT, longest task) is measured again, up to BATCHES times, and passes if
 // one batch's median meets it. A real regression misses in every batch; a busy neighbour does not.
+import os from 'node:os';
 import { withBuiltSite } from '../harness/stack';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/env';
 import { splitLanguagePrefix } from '../../src/i18n/paths';
@@ -276,7 +277,7 @@ async function calibrate(url: string, port: number): Promise<{ benchmarkIndex: n
   console.log(
     `Host: benchmarkIndex ${readings.map((r) => r.toFixed(0)).join(' and ')} (using ${benchmarkIndex.toFixed(0)}), ` +
       `CPU slowdown ${multiplier}x${fixed ? ' (given)' : ` = ${benchmarkIndex.toFixed(0)} / ${LOW_TIER_BENCHMARK_INDEX}`}; ` +
-      `${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os'))
+      `${os.cpus().length} cores, load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,

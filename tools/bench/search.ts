@@ -5,9 +5,9 @@
  * the next pages as a visitor pages on (earlier pages kept), and page 3 opened directly from a link;
  * and how far the status line's total is from the true count while the end is unread.
  */
-import { startApi } from '../harness/sample-api';
+import { everyLoad, startApi } from '../harness/sample-api';
 import { fetchLoads } from '../../src/api-client/client';
-import type { Load, LoadList } from '../../src/api-client/types';
+import type { LoadList } from '../../src/api-client/types';
 import { PAGE_SIZE } from '../../src/config/constants';
 import { mergedSpellingPage, type FetchSpellingPage } from '../../src/loads/spelling-search';
 import { buildPlaceIndexes } from '../../src/places/build-index';
@@ -16,15 +16,6 @@ function argument(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
   const value = at >= 0 ? Number(process.argv[at + 1]) : NaN;
   return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-async function everyLoad(baseUrl: string, search?: string): Promise<Load[]> {
-  const loads: Load[] = [];
-  for (let page = 1; ; page += 1) {
-    const list = await fetchLoads({ page, limit: 100, search }, { baseUrl });
-    loads.push(...list.loads);
-    if (list.loads.length === 0 || loads.length >= list.total) return loads;
-  }
 }
 
 interface Row {

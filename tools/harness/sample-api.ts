@@ -1,3 +1,5 @@
+import { fetchLoads } from '../../src/api-client/client';
+import type { Load } from '../../src/api-client/types';
 import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../../src/config/constants';
 import {
   startSampleApi,
@@ -83,4 +85,18 @@ export function apiControl(apiUrl: string): ApiControl {
     state: async () => read<ControlAnswer>(await fetch(url)),
     ids: async () => read<string[]>(await fetch(`${url}/ids`)),
   };
+}
+
+/**
+ * Every load the API lists for `search` (all of them without one), page by page: what tests and
+ * benchmarks compare the board's merged search with. The build's own read is readAllLoads, which also
+ * copes with a board that changes while it is read; the sample API here holds still.
+ */
+export async function everyLoad(baseUrl: string, search?: string): Promise<Load[]> {
+  const loads: Load[] = [];
+  for (let page = 1; ; page += 1) {
+    const list = await fetchLoads({ page, limit: 100, search }, { baseUrl });
+    loads.push(...list.loads);
+    if (list.loads.length === 0 || loads.length >= list.total) return loads;
+  }
 }
