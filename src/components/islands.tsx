@@ -103,19 +103,26 @@ function whenIdle(): Promise<void> {
     idleWaiters.push(resolve);
     if (idleScheduled) return;
     idleScheduled = true;
-    const releaseAll = () => {
+    // The batch ends when its last island is released, so an island that a hydrating one creates
+    // later (an idle island inside an island) starts a batch of its own instead of waiting for ever.
+    const endBatch = () => {
+      idleScheduled = false;
       for (const type of FIRST_TOUCH_EVENTS) document.removeEventListener(type, releaseAll, true);
+    };
+    const releaseAll = () => {
+      endBatch();
       idleWaiters.splice(0).forEach((release) => release());
     };
-    for (const type of FIRST_TOUCH_EVENTS) document.addEventListener(type, releaseAll, { capture: true, passive: true });
     const releaseOne = () => {
       idleWaiters.shift()?.();
       if (idleWaiters.length) schedule();
+      else endBatch();
     };
     const schedule = () =>
       typeof window.requestIdleCallback === 'function'
         ? window.requestIdleCallback(releaseOne, { timeout: IDLE_TIMEOUT_MS })
         : window.setTimeout(releaseOne, 50);
+    for (const type of FIRST_TOUCH_EVENTS) document.addEventListener(type, releaseAll, { capture: true, passive: true });
     schedule();
   });
 }
