@@ -8,7 +8,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['public/', '.cache/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'] },
+  {
+    ignores: [
+      'public/',
+      '.cache/',
+      'tools/bench/floor-site/public/',
+      'tools/bench/floor-site/.cache/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'coverage/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,13 +4,34 @@ import './src/styles/global.css';
 export { onRouteUpdate } from './src/a11y/route-change';
 export { replaceHydrateFunction } from './src/gatsby/hydrate';
 
+type PluginRuntime = typeof import('./src/i18n/plugin-runtime');
+
+let pluginRuntime: PluginRuntime | undefined;
+
+function requirePluginRuntime(): PluginRuntime {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred on purpose, see onClientEntry
+  pluginRuntime ??= require('./src/i18n/plugin-runtime') as PluginRuntime;
+  return pluginRuntime;
+}
+
+/** Resolves in a task of its own: what is chained on it no longer lengthens the task that awaited it. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /**
- * Required when the first page renders, not when app.js is evaluated: i18next, react-i18next and the
- * i18n plugin then start in the render's task instead of adding to app.js's, which on a cheap phone is
- * the longest task of the page (webpack runs a module's code on its first `require`).
+ * Gatsby awaits this before it asks for the page's data, and it is called from the task that evaluates
+ * Gatsby's entry (React DOM, the router, the loader), which on a cheap phone is the longest task of a
+ * page. So: Gatsby's own start (loader, first requests) goes on in the next task, and i18next,
+ * react-i18next and the i18n plugin are evaluated in the task after that, while the page's data is on
+ * the network. Each would otherwise add to the entry's task or to the first render's (webpack runs a
+ * module's code on its first `require`).
  */
-export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = (args, options) => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred on purpose, see above
-  const runtime = require('./src/i18n/plugin-runtime') as typeof import('./src/i18n/plugin-runtime');
-  return runtime.wrapPageElement(args, options);
+export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
+  setTimeout(() => {
+    setTimeout(requirePluginRuntime, 0);
+  }, 0);
+  return nextTask();
 };
+
+export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = (args, options) => requirePluginRuntime().wrapPageElement(args, options);

@@ -4,9 +4,10 @@ import { startApi } from './sample-api';
 /** Shared by `npm start`, the e2e runner, the scripts and the benchmarks: build, serve, look at it. */
 
 /** Runs a command with the site's environment; resolves when it exits 0. */
-export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd?: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
+      cwd,
       stdio: 'inherit',
       env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1', ...env },
     });
