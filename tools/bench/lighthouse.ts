@@ -2,7 +2,8 @@
 // Lighthouse (mobile preset, Debian's Chromium) on one page of each kind, with the CPU slowdown
 // calibrated to the phone our visitors hold; prints the median of the runs and exits non-zero when a
 // budget is missed. Builds first unless --reuse (then public/ must have been built against this
-// script's API port, 4710, with SITE_URL http://localhost:9710).
+// script's API port, 4710, with SITE_URL http://localhost:9710). Also builds and measures the stack's
+// floor, a bare Gatsby page (tools/bench/floor-site), in the same run: reported, not gated.
 //
 // --compare DIR measures another build (say, of the last release: built the same way into DIR) side by
 // side, each run of a page alternating between the two, so the machine's load weighs on both alike.
