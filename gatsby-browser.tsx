@@ -6,17 +6,10 @@ export { replaceHydrateFunction } from './src/gatsby/hydrate';
 
 type PluginRuntime = typeof import('./src/i18n/plugin-runtime');
 
-let pluginRuntime: PluginRuntime | undefined;
-
-function requirePluginRuntime(): PluginRuntime {
+// Webpack evaluates a module on its first `require` and hands back the same exports after that.
+function pluginRuntime(): PluginRuntime {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred on purpose, see onClientEntry
-  pluginRuntime ??= require('./src/i18n/plugin-runtime') as PluginRuntime;
-  return pluginRuntime;
-}
-
-/** Resolves in a task of its own: what is chained on it no longer lengthens the task that awaited it. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return require('./src/i18n/plugin-runtime') as PluginRuntime;
 }
 
 /**
@@ -24,14 +17,11 @@ function nextTask(): Promise<void> {
  * Gatsby's entry (React DOM, the router, the loader), which on a cheap phone is the longest task of a
  * page. So: Gatsby's own start (loader, first requests) goes on in the next task, and i18next,
  * react-i18next and the i18n plugin are evaluated in the task after that, while the page's data is on
- * the network. Each would otherwise add to the entry's task or to the first render's (webpack runs a
- * module's code on its first `require`).
+ * the network. Each would otherwise add to the entry's task or to the first render's.
  */
-export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
-  setTimeout(() => {
-    setTimeout(requirePluginRuntime, 0);
-  }, 0);
-  return nextTask();
+export const onClientEntry: GatsbyBrowser['onClientEntry'] = async () => {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  setTimeout(pluginRuntime, 0);
 };
 
-export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = (args, options) => requirePluginRuntime().wrapPageElement(args, options);
+export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = (args, options) => pluginRuntime().wrapPageElement(args, options);

@@ -29,10 +29,16 @@ test('Gatsby goes on in a task after the entry, and the i18n runtime in one afte
   expect(mockOrder).toEqual(['gatsby goes on', 'i18n runtime evaluated']);
 });
 
-test('a page rendered before that task still gets its i18n runtime', async () => {
-  const { wrapPageElement } = await import('../gatsby-browser');
+test('a page rendered before that task evaluates the i18n runtime then, and gets it', () => {
+  mockOrder.length = 0;
+  // A fresh module registry: nothing has evaluated the runtime yet.
+  jest.resetModules();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy of the module, on purpose
+  const browser = require('../gatsby-browser') as typeof import('../gatsby-browser');
+  expect(mockOrder).toEqual([]);
   const element = { type: 'div' } as never;
-  const wrapped = wrapPageElement?.({ element, props: { pageContext: { loadId: '1001' } } } as never, {} as never);
+  const wrapped = browser.wrapPageElement?.({ element, props: { pageContext: { loadId: '1001' } } } as never, {} as never);
+  expect(mockOrder).toEqual(['i18n runtime evaluated']);
   // Load pages translate nothing, so the runtime hands their element back as it is.
   expect(wrapped).toBe(element);
 });
