@@ -101,6 +101,8 @@ interface Result {
    */
   longestScriptTaskMs: number;
   longestScriptTaskUrl: string;
+  /** The longest of the document's own tasks (0 when none reached the long-tasks audit's 50 ms). */
+  longestDocumentTaskMs: number;
   mainThreadMs: number;
   /** Main-thread time by Lighthouse's category (script evaluation, parsing, style and layout, …). */
   categories: Record<string, number>;
@@ -210,7 +212,9 @@ function summarize(path: string, lhr: LighthouseResult): Result {
   const observed = items('main-thread-tasks').reduce((max, task) => Math.max(max, task.duration ?? 0), 0);
   const multiplier = lhr.configSettings.throttling.cpuSlowdownMultiplier;
   const longest = longTasks[0];
-  const longestScript = longTasks.find((task) => /\.js$/.test(new URL(task.url ?? '', 'http://x').pathname));
+  const isScript = (task: TableItem) => /\.js$/.test(new URL(task.url ?? '', 'http://x').pathname);
+  const longestScript = longTasks.find(isScript);
+  const longestDocument = longTasks.find((task) => !isScript(task));
   const categories: Record<string, number> = {};
   for (const item of items('mainthread-work-breakdown')) categories[item.groupLabel ?? item.group ?? '?'] = item.duration ?? 0;
   return {
@@ -228,6 +232,7 @@ function summarize(path: string, lhr: LighthouseResult): Result {
     longestTaskUrl: longest ? shortUrl(longest.url ?? '') : '',
     longestScriptTaskMs: longestScript?.duration ?? 0,
     longestScriptTaskUrl: longestScript ? shortUrl(longestScript.url ?? '') : '',
+    longestDocumentTaskMs: longestDocument?.duration ?? 0,
     mainThreadMs: lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0,
     categories,
     scripts: items('bootup-time').map((item) => ({
@@ -312,8 +317,8 @@ function printDetails(kind: string, path: string, result: Result): void {
     result.longestScriptTaskMs > MAIN_THREAD_TARGETS.longestTaskMs
       ? `a script task over ${MAIN_THREAD_TARGETS.longestTaskMs} ms (${result.longestScriptTaskUrl})`
       : '',
-    result.longestTaskMs > MAIN_THREAD_TARGETS.longestTaskMs && result.longestTaskMs !== result.longestScriptTaskMs
-      ? `a document task over ${MAIN_THREAD_TARGETS.longestTaskMs} ms (${result.longestTaskUrl}: parse, style, layout)`
+    result.longestDocumentTaskMs > MAIN_THREAD_TARGETS.longestTaskMs
+      ? `a document task over ${MAIN_THREAD_TARGETS.longestTaskMs} ms (${result.longestDocumentTaskMs.toFixed(0)} ms: parse, style, layout)`
       : '',
   ].filter(Boolean);
   console.log(`  issue 23's target: ${missed.length ? `missed: ${missed.join(', ')}` : 'met'}`);
