@@ -6,28 +6,20 @@
 import { mergePages, mergedSpellingPage, type FetchSpellingPage } from '../src/loads/spelling-search';
 import { searchableSpellings } from '../src/places/spellings';
 import type { Load, LoadList } from '../src/api-client/types';
+import { normalizeLoad } from '../src/api-client/normalize';
 
 const BASE = Date.UTC(2026, 10, 20, 6, 0, 0);
 
 /** Load `n` was posted n minutes before BASE: a higher n is older. */
 function load(n: number, from: string, to = 'Samarqand'): Load {
-  return {
+  // The API's own shape, read the way the site reads it: every other field is the empty load's.
+  return normalizeLoad({
     id: String(n),
     title: `Load ${n}`,
-    weight: null,
-    volume: null,
-    trucksNeeded: null,
-    price: null,
-    currency: '',
-    loadingDate: null,
     createdAt: new Date(BASE - n * 60_000).toISOString(),
-    additionalInfo: '',
-    vehicleType: '',
-    from,
-    to,
-    contactSource: 'user',
-    contact: null,
-  };
+    fromLocationName: from,
+    toLocationName: to,
+  });
 }
 
 /** A board answering `search` the way the API does: loads whose from or to contain it, newest first. */
