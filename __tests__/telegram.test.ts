@@ -192,20 +192,24 @@ describe('npm run telegram', () => {
       expect((times[index] as number) - (times[index - 1] as number)).toBeGreaterThanOrEqual(250);
   });
 
-  it('after a 5xx on a send, checks whether the post went out before sending it again', async () => {
+  it('after a 5xx on a send, edits no message and sends the load again on the next run (a duplicate at worst)', async () => {
     writeBoard(sampleBoard(120, 4));
     await run();
     // Lost: the proxy's 502 page, nothing posted. Then an answer lost after the post was made.
     writeBoard(sampleBoard(123, 1));
     fake.answerNext('sendMessage', { status: 502, html: true });
-    await run();
+    const first = await run();
+    expect(first.failed).toEqual([expect.objectContaining({ action: 'post', runs: 0, gaveUp: false })]);
+    expect(first.posted).toBe(2);
     writeBoard(sampleBoard(124));
     fake.answerNext('sendMessage', { status: 500, performFirst: true });
     await run();
-    expect(postedIds().slice(10)).toEqual(newestFirst(sampleBoard(4)).reverse());
-    expect(new Set(postedIds()).size).toBe(postedIds().length);
-    // The lost post was found by an edit to the same text, which Telegram refuses as "not modified".
-    expect(edits().at(-1)?.description).toMatch(/message is not modified/);
+    await run();
+    // Every load of the four is in the channel; the one whose answer was lost twice.
+    expect(new Set(postedIds().slice(10))).toEqual(new Set(newestFirst(sampleBoard(4))));
+    expect(postedIds().length - new Set(postedIds()).size).toBe(1);
+    expect(edits()).toEqual([]);
+    expect(fake.botPosts().every((message) => message.edits === 0)).toBe(true);
   });
 
   it('retries an edit that met a 5xx', async () => {
@@ -219,45 +223,29 @@ describe('npm run telegram', () => {
     expect(report.closed).toBe(1);
   });
 
-  it('finds a lost post above a post made by a person in the channel', async () => {
-    writeBoard(sampleBoard(120, 1));
+  it('never edits a message its state does not record as that load\'s post, even from a stale state file', async () => {
+    const file = path.join(dir, 'state.json');
+    writeBoard(sampleBoard(120, 3));
     await run();
-    const state = readState(path.join(dir, 'state.json'));
-    if (!state) throw new Error('no state');
-    // As the last run saw it: a person posted, then its send went out and the run died before the answer.
-    const load = publishedBoard(sampleBoard(1)).loads[0];
-    if (!load) throw new Error('no load');
-    const post = openPost(load, languageByPrefix('uz') ?? fail(), SITE, telegramTranslator(languageByPrefix('uz') ?? fail()));
-    fake.humanPost('Yangiliklar');
-    await sendDirect(post.text, post.replyMarkup);
-    writeState(path.join(dir, 'state.json'), {
-      ...state,
-      inFlight: {
-        load: load.id,
-        body: '',
-        text: post.text,
-        replyMarkup: post.replyMarkup,
-        after: state.lastMessage,
-        since: new Date().toISOString(),
-      },
-    });
-    writeBoard(sampleBoard(121));
-    const before = sends().length;
-    const report = await run();
-    expect(sends().length - before).toBe(0);
-    expect(report.posted).toBe(0);
-    expect(edits().map((call) => call.description)).toEqual([
-      expect.stringMatching(/can't be edited/),
-      expect.stringMatching(/not modified/),
-    ]);
-    expect(readState(path.join(dir, 'state.json'))?.posts[load.id]?.message).toBe(12);
+    const stale = readState(file);
+    if (!stale) throw new Error('no state');
+    writeBoard(sampleBoard(123));
+    await run();
+    const before = fake.botPosts().map((message) => ({ ...message }));
+    // An old copy of the state, left by a run cut off in a send: the ids above its newest post are
+    // now the posts of three other loads.
+    const [lost] = newestFirst(sampleBoard(3)).reverse();
+    writeState(file, { ...stale, inFlight: { load: lost as string, since: new Date().toISOString() } });
+    await run();
+    expect(edits()).toEqual([]);
+    expect(fake.botPosts().slice(0, before.length)).toEqual(before);
   });
 
   it.each([
     ['before', 'was never made', 2],
-    ['after', 'went out but its answer was lost', 1],
+    ['after', 'went out but its answer was lost', 2],
   ] as const)(
-    'a run killed after 3 of 5 sends, while the 4th %s: when it %s, the next run posts the rest, none twice',
+    'a run killed after 3 of 5 sends, while the 4th %s: when it %s, the next run posts the rest and edits nothing',
     async (hold, _what, sendsAfter) => {
       writeBoard(sampleBoard(120, 5));
       await run();
@@ -273,7 +261,12 @@ describe('npm run telegram', () => {
 
       await run();
       expect(sends().length - before).toBe(4 + sendsAfter);
-      expect(postedIds().slice(10)).toEqual(newestFirst(sampleBoard(5)).reverse());
+      // Whether the held send went out cannot be known without editing messages: it is sent again.
+      const fourth = newestFirst(sampleBoard(5))[1] as string;
+      const expected = newestFirst(sampleBoard(5)).reverse();
+      if (hold === 'after') expected.splice(4, 0, fourth);
+      expect(postedIds().slice(10)).toEqual(expected);
+      expect(edits()).toEqual([]);
       expect(readState(path.join(dir, 'state.json'))?.inFlight).toBeNull();
     },
   );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pLimit from 'p-limit';
+import { envReader } from '../env';
 import {
   type DeployPlan,
   type GracePeriod,
@@ -65,38 +66,28 @@ export interface DeployReport {
   seconds: number;
 }
 
-/** Reads the DEPLOY_* variables; throws one line naming what is missing or wrong. */
+/** Reads the DEPLOY_* variables; throws one line per value missing or wrong (tools/env.ts). */
 export function deployConfigFromEnv(env: NodeJS.ProcessEnv): DeployConfig {
-  const bucket = env.DEPLOY_BUCKET?.trim();
-  if (!bucket) throw new Error('Set DEPLOY_BUCKET to the bucket to publish public/ to.');
-  const prefix = (env.DEPLOY_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
-  return {
-    dir: env.DEPLOY_DIR || 'public',
+  const vars = envReader(env);
+  const bucket = vars.string('DEPLOY_BUCKET', { required: 'the bucket to publish public/ to' });
+  const prefix = vars.string('DEPLOY_PREFIX').replace(/^\/+|\/+$/g, '');
+  const config: DeployConfig = {
+    dir: vars.string('DEPLOY_DIR', { fallback: 'public' }),
     bucket,
     prefix: prefix ? `${prefix}/` : '',
-    region: env.DEPLOY_REGION || env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
-    endpoint: env.DEPLOY_ENDPOINT || undefined,
-    forcePathStyle: isSet(env.DEPLOY_FORCE_PATH_STYLE),
-    dryRun: isSet(env.DEPLOY_DRY_RUN),
-    concurrency: positiveNumber(env, 'DEPLOY_CONCURRENCY', 16),
+    region: vars.string('DEPLOY_REGION') || vars.string('AWS_REGION') || vars.string('AWS_DEFAULT_REGION', { fallback: 'us-east-1' }),
+    endpoint: vars.url('DEPLOY_ENDPOINT', { example: 'http://localhost:4568' }) || undefined,
+    forcePathStyle: vars.flag('DEPLOY_FORCE_PATH_STYLE'),
+    dryRun: vars.flag('DEPLOY_DRY_RUN'),
+    concurrency: vars.integer('DEPLOY_CONCURRENCY', { fallback: 16, min: 1, max: 256 }),
     listPageSize: 1000,
     grace: {
-      days: positiveNumber(env, 'DEPLOY_ASSET_GRACE_DAYS', 7),
-      deploys: positiveNumber(env, 'DEPLOY_ASSET_GRACE_DEPLOYS', 2),
+      days: vars.number('DEPLOY_ASSET_GRACE_DAYS', { fallback: 7, min: 0, max: 3650 }),
+      deploys: vars.integer('DEPLOY_ASSET_GRACE_DEPLOYS', { fallback: 2, min: 0, max: 1000 }),
     },
   };
-}
-
-function isSet(value: string | undefined): boolean {
-  return value !== undefined && !['', '0', 'false', 'no'].includes(value.toLowerCase());
-}
-
-function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of 0 or more, not "${text}".`);
-  return value;
+  vars.done();
+  return config;
 }
 
 export function s3ClientFor(config: DeployConfig): S3Client {

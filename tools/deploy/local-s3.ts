@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import S3rver from 's3rver';
 import { S3Client } from '@aws-sdk/client-s3';
 import type { DeployConfig } from './deploy';
@@ -38,6 +38,7 @@ export async function startLocalS3(bucket = 'site'): Promise<LocalS3> {
   const requests: S3Request[] = [];
   let sequence = 0;
   const httpServer = (server as unknown as { httpServer: Server }).httpServer;
+  enforceWritePreconditions(httpServer, server as unknown as MetadataStore, bucket);
   httpServer.prependListener('request', (request, response) => {
     const url = new URL(request.url ?? '/', 'http://s3');
     const entry: S3Request = {
@@ -87,4 +88,52 @@ export async function startLocalS3(bucket = 'site'): Promise<LocalS3> {
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+interface MetadataStore {
+  store: { getMetadata(bucket: string, key: string): Promise<{ etag: string }> };
+}
+
+/**
+ * S3 refuses a PutObject whose `If-Match` names another ETag than the object's, or whose
+ * `If-None-Match: *` meets an existing object, with 412 PreconditionFailed (tools/deploy/kept-object.ts
+ * relies on it); s3rver 3 ignores both headers. This puts S3's rule in front of s3rver's handler, and
+ * runs conditional writes one at a time, so the check and the write are one step as they are on S3.
+ */
+function enforceWritePreconditions(httpServer: Server, { store }: MetadataStore, bucket: string): void {
+  const handlers = httpServer.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
+  httpServer.removeAllListeners('request');
+  const pass = (request: IncomingMessage, response: ServerResponse) => {
+    for (const handler of handlers) handler.call(httpServer, request, response);
+  };
+  let queue = Promise.resolve();
+  httpServer.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const ifMatch = request.headers['if-match'];
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (request.method !== 'PUT' || (!ifMatch && !ifNoneMatch)) return pass(request, response);
+    queue = queue.then(async () => {
+      const key = decodeURIComponent(new URL(request.url ?? '/', 'http://s3').pathname.slice(`/${bucket}/`.length));
+      const current = await store.getMetadata(bucket, key).then(
+        (metadata) => metadata.etag,
+        () => null,
+      );
+      const holds = ifMatch ? current !== null && unquoted(ifMatch) === unquoted(current) : !(ifNoneMatch === '*' && current !== null);
+      if (!holds) {
+        request.resume();
+        response.writeHead(412, { 'content-type': 'application/xml' });
+        response.end(
+          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>',
+        );
+        return;
+      }
+      await new Promise<void>((resolve) => {
+        response.on('close', () => resolve());
+        pass(request, response);
+      });
+    });
+  });
+}
+
+function unquoted(etag: string): string {
+  return etag.replace(/^W\//, '').replace(/^"|"$/g, '');
 }

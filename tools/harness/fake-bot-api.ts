@@ -77,6 +77,11 @@ export interface FakeBotApi {
   messages: FakeMessage[];
   /** Posts in the channel by the bot, in id order. */
   botPosts(): FakeMessage[];
+  /**
+   * Every call of `method` whose body `when` accepts gets this answer instead (nothing is carried out),
+   * as Telegram refuses one message for its own content, run after run.
+   */
+  answerWhen(method: string, when: (body: Record<string, unknown>) => boolean, answer: ScriptedAnswer): void;
   /** The next `count` calls of `method` get this answer instead (nothing is carried out). */
   answerNext(method: string, answer: ScriptedAnswer, count?: number): void;
   /**
@@ -99,6 +104,7 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
   const calls: FakeCall[] = [];
   const messages: FakeMessage[] = [];
   const scripted = new Map<string, ScriptedAnswer[]>();
+  const rules: Array<{ method: string; when: (body: Record<string, unknown>) => boolean; answer: ScriptedAnswer }> = [];
   const holds = new Map<string, { hold: Hold; skip: number }>();
   const sockets = new Set<Socket>();
   const heldResponses = new Set<http.ServerResponse>();
@@ -212,7 +218,7 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
       if (match[1] !== token) return fail(response, call, 401, 'Unauthorized');
       const method = call.method;
       const queue = scripted.get(method);
-      const next = queue?.shift();
+      const next = rules.find((rule) => rule.method === method && rule.when(body))?.answer ?? queue?.shift();
       if (next) {
         if (next.performFirst) perform(method, body);
         call.status = next.status;
@@ -267,6 +273,9 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
         calls,
         messages,
         botPosts: () => messages.filter((message) => message.byBot),
+        answerWhen(method, when, scriptedAnswer) {
+          rules.push({ method, when, answer: scriptedAnswer });
+        },
         answerNext(method, scriptedAnswer, count = 1) {
           const queue = scripted.get(method) ?? [];
           for (let index = 0; index < count; index += 1) queue.push(scriptedAnswer);

@@ -45,6 +45,36 @@ export class OutcomeUnknownError extends Error {
   }
 }
 
+/**
+ * Telegram asked to wait (429) longer than the run has left: nothing was done, and the run ends cleanly
+ * instead of outliving its budget (the next run makes the call).
+ */
+export class OutOfTimeError extends Error {
+  constructor(
+    readonly method: string,
+    readonly seconds: number,
+  ) {
+    super(`${method}: Telegram asked to wait ${seconds} s (429), past the run's time budget`);
+    this.name = 'OutOfTimeError';
+  }
+}
+
+/** Telegram's words for a chat the bot cannot post to (a wrong id, no rights, removed from it). */
+export const CHAT_REFUSAL =
+  /chat not found|chat_id|rights|administrator|not a member|chat_write_forbidden|bot was kicked|chat was deactivated|upgraded to a supergroup/i;
+
+/**
+ * A failure of the token, the chat or the connection, which every further call would meet too: the run
+ * stops. Anything else Telegram refuses is the one message's own problem (run.ts goes on without it).
+ */
+export function isSetupFailure(error: unknown): boolean {
+  if (error instanceof TelegramUnreachableError) return true;
+  if (!(error instanceof TelegramApiError)) return false;
+  return (
+    error.status === 401 || error.status === 403 || error.status === 404 || (error.status === 400 && CHAT_REFUSAL.test(error.description))
+  );
+}
+
 export interface BotApiOptions {
   apiUrl: string;
   token: string;
@@ -59,6 +89,8 @@ export interface BotApiOptions {
   retryDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
   log?: (line: string) => void;
+  /** When the run's time budget ends (ms since the epoch): a 429 asking to wait past it ends in OutOfTimeError. */
+  deadline?: number;
 }
 
 export interface CallOptions {
@@ -95,6 +127,7 @@ export function createBotApi(options: BotApiOptions): BotApi {
     retryDelayMs = 1_000,
     sleep = defaultSleep,
     log = () => {},
+    deadline = Number.POSITIVE_INFINITY,
   } = options;
   const base = `${apiUrl.replace(/\/+$/, '')}/bot${token}/`;
   let requests = 0;
@@ -148,6 +181,7 @@ export function createBotApi(options: BotApiOptions): BotApi {
       if (status === 429 && rateLimitWaits < maxRateLimitWaits) {
         // Telegram refused the call: nothing was done, and the same call is welcome after the wait.
         const seconds = Math.max(1, Number(answer?.parameters?.retry_after) || 1);
+        if (Math.max(notBefore, Date.now() + seconds * 1000) > deadline) throw new OutOfTimeError(method, seconds);
         log(`Telegram asked to wait ${seconds} s (429) before ${method}`);
         notBefore = Math.max(notBefore, Date.now() + seconds * 1000);
         rateLimitWaits += 1;

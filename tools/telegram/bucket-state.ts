@@ -1,66 +1,146 @@
 /**
- * `npm run telegram:state -- download|upload`: keeps TELEGRAM_STATE_FILE in the deploy's bucket, beside
- * the deploy manifest (`{DEPLOY_PREFIX}/.telegram-state.json`), with the deploy's own DEPLOY_* settings
- * and credentials. The deploy leaves that object alone (tools/deploy/deploy.ts, TELEGRAM_STATE_KEY).
+ * The channel's state kept in the deploy's bucket, beside the deploy manifest
+ * (`{DEPLOY_PREFIX}/.telegram-state.json`), with the deploy's own DEPLOY_* settings and credentials. The
+ * deploy leaves that object alone (tools/deploy/deploy.ts, TELEGRAM_STATE_KEY).
  *
- * A missing object is a first run; any other failure to read it stops the workflow, since going on
- * without the state would post the newest loads a second time.
+ * Every write is conditional on the copy last read (tools/deploy/kept-object.ts), and the state carries a
+ * generation that each run raises when it takes the state: so an older copy (a local file from before
+ * later runs, a run whose upload failed) is recognised and refused, never used to post and never
+ * written over a newer one. While a run holds the state, the bucket's copy says so (`taken`); a copy
+ * still taken when the next run starts is a run that never gave its state back, and the next run stops
+ * rather than post from an older picture of the channel.
+ *
+ * `npm run telegram:state -- download|upload|release` does the same by hand (README, "Where the state
+ * is kept").
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { type DeployConfig, deployConfigFromEnv, s3ClientFor, TELEGRAM_STATE_KEY } from '../deploy/deploy';
+import { getKeptObject, keptObjectUrl, putKeptObject } from '../deploy/kept-object';
+import { EnvError } from '../env';
 import { DEFAULT_STATE_FILE } from './config';
-import { parseState } from './state';
+import { parseState, readState, type TelegramState, writeState } from './state';
 
+export interface KeptState {
+  state: TelegramState;
+  etag: string;
+}
+
+/** Where a run reads the state it starts from and gives it back. */
+export interface StateStore {
+  /** For messages: `s3://bucket/prefix/.telegram-state.json`. */
+  where: string;
+  read(): Promise<KeptState | null>;
+  /** Writes if the copy is still the one whose ETag is `expected` (null: still absent); the new ETag. */
+  write(state: TelegramState, expected: string | null): Promise<string>;
+}
+
+/** The state must not be used: the message says why and what to do, in one line. */
+export class StaleStateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StaleStateError';
+  }
+}
+
+export function bucketStateStore(config: DeployConfig, client: S3Client = s3ClientFor(config)): StateStore {
+  const where = keptObjectUrl(config, TELEGRAM_STATE_KEY);
+  return {
+    where,
+    async read() {
+      const kept = await getKeptObject(client, config, TELEGRAM_STATE_KEY);
+      return kept ? { state: parseState(kept.text, where), etag: kept.etag } : null;
+    },
+    write: (state, expected) => putKeptObject(client, config, TELEGRAM_STATE_KEY, JSON.stringify(state), expected),
+  };
+}
+
+function neverGivenBack(kept: TelegramState, where: string): StaleStateError {
+  return new StaleStateError(
+    `the state in ${where} was taken by a run at ${kept.taken?.at} (generation ${kept.generation}) that never gave it back, so the channel may hold posts it does not list: upload that run's state file (npm run telegram:state -- upload), or accept the bucket's copy as it is (npm run telegram:state -- release; that run's posts may then be posted again)`,
+  );
+}
+
+/**
+ * Which copy a run starts from: the local file when it is at least as new as the bucket's (it is the
+ * bucket's copy, or the file of the run that last held it), else the bucket's; null for a first run.
+ * Throws StaleStateError when the local file is older than the bucket's, or when the bucket's copy was
+ * never given back and there is no newer local one.
+ */
+export function chooseState(local: TelegramState | null, kept: TelegramState | null, file: string, where: string): TelegramState | null {
+  if (!kept) return local;
+  if (!local) {
+    if (kept.taken) throw neverGivenBack(kept, where);
+    return kept;
+  }
+  if (local.generation < kept.generation)
+    throw new StaleStateError(
+      `the state file ${file} is generation ${local.generation}, older than ${where} (generation ${kept.generation}): later runs have posted since; download that one (npm run telegram:state -- download) or delete the file`,
+    );
+  return local;
+}
+
+/** Fetches the bucket's state into `file`; refuses a copy never given back, and one older than the file. */
 export async function downloadState(
   config: DeployConfig,
   file: string,
   client: S3Client = s3ClientFor(config),
 ): Promise<'downloaded' | 'none'> {
-  let text: string;
-  try {
-    const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: config.prefix + TELEGRAM_STATE_KEY }));
-    text = (await answer.Body?.transformToString('utf8')) ?? '';
-  } catch (error) {
-    if (error instanceof NoSuchKey) return 'none';
-    throw error;
-  }
-  parseState(text, `s3://${config.bucket}/${config.prefix}${TELEGRAM_STATE_KEY}`);
-  const temporary = `${file}.download.tmp`;
+  const store = bucketStateStore(config, client);
+  const kept = await store.read();
+  if (!kept) return 'none';
+  if (kept.state.taken) throw neverGivenBack(kept.state, store.where);
+  const local = readState(file);
+  if (local && local.generation > kept.state.generation)
+    throw new StaleStateError(
+      `${file} is generation ${local.generation}, newer than ${store.where} (generation ${kept.state.generation}): upload it instead (npm run telegram:state -- upload)`,
+    );
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  fs.writeFileSync(temporary, text);
-  fs.renameSync(temporary, file);
+  writeState(file, kept.state);
   return 'downloaded';
 }
 
+/**
+ * Puts `file` back in the bucket, as given back (`taken` cleared): also after a run that failed or was
+ * cut off, since what it posted is in the file. Refuses a damaged file and a copy older than the
+ * bucket's; writes nothing when the bucket already holds the same state.
+ */
 export async function uploadState(
   config: DeployConfig,
   file: string,
   client: S3Client = s3ClientFor(config),
-): Promise<'uploaded' | 'none'> {
+): Promise<'uploaded' | 'unchanged' | 'none'> {
   if (!fs.existsSync(file)) return 'none';
-  const text = fs.readFileSync(file, 'utf8');
   // Never replace a good state in the bucket with a damaged one.
-  parseState(text, file);
-  await client.send(
-    new PutObjectCommand({
-      Bucket: config.bucket,
-      Key: config.prefix + TELEGRAM_STATE_KEY,
-      Body: text,
-      ContentType: 'application/json; charset=utf-8',
-      CacheControl: 'no-store',
-    }),
-  );
+  const local = parseState(fs.readFileSync(file, 'utf8'), file);
+  const store = bucketStateStore(config, client);
+  const kept = await store.read();
+  if (kept && local.generation < kept.state.generation)
+    throw new StaleStateError(
+      `${file} is generation ${local.generation}, older than ${store.where} (generation ${kept.state.generation}): not uploaded, the bucket's copy is newer`,
+    );
+  const state = { ...local, taken: null };
+  if (kept && JSON.stringify(kept.state) === JSON.stringify(state)) return 'unchanged';
+  await store.write(state, kept?.etag ?? null);
   return 'uploaded';
+}
+
+/** Accepts the bucket's copy as it is, though the run that took it never gave it back. */
+export async function releaseState(config: DeployConfig, client: S3Client = s3ClientFor(config)): Promise<'released' | 'none'> {
+  const store = bucketStateStore(config, client);
+  const kept = await store.read();
+  if (!kept || !kept.state.taken) return 'none';
+  await store.write({ ...kept.state, taken: null }, kept.etag);
+  return 'released';
 }
 
 async function main(): Promise<void> {
   const action = process.argv[2];
-  const file = process.env.TELEGRAM_STATE_FILE || DEFAULT_STATE_FILE;
+  const file = process.env.TELEGRAM_STATE_FILE?.trim() || DEFAULT_STATE_FILE;
   try {
     const config = deployConfigFromEnv(process.env);
-    const where = `s3://${config.bucket}/${config.prefix}${TELEGRAM_STATE_KEY}`;
+    const where = keptObjectUrl(config, TELEGRAM_STATE_KEY);
     if (action === 'download') {
       const result = await downloadState(config, file);
       console.log(
@@ -70,15 +150,30 @@ async function main(): Promise<void> {
       );
     } else if (action === 'upload') {
       const result = await uploadState(config, file);
-      console.log(result === 'none' ? `No ${file} to keep: nothing uploaded.` : `Kept the Telegram state in ${where}.`);
+      console.log(
+        {
+          none: `No ${file} to keep: nothing uploaded.`,
+          unchanged: `${where} already holds ${file}: nothing uploaded.`,
+          uploaded: `Kept the Telegram state in ${where}.`,
+        }[result],
+      );
+    } else if (action === 'release') {
+      const result = await releaseState(config);
+      console.log(result === 'none' ? `${where} is not held by any run: nothing to do.` : `${where} is released as it is.`);
     } else {
-      throw new Error('say download or upload');
+      throw new Error('say download, upload or release');
     }
   } catch (error) {
-    const message = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
-    console.error(`npm run telegram:state ${action ?? ''}: ${message.replace(/\s+/g, ' ').trim()}`);
+    const lines = error instanceof EnvError ? error.problems : [oneLine(error)];
+    for (const line of lines) console.error(`npm run telegram:state ${action ?? ''}: ${line}`);
     process.exitCode = 1;
   }
+}
+
+function oneLine(error: unknown): string {
+  const message =
+    error instanceof Error ? `${['Error', 'StaleStateError'].includes(error.name) ? '' : `${error.name}: `}${error.message}` : String(error);
+  return message.replace(/\s+/g, ' ').trim();
 }
 
 if (require.main === module) void main();

@@ -3,9 +3,10 @@
  * posts of loads that left the board (README, "Telegram channel"). Any failure is one line on stderr
  * naming the cause and the chat, and a non-zero exit; never a stack trace.
  */
-import { OutcomeUnknownError, TelegramApiError, TelegramUnreachableError } from './bot-api';
+import { CHAT_REFUSAL, OutcomeUnknownError, TelegramApiError, TelegramUnreachableError } from './bot-api';
 import { type TelegramConfig, telegramConfigFromEnv } from './config';
-import { runTelegram } from './run';
+import { describeFailedMessage, runTelegram } from './run';
+import { EnvError } from '../env';
 
 const PREFIX = 'npm run telegram:';
 
@@ -14,10 +15,7 @@ export function describeFailure(error: unknown, config: TelegramConfig | null, e
   if (error instanceof TelegramApiError) {
     if (error.status === 401)
       return `Telegram refused the bot token (401 ${error.description}) for chat ${chat}: check TELEGRAM_BOT_TOKEN.`;
-    if (
-      error.status === 403 ||
-      (error.status === 400 && /chat not found|chat_id|rights|administrator|not a member/i.test(error.description))
-    )
+    if (error.status === 403 || (error.status === 400 && CHAT_REFUSAL.test(error.description)))
       return `Telegram will not let the bot post to chat ${chat} (${error.status} ${error.description}): check TELEGRAM_CHAT_ID and that the bot is an admin of the channel allowed to post.`;
     return `Telegram answered ${error.method} in chat ${chat} with ${error.status} ${error.description}.`;
   }
@@ -33,8 +31,16 @@ async function main(): Promise<void> {
   let config: TelegramConfig | null = null;
   try {
     config = telegramConfigFromEnv(process.env);
-    await runTelegram(config);
+    const report = await runTelegram(config);
+    // The run went on without them; the exit code still tells the workflow that someone should look.
+    for (const failed of report.failed) console.error(`${PREFIX} ${describeFailedMessage(failed, config.chatId)}`);
+    if (report.failed.length > 0) process.exitCode = 1;
   } catch (error) {
+    if (error instanceof EnvError) {
+      for (const line of error.problems) console.error(`${PREFIX} ${line}`);
+      process.exitCode = 1;
+      return;
+    }
     // The token is part of every request URL; whatever an error quotes, it never reaches a log.
     const line = describeFailure(error, config);
     console.error(`${PREFIX} ${config?.token ? line.split(config.token).join('…') : line}`);

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { DEFAULT_LANGUAGE, type Language, LANGUAGES, languageByPrefix } from '../../src/config/languages';
 import { DEFAULT_SITE_URL } from '../../src/config/constants';
 import { PUBLISHED_BOARD_FILE } from '../../src/feeds/published-board';
+import { type DeployConfig, deployConfigFromEnv } from '../deploy/deploy';
+import { EnvError, envReader } from '../env';
 
 /** `npm run telegram`'s settings, from the environment (README, "Telegram channel"). */
 export interface TelegramConfig {
@@ -20,6 +22,8 @@ export interface TelegramConfig {
   minIntervalMs: number;
   /** A run starts no new message after this long; the rest waits for the next run. */
   timeBudgetMs: number;
+  /** Where the state is kept between runs besides the file: the deploy's bucket, when DEPLOY_BUCKET is set. */
+  bucket: DeployConfig | null;
 }
 
 export const DEFAULT_API_URL = 'https://api.telegram.org';
@@ -29,47 +33,57 @@ export const DEFAULT_FIRST_POSTS = 10;
 export const DEFAULT_MIN_INTERVAL_MS = 3_000;
 export const DEFAULT_TIME_BUDGET_SECONDS = 600;
 
-/** Throws one line naming what is missing or wrong. A dry run needs neither token nor chat. */
+/**
+ * Throws one line per value missing or wrong (tools/env.ts). A dry run needs neither token nor chat
+ * nor SITE_URL. With DEPLOY_BUCKET set, the state is also kept in the deploy's bucket (bucket-state.ts).
+ */
 export function telegramConfigFromEnv(env: NodeJS.ProcessEnv): TelegramConfig {
-  const dryRun = isSet(env.TELEGRAM_DRY_RUN);
-  const token = (env.TELEGRAM_BOT_TOKEN ?? '').trim();
-  const chatId = (env.TELEGRAM_CHAT_ID ?? '').trim();
-  if (!dryRun && !token) throw new Error('Set TELEGRAM_BOT_TOKEN to the bot token @BotFather gave.');
-  if (!dryRun && !chatId) throw new Error('Set TELEGRAM_CHAT_ID to the channel (@name or numeric id).');
-  const siteUrl = (env.SITE_URL ?? '').trim().replace(/\/+$/, '');
-  // Posts are public and permanent: a link to the developer's localhost must never reach a channel.
-  if (!dryRun && !siteUrl) throw new Error('Set SITE_URL to the site the posts link to.');
-  const languageText = (env.TELEGRAM_LANG ?? '').trim();
-  const language = languageText ? languageByPrefix(languageText) : DEFAULT_LANGUAGE;
-  if (!language)
-    throw new Error(`TELEGRAM_LANG is ${JSON.stringify(languageText)}; use one of ${LANGUAGES.map((l) => l.prefix).join(', ')}.`);
-  const apiUrl = (env.TELEGRAM_API_URL || DEFAULT_API_URL).trim().replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]/.test(apiUrl) || !URL.canParse(apiUrl))
-    throw new Error(`TELEGRAM_API_URL is ${JSON.stringify(apiUrl)}; give an http(s) origin such as ${DEFAULT_API_URL}.`);
-  const publicDir = env.PUBLIC_DIR || 'public';
-  return {
+  const vars = envReader(env);
+  const dryRun = vars.flag('TELEGRAM_DRY_RUN');
+  const required = (what: string) => (dryRun ? undefined : what);
+  const token = vars.string('TELEGRAM_BOT_TOKEN', { required: required('the bot token @BotFather gave') });
+  const chatId = vars.string('TELEGRAM_CHAT_ID', { required: required('the channel (@name or numeric id)') });
+  // Posts are public and permanent: a link to the developer's machine must never reach a channel.
+  const siteUrl = vars.url('SITE_URL', {
+    required: required('the public site the posts link to'),
+    public: !dryRun,
+    fallback: DEFAULT_SITE_URL,
+    example: 'https://yukbor.uz',
+  });
+  const prefix = vars.oneOf(
+    'TELEGRAM_LANG',
+    LANGUAGES.map((language) => language.prefix),
+    DEFAULT_LANGUAGE.prefix,
+  );
+  const apiUrl = vars.url('TELEGRAM_API_URL', { fallback: DEFAULT_API_URL, example: DEFAULT_API_URL });
+  const publicDir = vars.string('PUBLIC_DIR', { fallback: 'public' });
+  const config: TelegramConfig = {
     token,
     chatId,
-    language,
+    language: languageByPrefix(prefix) ?? DEFAULT_LANGUAGE,
     apiUrl,
-    siteUrl: siteUrl || DEFAULT_SITE_URL,
-    firstPosts: count(env, 'TELEGRAM_FIRST_POSTS', DEFAULT_FIRST_POSTS),
+    siteUrl,
+    firstPosts: vars.integer('TELEGRAM_FIRST_POSTS', { fallback: DEFAULT_FIRST_POSTS, min: 0, max: 1000 }),
     dryRun,
-    stateFile: env.TELEGRAM_STATE_FILE || DEFAULT_STATE_FILE,
+    stateFile: vars.string('TELEGRAM_STATE_FILE', { fallback: DEFAULT_STATE_FILE }),
     boardFile: path.join(publicDir, PUBLISHED_BOARD_FILE),
-    minIntervalMs: count(env, 'TELEGRAM_MIN_INTERVAL_MS', DEFAULT_MIN_INTERVAL_MS),
-    timeBudgetMs: count(env, 'TELEGRAM_TIME_BUDGET_SECONDS', DEFAULT_TIME_BUDGET_SECONDS) * 1000,
+    minIntervalMs: vars.integer('TELEGRAM_MIN_INTERVAL_MS', { fallback: DEFAULT_MIN_INTERVAL_MS, min: 0, max: 60_000 }),
+    timeBudgetMs: vars.integer('TELEGRAM_TIME_BUDGET_SECONDS', { fallback: DEFAULT_TIME_BUDGET_SECONDS, min: 1, max: 86_400 }) * 1000,
+    bucket: null,
   };
-}
-
-function isSet(value: string | undefined): boolean {
-  return value !== undefined && !['', '0', 'false', 'no'].includes(value.trim().toLowerCase());
-}
-
-function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const text = env[name]?.trim();
-  if (!text) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} is ${JSON.stringify(text)}; use a whole number, 0 or more.`);
-  return value;
+  let problems: readonly string[] = [];
+  try {
+    vars.done();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    problems = error.problems;
+  }
+  try {
+    config.bucket = vars.string('DEPLOY_BUCKET') ? deployConfigFromEnv(env) : null;
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    problems = [...problems, ...error.problems];
+  }
+  if (problems.length > 0) throw new EnvError(problems);
+  return config;
 }

@@ -3,7 +3,7 @@ import type { TelegramState } from './state';
 
 /** What one run does, decided from the board and the state alone (no HTTP, no clock but `now`). */
 export interface RunPlan {
-  /** New loads to post, oldest first, so the channel reads in posting order. */
+  /** New loads to post, and loads refused by an earlier run, oldest first, so the channel reads in posting order. */
   post: PublishedLoad[];
   /** Loads whose post is to be marked closed: they left the board. */
   close: string[];
@@ -37,7 +37,12 @@ export function planRun(board: PublishedBoard, state: TelegramState | null, opti
     };
   }
   const onBoard = new Set(loads.map((load) => load.id));
-  const post = loads.filter((load) => !Object.prototype.hasOwnProperty.call(state.posts, load.id)).reverse();
+  const post = loads.filter((load) => {
+    const record = Object.prototype.hasOwnProperty.call(state.posts, load.id) ? state.posts[load.id] : undefined;
+    // A load Telegram refused in an earlier run is tried again until it is given up (run.ts).
+    return !record || (record.message === null && record.failed !== undefined && record.gaveUp === undefined);
+  });
+  post.reverse();
   const close: string[] = [];
   const forget: string[] = [];
   const keepUntil = options.now.getTime() - options.keepClosedDays * DAY_MS;

@@ -1,19 +1,38 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { TFunction } from 'i18next';
 import { parsePublishedBoard, type PublishedBoard, type PublishedLoad } from '../../src/feeds/published-board';
-import { type BotApi, createBotApi, OutcomeUnknownError, TelegramApiError } from './bot-api';
+import { KeptObjectChangedError } from '../deploy/kept-object';
+import { type BotApi, createBotApi, isSetupFailure, OutcomeUnknownError, OutOfTimeError, TelegramApiError } from './bot-api';
+import { bucketStateStore, chooseState, type KeptState, StaleStateError, type StateStore } from './bucket-state';
 import type { TelegramConfig } from './config';
 import { planRun, type RunPlan } from './plan';
 import { closedPost, openPost, type Post, postBody } from './post';
-import { emptyState, type InFlight, readState, type TelegramState, writeState } from './state';
+import { emptyState, type PostRecord, readState, type TelegramState, writeState } from './state';
 import { telegramTranslator } from './texts';
 
 /**
- * One run of `npm run telegram`: reads the board the build published and the state of the last run,
- * settles a send the last run left unconfirmed, then posts the new loads (oldest first) and marks the
- * posts of loads that left the board as closed. The state is written before every send (the send in
- * flight) and after every message.
+ * One run of `npm run telegram`: reads the board the build published and the state of the last run
+ * (from the bucket too when DEPLOY_BUCKET is set, refusing an older copy: bucket-state.ts), then posts
+ * the new loads (oldest first) and marks the posts of loads that left the board as closed. The state is
+ * written before every send (the send in flight) and after every message.
+ *
+ * A message Telegram refuses on its own (a 400 for that text, 429s past the retry limit) does not stop
+ * the run: the load is recorded as failed with the reason, the others go on, and later runs try it
+ * again until MAX_FAILED_RUNS, when it is given up. Only a failure of the token, the chat or the
+ * connection stops a run. A message is edited only where the state records it as that load's post.
  */
+
+export interface FailedMessage {
+  load: string;
+  action: 'post' | 'close';
+  reason: string;
+  /** Runs in which Telegram refused it, this one included (0: no answer, which does not count). */
+  runs: number;
+  /** This was the last try: it is not tried again. */
+  gaveUp: boolean;
+}
 
 export interface RunReport {
   posted: number;
@@ -22,6 +41,8 @@ export interface RunReport {
   seen: number;
   /** Messages left for the next run when the time budget ran out. */
   left: number;
+  /** Messages Telegram refused or did not answer in this run; the rest of the run went on. */
+  failed: FailedMessage[];
   /** HTTP requests to the Bot API. */
   requests: number;
   seconds: number;
@@ -33,17 +54,18 @@ export interface RunOptions {
   now?: () => Date;
   /** How long closed posts are remembered (a load that comes back within it is not posted again). */
   keepClosedDays?: number;
+  /** The bucket's client (tests give s3rver's); the state store is made from `config.bucket`. */
+  s3Client?: S3Client;
 }
 
 interface SentMessage {
   message_id: number;
 }
 
-/** Ids of a channel's messages count up one by one; this many above the last known post are checked. */
-const PROBE_WINDOW = 10;
-/** Ids that do not exist, in a row, after which the rest are taken to be unused too. */
-const PROBE_MISSING_IN_A_ROW = 2;
-const MAX_SEND_ATTEMPTS = 3;
+/** Runs in which Telegram may refuse one load's message before it is given up. */
+export const MAX_FAILED_RUNS = 3;
+/** Sends without an answer in a row after which the run stops: the API is unwell, not the loads. */
+const MAX_UNANSWERED_IN_A_ROW = 2;
 const KEEP_CLOSED_DAYS = 30;
 
 export function readBoard(file: string): PublishedBoard {
@@ -61,15 +83,17 @@ export async function runTelegram(config: TelegramConfig, options: RunOptions = 
   const { log = console.log, now = () => new Date() } = options;
   const started = Date.now();
   const board = readBoard(config.boardFile);
-  const saved = readState(config.stateFile);
-  if (saved && config.chatId && saved.chat !== config.chatId)
-    throw new Error(
-      `the state file ${config.stateFile} belongs to chat ${saved.chat}, not ${config.chatId}: give each chat its own TELEGRAM_STATE_FILE`,
-    );
+  const local = readState(config.stateFile);
+  checkChat(config, local);
   const t = telegramTranslator(config.language);
   const planOptions = { firstPosts: config.firstPosts, now: now(), keepClosedDays: options.keepClosedDays ?? KEEP_CLOSED_DAYS };
-  if (config.dryRun) return dryRun(config, planRun(board, saved, planOptions), saved, t, log, started);
+  if (config.dryRun) return dryRun(config, planRun(board, local, planOptions), local, t, log, started);
 
+  const store: StateStore | null = config.bucket ? bucketStateStore(config.bucket, options.s3Client) : null;
+  const kept: KeptState | null = store ? await store.read() : null;
+  const saved = store ? chooseState(local, kept?.state ?? null, config.stateFile, store.where) : local;
+  checkChat(config, saved);
+  const state = saved ? structuredClone(saved) : emptyState(config.chatId);
   const api = createBotApi({
     apiUrl: config.apiUrl,
     token: config.token,
@@ -78,12 +102,16 @@ export async function runTelegram(config: TelegramConfig, options: RunOptions = 
     retryDelayMs: Math.max(500, config.minIntervalMs),
     sleep: options.sleep,
     log,
+    deadline: started + config.timeBudgetMs,
   });
-  const channel = new Channel(config, saved ?? emptyState(config.chatId), api, t, log, now);
-  const report: RunReport = { posted: 0, closed: 0, seen: 0, left: 0, requests: 0, seconds: 0 };
+  const channel = new Channel(config, state, api, t, log, now);
+  const hold = store ? await take(store, state, kept, now) : null;
+  channel.save();
+  const report: RunReport = { posted: 0, closed: 0, seen: 0, left: 0, failed: [], requests: 0, seconds: 0 };
+  let failure: unknown = null;
   try {
-    if (channel.state.inFlight) await channel.settleInFlight();
-    const plan = planRun(board, saved ? channel.state : null, planOptions);
+    if (state.inFlight) channel.forgetInFlight();
+    const plan = planRun(board, saved ? state : null, planOptions);
     // A marketplace board does not empty in fifteen minutes; a build that published nothing does.
     if (board.loads.length === 0 && plan.close.length > 0)
       throw new Error(
@@ -91,31 +119,85 @@ export async function runTelegram(config: TelegramConfig, options: RunOptions = 
       );
     report.seen = plan.seen.length;
     channel.apply(plan, saved === null);
-    const toPost = plan.post;
-    const work: Array<() => Promise<void>> = [
-      ...toPost.map((load) => async () => {
-        await channel.post(load);
-        report.posted += 1;
-      }),
-      ...plan.close.map((id) => async () => {
-        await channel.close(id);
-        report.closed += 1;
-      }),
+    const work: Array<() => Promise<Outcome>> = [
+      ...plan.post.map((load) => () => channel.post(load)),
+      ...plan.close.map((id) => () => channel.close(id)),
     ];
+    let unanswered = 0;
     for (const [index, step] of work.entries()) {
       if (Date.now() - started > config.timeBudgetMs) {
         report.left = work.length - index;
         break;
       }
-      await step();
+      let outcome: Outcome;
+      try {
+        outcome = await step();
+      } catch (error) {
+        if (!(error instanceof OutOfTimeError)) throw error;
+        log(`${error.message}: the run ends here and the rest waits for the next run.`);
+        report.left = work.length - index;
+        break;
+      }
+      if (outcome.done !== 'failed') {
+        report[outcome.done] += 1;
+        unanswered = 0;
+        continue;
+      }
+      report.failed.push(outcome.failed);
+      unanswered = outcome.unanswered ? unanswered + 1 : 0;
+      if (outcome.unanswered && unanswered >= MAX_UNANSWERED_IN_A_ROW) throw outcome.unanswered;
     }
+  } catch (error) {
+    failure = error;
   } finally {
     report.requests = api.requests;
     report.seconds = (Date.now() - started) / 1000;
   }
+  if (store && hold) await giveBack(store, channel, hold, failure, log);
+  if (failure) throw failure;
   log(summary(config, report));
   return report;
 }
+
+function checkChat(config: TelegramConfig, state: TelegramState | null): void {
+  if (state && config.chatId && state.chat !== config.chatId)
+    throw new Error(
+      `the state file ${config.stateFile} belongs to chat ${state.chat}, not ${config.chatId}: give each chat its own TELEGRAM_STATE_FILE`,
+    );
+}
+
+/**
+ * Takes the state in the bucket for this run: a new generation, marked taken, written only if the
+ * bucket's copy is still the one read. Returns the ETag to give it back with.
+ */
+async function take(store: StateStore, state: TelegramState, kept: KeptState | null, now: () => Date): Promise<string> {
+  state.generation = Math.max(state.generation, kept?.state.generation ?? 0) + 1;
+  state.taken = { run: randomUUID(), at: now().toISOString() };
+  try {
+    return await store.write(state, kept?.etag ?? null);
+  } catch (error) {
+    if (error instanceof KeptObjectChangedError)
+      throw new StaleStateError(`${store.where} changed while this run was reading it: another run is posting; nothing was posted`);
+    throw error;
+  }
+}
+
+/** Gives the state back to the bucket, also after a failure (what was posted is in it). */
+async function giveBack(store: StateStore, channel: Channel, etag: string, failure: unknown, log: (line: string) => void): Promise<void> {
+  channel.state.taken = null;
+  channel.save();
+  try {
+    await store.write(channel.state, etag);
+  } catch (error) {
+    const line = `could not give the state back to ${store.where} (${error instanceof Error ? error.message : String(error)}): upload ${channel.stateFile} (npm run telegram:state -- upload), or the next run stops`;
+    if (failure) log(line);
+    else throw new Error(line);
+  }
+}
+
+type Outcome =
+  | { done: 'posted' | 'closed' }
+  | { done: 'failed'; failed: FailedMessage; unanswered?: OutcomeUnknownError | TelegramApiError };
 
 class Channel {
   constructor(
@@ -127,8 +209,8 @@ class Channel {
     private readonly now: () => Date,
   ) {}
 
-  has(id: string): boolean {
-    return Object.prototype.hasOwnProperty.call(this.state.posts, id);
+  get stateFile(): string {
+    return this.config.stateFile;
   }
 
   /** Records what needs no call: a first run's seen loads, and records that are no longer needed. */
@@ -138,102 +220,89 @@ class Channel {
     if (firstRun || plan.seen.length + plan.forget.length > 0) this.save();
   }
 
-  async post(load: PublishedLoad): Promise<void> {
+  async post(load: PublishedLoad): Promise<Outcome> {
     const body = postBody(load, this.config.language, this.t);
     const post = openPost(load, this.config.language, this.config.siteUrl, this.t);
-    const flight: InFlight = {
-      load: load.id,
-      body,
-      text: post.text,
-      replyMarkup: post.replyMarkup,
-      after: this.state.lastMessage,
-      since: this.now().toISOString(),
-    };
-    this.state.inFlight = flight;
+    this.state.inFlight = { load: load.id, since: this.now().toISOString() };
     this.save();
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        const sent = await this.api.call<SentMessage>('sendMessage', this.params(post), { idempotent: false });
-        this.record(load.id, sent.message_id, body);
-        return;
-      } catch (error) {
-        if (!(error instanceof OutcomeUnknownError)) {
-          // Telegram refused it, or it never left this machine: nothing went out, nothing to settle.
-          this.state.inFlight = null;
-          this.save();
-          throw error;
-        }
-        if (attempt >= MAX_SEND_ATTEMPTS) throw error;
-        const found = await this.findInFlight(flight);
-        if (found !== null) {
-          this.record(load.id, found, body);
-          return;
-        }
-      }
-    }
-  }
-
-  /** The last run stopped between recording a send and hearing its answer: did the post go out? */
-  async settleInFlight(): Promise<void> {
-    const flight = this.state.inFlight as InFlight;
-    const found = await this.findInFlight(flight);
-    if (found !== null) {
-      this.record(flight.load, found, flight.body);
-      this.log(`The last run's post of load ${flight.load} went out (message ${found}): recorded, not posted again.`);
-    } else {
+    try {
+      const sent = await this.api.call<SentMessage>('sendMessage', this.params(post), { idempotent: false });
+      this.state.posts[load.id] = { message: sent.message_id, body };
+      this.state.lastMessage = Math.max(this.state.lastMessage ?? 0, sent.message_id);
+      return { done: 'posted' };
+    } catch (error) {
+      const failed = this.refused(load.id, 'post', error);
+      this.state.posts[load.id] = {
+        message: null,
+        failed: { reason: failed.reason, runs: failed.runs, at: this.now().toISOString() },
+        ...(failed.gaveUp ? { gaveUp: this.now().toISOString() } : {}),
+      };
+      return { done: 'failed', failed, ...unanswered(error) };
+    } finally {
       this.state.inFlight = null;
       this.save();
-      this.log(`The last run's post of load ${flight.load} did not go out: it is posted with the new loads.`);
     }
   }
 
   /**
-   * Finds the post of a send whose answer never came. A channel numbers its messages one by one, so
-   * the post, if it exists, has an id just above the newest one confirmed before it. Each candidate is
-   * edited to exactly the text and button being sent: Telegram answers "message is not modified" for
-   * our post, "message can't be edited" for anyone else's post (the bot has no right to edit others'),
-   * and "message to edit not found" for an id not (or no longer) in use.
+   * The last run stopped between recording a send and hearing its answer. Whether the post exists
+   * cannot be known without editing messages, and an edit of a message the state does not record as
+   * this load's post could overwrite another post: the load is sent again.
    */
-  private async findInFlight(flight: InFlight): Promise<number | null> {
-    if (flight.after === null) {
-      // No earlier post to count from (the first send in this chat): sending again is the lesser harm.
-      this.log(
-        `Cannot tell whether the post of load ${flight.load} went out (no earlier post in chat ${this.config.chatId} to count from).`,
-      );
-      return null;
-    }
-    let missing = 0;
-    for (let id = flight.after + 1; id <= flight.after + PROBE_WINDOW && missing < PROBE_MISSING_IN_A_ROW; id += 1) {
-      try {
-        await this.api.call('editMessageText', { ...this.params(flight), message_id: id }, { idempotent: true });
-        // Another post of this bot, now holding this load's post: no duplicate, but say so.
-        this.log(`Message ${id} in chat ${this.config.chatId} was another post of this bot; it now shows load ${flight.load}.`);
-        return id;
-      } catch (error) {
-        const answer = editAnswer(error);
-        if (answer === 'not-modified') return id;
-        if (answer === 'not-found') missing += 1;
-        else if (answer === 'not-editable') missing = 0;
-        else throw error;
-      }
-    }
-    return null;
+  forgetInFlight(): void {
+    const load = this.state.inFlight?.load;
+    this.state.inFlight = null;
+    this.save();
+    this.log(`The last run stopped while posting load ${load}: it is posted again (the channel may show it twice).`);
   }
 
-  async close(id: string): Promise<void> {
-    const record = this.state.posts[id];
-    if (!record || record.message === null) return;
+  async close(id: string): Promise<Outcome> {
+    const record = this.state.posts[id] as PostRecord & { message: number };
     const post = closedPost(record.body ?? '', this.t);
+    const closed = this.now().toISOString();
     try {
       await this.api.call('editMessageText', { ...this.params(post), message_id: record.message }, { idempotent: true });
     } catch (error) {
       const answer = editAnswer(error);
       if (answer === 'not-found' || answer === 'not-editable')
         this.log(`The post of load ${id} (message ${record.message}) is gone from the channel or not editable; recorded as closed.`);
-      else if (answer !== 'not-modified') throw error;
+      else if (answer !== 'not-modified') {
+        const failed = this.refused(id, 'close', error);
+        this.state.posts[id] = {
+          ...record,
+          failed: { reason: failed.reason, runs: failed.runs, at: closed },
+          // Given up: left as it is, and no longer tried.
+          ...(failed.gaveUp ? { gaveUp: closed, closed } : {}),
+        };
+        this.save();
+        return { done: 'failed', failed, ...unanswered(error) };
+      }
     }
-    this.state.posts[id] = { message: record.message, closed: this.now().toISOString() };
+    this.state.posts[id] = { message: record.message, closed };
     this.save();
+    return { done: 'closed' };
+  }
+
+  /**
+   * A message that failed: rethrows what stops the run (the token, the chat, the connection, the
+   * time budget), else says what happened and whether it counts against the load.
+   */
+  private refused(load: string, action: FailedMessage['action'], error: unknown): FailedMessage {
+    if (isSetupFailure(error) || error instanceof OutOfTimeError) throw error;
+    const before = this.state.posts[load]?.failed?.runs ?? 0;
+    if (error instanceof TelegramApiError && error.status < 500) {
+      const runs = before + 1;
+      return { load, action, reason: `${error.status} ${error.description}`, runs, gaveUp: runs >= MAX_FAILED_RUNS };
+    }
+    if (error instanceof OutcomeUnknownError || error instanceof TelegramApiError) {
+      // No answer, or the API's own failure: not the message's fault, so it does not count.
+      const reason =
+        error instanceof OutcomeUnknownError
+          ? `no answer (${error.failure.message}); it may have gone out`
+          : `${error.status} ${error.description}`;
+      return { load, action, reason, runs: before, gaveUp: false };
+    }
+    throw error;
   }
 
   private params(post: Pick<Post, 'text' | 'replyMarkup'>): Record<string, unknown> {
@@ -247,16 +316,15 @@ class Channel {
     };
   }
 
-  private record(id: string, message: number, body: string): void {
-    this.state.posts[id] = { message, body };
-    this.state.lastMessage = Math.max(this.state.lastMessage ?? 0, message);
-    this.state.inFlight = null;
-    this.save();
-  }
-
-  private save(): void {
+  save(): void {
     writeState(this.config.stateFile, this.state);
   }
+}
+
+function unanswered(error: unknown): { unanswered?: OutcomeUnknownError | TelegramApiError } {
+  if (error instanceof OutcomeUnknownError) return { unanswered: error };
+  if (error instanceof TelegramApiError && error.status >= 500) return { unanswered: error };
+  return {};
 }
 
 type EditAnswer = 'not-modified' | 'not-found' | 'not-editable' | 'other';
@@ -281,7 +349,7 @@ function dryRun(
   log(
     `Dry run for chat ${config.chatId || '(TELEGRAM_CHAT_ID not set)'} in ${config.language.prefix}: nothing is sent, no state is written.`,
   );
-  if (saved?.inFlight) log(`The last run left the post of load ${saved.inFlight.load} unconfirmed; a real run checks it first.`);
+  if (saved?.inFlight) log(`The last run stopped while posting load ${saved.inFlight.load}; a real run posts it again.`);
   for (const load of plan.post) {
     const post = openPost(load, config.language, config.siteUrl, t);
     log(`\n--- sendMessage (load ${load.id})\n${post.text}\n${describeButtons(post)}`);
@@ -296,6 +364,7 @@ function dryRun(
     closed: plan.close.length,
     seen: plan.seen.length,
     left: 0,
+    failed: [],
     requests: 0,
     seconds: (Date.now() - started) / 1000,
   };
@@ -311,9 +380,10 @@ function describeButtons(post: Post): string {
 function summary(config: TelegramConfig, report: RunReport, dry = false): string {
   const did = (verb: string, past: string) => (dry ? `would ${verb}` : past);
   return [
-    `Telegram chat ${config.chatId || '(not set)'}: ${did('post', 'posted')} ${plural(report.posted, 'new load')}, ${did('close', 'closed')} ${plural(report.closed, 'post')}`,
+    `Telegram chat ${config.chatId || '(not set)'}: ${did('post', 'posted')} ${plural(report.posted, 'load')}, ${did('close', 'closed')} ${plural(report.closed, 'post')}`,
     report.seen > 0 ? `, ${did('record', 'recorded')} ${plural(report.seen, 'load')} as seen (first run)` : '',
     report.left > 0 ? `, ${plural(report.left, 'message')} left for the next run (time budget)` : '',
+    report.failed.length > 0 ? `, ${plural(report.failed.length, 'message')} refused or unanswered (below)` : '',
     dry ? '' : `; ${plural(report.requests, 'request')} in ${report.seconds.toFixed(1)} s`,
     '.',
   ].join('');
@@ -321,4 +391,12 @@ function summary(config: TelegramConfig, report: RunReport, dry = false): string
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** One line per message that failed in a run: what, why, and what happens next. */
+export function describeFailedMessage(failed: FailedMessage, chat: string): string {
+  const what = failed.action === 'post' ? `load ${failed.load} was not posted to chat ${chat}` : `the post of load ${failed.load} in chat ${chat} was not marked closed`;
+  if (failed.gaveUp) return `${what} (${failed.reason}), refused in ${failed.runs} runs: given up, it is not tried again.`;
+  const tries = failed.runs > 0 ? `; refused in ${failed.runs} of at most ${MAX_FAILED_RUNS} runs` : '';
+  return `${what} (${failed.reason})${tries}; the next run tries again.`;
 }

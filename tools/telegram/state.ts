@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { InlineKeyboard } from './post';
 
 /**
  * What the channel holds, kept between runs (TELEGRAM_STATE_FILE). Written after every message,
@@ -8,43 +7,58 @@ import type { InlineKeyboard } from './post';
  * point leaves the last good state behind.
  */
 
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;
 
 export interface PostRecord {
-  /** The channel message of the load's post; null for a load only recorded as seen (a first run). */
+  /** The channel message of the load's post; null for a load only recorded as seen or not posted yet. */
   message: number | null;
   /** The post's facts as sent (HTML), for the closed edit: by then the load is gone from the board. */
   body?: string;
   /** When the post was marked closed (ISO). */
   closed?: string;
+  /**
+   * Telegram refused this load's message (a 400 of its own, or 429s past the retry limit): why, and in
+   * how many runs. Retried by later runs up to MAX_FAILED_RUNS (run.ts), then given up.
+   */
+  failed?: { reason: string; runs: number; at: string };
+  /** Given up after MAX_FAILED_RUNS refusals: recorded as seen, never posted. */
+  gaveUp?: string;
 }
 
 /**
- * A send that was started and not yet confirmed, recorded before the request leaves. `after` is the
- * newest message this tool had confirmed in the chat then: channel message ids count up, so if the
- * send went through, the post has an id just above it (see reconcile.ts).
+ * A send that was started and not yet confirmed, recorded before the request leaves. If a run stops
+ * before the answer, the next one cannot know whether the post exists (the Bot API cannot read a
+ * channel) and sends it again: a rare duplicate, never an edit of a message it has no record of.
  */
 export interface InFlight {
   load: string;
-  /** The post's facts, kept for the load's record once the post is found. */
-  body: string;
-  text: string;
-  replyMarkup: InlineKeyboard;
-  after: number | null;
   since: string;
+}
+
+/** A run holds the state (README, "Where the state is kept"); `run` tells one run's hold from another's. */
+export interface Taken {
+  run: string;
+  at: string;
 }
 
 export interface TelegramState {
   version: typeof STATE_VERSION;
   /** The chat these message ids belong to: ids of another chat mean nothing. */
   chat: string;
+  /**
+   * Counts the runs that took this state from the bucket. A copy with a lower number than the bucket's
+   * is older than the channel: a run refuses it, and the bucket refuses to take it back.
+   */
+  generation: number;
+  /** Set while a run holds the state; in the bucket, a run that never gave it back. */
+  taken: Taken | null;
   lastMessage: number | null;
   posts: Record<string, PostRecord>;
   inFlight: InFlight | null;
 }
 
 export function emptyState(chat: string): TelegramState {
-  return { version: STATE_VERSION, chat, lastMessage: null, posts: {}, inFlight: null };
+  return { version: STATE_VERSION, chat, generation: 0, taken: null, lastMessage: null, posts: {}, inFlight: null };
 }
 
 /** Reads the state; null when the file does not exist (a first run). A damaged file is an error, never a first run. */
@@ -67,22 +81,40 @@ export function parseState(text: string, source: string): TelegramState {
     // A state that cannot be read must stop the run: treated as a first run, it would post again.
     throw new Error(`the state file ${source} is not JSON; restore it (or delete it to start over, which posts the newest loads again)`);
   }
-  if (!isState(data)) throw new Error(`the state file ${source} is not a Telegram state of version ${STATE_VERSION}`);
-  return data;
+  const state = upgrade(data);
+  if (!state) throw new Error(`the state file ${source} is not a Telegram state of version ${STATE_VERSION}`);
+  return state;
 }
 
-function isState(data: unknown): data is TelegramState {
-  if (typeof data !== 'object' || data === null) return false;
-  const state = data as Partial<TelegramState>;
-  return (
-    state.version === STATE_VERSION &&
+/** Version 1 had no generation (it counts as 0) and kept the in-flight post's text for the probe edits. */
+function upgrade(data: unknown): TelegramState | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const state = data as Partial<Omit<TelegramState, 'version'>> & { version?: unknown };
+  if (state.version !== 1 && state.version !== STATE_VERSION) return null;
+  const generation = state.version === 1 ? 0 : state.generation;
+  const inFlight = state.inFlight as { load?: unknown; since?: unknown } | null | undefined;
+  const taken = state.version === 1 ? null : state.taken;
+  const valid =
     typeof state.chat === 'string' &&
+    typeof generation === 'number' &&
+    Number.isInteger(generation) &&
+    generation >= 0 &&
+    (taken === null || (typeof taken === 'object' && typeof taken?.run === 'string')) &&
     (state.lastMessage === null || typeof state.lastMessage === 'number') &&
     typeof state.posts === 'object' &&
     state.posts !== null &&
     Object.values(state.posts).every((record) => record && (record.message === null || typeof record.message === 'number')) &&
-    (state.inFlight === null || (typeof state.inFlight === 'object' && typeof state.inFlight?.text === 'string'))
-  );
+    (inFlight === null || (typeof inFlight === 'object' && typeof inFlight?.load === 'string'));
+  if (!valid) return null;
+  return {
+    version: STATE_VERSION,
+    chat: state.chat as string,
+    generation: generation as number,
+    taken: (taken ?? null) as Taken | null,
+    lastMessage: state.lastMessage ?? null,
+    posts: state.posts as Record<string, PostRecord>,
+    inFlight: inFlight ? { load: inFlight.load as string, since: String(inFlight.since ?? '') } : null,
+  };
 }
 
 /** Whole or not at all: the new state goes to a temporary file beside the old one, then replaces it. */
