@@ -15,7 +15,7 @@ import { emptyManifest, planDeploy } from '../tools/deploy/plan';
 import { readTree } from '../tools/deploy/deploy';
 import { readLocale } from '../src/gatsby/locales';
 import { groupBuildLoads } from '../src/gatsby/place-pages';
-import { formatPrice, formatShortDate } from '../src/loads/format';
+import { formatPrice } from '../src/loads/format';
 import { createTranslator } from '../src/i18n/translator';
 import { atomRuleErrors, atomSchemaErrors, htmlConstructText, parseAtom } from './support/atom';
 import { HOSTILE_SNIPPETS } from './support/hostile';
@@ -111,16 +111,18 @@ describe('the site feeds', () => {
     const uz = parseAtom(byPath(feeds, placeRouteFeedPath('uz', 'toshkent', 'xiva')).xml);
     // Numbers as the site formats them (src/loads/format.ts has their own tests); spaces may be non-breaking.
     const price = formatPrice(1500000, 'UZS');
-    const date = formatShortDate(hour(30));
     const spaces = (text: string) => text.replace(/\u00a0/g, ' ');
     expect(spaces(htmlConstructText(uz.entries[1]!.summary))).toBe(
-      spaces(`Ogʻirligi: 20 t. Transport: Tent. Narxi: ${price}. Yuklash sanasi: ${date}.`),
+      spaces(`Ogʻirligi: 20 t. Transport: Tent. Narxi: ${price}. Yuklash sanasi: 21-noyabr.`),
     );
     const ru = parseAtom(byPath(feeds, placeRouteFeedPath('ru', 'toshkent', 'xiva')).xml);
     expect(ru.title).toBe('Грузы: Ташкент → Хива | YukBor');
     expect(spaces(htmlConstructText(ru.entries[1]!.summary))).toBe(
-      spaces(`Вес: 20 т. Транспорт: Тент. Цена: ${price}. Дата погрузки: ${date}.`),
+      spaces(`Вес: 20 т. Транспорт: Тент. Цена: ${price}. Дата погрузки: 21 нояб.`),
     );
+    // Dates in the reader's language (src/loads/reader-date.ts), not the board list's "Nov 21".
+    const cyrl = parseAtom(byPath(feeds, placeRouteFeedPath('uz-cyrl', 'toshkent', 'xiva')).xml);
+    expect(htmlConstructText(cyrl.entries[1]!.summary)).toContain('Юклаш санаси: 21-ноябрь.');
   });
 
   it('say they were updated when their newest load was posted, never when they were built', () => {

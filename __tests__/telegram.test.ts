@@ -13,15 +13,17 @@ import { generateLoads, HOSTILE_LOAD_ID, HOSTILE_TITLE } from '../tools/sample-a
 import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
 import { languageByPrefix } from '../src/config/languages';
-import { PUBLISHED_BOARD_FILE, publishedBoard } from '../src/feeds/published-board';
+import { PUBLISHED_BOARD_FILE, type PublishedLoad, publishedBoard } from '../src/feeds/published-board';
 import { placeLabel } from '../src/places/names';
-import { startLocalS3 } from '../tools/deploy/local-s3';
+import { formatReaderDate } from '../src/loads/reader-date';
+import { type LocalS3, startLocalS3 } from '../tools/deploy/local-s3';
+import { getKeptObject, KeptObjectChangedError, putKeptObject } from '../tools/deploy/kept-object';
 import { TELEGRAM_STATE_KEY } from '../tools/deploy/deploy';
-import { downloadState, uploadState } from '../tools/telegram/bucket-state';
+import { downloadState, releaseState, uploadState } from '../tools/telegram/bucket-state';
 import { telegramConfigFromEnv, type TelegramConfig } from '../tools/telegram/config';
 import { openPost } from '../tools/telegram/post';
-import { runTelegram, type RunReport } from '../tools/telegram/run';
-import { readState, writeState } from '../tools/telegram/state';
+import { describeFailedMessage, type FailedMessage, MAX_FAILED_RUNS, runTelegram, type RunReport } from '../tools/telegram/run';
+import { parseState, readState, type TelegramState } from '../tools/telegram/state';
 import { telegramTranslator } from '../tools/telegram/texts';
 import { type FakeBotApi, startFakeBotApi } from '../tools/harness/fake-bot-api';
 
@@ -223,7 +225,7 @@ describe('npm run telegram', () => {
     expect(report.closed).toBe(1);
   });
 
-  it('never edits a message its state does not record as that load\'s post, even from a stale state file', async () => {
+  it("never edits a message its state does not record as that load's post, even from a stale state file", async () => {
     const file = path.join(dir, 'state.json');
     writeBoard(sampleBoard(120, 3));
     await run();
@@ -234,8 +236,7 @@ describe('npm run telegram', () => {
     const before = fake.botPosts().map((message) => ({ ...message }));
     // An old copy of the state, left by a run cut off in a send: the ids above its newest post are
     // now the posts of three other loads.
-    const [lost] = newestFirst(sampleBoard(3)).reverse();
-    writeState(file, { ...stale, inFlight: { load: lost as string, since: new Date().toISOString() } });
+    fs.writeFileSync(file, cutOffVersion1(stale, publishedBoard(sampleBoard(3, 2)).loads[0]));
     await run();
     expect(edits()).toEqual([]);
     expect(fake.botPosts().slice(0, before.length)).toEqual(before);
@@ -281,6 +282,80 @@ describe('npm run telegram', () => {
     expect(postedIds()).toEqual(newestFirst(sampleBoard(120)).slice(0, 10).reverse());
   });
 
+  it('goes on past a load Telegram refuses (400): the others are posted, closes still edited; it is retried, then given up', async () => {
+    const file = path.join(dir, 'state.json');
+    writeBoard(sampleBoard(120, 3));
+    await run();
+    const [closing] = newestFirst(sampleBoard(120, 3));
+    const [, refused, after] = newestFirst(sampleBoard(3)).reverse();
+    fake.answerWhen(
+      'sendMessage',
+      (body) => String(body.text).includes(`/load/${refused}\n`) || String(body.text).endsWith(`/load/${refused}`),
+      {
+        status: 400,
+        description: 'Bad Request: message is too long',
+      },
+    );
+    writeBoard(sampleBoard(123).filter((load) => load.id !== closing));
+    const first = await run();
+    expect(first).toMatchObject({ posted: 2, closed: 1 });
+    expect(first.failed).toEqual([
+      { load: refused, action: 'post', reason: '400 Bad Request: message is too long', runs: 1, gaveUp: false },
+    ]);
+    expect(postedIds().slice(-2)).toEqual([newestFirst(sampleBoard(3))[2], after]);
+    expect(describeFailedMessage(first.failed[0] as FailedMessage, fake.chat)).toBe(
+      `load ${refused} was not posted to chat @yukbor_test (400 Bad Request: message is too long); refused in 1 of at most ${MAX_FAILED_RUNS} runs; the next run tries again.`,
+    );
+    expect(readState(file)?.posts[refused as string]).toMatchObject({ message: null, failed: { runs: 1 } });
+    // Tried once in each later run, until the bound.
+    const tries = () => sends().filter((call) => String(call.body.text).includes(`/load/${refused}`)).length;
+    for (let runNumber = 2; runNumber <= MAX_FAILED_RUNS; runNumber += 1) {
+      const report = await run();
+      expect(tries()).toBe(runNumber);
+      expect(report.failed[0]).toMatchObject({ runs: runNumber, gaveUp: runNumber === MAX_FAILED_RUNS });
+    }
+    expect(describeFailedMessage({ ...(first.failed[0] as FailedMessage), runs: MAX_FAILED_RUNS, gaveUp: true }, fake.chat)).toMatch(
+      /given up, it is not tried again\.$/,
+    );
+    const calls = fake.calls.length;
+    expect((await run()).failed).toEqual([]);
+    expect(fake.calls.length).toBe(calls);
+    expect(readState(file)?.posts[refused as string]?.gaveUp).toEqual(expect.any(String));
+  });
+
+  it('ends the run cleanly, state saved, when Telegram asks to wait (429) past the time budget', async () => {
+    writeBoard(sampleBoard(120, 2));
+    await run();
+    writeBoard(sampleBoard(122));
+    fake.answerNext('sendMessage', { status: 429, retryAfter: 30 });
+    const started = Date.now();
+    const report = await Promise.race([
+      run({ TELEGRAM_TIME_BUDGET_SECONDS: '2' }),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the run waited out the 429 past its budget')), 6_000)),
+    ]);
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(report).toMatchObject({ posted: 0, left: 2, failed: [] });
+    expect(readState(path.join(dir, 'state.json'))?.inFlight).toBeNull();
+    const next = await run();
+    expect(next.posted).toBe(2);
+    expect(postedIds().slice(-2)).toEqual(newestFirst(sampleBoard(2)).reverse());
+  }, 15_000);
+
+  it('refuses a SITE_URL a reader cannot open (localhost, loopback, private, not http)', () => {
+    for (const url of [
+      'http://localhost:9000',
+      'http://127.0.0.1:9000',
+      'http://[::1]/',
+      'http://192.168.1.5',
+      'ftp://yukbor.uz',
+      'yukbor.uz',
+    ])
+      expect(() => config({ SITE_URL: url })).toThrow(/^SITE_URL is /);
+    expect(config({ SITE_URL: 'https://yukbor.uz/' }).siteUrl).toBe('https://yukbor.uz');
+    // A dry run posts nothing: the default localhost site is fine there.
+    expect(config({ SITE_URL: '', TELEGRAM_DRY_RUN: '1' }).siteUrl).toBe('http://localhost:9000');
+  });
+
   it('prints what it would send in a dry run, and makes no call and writes no state', async () => {
     writeBoard(sampleBoard(120));
     const lines: string[] = [];
@@ -294,6 +369,9 @@ describe('npm run telegram', () => {
     expect(output).toContain(`<b>${placeLabel(newest.from, 'ru')} → ${placeLabel(newest.to, 'ru')}</b>`);
     expect(output).toContain(`${SITE}/ru/load/${newest.id}`);
     expect(output).toContain(`[Перейти в приложение] -> ${SITE}/ru/applink`);
+    // The loading date in Russian, not the board list's English short date.
+    expect(output).toContain(`Дата погрузки: ${formatReaderDate(newest.loadingDate, 'ru')}\n`);
+    expect(output).toMatch(/Дата погрузки: \d{1,2}\u00a0(янв|февр|мар|апр|мая|июн|июл|авг|сент|окт|нояб|дек)\.\n/);
   });
 
   describe('fails with one line naming the cause and the chat, and a non-zero exit', () => {
@@ -367,40 +445,127 @@ describe('npm run telegram', () => {
 });
 
 describe('npm run telegram:state, the state kept in the deploy bucket', () => {
+  let s3: LocalS3;
+  beforeEach(async () => {
+    s3 = await startLocalS3();
+  });
+  afterEach(async () => {
+    await s3.close();
+  });
+
+  /** The variables that keep the state in s3rver's bucket, as the workflow sets them. */
+  const bucketEnv = () => ({
+    DEPLOY_BUCKET: s3.bucket,
+    DEPLOY_ENDPOINT: s3.endpoint,
+    DEPLOY_FORCE_PATH_STYLE: '1',
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_REGION: 'us-east-1',
+  });
+  const runKept = () => runTelegram(config(bucketEnv()), { log: () => {}, s3Client: s3.client });
+  const kept = async () => {
+    const object = await getKeptObject(s3.client, s3.config(), TELEGRAM_STATE_KEY);
+    return object ? { ...object, state: parseState(object.text, 'bucket') } : null;
+  };
+
+  it("stops a run from a state file older than the bucket's with one line, and changes no post", async () => {
+    const file = path.join(dir, 'state.json');
+    writeBoard(sampleBoard(120, 3));
+    await runKept();
+    await uploadState(s3.config(), file, s3.client);
+    // What a run that never uploaded its state leaves behind, cut off in a send (see cutOffVersion1).
+    const old = readState(file);
+    if (!old) throw new Error('no state');
+    const staleFile = cutOffVersion1(old, publishedBoard(sampleBoard(3, 2)).loads[0]);
+    writeBoard(sampleBoard(123));
+    await runKept();
+    // The workflow's upload step after the run (nothing left to write since the run gave its state back).
+    await uploadState(s3.config(), file, s3.client);
+    const before = fake.botPosts().map((message) => ({ ...message }));
+    const calls = fake.calls.length;
+    fs.writeFileSync(file, staleFile);
+    const { code, stderr } = await startCli({ ...env(), ...bucketEnv() }).exited;
+    expect(code).toBe(1);
+    // The AWS SDK warns on Node 20 that its releases after January 2027 need Node 22: not the tool's line.
+    expect(stderr.split('\n').filter((line) => line.startsWith('npm run'))).toEqual([
+      expect.stringMatching(
+        /^npm run telegram: the state file .*state\.json is generation 0, older than s3:\/\/site\/\.telegram-state\.json \(generation 2\): later runs have posted since; .*\(chat @yukbor_test\)\.$/,
+      ),
+    ]);
+    expect(fake.calls.length).toBe(calls);
+    expect(fake.botPosts()).toEqual(before);
+    expect((await kept())?.state).toMatchObject({ generation: 2, taken: null });
+  });
+
+  it("stops when the bucket's copy was taken by a run that never gave it back, until it is uploaded or released", async () => {
+    const file = path.join(dir, 'state.json');
+    writeBoard(sampleBoard(120, 1));
+    await runKept();
+    const object = await kept();
+    if (!object) throw new Error('no state in the bucket');
+    // A run took it (generation 2) and died with its file.
+    await putKeptObject(
+      s3.client,
+      s3.config(),
+      TELEGRAM_STATE_KEY,
+      JSON.stringify({ ...object.state, generation: 2, taken: { run: 'lost', at: '2026-11-25T12:00:00.000Z' } }),
+      object.etag,
+    );
+    fs.rmSync(file);
+    writeBoard(sampleBoard(121));
+    await expect(runKept()).rejects.toThrow(/was taken by a run at 2026-11-25T12:00:00.000Z \(generation 2\) that never gave it back/);
+    await expect(downloadState(s3.config(), file, s3.client)).rejects.toThrow(/never gave it back/);
+    expect(sends()).toHaveLength(10);
+    expect(await releaseState(s3.config(), s3.client)).toBe('released');
+    expect((await runKept()).posted).toBe(1);
+    expect((await kept())?.state).toMatchObject({ generation: 3, taken: null });
+  });
+
+  it('writes only over the copy it read: a stale copy never overwrites a newer state', async () => {
+    const file = path.join(dir, 'state.json');
+    const bucket = s3.config();
+    writeBoard(sampleBoard(120, 2));
+    await runKept();
+    const older = fs.readFileSync(file, 'utf8');
+    writeBoard(sampleBoard(122));
+    await runKept();
+    const newer = await kept();
+    fs.writeFileSync(file, older);
+    await expect(uploadState(bucket, file, s3.client)).rejects.toThrow(/generation 1, older than .* \(generation 2\): not uploaded/);
+    expect((await kept())?.text).toBe(newer?.text);
+    // Two writers that read the same copy: the second is refused, by the bucket itself.
+    const read = await getKeptObject(s3.client, bucket, TELEGRAM_STATE_KEY);
+    await putKeptObject(s3.client, bucket, TELEGRAM_STATE_KEY, newer?.text ?? '', read?.etag ?? null);
+    await expect(putKeptObject(s3.client, bucket, TELEGRAM_STATE_KEY, older, read?.etag ?? null)).resolves.toEqual(expect.any(String));
+    const now = await getKeptObject(s3.client, bucket, TELEGRAM_STATE_KEY);
+    await expect(putKeptObject(s3.client, bucket, TELEGRAM_STATE_KEY, older, read?.etag ?? null)).rejects.toThrow(KeptObjectChangedError);
+    await expect(putKeptObject(s3.client, bucket, TELEGRAM_STATE_KEY, older, null)).rejects.toThrow(KeptObjectChangedError);
+    expect((await getKeptObject(s3.client, bucket, TELEGRAM_STATE_KEY))?.etag).toBe(now?.etag);
+  });
+
   it('starts from no state, then keeps what a run wrote beside the manifest under the deploy prefix', async () => {
-    const s3 = await startLocalS3();
-    try {
-      const bucket = s3.config({ prefix: 'www/' });
-      const file = path.join(dir, 'state.json');
-      expect(await downloadState(bucket, file, s3.client)).toBe('none');
-      expect(fs.existsSync(file)).toBe(false);
-      writeBoard(sampleBoard(120));
-      await run({ TELEGRAM_FIRST_POSTS: '2' });
-      const written = fs.readFileSync(file, 'utf8');
-      expect(await uploadState(bucket, file, s3.client)).toBe('uploaded');
-      expect(s3.requests.filter((request) => request.method === 'PUT').map((request) => request.key)).toEqual([
-        `www/${TELEGRAM_STATE_KEY}`,
-      ]);
-      fs.rmSync(file);
-      expect(await downloadState(bucket, file, s3.client)).toBe('downloaded');
-      expect(fs.readFileSync(file, 'utf8')).toBe(written);
-      // The next run knows what the channel holds.
-      expect((await run()).requests).toBe(0);
-    } finally {
-      await s3.close();
-    }
+    const bucket = s3.config({ prefix: 'www/' });
+    const file = path.join(dir, 'state.json');
+    expect(await downloadState(bucket, file, s3.client)).toBe('none');
+    expect(fs.existsSync(file)).toBe(false);
+    writeBoard(sampleBoard(120));
+    await run({ TELEGRAM_FIRST_POSTS: '2' });
+    const written = fs.readFileSync(file, 'utf8');
+    expect(await uploadState(bucket, file, s3.client)).toBe('uploaded');
+    expect(await uploadState(bucket, file, s3.client)).toBe('unchanged');
+    expect(s3.requests.filter((request) => request.method === 'PUT').map((request) => request.key)).toEqual([`www/${TELEGRAM_STATE_KEY}`]);
+    fs.rmSync(file);
+    expect(await downloadState(bucket, file, s3.client)).toBe('downloaded');
+    expect(fs.readFileSync(file, 'utf8')).toBe(written);
+    // The next run knows what the channel holds.
+    expect((await run()).requests).toBe(0);
   });
 
   it('refuses to upload a damaged state', async () => {
-    const s3 = await startLocalS3();
-    try {
-      const file = path.join(dir, 'state.json');
-      fs.writeFileSync(file, '{"version":1,');
-      await expect(uploadState(s3.config(), file, s3.client)).rejects.toThrow(/not JSON/);
-      expect(s3.requests.filter((request) => request.method === 'PUT')).toEqual([]);
-    } finally {
-      await s3.close();
-    }
+    const file = path.join(dir, 'state.json');
+    fs.writeFileSync(file, '{"version":1,');
+    await expect(uploadState(s3.config(), file, s3.client)).rejects.toThrow(/not JSON/);
+    expect(s3.requests.filter((request) => request.method === 'PUT')).toEqual([]);
   });
 });
 
@@ -414,24 +579,26 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-function fail(): never {
-  throw new Error('unexpected');
+/**
+ * A state file as the tool's first version wrote it when cut off in a send: the post in flight, its
+ * text, and the newest message the file knew. That version probed the ids above it with edits.
+ */
+function cutOffVersion1(state: TelegramState, lost: PublishedLoad | undefined): string {
+  if (!lost) throw new Error('no load');
+  const uz = languageByPrefix('uz') ?? fail();
+  const post = openPost(lost, uz, SITE, telegramTranslator(uz));
+  const since = new Date().toISOString();
+  return JSON.stringify({
+    version: 1,
+    chat: state.chat,
+    lastMessage: state.lastMessage,
+    posts: state.posts,
+    inFlight: { load: lost.id, body: '', text: post.text, replyMarkup: post.replyMarkup, after: state.lastMessage, since },
+  });
 }
 
-/** A post made outside the tool, as the tool would have made it. */
-async function sendDirect(text: string, replyMarkup: unknown): Promise<void> {
-  const response = await fetch(`${fake.url}/bot${fake.token}/sendMessage`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      chat_id: fake.chat,
-      text,
-      parse_mode: 'HTML',
-      reply_markup: replyMarkup,
-      link_preview_options: { is_disabled: true },
-    }),
-  });
-  expect(response.status).toBe(200);
+function fail(): never {
+  throw new Error('unexpected');
 }
 
 interface Cli {

@@ -102,7 +102,7 @@ export function envReader(env: NodeJS.ProcessEnv): EnvReader {
 /** Hosts a reader elsewhere cannot reach: this machine, a private network, link-local, mDNS names. */
 export function isPrivateHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || !host.includes('.') && !host.includes(':'))
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || (!host.includes('.') && !host.includes(':')))
     return true;
   const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host)?.slice(1).map(Number);
   if (v4) {

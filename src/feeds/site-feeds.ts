@@ -15,7 +15,8 @@ import {
 } from '../config/routes';
 import { site } from '../config/site';
 import { absoluteUrl, canonicalUrl } from '../i18n/paths';
-import { formatNumber, formatPrice, formatShortDate, routeLabel } from '../loads/format';
+import { formatNumber, formatPrice, routeLabel } from '../loads/format';
+import { formatReaderDate } from '../loads/reader-date';
 import { newestFirst, type PlaceGroups } from '../loads/place-groups';
 import type { Place } from '../places/gazetteer';
 import { placeLabel } from '../places/names';
@@ -131,7 +132,7 @@ export function summaryWriter(t: TFunction, language: LanguageCode): (load: Load
       load.weight === null ? '' : weight(formatNumber(load.weight)),
       load.vehicleType ? vehicle(vehicleLabel(load.vehicleType, language)) : '',
       load.price === null ? '' : price(formatPrice(load.price, load.currency)),
-      load.loadingDate ? date(formatShortDate(load.loadingDate)) : '',
+      load.loadingDate ? date(formatReaderDate(load.loadingDate, language)) : '',
     ]
       .filter(Boolean)
       .join(' ');

@@ -69,6 +69,13 @@ function tashkentDate(iso: string | null): Date | null {
   return Number.isNaN(shifted.getTime()) ? null : shifted;
 }
 
+/** The month (0-11) and day of the month of an instant, in Tashkent; null for no date or a bad one. */
+export function tashkentMonthDay(iso: string | null): { month: number; day: number } | null {
+  const date = tashkentDate(iso);
+  return date ? { month: date.getUTCMonth(), day: date.getUTCDate() } : null;
+}
+
+/** The board list's date (SPEC.md pins an English short date for the list); posts and feeds use reader-date.ts. */
 export function formatShortDate(iso: string | null): string {
   const date = tashkentDate(iso);
   return date ? `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}` : '';

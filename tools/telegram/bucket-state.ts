@@ -172,7 +172,9 @@ async function main(): Promise<void> {
 
 function oneLine(error: unknown): string {
   const message =
-    error instanceof Error ? `${['Error', 'StaleStateError'].includes(error.name) ? '' : `${error.name}: `}${error.message}` : String(error);
+    error instanceof Error
+      ? `${['Error', 'StaleStateError'].includes(error.name) ? '' : `${error.name}: `}${error.message}`
+      : String(error);
   return message.replace(/\s+/g, ' ').trim();
 }
 

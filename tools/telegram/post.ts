@@ -3,7 +3,8 @@ import type { Language } from '../../src/config/languages';
 import { loadPath, ROUTES } from '../../src/config/routes';
 import type { PublishedLoad } from '../../src/feeds/published-board';
 import { canonicalUrl } from '../../src/i18n/paths';
-import { formatNumber, formatPrice, formatShortDate, routeLabel } from '../../src/loads/format';
+import { formatNumber, formatPrice, routeLabel } from '../../src/loads/format';
+import { formatReaderDate } from '../../src/loads/reader-date';
 import { placeLabel } from '../../src/places/names';
 import { vehicleLabel } from '../../src/loads/vehicle-types';
 
@@ -44,7 +45,7 @@ function oneLine(text: string): string {
 export function postBody(load: PublishedLoad, language: Language, t: TFunction): string {
   const route = routeLabel(load, t('unknownPlace'), (text) => oneLine(placeLabel(text, language.code)));
   const price = formatPrice(load.price, load.currency);
-  const date = formatShortDate(load.loadingDate);
+  const date = formatReaderDate(load.loadingDate, language.code);
   const facts = [
     oneLine(load.title) || t('untitled'),
     load.weight === null ? '' : t('weight', { value: formatNumber(load.weight) }),

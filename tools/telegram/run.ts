@@ -196,8 +196,7 @@ async function giveBack(store: StateStore, channel: Channel, etag: string, failu
 }
 
 type Outcome =
-  | { done: 'posted' | 'closed' }
-  | { done: 'failed'; failed: FailedMessage; unanswered?: OutcomeUnknownError | TelegramApiError };
+  { done: 'posted' | 'closed' } | { done: 'failed'; failed: FailedMessage; unanswered?: OutcomeUnknownError | TelegramApiError };
 
 class Channel {
   constructor(
@@ -395,7 +394,10 @@ function plural(count: number, noun: string): string {
 
 /** One line per message that failed in a run: what, why, and what happens next. */
 export function describeFailedMessage(failed: FailedMessage, chat: string): string {
-  const what = failed.action === 'post' ? `load ${failed.load} was not posted to chat ${chat}` : `the post of load ${failed.load} in chat ${chat} was not marked closed`;
+  const what =
+    failed.action === 'post'
+      ? `load ${failed.load} was not posted to chat ${chat}`
+      : `the post of load ${failed.load} in chat ${chat} was not marked closed`;
   if (failed.gaveUp) return `${what} (${failed.reason}), refused in ${failed.runs} runs: given up, it is not tried again.`;
   const tries = failed.runs > 0 ? `; refused in ${failed.runs} of at most ${MAX_FAILED_RUNS} runs` : '';
   return `${what} (${failed.reason})${tries}; the next run tries again.`;
