@@ -109,5 +109,14 @@ export function isPrivateHost(hostname: string): boolean {
     const [a = 0, b = 0] = v4;
     return a === 127 || a === 10 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
   }
-  return host === '::1' || host === '::' || /^f[cd]/.test(host) || host.startsWith('fe80:') || host.startsWith('::ffff:127.');
+  if (!host.includes(':')) return false;
+  // IPv6: loopback, unspecified, unique local (fc00::/7), link-local, and IPv4 loopback mapped.
+  return (
+    host === '::1' ||
+    host === '::' ||
+    /^f[cd][0-9a-f]{0,2}:/.test(host) ||
+    host.startsWith('fe80:') ||
+    host.startsWith('::ffff:127.') ||
+    host.startsWith('::ffff:7f')
+  );
 }

@@ -119,9 +119,10 @@ function entryMaker(language: Language, t: TFunction, base: string): (load: Load
 export function summaryWriter(t: TFunction, language: LanguageCode): (load: Load) => string {
   const SLOT = '\u0000';
   const sentence = (key: string, name: string) => {
-    const template = t(key, { [name]: SLOT });
-    // A function, so a `$&` in API text is not read as a replacement pattern.
-    return (value: string) => template.replace(SLOT, () => value);
+    const [before = '', after = ''] = t(key, { [name]: SLOT }).split(SLOT);
+    // A value ending in an abbreviation's period ("21 нояб.") at the end of a sentence: one period closes
+    // both, as Russian typography writes it.
+    return (value: string) => before + (after.startsWith('.') && value.endsWith('.') ? value.slice(0, -1) : value) + after;
   };
   const weight = sentence('load:meta.weight', 'weight');
   const vehicle = sentence('load:meta.vehicle', 'vehicle');

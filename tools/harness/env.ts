@@ -1,7 +1,13 @@
+import { envReader } from '../env';
+
+const vars = envReader(process.env);
+
 /** Ports the e2e run uses, apart from `npm start`'s, so both can run on one machine. */
-export const E2E_API_PORT = Number(process.env.E2E_API_PORT) || 4310;
-export const E2E_SITE_PORT = Number(process.env.E2E_SITE_PORT) || 9310;
+export const E2E_API_PORT = vars.integer('E2E_API_PORT', { fallback: 4310, min: 1, max: 65_535 });
+export const E2E_SITE_PORT = vars.integer('E2E_SITE_PORT', { fallback: 9310, min: 1, max: 65_535 });
 export const E2E_API_URL = `http://localhost:${E2E_API_PORT}/api`;
 export const E2E_SITE_URL = `http://localhost:${E2E_SITE_PORT}`;
-export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const CHROMIUM_PATH = vars.string('CHROME_PATH', { fallback: '/usr/bin/chromium' });
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+
+vars.done();

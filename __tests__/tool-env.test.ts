@@ -1,0 +1,127 @@
+/**
+ * The tools' one reading of the environment (tools/env.ts), and the two configurations built on it:
+ * `npm run deploy` and `npm run telegram` say every bad value, one line each, in the same words.
+ */
+import { deployConfigFromEnv } from '../tools/deploy/deploy';
+import { EnvError, envReader, isPrivateHost } from '../tools/env';
+import { telegramConfigFromEnv } from '../tools/telegram/config';
+
+function problems(read: () => unknown): readonly string[] {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('envReader', () => {
+  it('reads each kind, trimmed, with its default when unset or blank', () => {
+    const vars = envReader({
+      TEXT: '  a b ',
+      URL: 'https://yukbor.uz/',
+      COUNT: ' 12 ',
+      SHARE: '0.5',
+      LANG: 'ru',
+      ON: 'yes',
+      OFF: 'off',
+      BLANK: ' ',
+    });
+    expect(vars.string('TEXT')).toBe('a b');
+    expect(vars.string('BLANK', { fallback: 'x' })).toBe('x');
+    expect(vars.url('URL', { example: 'https://x.uz', public: true })).toBe('https://yukbor.uz');
+    expect(vars.url('UNSET', { fallback: 'https://api.telegram.org', example: 'https://x.uz' })).toBe('https://api.telegram.org');
+    expect(vars.integer('COUNT', { fallback: 1, min: 0, max: 100 })).toBe(12);
+    expect(vars.integer('UNSET', { fallback: 7 })).toBe(7);
+    expect(vars.number('SHARE', { fallback: 1, min: 0, max: 1 })).toBe(0.5);
+    expect(vars.oneOf('LANG', ['uz', 'uz-cyrl', 'ru'], 'uz')).toBe('ru');
+    expect([vars.flag('ON'), vars.flag('OFF'), vars.flag('UNSET')]).toEqual([true, false, false]);
+    expect(() => vars.done()).not.toThrow();
+  });
+
+  it('says every bad value, one line each, naming the variable, its value and what it should be', () => {
+    const vars = envReader({ COUNT: '1.5', BIG: '1000', LANG: 'en', URL: 'yukbor.uz', SITE: 'http://127.0.0.1:9000' });
+    vars.string('TOKEN', { required: 'the bot token' });
+    vars.integer('COUNT', { fallback: 1, min: 0, max: 100 });
+    vars.integer('BIG', { fallback: 1, min: 0, max: 100 });
+    vars.oneOf('LANG', ['uz', 'ru'], 'uz');
+    vars.url('URL', { example: 'https://yukbor.uz' });
+    vars.url('SITE', { example: 'https://yukbor.uz', public: true });
+    expect(problems(() => vars.done())).toEqual([
+      'Set TOKEN to the bot token.',
+      'COUNT is "1.5"; use a whole number from 0 to 100.',
+      'BIG is "1000"; use a whole number from 0 to 100.',
+      'LANG is "en"; use one of uz, ru.',
+      'URL is "yukbor.uz"; give an absolute http(s) address such as https://yukbor.uz.',
+      'SITE is "http://127.0.0.1:9000", an address only this machine or network can open; give the public site, such as https://yukbor.uz.',
+    ]);
+  });
+
+  it('knows the hosts a reader elsewhere cannot open', () => {
+    for (const host of [
+      'localhost',
+      'app.localhost',
+      'printer.local',
+      'intranet',
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.0.9',
+      '169.254.1.1',
+      '0.0.0.0',
+      '[::1]',
+      'fd00::1',
+      'fe80::1',
+    ])
+      expect([host, isPrivateHost(host)]).toEqual([host, true]);
+    for (const host of ['yukbor.uz', 'yukbor.example', 'fcbarcelona.com', 'fd.uz', '8.8.8.8', '172.32.0.1', '2001:db8::1'])
+      expect([host, isPrivateHost(host)]).toEqual([host, false]);
+  });
+});
+
+describe('the tools read their settings through it', () => {
+  it('npm run deploy: every bad DEPLOY_* value at once', () => {
+    expect(
+      problems(() => deployConfigFromEnv({ DEPLOY_CONCURRENCY: 'many', DEPLOY_ASSET_GRACE_DAYS: '-1', DEPLOY_ENDPOINT: 'localhost:4568' })),
+    ).toEqual([
+      'Set DEPLOY_BUCKET to the bucket to publish public/ to.',
+      'DEPLOY_ENDPOINT is "localhost:4568"; give an absolute http(s) address such as http://localhost:4568.',
+      'DEPLOY_CONCURRENCY is "many"; use a whole number from 1 to 256.',
+      'DEPLOY_ASSET_GRACE_DAYS is "-1"; use a number from 0 to 3650.',
+    ]);
+    expect(deployConfigFromEnv({ DEPLOY_BUCKET: ' site ', DEPLOY_PREFIX: '/www/', DEPLOY_FORCE_PATH_STYLE: '1' })).toMatchObject({
+      bucket: 'site',
+      prefix: 'www/',
+      forcePathStyle: true,
+      concurrency: 16,
+      grace: { days: 7, deploys: 2 },
+    });
+  });
+
+  it("npm run telegram: its own values and, with DEPLOY_BUCKET, the bucket's, in the same words", () => {
+    expect(
+      problems(() =>
+        telegramConfigFromEnv({
+          TELEGRAM_BOT_TOKEN: '1:x',
+          TELEGRAM_CHAT_ID: '@c',
+          SITE_URL: 'http://localhost:9000',
+          TELEGRAM_LANG: 'en',
+          TELEGRAM_MIN_INTERVAL_MS: 'soon',
+          DEPLOY_BUCKET: 'site',
+          DEPLOY_CONCURRENCY: '0',
+        }),
+      ),
+    ).toEqual([
+      'SITE_URL is "http://localhost:9000", an address only this machine or network can open; give the public site, such as https://yukbor.uz.',
+      'TELEGRAM_LANG is "en"; use one of uz, uz-cyrl, ru.',
+      'TELEGRAM_MIN_INTERVAL_MS is "soon"; use a whole number from 0 to 60000.',
+      'DEPLOY_CONCURRENCY is "0"; use a whole number from 1 to 256.',
+    ]);
+    expect(problems(() => telegramConfigFromEnv({}))).toEqual([
+      'Set TELEGRAM_BOT_TOKEN to the bot token @BotFather gave.',
+      'Set TELEGRAM_CHAT_ID to the channel (@name or numeric id).',
+      'Set SITE_URL to the public site the posts link to.',
+    ]);
+  });
+});
