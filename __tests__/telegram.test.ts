@@ -1,5 +1,5 @@
 /**
- * `npm run telegram` against a fake Bot API started here (__tests__/support/fake-bot-api.ts), on boards
+ * `npm run telegram` against a fake Bot API started here (tools/harness/fake-bot-api.ts), on boards
  * made from the sample API's deterministic loads the way the build publishes them. Runs that must fail
  * or be killed run the real command as a child process.
  */
