@@ -214,6 +214,21 @@ describe('npm run telegram', () => {
     expect(fake.botPosts().every((message) => message.edits === 0)).toBe(true);
   });
 
+  it('stops after two sends in a row get no answer (the API is unwell, not the loads), and the next run posts them', async () => {
+    writeBoard(sampleBoard(120, 3));
+    await run();
+    writeBoard(sampleBoard(123));
+    fake.answerNext('sendMessage', { status: 500 }, 2);
+    await expect(run()).rejects.toThrow(/sendMessage: no answer \(sendMessage: 500 Internal Server Error\)/);
+    const state = readState(path.join(dir, 'state.json'));
+    const [oldest, second, newest] = newestFirst(sampleBoard(3)).reverse();
+    expect(state?.posts[oldest as string]?.failed?.runs).toBe(0);
+    expect(state?.posts[second as string]?.failed?.runs).toBe(0);
+    expect(state?.posts[newest as string]).toBeUndefined();
+    expect((await run()).posted).toBe(3);
+    expect(postedIds().slice(-3)).toEqual([oldest, second, newest]);
+  });
+
   it('retries an edit that met a 5xx', async () => {
     const board = sampleBoard(120);
     writeBoard(board);
