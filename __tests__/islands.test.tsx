@@ -103,7 +103,7 @@ function hydratePage(page: Page, specs: readonly IslandSpec[]): void {
     return React.createElement('div', null, React.createElement('p', null, spec.name), ...(spec.inside ?? []).map(island));
   }
   function island(spec: IslandSpec): ReactModule.ReactElement {
-    return React.createElement(islands.Island, { key: spec.name, when: 'idle' }, React.createElement(Part, { spec }));
+    return React.createElement(islands.Island, { key: spec.name, when: 'idle', children: React.createElement(Part, { spec }) });
   }
   const ui = React.createElement('main', null, specs.map(island));
   const container = document.createElement('div');
@@ -140,7 +140,7 @@ const ISLANDS = ['faq', 'language', 'typewriter', 'share', 'handoff'] as const;
 const ISLAND_SPECS = ISLANDS.map((name) => ({ name }));
 
 describe('idle islands', () => {
-  let page: Page | undefined;
+  let current: Page | undefined;
 
   beforeEach(() => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -150,14 +150,14 @@ describe('idle islands', () => {
   });
 
   afterEach(() => {
-    expect(page?.recoverableErrors).toEqual([]);
-    page?.rtl.cleanup();
-    page = undefined;
+    expect(current?.recoverableErrors).toEqual([]);
+    current?.rtl.cleanup();
+    current = undefined;
     jest.useRealTimers();
   });
 
   it('all hydrate within 2 s of the page, though the browser is never idle', async () => {
-    page = freshPage();
+    const page = (current = freshPage());
     hydratePage(page, ISLAND_SPECS);
     await advance(page, 0);
     expect(page.hydrated).toEqual([]);
@@ -171,7 +171,7 @@ describe('idle islands', () => {
   });
 
   it('hydrate one per idle period before the deadline', async () => {
-    page = freshPage();
+    const page = (current = freshPage());
     hydratePage(page, ISLAND_SPECS);
     await advance(page, 0);
     await idlePeriod(page);
@@ -183,7 +183,7 @@ describe('idle islands', () => {
   });
 
   it('all hydrate at the first touch, and the batch leaves no wait behind', async () => {
-    page = freshPage();
+    const page = (current = freshPage());
     hydratePage(page, ISLAND_SPECS);
     await advance(page, 100);
     expect(page.hydrated).toEqual([]);
@@ -199,12 +199,12 @@ describe('idle islands', () => {
   });
 
   it('of a later batch are not released early by what an ended batch scheduled', async () => {
-    page = freshPage();
+    const page = (current = freshPage());
     // The inner islands wait only once the outer one hydrates: a later batch.
     hydratePage(page, [{ name: 'first' }, { name: 'outer', inside: [{ name: 'inner-a' }, { name: 'inner-b' }] }]);
     await advance(page, 0);
     await page.rtl.act(async () => {
-      page?.rtl.fireEvent.keyDown(document.body, { key: 'Tab' });
+      page.rtl.fireEvent.keyDown(document.body, { key: 'Tab' });
       await Promise.resolve();
     });
     await advance(page, 0);
@@ -218,11 +218,11 @@ describe('idle islands', () => {
   });
 
   it('of a later batch hydrate within 2 s of it, though the browser is never idle', async () => {
-    page = freshPage();
+    const page = (current = freshPage());
     hydratePage(page, [{ name: 'outer', inside: [{ name: 'inner-a' }, { name: 'inner-b' }] }]);
     await advance(page, 500);
     await page.rtl.act(async () => {
-      page?.rtl.fireEvent.focusIn(document.body);
+      page.rtl.fireEvent.focusIn(document.body);
       await Promise.resolve();
     });
     await advance(page, 0);
