@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { deploy, MANIFEST_NAME, TELEGRAM_STATE_KEY, type DeployReport } from '../tools/deploy/deploy';
-import { IMMUTABLE, REVALIDATE, fileKind, listingsFor } from '../tools/deploy/plan';
+import { IMMUTABLE, REVALIDATE, fileKind } from '../src/hosting/policy';
+import { listingsFor } from '../tools/deploy/plan';
 import { startLocalS3, type LocalS3, type S3Request } from '../tools/deploy/local-s3';
 
 const VARIANTS = ['', 'uz/', 'uz-cyrl/', 'ru/'];

@@ -5,7 +5,7 @@ import { PUBLISHED_BOARD_FILE } from '../feeds/published-board';
  * The hosting policy: for every file the build writes into public/, what kind it is, how long it may
  * be cached, its Content-Type and the security headers sent with it. The deploy (tools/deploy), the
  * local server (tools/serve), the `_headers` file the build writes for Netlify and Cloudflare Pages
- * (./headers-file.ts) and the CloudFront template (tools/hosting) all read this module, so the hosts
+ * (./write-headers-file.ts) and the CloudFront template (tools/hosting) all read this module, so the hosts
  * cannot drift apart. It lives in src/ because the build writes `_headers` from it.
  *
  * Keys are paths relative to public/, with forward slashes and no leading slash.

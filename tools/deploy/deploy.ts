@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pLimit from 'p-limit';
+import { cacheControl, contentType } from '../../src/hosting/policy';
 import {
   type DeployPlan,
   type GracePeriod,
@@ -11,8 +12,6 @@ import {
   type LocalFile,
   type Manifest,
   type RemoteObject,
-  cacheControl,
-  contentType,
   listingsFor,
   parseManifest,
   planDeploy,
