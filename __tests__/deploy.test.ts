@@ -325,6 +325,20 @@ describe('npm run deploy against an S3-compatible server', () => {
     expect(next.deletes).toEqual([...oldBundles].sort());
   });
 
+  it('writes the manifest alone on an unchanged rebuild while old bundles wait out their grace period', async () => {
+    await rebuildAndDeploy();
+    site.code = 'v2';
+    await rebuildAndDeploy();
+    const unchanged = await rebuildAndDeploy();
+    expect(unchanged.puts).toEqual([]);
+    expect(unchanged.deletes).toEqual([]);
+    // The grace period counts deploys: without this write it would never end.
+    expect(s3.requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.key}`)).toEqual([
+      `PUT ${MANIFEST_NAME}`,
+    ]);
+    expect(unchanged.report.plan.manifest.deploy).toBe(3);
+  });
+
   it('uploads a bundle again when a rollback brings it back, and forgets that it was unreferenced', async () => {
     await rebuildAndDeploy();
     site.code = 'v2';
