@@ -1,6 +1,94 @@
 // The import graph the project keeps (npm run depcruise, part of npm run lint and so of CI):
 // the site (src/ and the gatsby-* files) never imports the tools, no code that ships or runs as a tool
-// imports the tests, and the floors of src/ point down (STYLE.md, "Habits a review of this repo asked for").
+// imports the tests, nothing imports in a circle, and the floors of src/ point down (STYLE.md, "Habits a
+// review of this repo asked for"; README, "Map of the code").
+
+/**
+ * Every folder of src/ and the folders of src/ it may import from; anything else in src/ is forbidden.
+ * Read bottom to top: a folder appears only after all it may import. A folder missing here can import
+ * nothing of src/ and be imported by nothing (rule src-folder-has-a-floor), so a new folder is placed
+ * here before it is used. A type two floors share moves down to where both can reach it.
+ */
+const FLOORS = {
+  // Ground: constants, languages, routes, site links; content types; styles, images, ambient types.
+  config: [],
+  content: [],
+  styles: [],
+  images: [],
+  types: [],
+  // What the API sends and how it is read (types, client, normalizing, the build's read of the board).
+  'api-client': ['config'],
+  // Language choice, localized paths and the i18n plugin's workarounds.
+  i18n: ['config'],
+  // What the route announcer says after a navigation (gatsby-browser only).
+  a11y: ['config', 'i18n'],
+  // Gazetteer, place matching and names, distances.
+  places: ['config', 'api-client'],
+  // Load board logic: formatting, pagination, page contexts, search over every spelling.
+  loads: ['config', 'api-client', 'i18n', 'places'],
+  // Pure going-rate figures (read by src/gatsby and the templates).
+  rates: ['config', 'api-client', 'places', 'loads'],
+  // Board history in SQLite: build side only (nothing in src/ but gatsby/ may import it).
+  history: ['config', 'api-client', 'places', 'loads'],
+  // Device choice for /applink, deep links, crawlers.
+  handoff: ['config', 'i18n'],
+  // The page head: titles, alternates, JSON-LD.
+  head: ['config', 'content', 'api-client', 'i18n', 'places', 'loads'],
+  // The Atom feeds and the published board.
+  feeds: ['config', 'api-client', 'i18n', 'places', 'loads', 'head'],
+  // The hosting policy of every file the build writes, and the _headers file written from it.
+  hosting: ['config', 'feeds'],
+  // Layout, header, footer, board pieces, islands.
+  components: ['config', 'content', 'styles', 'images', 'api-client', 'i18n', 'a11y', 'places', 'loads', 'handoff', 'head'],
+  // Home page sections.
+  sections: ['config', 'content', 'styles', 'images', 'i18n', 'components'],
+  // One per page.
+  templates: [
+    'config',
+    'content',
+    'styles',
+    'images',
+    'api-client',
+    'i18n',
+    'a11y',
+    'places',
+    'loads',
+    'rates',
+    'handoff',
+    'head',
+    'feeds',
+    'components',
+    'sections',
+  ],
+  // Gatsby's lifecycle APIs: the build reads everything below the pages, and the templates only by path.
+  gatsby: [
+    'config',
+    'content',
+    'api-client',
+    'i18n',
+    'a11y',
+    'places',
+    'loads',
+    'rates',
+    'history',
+    'handoff',
+    'head',
+    'feeds',
+    'hosting',
+    'components',
+  ],
+};
+
+const alternatives = (folders) => folders.join('|');
+
+const floorRules = Object.entries(FLOORS).map(([folder, below]) => ({
+  name: `floor-${folder}`,
+  comment: `src/${folder}/ imports from ${below.length ? below.map((name) => `src/${name}/`).join(', ') : 'nothing in src/'} (and itself) only.`,
+  severity: 'error',
+  from: { path: `^src/${folder}/` },
+  to: { path: '^src/', pathNot: `^src/(${alternatives([folder, ...below])})/` },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -25,19 +113,21 @@ module.exports = {
       from: { path: '^tools/' },
       to: { path: '^(__tests__|e2e)/' },
     },
+    ...floorRules,
     {
-      name: 'components-not-to-sections-or-templates',
-      comment: 'Floors point down: a type two floors share moves down to where both can reach it.',
+      name: 'src-folder-has-a-floor',
+      comment: 'Every folder of src/ is placed in FLOORS above, so that its imports are checked.',
       severity: 'error',
-      from: { path: '^src/components/' },
-      to: { path: '^src/(sections|templates)/' },
+      from: { path: '^src/', pathNot: `^src/(${alternatives(Object.keys(FLOORS))})/` },
+      to: { path: '^src/' },
     },
     {
-      name: 'i18n-not-to-components',
-      comment: 'Floors point down: i18n/ is below components/.',
+      name: 'no-circular',
+      comment:
+        'Modules that import each other cannot be read, tested or moved one at a time: the shared part moves to a module both import.',
       severity: 'error',
-      from: { path: '^src/i18n/' },
-      to: { path: '^src/components/' },
+      from: {},
+      to: { circular: true },
     },
     {
       name: 'no-unresolvable',

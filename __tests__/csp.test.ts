@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { contentSecurityPolicy, inlineScriptHashes, withCspMeta } from '../src/gatsby/csp';
-import { headersFor, parseHeadersFile } from '../tools/hosting/headers-file';
-import { headersFile } from '../src/hosting/headers-file';
+import { headersFor, parseHeadersFile } from '../tools/hosting/read-headers-file';
+import { headersFile } from '../src/hosting/write-headers-file';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

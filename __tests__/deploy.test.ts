@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { deploy, MANIFEST_NAME, TELEGRAM_STATE_KEY, type DeployReport } from '../tools/deploy/deploy';
-import { IMMUTABLE, REVALIDATE, fileKind, listingsFor } from '../tools/deploy/plan';
+import { IMMUTABLE, REVALIDATE, fileKind } from '../src/hosting/policy';
+import { listingsFor } from '../tools/deploy/plan';
 import { startLocalS3, type LocalS3, type S3Request } from '../tools/deploy/local-s3';
 
 const VARIANTS = ['', 'uz/', 'uz-cyrl/', 'ru/'];
@@ -322,6 +323,20 @@ describe('npm run deploy against an S3-compatible server', () => {
     expect(aWeekOn.deletes).toEqual([]);
     const next = await rebuildAndDeploy();
     expect(next.deletes).toEqual([...oldBundles].sort());
+  });
+
+  it('writes the manifest alone on an unchanged rebuild while old bundles wait out their grace period', async () => {
+    await rebuildAndDeploy();
+    site.code = 'v2';
+    await rebuildAndDeploy();
+    const unchanged = await rebuildAndDeploy();
+    expect(unchanged.puts).toEqual([]);
+    expect(unchanged.deletes).toEqual([]);
+    // The grace period counts deploys: without this write it would never end.
+    expect(s3.requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.key}`)).toEqual([
+      `PUT ${MANIFEST_NAME}`,
+    ]);
+    expect(unchanged.report.plan.manifest.deploy).toBe(3);
   });
 
   it('uploads a bundle again when a rollback brings it back, and forgets that it was unreferenced', async () => {

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { headersFile } from '../src/hosting/headers-file';
+import { headersFile } from '../src/hosting/write-headers-file';
 import {
   IMMUTABLE,
   NOT_FOUND_PAGE,
@@ -25,7 +25,7 @@ import {
 import { deploy } from '../tools/deploy/deploy';
 import { startLocalS3 } from '../tools/deploy/local-s3';
 import { CLOUDFRONT_DIR, cloudfrontFiles, customErrorResponses, responseHeadersPolicy } from '../tools/hosting/cloudfront';
-import { headersFor, parseHeadersFile } from '../tools/hosting/headers-file';
+import { headersFor, parseHeadersFile } from '../tools/hosting/read-headers-file';
 import { startStaticServer } from '../tools/serve/static-server';
 
 /** Files named as the build names them, with the kind the policy must give each. */

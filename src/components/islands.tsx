@@ -16,7 +16,8 @@ import React, { Suspense, useId, useState, useSyncExternalStore, type ReactNode 
  *   React 18's selective hydration: a Suspense boundary whose content suspends while hydrating keeps
  *   its server nodes until the promise settles. `when="now"` hydrates in the task after the page shell
  *   (the board: it refreshes on arrival); `when="idle"` waits until the browser is idle or the visitor
- *   first touches, types or moves focus, whichever comes first. Until then its HTML is there, text in the
+ *   first touches, types or moves focus, whichever comes first, and at the latest 2 s after it began to
+ *   wait (`IDLE_DEADLINE_MS`, one deadline for all the page's idle islands). Until then its HTML is there, text in the
  *   page's language, links that work as plain links.
  * - `<Layout>` applies the rule to every page: each block of content is `Static` unless it is an
  *   `Island` (`pageBlocks`). A block that holds something that moves is wrapped in `Island` by its
@@ -89,41 +90,66 @@ function nextTurn(): Promise<void> {
   return lastTurn;
 }
 
-const IDLE_TIMEOUT_MS = 2000;
+/** Every idle island of a batch hydrates at most this long after the batch began (README, "Islands"). */
+export const IDLE_DEADLINE_MS = 2000;
 const FIRST_TOUCH_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
-const idleWaiters: (() => void)[] = [];
-let idleScheduled = false;
+
+/** The idle islands waiting together: those of the page's hydration, or those a hydrating island adds. */
+interface IdleBatch {
+  waiters: (() => void)[];
+}
+
+let openBatch: IdleBatch | null = null;
 
 /**
- * Idle islands hydrate one per idle period, or all at once on the visitor's first touch, key press or
- * focus move: they are then about to be used.
+ * Opens a batch: its islands hydrate one per idle period, all at once on the visitor's first touch,
+ * key press or focus move (they are then about to be used), and all at once when the batch's deadline
+ * comes, so a browser that is never idle still hydrates every island within IDLE_DEADLINE_MS. Every
+ * wait a batch starts is its own and is cancelled when the batch ends, so nothing of an ended batch
+ * can release an island of a later one.
  */
+function openIdleBatch(): IdleBatch {
+  const batch: IdleBatch = { waiters: [] };
+  let idleHandle: number | undefined;
+  let idleIsTimeout = false;
+  const cancelIdle = () => {
+    if (idleHandle === undefined) return;
+    if (idleIsTimeout) window.clearTimeout(idleHandle);
+    else window.cancelIdleCallback(idleHandle);
+    idleHandle = undefined;
+  };
+  // The batch ends when its last island is released, so an island that a hydrating one creates
+  // later (an idle island inside an island) starts a batch of its own instead of waiting for ever.
+  const end = () => {
+    if (openBatch === batch) openBatch = null;
+    cancelIdle();
+    window.clearTimeout(deadline);
+    for (const type of FIRST_TOUCH_EVENTS) document.removeEventListener(type, releaseAll, true);
+  };
+  const releaseAll = () => {
+    end();
+    batch.waiters.splice(0).forEach((release) => release());
+  };
+  const releaseOne = () => {
+    idleHandle = undefined;
+    batch.waiters.shift()?.();
+    if (batch.waiters.length) scheduleIdle();
+    else end();
+  };
+  const scheduleIdle = () => {
+    idleIsTimeout = typeof window.requestIdleCallback !== 'function';
+    idleHandle = idleIsTimeout ? window.setTimeout(releaseOne, 50) : window.requestIdleCallback(releaseOne);
+  };
+  const deadline = window.setTimeout(releaseAll, IDLE_DEADLINE_MS);
+  for (const type of FIRST_TOUCH_EVENTS) document.addEventListener(type, releaseAll, { capture: true, passive: true });
+  scheduleIdle();
+  return batch;
+}
+
 function whenIdle(): Promise<void> {
   return new Promise<void>((resolve) => {
-    idleWaiters.push(resolve);
-    if (idleScheduled) return;
-    idleScheduled = true;
-    // The batch ends when its last island is released, so an island that a hydrating one creates
-    // later (an idle island inside an island) starts a batch of its own instead of waiting for ever.
-    const endBatch = () => {
-      idleScheduled = false;
-      for (const type of FIRST_TOUCH_EVENTS) document.removeEventListener(type, releaseAll, true);
-    };
-    const releaseAll = () => {
-      endBatch();
-      idleWaiters.splice(0).forEach((release) => release());
-    };
-    const releaseOne = () => {
-      idleWaiters.shift()?.();
-      if (idleWaiters.length) schedule();
-      else endBatch();
-    };
-    const schedule = () =>
-      typeof window.requestIdleCallback === 'function'
-        ? window.requestIdleCallback(releaseOne, { timeout: IDLE_TIMEOUT_MS })
-        : window.setTimeout(releaseOne, 50);
-    for (const type of FIRST_TOUCH_EVENTS) document.addEventListener(type, releaseAll, { capture: true, passive: true });
-    schedule();
+    openBatch ??= openIdleBatch();
+    openBatch.waiters.push(resolve);
   });
 }
 

@@ -6,7 +6,7 @@ import { withCspMeta } from './csp';
 import { LOCALES_DIR } from './locales';
 import { pruneOldAssets } from './prune';
 import { placeIndexFilesOfThisBuild, writePlaceIndexFiles } from './place-index';
-import { headersFile } from '../hosting/headers-file';
+import { headersFile } from '../hosting/write-headers-file';
 import { writeFeeds } from './feeds';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
@@ -27,7 +27,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   // Gatsby leaves the bundles of earlier builds in public/; without them public/ is the deploy artifact.
   const pruned = pruneOldAssets(PUBLIC_DIR).length;
   // Last, once every other file is there: the hosts' header file names hashed files one by one where
-  // no pattern covers them (src/hosting/headers-file.ts).
+  // no pattern covers them (src/hosting/write-headers-file.ts).
   fs.writeFileSync(path.join(PUBLIC_DIR, '_headers'), headersFile(publicKeys(PUBLIC_DIR)));
   reporter.info(
     `Wrote robots.txt, /locales/{lng}/{ns}.json, the place indexes, _headers and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s; removed ${pruned} files of earlier builds`,

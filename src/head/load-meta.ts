@@ -6,20 +6,13 @@ import { formatNumber, formatPrice, formatShortDate, isoDay, routeLabel } from '
 import { matchPlace } from '../places/match';
 import { placeLabel } from '../places/names';
 import { vehicleLabel } from '../loads/vehicle-types';
+import type { LoadMeta } from '../loads/page-context';
 
 /**
- * Everything a load page puts in its Head; built once at build time, or in the browser for new loads.
- * Apart from the other builders because it names places through the gazetteer: only the build and the
- * 404 page's load fallback (in a chunk of its own) load it.
+ * A load page's Head (LoadMeta). Apart from the other builders because it names places through the
+ * gazetteer: only the build and the 404 page's load fallback (in a chunk of its own) load it.
+ * `t` must be bound to the `load` namespace of the page's language.
  */
-export interface LoadMeta {
-  title: string;
-  description: string;
-  keywords: string;
-  jsonLd: Record<string, unknown>;
-}
-
-/** `t` must be bound to the `load` namespace of the page's language. */
 export function loadMeta(load: Load, t: TFunction, language: Language, canonical: string): LoadMeta {
   const unknown = t('unknownPlace');
   const route = routeLabel(load, unknown, (text) => placeLabel(text, language.code));

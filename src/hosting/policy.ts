@@ -5,7 +5,7 @@ import { PUBLISHED_BOARD_FILE } from '../feeds/published-board';
  * The hosting policy: for every file the build writes into public/, what kind it is, how long it may
  * be cached, its Content-Type and the security headers sent with it. The deploy (tools/deploy), the
  * local server (tools/serve), the `_headers` file the build writes for Netlify and Cloudflare Pages
- * (./headers-file.ts) and the CloudFront template (tools/hosting) all read this module, so the hosts
+ * (./write-headers-file.ts) and the CloudFront template (tools/hosting) all read this module, so the hosts
  * cannot drift apart. It lives in src/ because the build writes `_headers` from it.
  *
  * Keys are paths relative to public/, with forward slashes and no leading slash.
@@ -38,8 +38,19 @@ const HASHED_BUNDLE = /^[^/]+[-.][0-9a-f]{16,}\.(js|css)(\.map|\.LICENSE\.txt)?$
 /** The place suggestion files, `places/<prefix>.<hash>.json` (src/gatsby/place-index.ts). */
 const PLACE_INDEX = /^places\/[a-z-]+\.[0-9a-f]{12,}\.json$/;
 const ATOM_FEED = /^feeds\/.+\.atom$/;
+/**
+ * The files that keep their name from build to build: Gatsby's page data, maps and slices' data, the
+ * sitemaps, robots.txt and `_headers`, the locales copy, Partytown's scripts, and what static/ holds
+ * (icons, the share card, the web manifest): a file added to static/ is named here too.
+ */
+const DATA_FILE =
+  /^(page-data\/.+\.json|_gatsby\/.+\.json|chunk-map\.json|webpack\.stats\.json|sitemap[^/]*\.xml|robots\.txt|_headers|locales\/[^/]+\/[^/]+\.json|~partytown\/.+|(favicon|icon|apple-touch-icon)[^/]*\.(ico|svg|png)|share-card\.png|site\.webmanifest)$/;
 
-/** In order; the first that matches decides. Everything else is data. */
+/**
+ * In order; the first that matches decides. A file no rule names is served as data (revalidated, the
+ * safe default), and the e2e check of a real build (e2e/hosting-policy.spec.ts) fails on it, so a kind
+ * of file the build starts writing gets its rule here.
+ */
 const KIND_RULES: ReadonlyArray<{ kind: FileKind; test: (key: string) => boolean }> = [
   // Gatsby's own folder of hashed files: images, and query results under static/d/.
   { kind: 'hashed', test: (key) => key.startsWith('static/') },
@@ -48,10 +59,16 @@ const KIND_RULES: ReadonlyArray<{ kind: FileKind; test: (key: string) => boolean
   { kind: 'feed', test: (key) => ATOM_FEED.test(key) },
   { kind: 'data', test: (key) => key === PUBLISHED_BOARD_FILE },
   { kind: 'page', test: (key) => key.endsWith('.html') },
+  { kind: 'data', test: (key) => DATA_FILE.test(key) },
 ];
 
 export function fileKind(key: string): FileKind {
   return KIND_RULES.find((rule) => rule.test(key))?.kind ?? 'data';
+}
+
+/** Whether a rule of the policy names the file, rather than the default giving it a kind. */
+export function namedByPolicy(key: string): boolean {
+  return KIND_RULES.some((rule) => rule.test(key));
 }
 
 export function cacheControl(key: string): string {

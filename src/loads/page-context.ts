@@ -1,4 +1,13 @@
-import type { LoadMeta } from '../head/load-meta';
+/**
+ * Everything a load page puts in its Head (src/head/load-meta.ts builds it): built once at build time,
+ * or in the browser for new loads. Here, below head/, since the page context carries it.
+ */
+export interface LoadMeta {
+  title: string;
+  description: string;
+  keywords: string;
+  jsonLd: Record<string, unknown>;
+}
 
 /**
  * What a pre-built load page receives from the build: its metadata and its one visible line. Kept

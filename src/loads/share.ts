@@ -11,8 +11,8 @@ export function telegramShareUrl(url: string, text: string): string {
 }
 
 /**
- * The one line a shared load travels with, in the page's language: "Sement: Toshkent → Samarqand,
- * 20 t, Tent, UZS 1,500,000". `route` is already named in that language; `t` reads the `loads`
+ * The one line a shared load travels with, in the page's language: "Sement 50 kg qoplarda: Buxoro →
+ * Jizzax, 21 t, Fura 20t, 1 250 USD" (the sample API's load 1004 on /uz). `route` is already named in that language; `t` reads the `loads`
  * namespace (card texts), whatever its default namespace; the vehicle is named in `language`.
  */
 export function shareText(load: Load, route: string, t: TFunction, language: LanguageCode): string {

@@ -5,6 +5,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pLimit from 'p-limit';
 import { envReader } from '../env';
+import { cacheControl, contentType } from '../../src/hosting/policy';
 import {
   type DeployPlan,
   type GracePeriod,
@@ -12,8 +13,6 @@ import {
   type LocalFile,
   type Manifest,
   type RemoteObject,
-  cacheControl,
-  contentType,
   listingsFor,
   parseManifest,
   planDeploy,

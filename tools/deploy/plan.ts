@@ -7,8 +7,6 @@ import { cacheControl, contentType, fileKind, type FileKind } from '../../src/ho
  * headers it is uploaded with, is the hosting policy's (src/hosting/policy.ts).
  */
 
-export { IMMUTABLE, REVALIDATE, cacheControl, contentType, fileKind } from '../../src/hosting/policy';
-
 /** The upload steps: hashed files, then data (feeds are data), then pages. */
 export type UploadStep = 'hashed' | 'data' | 'page';
 

@@ -1,29 +1,6 @@
 import type { ApiLoad } from '../../src/api-client/types';
 import { BASE_TIME_MS, generateLoad, mulberry32 } from './data';
-import { haystackOf, type Context } from './state';
-
-/** Change mode: the board changes while it is read, as a live board does (see server.ts). */
-export interface ChangeMode {
-  every: number;
-  /** Only the first `limit` list requests change the board. Default: all of them. */
-  limit?: number | null;
-  /** Seed of the removals' random choice. Default 1. */
-  seed?: number;
-  /** Loads removed, and loads posted, at each step. Default 1. */
-  size?: number;
-  /** Default true. */
-  posts?: boolean;
-  /** Default true. */
-  removals?: boolean;
-}
-
-/** What change mode has done since it was set. */
-export interface ChangeLog {
-  listRequests: number;
-  random: () => number;
-  posted: string[];
-  removed: string[];
-}
+import { haystackOf, type ChangeLog, type ChangeMode, type Context } from './state';
 
 /** Posted loads are generated from indexes far past any data set, so their ids never collide. */
 const POSTED_INDEX_BASE = 10_000_000;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { changeModeProblem, newChangeLog, type ChangeMode } from './changes';
+import { changeModeProblem, newChangeLog } from './changes';
 import { readBody, sendJson } from './http';
-import { RESPONSE_SHAPES, buildDataset, type Context, type ControlState, type ResponseShape } from './state';
+import { RESPONSE_SHAPES, buildDataset, type ChangeMode, type Context, type ControlState, type ResponseShape } from './state';
 
 /**
  * `/__control`: switches this instance's behaviour for tests (see server.ts for the fields). What it

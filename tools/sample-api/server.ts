@@ -49,14 +49,14 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../../src/config/constants';
-import { newChangeLog, type ChangeMode } from './changes';
+import { newChangeLog } from './changes';
 import { sendJson } from './http';
 import { route } from './router';
-import { buildDataset, parseShape, type Context, type ControlState, type ResponseShape } from './state';
+import { buildDataset, parseShape, type ChangeMode, type Context, type ControlState, type ResponseShape } from './state';
 
 export { INJECTED_FAILURE_BODY, DEFAULT_LIMIT, MAX_LIMIT } from './router';
 export { RESPONSE_SHAPES, type ResponseShape } from './state';
-export type { ChangeMode } from './changes';
+export type { ChangeMode } from './state';
 export type { ControlAnswer } from './control';
 
 export interface SampleApiOptions {

@@ -1,11 +1,33 @@
 import type { ApiLoad } from '../../src/api-client/types';
 import { generateLoads } from './data';
-import type { ChangeLog, ChangeMode } from './changes';
 
 /** The sample API's state: the board it serves and what `/__control` has set. */
 
 export const RESPONSE_SHAPES = ['data', 'loads', 'bare', 'top-level'] as const;
 export type ResponseShape = (typeof RESPONSE_SHAPES)[number];
+
+/** Change mode: the board changes while it is read, as a live board does (see server.ts). */
+export interface ChangeMode {
+  every: number;
+  /** Only the first `limit` list requests change the board. Default: all of them. */
+  limit?: number | null;
+  /** Seed of the removals' random choice. Default 1. */
+  seed?: number;
+  /** Loads removed, and loads posted, at each step. Default 1. */
+  size?: number;
+  /** Default true. */
+  posts?: boolean;
+  /** Default true. */
+  removals?: boolean;
+}
+
+/** What change mode has done since it was set. */
+export interface ChangeLog {
+  listRequests: number;
+  random: () => number;
+  posted: string[];
+  removed: string[];
+}
 
 export interface ControlState {
   shape: ResponseShape;

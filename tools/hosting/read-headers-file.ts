@@ -1,6 +1,10 @@
+import { headersPattern } from '../../src/hosting/headers-pattern';
+
 /**
- * The `_headers` file format of Netlify and Cloudflare Pages: a path pattern on its own line (`*`
- * matches anything), then indented `Name: value` lines. Every matching rule applies.
+ * Reads a `_headers` file back as a host does (the build writes it: src/hosting/write-headers-file.ts),
+ * so tests can ask what a host would send for a path. The format of Netlify and Cloudflare Pages: a
+ * path pattern on its own line (`*` matches anything), then indented `Name: value` lines. Every
+ * matching rule applies.
  */
 export interface HeaderRule {
   pattern: RegExp;
@@ -12,11 +16,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   for (const line of text.split(/\r?\n/)) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      const escaped = line
-        .trim()
-        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-        .replace(/\*/g, '.*');
-      rules.push({ pattern: new RegExp(`^${escaped}$`), headers: [] });
+      rules.push({ pattern: headersPattern(line.trim()), headers: [] });
       continue;
     }
     const separator = line.indexOf(':');

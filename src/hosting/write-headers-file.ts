@@ -1,3 +1,4 @@
+import { headersPattern } from './headers-pattern';
 import { IMMUTABLE, SECURITY_HEADERS, contentType, fileKind } from './policy';
 
 /**
@@ -21,7 +22,8 @@ export function headersFile(keys: readonly string[]): string {
   const hashed = keys.filter((key) => fileKind(key) === 'hashed');
   const covered = new Set<string>();
   for (const pattern of CACHE_PATTERNS) {
-    const matches = keys.filter((key) => patternMatches(pattern, key));
+    const matcher = headersPattern(pattern);
+    const matches = keys.filter((key) => matcher.test(`/${key}`));
     if (matches.length === 0 || matches.some((key) => fileKind(key) !== 'hashed' || covered.has(key))) continue;
     for (const key of matches) covered.add(key);
     lines.push('', pattern, ...headerLines({ 'Cache-Control': IMMUTABLE }));
@@ -36,10 +38,4 @@ export function headersFile(keys: readonly string[]): string {
 
 function headerLines(headers: Readonly<Record<string, string>>): string[] {
   return Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
-}
-
-/** The hosts' matching: `*` stands for any run of characters. */
-export function patternMatches(pattern: string, key: string): boolean {
-  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
-  return new RegExp(`^${escaped}$`).test(`/${key}`);
 }
