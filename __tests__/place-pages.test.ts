@@ -59,7 +59,11 @@ describe('grouping loads by place', () => {
   it('keeps undated loads after dated ones, by id whatever the API order', () => {
     const undated = [load('z', 'Toshkent', 'Buxoro', ''), load('y', 'Toshkent', 'Buxoro', day(1)), load('x', 'Toshkent', 'Buxoro', 'bad')];
     expect([...undated].sort(newestFirst).map((l) => l.id)).toEqual(['y', 'x', 'z']);
-    expect(groupBuildLoads([...undated].reverse()).from.get('toshkent')?.loads.map((l) => l.id)).toEqual(['y', 'x', 'z']);
+    expect(
+      groupBuildLoads([...undated].reverse())
+        .from.get('toshkent')
+        ?.loads.map((l) => l.id),
+    ).toEqual(['y', 'x', 'z']);
   });
 
   it('lists neighbouring routes without the route itself or its reverse', () => {
