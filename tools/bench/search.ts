@@ -66,6 +66,8 @@ async function measure(baseUrl: string, slug: string, spellings: string[]): Prom
   for (let page = 2; (page - 1) * PAGE_SIZE < last.total; page += 1) {
     const before = requests;
     last = await search(page, cache);
+    // A merged search reads no deeper than MERGED_SEARCH_MAX_PAGES: what lies past it is not paging on.
+    if (last.beyond) break;
     next.push(requests - before);
   }
   const union = new Set<string>();
