@@ -3,7 +3,8 @@ import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
 import { createPlacePages, groupBuildLoads, placesDirectoryContext } from '../src/gatsby/place-pages';
 import { PAGE_SIZE, PLACE_LIST_MAX_PAGES } from '../src/config/constants';
-import { newestFirst, neighbourRoutes } from '../src/loads/place-groups';
+import { neighbourRoutes } from '../src/loads/place-groups';
+import { newestFirst } from '../src/loads/posting-time';
 import type { PlaceLoadsPageContext } from '../src/loads/place-page-context';
 
 function load(id: string, from: string, to: string, createdAt: string, byName = false): Load {
@@ -55,9 +56,14 @@ describe('grouping loads by place', () => {
     expect([...groups.routes.keys()].some((key) => key.includes('tlantis'))).toBe(false);
   });
 
-  it('keeps undated loads after dated ones, in the API order', () => {
-    const undated = [load('x', 'Toshkent', 'Buxoro', ''), load('y', 'Toshkent', 'Buxoro', day(1)), load('z', 'Toshkent', 'Buxoro', 'bad')];
-    expect(newestFirst(undated).map((l) => l.id)).toEqual(['y', 'x', 'z']);
+  it('keeps undated loads after dated ones, by id whatever the API order', () => {
+    const undated = [load('z', 'Toshkent', 'Buxoro', ''), load('y', 'Toshkent', 'Buxoro', day(1)), load('x', 'Toshkent', 'Buxoro', 'bad')];
+    expect([...undated].sort(newestFirst).map((l) => l.id)).toEqual(['y', 'x', 'z']);
+    expect(
+      groupBuildLoads([...undated].reverse())
+        .from.get('toshkent')
+        ?.loads.map((l) => l.id),
+    ).toEqual(['y', 'x', 'z']);
   });
 
   it('lists neighbouring routes without the route itself or its reverse', () => {

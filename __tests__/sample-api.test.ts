@@ -194,10 +194,36 @@ describe('/__control (private instance)', () => {
       revision: 0,
       loads: 45,
       change: null,
+      broken: [],
       listRequests: 0,
       posted: [],
       removed: [],
+      traffic: { started: 0, finished: 0, aborted: 0, inFlight: 0, maxInFlight: 0 },
     });
+  });
+
+  it('counts the API requests it answered and those the client gave up on', async () => {
+    await control({ delayMs: 300 });
+    await getJson(`${api.url}/loads`);
+    const gaveUp = new AbortController();
+    const aborted = fetch(`${api.url}/loads?page=2`, { signal: gaveUp.signal }).catch(() => 'aborted');
+    const open = fetch(`${api.url}/loads?page=3`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    gaveUp.abort();
+    expect(await aborted).toBe('aborted');
+    await open;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await api.control.state()).traffic).toEqual({ started: 3, finished: 2, aborted: 1, inFlight: 0, maxInFlight: 2 });
+    await control({ resetTraffic: true });
+    expect((await api.control.state()).traffic.started).toBe(0);
+  });
+
+  it('sends the loads it is told to break without their id', async () => {
+    await control({ broken: ['1002'] });
+    const { body } = await getJson<{ data: ApiLoad[] }>(`${api.url}/loads`);
+    expect(body.data).toHaveLength(20);
+    expect(body.data.filter((load) => load.id === undefined)).toHaveLength(1);
+    expect(body.data.some((load) => load.id === '1002' || load.id === 1002)).toBe(false);
   });
 
   it('switches the list and detail shapes', async () => {

@@ -7,10 +7,11 @@
  * the requests from the site's API client, the lists from the sample API's substring search.
  */
 import { everyLoad, startApi, type HarnessApi } from '../tools/harness/sample-api';
-import { fetchLoads } from '../src/api-client/client';
+import { fetchLoadsPage } from '../src/api-client/client';
 import type { Load, LoadList } from '../src/api-client/types';
-import { PAGE_SIZE } from '../src/config/constants';
-import { mergedSpellingPage, type FetchSpellingPage } from '../src/loads/spelling-search';
+import { MERGED_SEARCH_MAX_PAGES, PAGE_SIZE, SEARCH_CONCURRENCY } from '../src/config/constants';
+import { newestFirst } from '../src/loads/posting-time';
+import { mergedSpellingPage, type FetchSpellingPage, type SpellingPageCache } from '../src/loads/spelling-search';
 import { buildPlaceIndexes } from '../src/places/build-index';
 import { matchPlace } from '../src/places/match';
 import { searchSpellingsFor, type PlaceIndex } from '../src/places/search-index';
@@ -22,7 +23,7 @@ function counted(baseUrl: string) {
   const requests: string[] = [];
   const fetchPage: FetchSpellingPage = (search, page, limit, signal) => {
     requests.push(`${search}#${page}`);
-    return fetchLoads({ page, limit, search }, { signal, baseUrl });
+    return fetchLoadsPage({ page, limit, search }, { signal, baseUrl });
   };
   return { requests, fetchPage };
 }
@@ -35,10 +36,11 @@ async function indexOf(baseUrl: string, lang: 'uz' | 'uz-Cyrl' | 'ru'): Promise<
 
 /** Every page of the merged list, as a visitor paging through it sees them. */
 async function pageThrough(spellings: string[], fetchPage: FetchSpellingPage): Promise<{ pages: LoadList[]; ids: string[] }> {
-  const cache = new Map<string, LoadList>();
+  const cache: SpellingPageCache = new Map();
   const pages: LoadList[] = [];
   for (let page = 1; page <= 200; page += 1) {
     const list = await mergedSpellingPage(spellings, page, PAGE_SIZE, fetchPage, { cache });
+    if (list.beyond) break;
     pages.push(list);
     if (page * PAGE_SIZE >= list.total) break;
   }
@@ -101,8 +103,8 @@ describe('a place searched in every spelling, against the sample API (1,000 load
     expect(ids.sort()).toEqual([...new Set([...latin, ...cyrillic])].sort());
   });
 
-  it('pages through Toshkent’s four spellings with one request per spelling a page, and an exact total at the end', async () => {
-    const spellings = searchSpellingsFor(index, 'Тошкент') as string[];
+  it('pages through Samarqand’s four spellings with one request per spelling a page, and an exact total at the end', async () => {
+    const spellings = searchSpellingsFor(index, 'Самарқанд') as string[];
     expect(spellings).toHaveLength(4);
     const { fetchPage, requests } = counted(api.url);
     const { ids, pages } = await pageThrough(spellings, fetchPage);
@@ -113,11 +115,15 @@ describe('a place searched in every spelling, against the sample API (1,000 load
     // Paging on, each page costs at most one request per spelling that has loads left.
     expect(requests.length).toBeLessThanOrEqual(pages.length * spellings.length);
     expect(new Set(requests).size).toBe(requests.length);
-    const last = pages[pages.length - 1] as LoadList & { exact: boolean };
-    expect(last.exact).toBe(true);
+    const last = pages[pages.length - 1] as LoadList;
+    expect(last.totalBound).toBeUndefined();
     expect(last.total).toBe(union.size);
-    // Before the end, the total may count a load of two spellings twice, never fewer than there are.
-    for (const page of pages) expect(page.total).toBeGreaterThanOrEqual(union.size);
+    // Before the end, the total may count a load of two spellings twice, never fewer than there are,
+    // and a total that is not the union's says it is a bound.
+    for (const page of pages) {
+      expect(page.total).toBeGreaterThanOrEqual(union.size);
+      if (page.total !== union.size) expect(page.totalBound).toBe('atMost');
+    }
   });
 
   it('shows the error, not part of the list, when the API fails one spelling', async () => {
@@ -125,8 +131,123 @@ describe('a place searched in every spelling, against the sample API (1,000 load
     const { fetchPage } = counted(api.url);
     const failing: FetchSpellingPage = (search, page, limit, signal) =>
       search === spellings[1]
-        ? fetchLoads({ page, limit, search }, { signal, baseUrl: `${api.url}/nowhere` })
+        ? fetchLoadsPage({ page, limit, search }, { signal, baseUrl: `${api.url}/nowhere` })
         : fetchPage(search, page, limit, signal);
     await expect(mergedSpellingPage(spellings, 1, PAGE_SIZE, failing)).rejects.toThrow(/404/);
+  });
+
+  it('reaches every load by paging when an item of a spelling’s full page is broken', async () => {
+    const spellings = searchSpellingsFor(index, 'Samarqand') as string[];
+    const [dictionary] = spellings as [string];
+    const firstPage = await fetchLoadsPage({ page: 1, limit: PAGE_SIZE, search: dictionary }, { baseUrl: api.url });
+    expect(firstPage.list.total).toBeGreaterThan(PAGE_SIZE);
+    const broken = (firstPage.list.loads[5] as Load).id;
+    await api.control.set({ broken: [broken] });
+    try {
+      const union = new Set<string>();
+      for (const spelling of spellings) for (const load of await everyLoad(api.url, spelling)) union.add(load.id);
+      expect(union.has(broken)).toBe(false);
+      const { ids } = await pageThrough(spellings, counted(api.url).fetchPage);
+      expect(new Set(ids)).toEqual(union);
+      expect(ids).toHaveLength(union.size);
+    } finally {
+      await api.control.set({ broken: [] });
+    }
+  });
+
+  it('costs what page 1 costs for a page past the end, and says so', async () => {
+    const spellings = searchSpellingsFor(index, 'Xiva') as string[];
+    const { fetchPage, requests } = counted(api.url);
+    const { pages } = await pageThrough(spellings, fetchPage);
+    const lastPage = Math.ceil((pages.at(-1) as LoadList).total / PAGE_SIZE);
+    expect(lastPage).toBeLessThan(MERGED_SEARCH_MAX_PAGES);
+    requests.length = 0;
+    const past = await mergedSpellingPage(spellings, lastPage + 2, PAGE_SIZE, fetchPage);
+    expect(past).toMatchObject({ loads: [], beyond: 'end', total: (pages.at(-1) as LoadList).total });
+    expect(requests).toHaveLength(spellings.length);
+  });
+
+  describe('cancelling, as the API sees it', () => {
+    const settle = async () => {
+      for (let tries = 0; tries < 100; tries += 1) {
+        const { traffic } = await api.control.state();
+        if (traffic.inFlight === 0) return traffic;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('requests still open at the sample API');
+    };
+    beforeEach(() => api.control.set({ delayMs: 1500, resetTraffic: true }));
+    afterEach(() => api.control.set({ delayMs: 0 }));
+
+    it('aborts the other spellings’ requests when one fails: none of them is answered', async () => {
+      const spellings = searchSpellingsFor(index, 'Toshkent') as string[];
+      expect(spellings.length).toBeGreaterThan(2);
+      const { fetchPage } = counted(api.url);
+      const failing: FetchSpellingPage = async (search, page, limit, signal) => {
+        if (search !== spellings[1]) return fetchPage(search, page, limit, signal);
+        // Fails while the others wait at the API, as a timed-out request would.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        throw new Error('timed out');
+      };
+      await expect(mergedSpellingPage(spellings, 1, PAGE_SIZE, failing)).rejects.toThrow('timed out');
+      const traffic = await settle();
+      expect(traffic).toMatchObject({ started: spellings.length - 1, aborted: spellings.length - 1, finished: 0 });
+    });
+
+    it('aborts every request when a newer search replaces it', async () => {
+      const spellings = searchSpellingsFor(index, 'Toshkent') as string[];
+      const controller = new AbortController();
+      const pending = mergedSpellingPage(spellings, 1, PAGE_SIZE, counted(api.url).fetchPage, { signal: controller.signal });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      controller.abort();
+      await expect(pending).rejects.toBeDefined();
+      expect(await settle()).toMatchObject({ started: spellings.length, aborted: spellings.length, finished: 0 });
+    });
+  });
+});
+
+describe('a place searched in every spelling, against the sample API (10,000 loads)', () => {
+  let api: HarnessApi;
+  let spellings: string[];
+  beforeAll(async () => {
+    api = await startApi({ port: 0, host: '127.0.0.1', loads: 10_000, quiet: true });
+    spellings = searchSpellingsFor(await indexOf(api.url, 'uz'), 'Toshkent') as string[];
+    // Each answer takes a moment, so requests sent together are seen together.
+    await api.control.set({ delayMs: 40 });
+  }, 60_000);
+  afterAll(() => api.close());
+  beforeEach(() => api.control.set({ resetTraffic: true }));
+
+  it(`opens page ${MERGED_SEARCH_MAX_PAGES} from a link with at most that many requests per spelling, ${SEARCH_CONCURRENCY} at a time`, async () => {
+    expect(spellings.length).toBeGreaterThan(2);
+    const totals = await Promise.all(
+      spellings.map(async (search) => (await fetchLoadsPage({ page: 1, limit: PAGE_SIZE, search }, { baseUrl: api.url })).list.total),
+    );
+    await api.control.set({ resetTraffic: true });
+    const deep = await mergedSpellingPage(spellings, MERGED_SEARCH_MAX_PAGES, PAGE_SIZE, counted(api.url).fetchPage);
+    const { traffic } = await api.control.state();
+    const bound = totals.reduce((sum, total) => sum + Math.min(MERGED_SEARCH_MAX_PAGES, Math.ceil(total / PAGE_SIZE)), 0);
+    expect(traffic.started).toBe(deep.requests);
+    expect(traffic.started).toBeLessThanOrEqual(bound);
+    expect(traffic.maxInFlight).toBe(SEARCH_CONCURRENCY);
+    expect(traffic.aborted).toBe(0);
+
+    const union = new Map<string, Load>();
+    for (const spelling of spellings) for (const load of await everyLoad(api.url, spelling)) union.set(load.id, load);
+    const start = (MERGED_SEARCH_MAX_PAGES - 1) * PAGE_SIZE;
+    expect(deep.loads.map((load) => load.id)).toEqual(
+      [...union.values()]
+        .sort(newestFirst)
+        .slice(start, start + PAGE_SIZE)
+        .map((load) => load.id),
+    );
+  }, 60_000);
+
+  it('answers page 60 from a link with page 1’s requests, saying the search goes only so deep', async () => {
+    const far = await mergedSpellingPage(spellings, 60, PAGE_SIZE, counted(api.url).fetchPage);
+    expect(far).toMatchObject({ loads: [], page: 60, beyond: 'depth' });
+    const { traffic } = await api.control.state();
+    expect(traffic.started).toBe(spellings.length);
+    expect(traffic.maxInFlight).toBeLessThanOrEqual(SEARCH_CONCURRENCY);
   });
 });

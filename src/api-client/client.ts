@@ -7,7 +7,7 @@
  */
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import { apiUrl } from '../config/env';
-import { ApiShapeError, normalizeLoadList, normalizeLoadResponse, normalizeVehicleTypes, reportedTotal } from './normalize';
+import { ApiShapeError, normalizeLoadList, normalizeLoadResponse, normalizeVehicleTypes, receivedItems, reportedTotal } from './normalize';
 import type { Load, LoadList, LoadQuery, VehicleType } from './types';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -94,14 +94,18 @@ export async function fetchLoads(query: LoadQuery = {}, options: RequestOptions 
   return (await fetchLoadsPage(query, options)).list;
 }
 
-/** One page of the list with the total the API itself reported, if any: what the build's walk needs. */
+/**
+ * One page of the list with the API's own pagination: the total it reported, if any, and how many
+ * items it sent before normalizing dropped any. What a walk over pages decides its end by (the
+ * build's read, the board's search over several spellings), never by the loads that survived.
+ */
 export async function fetchLoadsPage(
   query: LoadQuery,
   options: RequestOptions = {},
-): Promise<{ list: LoadList; reportedTotal: number | null }> {
+): Promise<{ list: LoadList; reportedTotal: number | null; received: number }> {
   const { body, url } = await getJson('loads', options, loadSearchParams(query));
   const list = naming(url, () => normalizeLoadList(body, { page: query.page, limit: query.limit }));
-  return { list, reportedTotal: reportedTotal(body) };
+  return { list, reportedTotal: reportedTotal(body), received: receivedItems(body) };
 }
 
 export async function fetchLoad(id: string, options: RequestOptions = {}): Promise<Load> {

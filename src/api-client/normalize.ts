@@ -83,6 +83,14 @@ export function reportedTotal(raw: unknown): number | null {
   return isDict(raw) ? (paginationOf(raw).total ?? null) : null;
 }
 
+/**
+ * How many items the list response held before normalizing dropped the broken ones and the repeats: a
+ * page of 20 with one item without an id is still a full page of the API's pagination.
+ */
+export function receivedItems(raw: unknown): number {
+  return listItems(raw).length;
+}
+
 export function normalizeLoadResponse(raw: unknown): Load {
   if (isDict(raw)) {
     const data = field(raw, 'data');

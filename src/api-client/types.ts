@@ -97,9 +97,17 @@ export interface Load {
 
 export interface LoadList {
   loads: Load[];
-  /** With `exact` false, an upper bound (a search merged over several spellings: spelling-search.ts). */
+  /**
+   * The API's total; for a search merged over several spellings (spelling-search.ts), the union's,
+   * which may be a bound: `totalBound` then says which.
+   */
   total: number;
-  exact?: boolean;
+  totalBound?: 'atLeast' | 'atMost';
+  /**
+   * Set when the page asked for was not read: it is past the list's last page (`end`), or deeper than
+   * a merged search reads (`depth`, MERGED_SEARCH_MAX_PAGES). `loads` is then empty.
+   */
+  beyond?: 'end' | 'depth';
   page: number;
   limit: number;
 }

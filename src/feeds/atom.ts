@@ -13,7 +13,7 @@ export interface AtomEntry {
   title: string;
   /** Plain text: weight, vehicle, price, loading date. */
   summary: string;
-  /** The load's posting time; null when the API gave none. */
+  /** When the entry last changed (site-feeds.ts takes it from entry-updated.ts); null: UNDATED. */
   updated: Date | null;
 }
 

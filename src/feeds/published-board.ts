@@ -1,4 +1,5 @@
 import type { Load } from '../api-client/types';
+import { newestFirst } from '../loads/posting-time';
 
 /**
  * What the build publishes of the whole board for the tools that follow it after a deploy (the
@@ -27,16 +28,6 @@ export function publishedBoard(loads: readonly Load[]): PublishedBoard {
   const published = loads.map(({ contact: _contact, contactSource: _source, ...rest }) => rest);
   published.sort(newestFirst);
   return { version: PUBLISHED_BOARD_VERSION, updated: published[0]?.createdAt ?? null, loads: published };
-}
-
-function postedMs(load: PublishedLoad): number {
-  const time = load.createdAt ? Date.parse(load.createdAt) : NaN;
-  return Number.isFinite(time) ? time : -Infinity;
-}
-
-/** Newest first; equal times keep a stable order by id, so two builds of one board write one file. */
-export function newestFirst(a: PublishedLoad, b: PublishedLoad): number {
-  return postedMs(b) - postedMs(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /**

@@ -17,11 +17,13 @@ import { site } from '../config/site';
 import { absoluteUrl, canonicalUrl } from '../i18n/paths';
 import { formatNumber, formatPrice, routeLabel } from '../loads/format';
 import { formatReaderDate } from '../loads/reader-date';
-import { newestFirst, type PlaceGroups } from '../loads/place-groups';
+import type { PlaceGroups } from '../loads/place-groups';
+import { newestFirst } from '../loads/posting-time';
 import type { Place } from '../places/gazetteer';
 import { placeLabel } from '../places/names';
 import { vehicleLabel } from '../loads/vehicle-types';
-import { atomXml, feedTime, type AtomEntry } from './atom';
+import { atomXml, type AtomEntry } from './atom';
+import { entryUpdated } from './entry-updated';
 import { boardFeedTitle, placeFeedTitle } from './feed-titles';
 
 /** A feed file the build writes: its public path (`/feeds/uz/loads.atom`) and its bytes. */
@@ -42,7 +44,7 @@ export type FeedTranslator = (language: Language) => TFunction;
  * feed holds its loads in every spelling the API used, exactly as its page does.
  */
 export function siteFeeds(loads: readonly Load[], groups: PlaceGroups<Place>, base: string, translator: FeedTranslator): SiteFeed[] {
-  const board = newestFirst(loads).slice(0, FEED_MAX_ENTRIES);
+  const board = [...loads].sort(newestFirst).slice(0, FEED_MAX_ENTRIES);
   const feeds: SiteFeed[] = [];
   for (const language of LANGUAGES) {
     const t = translator(language);
@@ -103,7 +105,7 @@ function entryMaker(language: Language, t: TFunction, base: string): (load: Load
         url: canonicalUrl(base, loadPath(load.id), language),
         title: routeLabel(load, unknown, placeName),
         summary: summary(load),
-        updated: feedTime(load.createdAt),
+        updated: entryUpdated(load),
       };
       made.set(load, entry);
     }

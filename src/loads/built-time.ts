@@ -1,4 +1,5 @@
 import type { Load } from '../api-client/types';
+import { postedAt } from './posting-time';
 
 /**
  * When a pre-built page was made, in Tashkent time (UTC+5 all year since 1992), so the build's HTML and
@@ -32,7 +33,7 @@ export function builtTime(builtAt: number): BuiltTime | null {
 export function newestPosting(loads: readonly Load[]): number | undefined {
   let newest: number | undefined;
   for (const load of loads) {
-    const time = load.createdAt ? Date.parse(load.createdAt) : NaN;
+    const time = postedAt(load);
     if (Number.isFinite(time) && (newest === undefined || time > newest)) newest = time;
   }
   return newest;

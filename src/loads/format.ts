@@ -1,4 +1,5 @@
 import type { Load } from '../api-client/types';
+import { postedAt } from './posting-time';
 
 /**
  * Formatting of load fields (SPEC.md section 9; LANGUAGE-REVIEW.md items 32-33): numbers the way people
@@ -99,9 +100,8 @@ export type Age = { unit: 'minute' | 'hour' | 'day'; count: number } | null;
 
 /** How long ago a load was posted, coarse enough to stay true between build and view. */
 export function postedAge(createdAt: string | null, now: number): Age {
-  if (!createdAt) return null;
-  const time = new Date(createdAt).getTime();
-  if (Number.isNaN(time)) return null;
+  const time = postedAt({ createdAt });
+  if (!Number.isFinite(time)) return null;
   const minutes = Math.max(0, Math.floor((now - time) / 60000));
   if (minutes < 60) return { unit: 'minute', count: Math.max(1, minutes) };
   const hours = Math.floor(minutes / 60);

@@ -1,4 +1,5 @@
 import type { Load } from '../api-client/types';
+import { newestFirst } from './posting-time';
 
 /** What grouping needs of a place: its stable slug (the gazetteer's `Place` satisfies this). */
 export interface SluggedPlace {
@@ -31,19 +32,6 @@ export function routeKey(fromSlug: string, toSlug: string): string {
   return `${fromSlug}/${toSlug}`;
 }
 
-function createdTime(load: Load): number {
-  const time = load.createdAt ? Date.parse(load.createdAt) : NaN;
-  return Number.isFinite(time) ? time : -Infinity;
-}
-
-/** Newest first; loads without a date keep the API's order, after the dated ones. */
-export function newestFirst(loads: readonly Load[]): Load[] {
-  return loads
-    .map((load, index) => ({ load, index, time: createdTime(load) }))
-    .sort((a, b) => b.time - a.time || a.index - b.index)
-    .map((entry) => entry.load);
-}
-
 function addTo<G extends { loads: Load[] }>(map: Map<string, G>, key: string, create: () => G, load: Load): void {
   const group = map.get(key) ?? create();
   if (!map.has(key)) map.set(key, group);
@@ -62,7 +50,7 @@ export function groupLoadsByPlace<P extends SluggedPlace>(loads: readonly Load[]
     if (!cache.has(text)) cache.set(text, text ? match(text) : undefined);
     return cache.get(text);
   };
-  for (const load of newestFirst(loads)) {
+  for (const load of [...loads].sort(newestFirst)) {
     const from = lookup(load.from);
     const to = lookup(load.to);
     if (from) addTo(groups.from, from.slug, () => ({ place: from, loads: [] }), load);

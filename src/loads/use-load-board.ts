@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
-import { fetchLoads } from '../api-client/client';
+import { fetchLoads, fetchLoadsPage } from '../api-client/client';
 import type { LoadList } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
 import { FIRST_PAGE, type BoardQuery, parseBoardQuery, sameQuery } from './board-query';
@@ -13,7 +13,7 @@ export type BoardState =
 
 const searchAsTyped = (search: string): Promise<readonly string[]> => Promise.resolve([search]);
 
-const fetchSpellingPage: FetchSpellingPage = (search, page, limit, signal) => fetchLoads({ page, limit, search }, { signal });
+const fetchSpellingPage: FetchSpellingPage = (search, page, limit, signal) => fetchLoadsPage({ page, limit, search }, { signal });
 
 /**
  * One page of the board for these search texts: one text (free text, or a place the API spells one

@@ -52,6 +52,8 @@ export interface ControlSettings {
   loads?: number;
   reset?: true;
   change?: ChangeMode | null;
+  broken?: string[];
+  resetTraffic?: true;
 }
 
 export interface ApiControl {

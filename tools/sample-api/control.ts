@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { changeModeProblem, newChangeLog } from './changes';
 import { readBody, sendJson } from './http';
-import { RESPONSE_SHAPES, buildDataset, type ChangeMode, type Context, type ControlState, type ResponseShape } from './state';
+import { RESPONSE_SHAPES, buildDataset, newTraffic, type ChangeMode, type Context, type ControlState, type ResponseShape, type Traffic } from './state';
 
 /**
  * `/__control`: switches this instance's behaviour for tests (see server.ts for the fields). What it
@@ -13,6 +13,7 @@ export interface ControlAnswer extends ControlState {
   listRequests: number;
   posted: string[];
   removed: string[];
+  traffic: Traffic;
 }
 
 export async function control(req: IncomingMessage, res: ServerResponse, ctx: Context): Promise<void> {
@@ -43,6 +44,7 @@ export async function control(req: IncomingMessage, res: ServerResponse, ctx: Co
     listRequests: ctx.changes.listRequests,
     posted: ctx.changes.posted,
     removed: ctx.changes.removed,
+    traffic: { ...ctx.traffic },
   };
   sendJson(res, 200, answer);
 }
@@ -59,7 +61,7 @@ export function boardIds(res: ServerResponse, ctx: Context): void {
 /** Validates everything before changing anything; returns an error message or null. */
 function applyControl(ctx: Context, body: unknown): string | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'Control body must be a JSON object';
-  const { shape, fail, delayMs, revision, reset, loads, change } = body as Record<string, unknown>;
+  const { shape, fail, delayMs, revision, reset, loads, change, broken, resetTraffic } = body as Record<string, unknown>;
   if (shape !== undefined && !RESPONSE_SHAPES.includes(shape as ResponseShape)) {
     return `shape must be one of ${RESPONSE_SHAPES.join(', ')}`;
   }
@@ -73,6 +75,10 @@ function applyControl(ctx: Context, body: unknown): string | null {
     return 'revision must be a whole number of 0 or more';
   }
   if (reset !== undefined && reset !== true) return 'reset must be true when given';
+  if (resetTraffic !== undefined && resetTraffic !== true) return 'resetTraffic must be true when given';
+  if (broken !== undefined && !(Array.isArray(broken) && broken.length <= 10_000 && broken.every((id) => typeof id === 'string'))) {
+    return 'broken must be an array of load ids';
+  }
   if (loads !== undefined && !(Number.isInteger(loads) && (loads as number) >= 0 && (loads as number) <= 100_000)) {
     return 'loads must be a whole number 0..100000';
   }
@@ -85,6 +91,8 @@ function applyControl(ctx: Context, body: unknown): string | null {
   if (delayMs !== undefined) next.delayMs = delayMs as number;
   if (revision !== undefined) next.revision = revision as number;
   if (change !== undefined) next.change = change === null ? null : { ...(change as ChangeMode) };
+  if (broken !== undefined) next.broken = [...(broken as string[])];
+  if (reset || resetTraffic) ctx.traffic = newTraffic();
   const count = loads !== undefined ? (loads as number) : reset ? ctx.initialCount : ctx.count;
   // A board change mode has touched is rebuilt on reset, like one of another size or revision.
   const touched = ctx.changes.posted.length + ctx.changes.removed.length > 0;

@@ -53,7 +53,8 @@ function listLoads(res: ServerResponse, ctx: Context, query: URLSearchParams): v
   const { loads, haystacks } = ctx.data;
   const matches = search ? loads.filter((_, i) => (haystacks[i] as string).includes(search)) : loads;
   const start = (page - 1) * limit;
-  const data = matches.slice(start, start + limit);
+  const broken = new Set(ctx.state.broken);
+  const data = matches.slice(start, start + limit).map((load) => (broken.has(String(load.id)) ? { ...load, id: undefined } : load));
   const pagination = { total: matches.length, page, limit };
   const body = listBody(ctx.state.shape, data, pagination);
   // After the answer is made: the change lands between this request and the next, as on a live board.

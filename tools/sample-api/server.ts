@@ -26,6 +26,8 @@
  *     fail:     400..599 makes every /api/* request answer that status with the text body
  *               "Sample API: injected failure"; null stops failing
  *     delayMs:  delay before every /api/* response (0..60000)
+ *     broken:   ids of loads to send without their id in lists (an item the site must drop), [] for none
+ *     resetTraffic: true zeroes the request counts (reset does too)
  *     revision: regenerate the loads with this revision (see data.ts)
  *     loads:    serve this many loads from now on (0..100000), e.g. more than a build read
  *     reset:    true restores the start-up state first, then applies the other fields
@@ -38,7 +40,9 @@
  *               `removals: false` keeps that half out. Counting starts when the field is set.
  *               A removed load answers 404 on GET /api/loads/{id}.
  *   GET  /__control  the current state. Both answer {shape, fail, delayMs, revision, loads, change,
- *               listRequests, posted, removed} (posted and removed: ids changed by change mode).
+ *               broken, listRequests, posted, removed, traffic} (posted and removed: ids changed by
+ *               change mode; traffic: the /api/* requests started, finished, aborted by the client
+ *               before their answer, in flight now and most in flight at once, since start or reset).
  *   GET  /__control/ids  the ids the board holds now, in its order, without counting as a list request.
  *
  * Change mode from the environment: SAMPLE_CHANGE_EVERY=N (0 or unset: off), SAMPLE_CHANGE_LIMIT=M,
@@ -52,7 +56,7 @@ import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../../src/config/constan
 import { newChangeLog } from './changes';
 import { sendJson } from './http';
 import { route } from './router';
-import { buildDataset, parseShape, type ChangeMode, type Context, type ControlState, type ResponseShape } from './state';
+import { buildDataset, newTraffic, parseShape, type ChangeMode, type Context, type ControlState, type ResponseShape } from './state';
 
 export { INJECTED_FAILURE_BODY, DEFAULT_LIMIT, MAX_LIMIT } from './router';
 export { RESPONSE_SHAPES, type ResponseShape } from './state';
@@ -90,6 +94,7 @@ export function startSampleApi(options: SampleApiOptions = {}): Promise<SampleAp
     delayMs: 0,
     revision: options.revision ?? 0,
     change: options.change ?? null,
+    broken: [],
   };
   const count = options.loads ?? DEFAULT_SAMPLE_LOADS;
   const ctx: Context = {
@@ -100,6 +105,7 @@ export function startSampleApi(options: SampleApiOptions = {}): Promise<SampleAp
     changedEvery: options.changedEvery,
     data: buildDataset(count, initial.revision, options.changedEvery),
     changes: newChangeLog(initial.change),
+    traffic: newTraffic(),
     quiet: options.quiet ?? process.env.API_QUIET === '1',
   };
   const server = createServer((req, res) => {
@@ -132,6 +138,21 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
+/** Counts an API request in `ctx.traffic`: closed before its answer was sent is aborted. */
+function countTraffic(res: ServerResponse, ctx: Context): void {
+  const { traffic } = ctx;
+  traffic.started += 1;
+  traffic.inFlight += 1;
+  traffic.maxInFlight = Math.max(traffic.maxInFlight, traffic.inFlight);
+  res.once('close', () => {
+    // A reset while the request was open has zeroed the counts: it is not counted twice.
+    if (traffic !== ctx.traffic) return;
+    traffic.inFlight -= 1;
+    if (res.writableFinished) traffic.finished += 1;
+    else traffic.aborted += 1;
+  });
+}
+
 async function serve(req: IncomingMessage, res: ServerResponse, ctx: Context): Promise<void> {
   const started = performance.now();
   const target = req.url ?? '/';
@@ -141,6 +162,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, ctx: Context): P
       process.stdout.write(`${req.method ?? '?'} ${target} ${res.statusCode} ${ms}ms\n`);
     });
   }
+  if (target.startsWith('/api/')) countTraffic(res, ctx);
   res.setHeader('Access-Control-Allow-Origin', '*');
   try {
     await route(req, res, ctx, new URL(target, 'http://sample-api.invalid'));

@@ -35,6 +35,25 @@ export interface ControlState {
   delayMs: number;
   revision: number;
   change: ChangeMode | null;
+  /** Ids of loads sent without their id (a broken item the site's normalizer drops). */
+  broken: string[];
+}
+
+/**
+ * The `/api/*` requests this instance has seen since start-up or the last reset: how many arrived,
+ * how many got their whole answer, how many the client gave up on before it (an aborted request), and
+ * the most that were open at once.
+ */
+export interface Traffic {
+  started: number;
+  finished: number;
+  aborted: number;
+  inFlight: number;
+  maxInFlight: number;
+}
+
+export function newTraffic(): Traffic {
+  return { started: 0, finished: 0, aborted: 0, inFlight: 0, maxInFlight: 0 };
 }
 
 export interface Dataset {
@@ -53,6 +72,7 @@ export interface Context {
   changedEvery: number | undefined;
   data: Dataset;
   changes: ChangeLog;
+  traffic: Traffic;
   quiet: boolean;
 }
 

@@ -1,4 +1,5 @@
-import { newestFirst, type PublishedBoard, type PublishedLoad } from '../../src/feeds/published-board';
+import type { PublishedBoard, PublishedLoad } from '../../src/feeds/published-board';
+import { newestFirst } from '../../src/loads/posting-time';
 import type { TelegramState } from './state';
 
 /** What one run does, decided from the board and the state alone (no HTTP, no clock but `now`). */

@@ -43,3 +43,27 @@ export function BoardEmpty({ searching, onClear }: { searching: boolean; onClear
     </div>
   );
 }
+
+/**
+ * A page the list does not have: past its last page, or deeper than a search over a place's spellings
+ * reads. Says so and links page 1 (a plain link, so it works before the script runs).
+ */
+export function BoardBeyond({ message, firstPageHref, onFirstPage }: { message: string; firstPageHref: string; onFirstPage: () => void }) {
+  const { t } = useTranslation('loads');
+  return (
+    <div className={styles.panel}>
+      <p>{message}</p>
+      <a
+        className={styles.button}
+        href={firstPageHref}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          onFirstPage();
+        }}
+      >
+        {t('states.firstPage')}
+      </a>
+    </div>
+  );
+}

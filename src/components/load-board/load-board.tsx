@@ -2,11 +2,11 @@ import React, { startTransition, useCallback, useEffect, useMemo, useRef, useSta
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
-import { PAGE_SIZE } from '../../config/constants';
+import { MERGED_SEARCH_MAX_PAGES, PAGE_SIZE } from '../../config/constants';
 import { type BoardQuery, sameQuery } from '../../loads/board-query';
 import { paginationState } from '../../loads/pagination';
 import type { BoardState } from '../../loads/use-load-board';
-import { BoardEmpty, BoardError, BoardSpinner } from './board-states';
+import { BoardBeyond, BoardEmpty, BoardError, BoardSpinner } from './board-states';
 import { Island } from '../islands';
 import { LoadCardList, cardTexts } from './load-card';
 import { Pagination } from './pagination';
@@ -64,14 +64,23 @@ function usePlaceNames(list: LoadList | null, placeNames: Readonly<Record<string
 /** Where focus goes once a new query is on screen. */
 type FocusTarget = 'field' | 'heading';
 
+/** What a page the list does not have says (a search merged over spellings tells; any list past its end). */
+function beyondText(t: TFunction, list: LoadList, page: number): string | null {
+  if (list.beyond === 'depth') return t('status.pastDepth', { count: MERGED_SEARCH_MAX_PAGES });
+  if (list.beyond === 'end' || (list.loads.length === 0 && page > 1)) return t('status.pastEnd', { page });
+  return null;
+}
+
 /** What the board's one live region says: the same words a sighted visitor reads above the list. */
 export function boardStatusText(t: TFunction, state: BoardState, showsWanted: boolean, page: number): string {
   if (state.status === 'error') return '';
   if (state.status === 'loading' || !showsWanted || !state.list) return t('status.loading');
-  const { total } = state.list;
+  const { total, totalBound } = state.list;
+  const beyond = beyondText(t, state.list, page);
+  if (beyond) return beyond;
   if (state.list.loads.length === 0) return t('status.empty');
   // A search merged over a place's spellings may not know yet how many loads two spellings share.
-  const key = state.list.exact === false ? 'status.foundAtMost' : 'status.found';
+  const key = totalBound === 'atMost' ? 'status.foundAtMost' : totalBound === 'atLeast' ? 'status.foundAtLeast' : 'status.found';
   return t(key, { count: total, page, pages: paginationState(page, total, PAGE_SIZE).pages });
 }
 
@@ -120,6 +129,15 @@ export function LoadBoard({ language, query, state, showsWanted, now, onQuery, h
       return <BoardError message={state.message} onRetry={retry} />;
     }
     if (!list) return <BoardSpinner />;
+    const beyond = beyondText(t, list, showsWanted ? query.page : list.page);
+    if (beyond)
+      return (
+        <BoardBeyond
+          message={beyond}
+          firstPageHref={hrefFor({ ...query, page: 1 })}
+          onFirstPage={() => go({ ...query, page: 1 }, 'heading')}
+        />
+      );
     if (list.loads.length === 0) return <BoardEmpty searching={query.search !== ''} onClear={() => go({ page: 1, search: '' }, 'field')} />;
     const pagination = paginationState(showsWanted ? query.page : list.page, list.total, PAGE_SIZE);
     return (
