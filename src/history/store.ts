@@ -420,11 +420,11 @@ class SqlJsHistory implements BoardHistory {
     return rows;
   }
 
-  /** Runs `use` with fresh statements and frees them after: `save` (export) would kill kept ones. */
-  private withStatements(sqls: string[], use: (...statements: Statement[]) => void): void {
+  /** Runs `work` with fresh statements and frees them after: `save` (export) would kill kept ones. */
+  private withStatements(sqls: string[], work: (...statements: Statement[]) => void): void {
     const statements = sqls.map((sql) => this.db.prepare(sql));
     try {
-      use(...statements);
+      work(...statements);
     } finally {
       statements.forEach((statement) => statement.free());
     }
