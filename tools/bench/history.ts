@@ -42,12 +42,17 @@ async function buildSteps(file: string, live: number): Promise<void> {
   const now = startOfUtcDay(Date.now()) + 6 * 3_600_000;
   global.gc?.();
   const baseline = process.memoryUsage().rss;
-  const times: Record<string, number> = {};
+  // Wall time and this process's CPU time: on a shared machine the wall clock mostly measures the
+  // neighbours, the CPU time what these steps cost.
+  const times: Record<string, { wall: number; cpu: number }> = {};
   let last = performance.now();
+  let lastCpu = process.cpuUsage();
   const lap = (name: string) => {
     const at = performance.now();
-    times[name] = at - last;
+    const cpu = process.cpuUsage(lastCpu);
+    times[name] = { wall: at - last, cpu: (cpu.user + cpu.system) / 1000 };
     last = at;
+    lastCpu = process.cpuUsage();
   };
   const history = await openHistory(file);
   lap('open');
@@ -72,19 +77,22 @@ async function main(): Promise<void> {
     console.log(`Board history bench: ${live} live loads, ${past} past loads (${machine()})`);
     const lines = path.join(dir, 'past.jsonl');
     let started = performance.now();
+    let startedCpu = process.cpuUsage();
     const days = PAST_DEFAULTS.days;
     const written = writePast(lines, { end: startOfUtcDay(Date.now()), days, perDay: past / days / WRITTEN_SHARE });
     console.log(`generated ${written} past lines (${mb(fs.statSync(lines).size)}) in ${seconds(performance.now() - started)}`);
 
     const file = path.join(dir, 'history.sqlite');
     started = performance.now();
+    startedCpu = process.cpuUsage();
     const history = await openHistory(file);
     const counts = await importFile(history, lines);
     const importMs = performance.now() - started;
+    const importCpu = process.cpuUsage(startedCpu);
     const size = history.save();
     history.close();
     console.log(
-      `import: ${counts.lines} lines in ${seconds(importMs)} (${Math.round(counts.lines / (importMs / 1000))} lines/s), ` +
+      `import: ${counts.lines} lines in ${seconds(importMs)} (${Math.round(counts.lines / (importMs / 1000))} lines/s; CPU ${seconds((importCpu.user + importCpu.system) / 1000)}), ` +
         `peak RSS of the importing process ${mb(process.resourceUsage().maxRSS * 1024)}; file ${mb(size)}`,
     );
     fs.rmSync(lines);
@@ -95,7 +103,7 @@ async function main(): Promise<void> {
     });
     if (child.status !== 0) throw new Error(`the build's steps failed: ${child.stderr}`);
     const figures = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as {
-      times: Record<string, number>;
+      times: Record<string, { wall: number; cpu: number }>;
       counts: Record<string, number>;
       closed: number;
       window: number;
@@ -103,11 +111,18 @@ async function main(): Promise<void> {
       baseline: number;
       peak: number;
     };
-    const total = Object.values(figures.times).reduce((sum, ms) => sum + ms, 0);
+    const total = Object.values(figures.times).reduce((sum, { wall }) => sum + wall, 0);
+    const totalCpu = Object.values(figures.times).reduce((sum, { cpu }) => sum + cpu, 0);
     const extra = figures.peak - figures.baseline;
-    console.log(`build's history steps (${JSON.stringify(figures.counts)}; ${figures.closed} closed in 30 days, ${figures.window} on the board in 90 days):`);
-    for (const [step, ms] of Object.entries(figures.times)) console.log(`  ${step.padEnd(26)} ${seconds(ms)}`);
-    console.log(`  ${'total'.padEnd(26)} ${seconds(total)} (target <= ${TARGET_SECONDS} s: ${total / 1000 <= TARGET_SECONDS ? 'met' : 'NOT met'})`);
+    console.log(
+      `build's history steps (${JSON.stringify(figures.counts)}; ${figures.closed} closed in 30 days, ${figures.window} on the board in 90 days):`,
+    );
+    console.log(`  ${'step'.padEnd(26)} wall      CPU`);
+    for (const [step, { wall, cpu }] of Object.entries(figures.times))
+      console.log(`  ${step.padEnd(26)} ${seconds(wall).padEnd(9)} ${seconds(cpu)}`);
+    console.log(
+      `  ${'total'.padEnd(26)} ${seconds(total).padEnd(9)} ${seconds(totalCpu)} (target <= ${TARGET_SECONDS} s: wall ${total / 1000 <= TARGET_SECONDS ? 'met' : 'NOT met'}, CPU ${totalCpu / 1000 <= TARGET_SECONDS ? 'met' : 'NOT met'})`,
+    );
     console.log(
       `  extra memory (peak RSS over the process before opening) ${mb(extra)} (target <= ${TARGET_MB} MB: ${extra / 1e6 <= TARGET_MB ? 'met' : 'NOT met'})`,
     );
