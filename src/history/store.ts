@@ -114,10 +114,24 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX loads_closed ON loads(closed_at);`,
 ];
 
-const COLUMNS =
-  'l.id, l.from_place, l.from_known, l.to_place, l.to_known, l.title, l.vehicle_type, l.weight, l.price, l.currency, ' +
-  'l.loading_date, l.created_at, l.first_seen, l.last_seen, l.closed_at, lower(hex(p.hash))';
-const SELECT_LOADS = `SELECT ${COLUMNS} FROM loads l LEFT JOIN posters p ON p.id = l.poster_id`;
+/**
+ * Rows leave SQLite as JSON, a chunk at a time: one text per chunk parsed by V8 costs a fraction of
+ * sql.js's per-cell calls (16 columns by half a million rows), and a chunk keeps the WebAssembly heap,
+ * which never shrinks, small. Chunks follow the primary key (`id > ?`), so each query reads the table once.
+ */
+const CHUNK_ROWS = 20_000;
+const ROW_JSON =
+  'json_array(l.id, l.from_place, l.from_known, l.to_place, l.to_known, l.title, l.vehicle_type, l.weight, l.price, l.currency, ' +
+  'l.loading_date, l.created_at, l.first_seen, l.last_seen, l.closed_at, lower(hex(p.hash)))';
+function selectChunk(condition: string): string {
+  return (
+    `SELECT json_group_array(${ROW_JSON} ORDER BY l.id), max(l.id) ` +
+    `FROM (SELECT * FROM loads WHERE (${condition}) AND id > ? ORDER BY id LIMIT ${CHUNK_ROWS}) l ` +
+    'LEFT JOIN posters p ON p.id = l.poster_id'
+  );
+}
+const BOARD_BETWEEN = selectChunk('(closed_at >= ? OR closed_at IS NULL) AND coalesce(created_at, first_seen) <= ?');
+const CLOSED_SINCE = selectChunk('closed_at >= ?');
 
 let sqlJs: Promise<SqlJsStatic> | undefined;
 function sqlite(): Promise<SqlJsStatic> {
@@ -160,7 +174,7 @@ export async function openHistory(file: string, options: { key?: string } = {}):
 }
 
 /**
- * Per connection (export() reopens it, so `save` calls this again). The database lives in memory and
+ * Per connection. The database lives in memory and
  * reaches the disk only through `save`'s renamed file, so SQLite's own journal and syncs buy nothing but
  * ROLLBACK, which a journal in memory still gives (an import that fails on a line rolls back).
  */
@@ -191,10 +205,12 @@ function migrate(db: Database, file: string): void {
  * A row as a record. Places, titles, vehicle types, currencies and poster hashes repeat across hundreds of
  * thousands of rows: each distinct text is one string in memory (`text`), not one per row.
  */
-function toRow(row: SqlValue[], text: Map<SqlValue | undefined, string>): HistoryLoad {
+type JsonValue = string | number | null;
+
+function toRow(row: JsonValue[], text: Map<JsonValue | undefined, string>): HistoryLoad {
   const [id, from, fromKnown, to, toKnown, title, vehicleType, weight, price, currency, loading, created, first, last, closed, poster] =
     row;
-  const shared = (value: SqlValue | undefined): string => {
+  const shared = (value: JsonValue | undefined): string => {
     let found = text.get(value);
     if (found === undefined) {
       found = String(value);
@@ -275,6 +291,9 @@ const IMPORT_PROGRESS_EVERY = 5000;
 
 class SqlJsHistory implements BoardHistory {
   private readonly posterIds = new Map<string, number>();
+  /** Kept while the history is open (export() in sql.js 1.16 keeps statements); freed by close(). */
+  private posterLookup: Statement | undefined;
+  private posterInsert: Statement | undefined;
 
   constructor(
     private readonly db: Database,
@@ -307,14 +326,12 @@ class SqlJsHistory implements BoardHistory {
   }
 
   loadsOnBoardBetween(start: number, end: number): HistoryLoad[] {
-    return this.select(
-      `${SELECT_LOADS} WHERE (l.closed_at >= ? OR l.closed_at IS NULL) AND coalesce(l.created_at, l.first_seen) <= ? ORDER BY l.id`,
-      [start, end],
-    );
+    return this.select(BOARD_BETWEEN, [start, end]);
   }
 
   closedSince(since: number): HistoryLoad[] {
-    return this.select(`${SELECT_LOADS} WHERE l.closed_at >= ? ORDER BY l.closed_at DESC, l.id`, [since]);
+    // Newest departure first, as the closed-load index lists them.
+    return this.select(CLOSED_SINCE, [since]).sort((a, b) => (b.closedAt as number) - (a.closedAt as number) || compareIds(a.id, b.id));
   }
 
   async importLines(lines: AsyncIterable<string> | Iterable<string>, options: ImportOptions = {}): Promise<ImportCounts> {
@@ -383,10 +400,9 @@ class SqlJsHistory implements BoardHistory {
 
   save(file: string = this.file): number {
     const target = path.resolve(file);
-    // export() closes and reopens the database; prepared statements die with it, so none are kept.
+    // A copy of the whole file (sql.js 1.16 exports through SQLite's backup API; the connection, its
+    // settings and statements stay as they are).
     const bytes = this.db.export();
-    configure(this.db);
-    this.posterIds.clear();
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const temporary = path.join(path.dirname(target), `${path.basename(target)}.${process.pid}.tmp`);
     const fd = fs.openSync(temporary, 'w');
@@ -401,6 +417,8 @@ class SqlJsHistory implements BoardHistory {
   }
 
   close(): void {
+    this.posterLookup?.free();
+    this.posterInsert?.free();
     this.db.close();
   }
 
@@ -433,19 +451,31 @@ class SqlJsHistory implements BoardHistory {
     const hex = hash.toString('hex');
     const cached = this.posterIds.get(hex);
     if (cached !== undefined) return cached;
-    this.db.run('INSERT OR IGNORE INTO posters (hash) VALUES (?)', [hash]);
-    const id = Number(this.db.exec('SELECT id FROM posters WHERE hash = ?', [hash])[0]?.values[0]?.[0]);
+    // A lookup first: an upsert would write the page even when the poster is known, and importing the
+    // same file twice must leave the file byte for byte as it was.
+    this.posterLookup ??= this.db.prepare('SELECT id FROM posters WHERE hash = ?');
+    this.posterInsert ??= this.db.prepare('INSERT INTO posters (hash) VALUES (?) RETURNING id');
+    const id = Number((first(this.posterLookup, [hash]) ?? first(this.posterInsert, [hash]))?.[0]);
     this.posterIds.set(hex, id);
     return id;
   }
 
+  /** The rows a chunked query (`selectChunk`) gives, in id order. */
   private select(sql: string, params: SqlValue[]): HistoryLoad[] {
     const rows: HistoryLoad[] = [];
-    const text = new Map<SqlValue | undefined, string>();
+    const text = new Map<JsonValue | undefined, string>();
     try {
-      const statement = this.db.prepare(sql, params);
+      const statement = this.db.prepare(sql);
       try {
-        while (statement.step()) rows.push(toRow(statement.get(), text));
+        let after: SqlValue = '';
+        for (;;) {
+          statement.bind([...params, after]);
+          const [json, last] = statement.step() ? statement.get() : [];
+          statement.reset();
+          if (typeof json !== 'string' || last === null || last === undefined) break;
+          for (const row of JSON.parse(json) as JsonValue[][]) rows.push(toRow(row, text));
+          after = last;
+        }
       } finally {
         statement.free();
       }
@@ -455,7 +485,7 @@ class SqlJsHistory implements BoardHistory {
     return rows;
   }
 
-  /** Runs `work` with fresh statements and frees them after: `save` (export) would kill kept ones. */
+  /** Runs `work` with fresh statements and frees them after. */
   private withStatements(sqls: string[], work: (...statements: Statement[]) => void): void {
     const statements = sqls.map((sql) => this.db.prepare(sql));
     try {
@@ -493,6 +523,11 @@ class SqlJsHistory implements BoardHistory {
     }
     return error;
   }
+}
+
+/** SQLite's order of TEXT keys (bytes of UTF-8), for ids. */
+function compareIds(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
 function first(statement: Statement, params: SqlValue[]): SqlValue[] | undefined {
