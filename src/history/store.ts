@@ -114,24 +114,10 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX loads_closed ON loads(closed_at);`,
 ];
 
-/**
- * Rows leave SQLite as JSON, a chunk at a time: one text per chunk parsed by V8 costs a fraction of
- * sql.js's per-cell calls (16 columns by half a million rows), and a chunk keeps the WebAssembly heap,
- * which never shrinks, small. Chunks follow the primary key (`id > ?`), so each query reads the table once.
- */
-const CHUNK_ROWS = 20_000;
-const ROW_JSON =
-  'json_array(l.id, l.from_place, l.from_known, l.to_place, l.to_known, l.title, l.vehicle_type, l.weight, l.price, l.currency, ' +
-  'l.loading_date, l.created_at, l.first_seen, l.last_seen, l.closed_at, lower(hex(p.hash)))';
-function selectChunk(condition: string): string {
-  return (
-    `SELECT json_group_array(${ROW_JSON} ORDER BY l.id), max(l.id) ` +
-    `FROM (SELECT * FROM loads WHERE (${condition}) AND id > ? ORDER BY id LIMIT ${CHUNK_ROWS}) l ` +
-    'LEFT JOIN posters p ON p.id = l.poster_id'
-  );
-}
-const BOARD_BETWEEN = selectChunk('(closed_at >= ? OR closed_at IS NULL) AND coalesce(created_at, first_seen) <= ?');
-const CLOSED_SINCE = selectChunk('closed_at >= ?');
+const COLUMNS =
+  'l.id, l.from_place, l.from_known, l.to_place, l.to_known, l.title, l.vehicle_type, l.weight, l.price, l.currency, ' +
+  'l.loading_date, l.created_at, l.first_seen, l.last_seen, l.closed_at, lower(hex(p.hash))';
+const SELECT_LOADS = `SELECT ${COLUMNS} FROM loads l LEFT JOIN posters p ON p.id = l.poster_id`;
 
 let sqlJs: Promise<SqlJsStatic> | undefined;
 function sqlite(): Promise<SqlJsStatic> {
@@ -205,12 +191,10 @@ function migrate(db: Database, file: string): void {
  * A row as a record. Places, titles, vehicle types, currencies and poster hashes repeat across hundreds of
  * thousands of rows: each distinct text is one string in memory (`text`), not one per row.
  */
-type JsonValue = string | number | null;
-
-function toRow(row: JsonValue[], text: Map<JsonValue | undefined, string>): HistoryLoad {
+function toRow(row: SqlValue[], text: Map<SqlValue | undefined, string>): HistoryLoad {
   const [id, from, fromKnown, to, toKnown, title, vehicleType, weight, price, currency, loading, created, first, last, closed, poster] =
     row;
-  const shared = (value: JsonValue | undefined): string => {
+  const shared = (value: SqlValue | undefined): string => {
     let found = text.get(value);
     if (found === undefined) {
       found = String(value);
@@ -326,12 +310,15 @@ class SqlJsHistory implements BoardHistory {
   }
 
   loadsOnBoardBetween(start: number, end: number): HistoryLoad[] {
-    return this.select(BOARD_BETWEEN, [start, end]);
+    return this.select(
+      `${SELECT_LOADS} WHERE (l.closed_at >= ? OR l.closed_at IS NULL) AND coalesce(l.created_at, l.first_seen) <= ? ORDER BY l.id`,
+      [start, end],
+    );
   }
 
   closedSince(since: number): HistoryLoad[] {
-    // Newest departure first, as the closed-load index lists them.
-    return this.select(CLOSED_SINCE, [since]).sort((a, b) => (b.closedAt as number) - (a.closedAt as number) || compareIds(a.id, b.id));
+    // Newest departure first.
+    return this.select(`${SELECT_LOADS} WHERE l.closed_at >= ? ORDER BY l.closed_at DESC, l.id`, [since]);
   }
 
   async importLines(lines: AsyncIterable<string> | Iterable<string>, options: ImportOptions = {}): Promise<ImportCounts> {
@@ -460,22 +447,13 @@ class SqlJsHistory implements BoardHistory {
     return id;
   }
 
-  /** The rows a chunked query (`selectChunk`) gives, in id order. */
   private select(sql: string, params: SqlValue[]): HistoryLoad[] {
     const rows: HistoryLoad[] = [];
-    const text = new Map<JsonValue | undefined, string>();
+    const text = new Map<SqlValue | undefined, string>();
     try {
-      const statement = this.db.prepare(sql);
+      const statement = this.db.prepare(sql, params);
       try {
-        let after: SqlValue = '';
-        for (;;) {
-          statement.bind([...params, after]);
-          const [json, last] = statement.step() ? statement.get() : [];
-          statement.reset();
-          if (typeof json !== 'string' || last === null || last === undefined) break;
-          for (const row of JSON.parse(json) as JsonValue[][]) rows.push(toRow(row, text));
-          after = last;
-        }
+        while (statement.step()) rows.push(toRow(statement.get(), text));
       } finally {
         statement.free();
       }
@@ -523,11 +501,6 @@ class SqlJsHistory implements BoardHistory {
     }
     return error;
   }
-}
-
-/** SQLite's order of TEXT keys (bytes of UTF-8), for ids. */
-function compareIds(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
 function first(statement: Statement, params: SqlValue[]): SqlValue[] | undefined {
