@@ -12,6 +12,7 @@ import { keepPlaceIndexFiles, placeIndexFiles, type PlaceIndexFiles } from './pl
 import type { Language } from '../config/languages';
 import { placeNamesFor } from '../places/names';
 import { keepBoardForFeeds } from './feeds';
+import { recordBoardHistory } from './board-history';
 
 /**
  * /loads renders its first page into the HTML; the browser refreshes it from the API. The names of
@@ -32,6 +33,9 @@ function loadsPageContext(loads: Load[], boardTime: number, placeIndexes: PlaceI
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
   const { createPage } = actions;
   const loads = await readLoads(reporter);
+  // Only after a successful read; written to its file by onPostBuild, so a failed build changes nothing.
+  // `boardHistory.history` answers closedSince and loadsOnBoardBetween, at `boardHistory.now`.
+  const boardHistory = await recordBoardHistory(reporter, loads);
   const placeGroups = groupBuildLoads(loads);
   // Dated from the data, not the clock or a cache: an unchanged board rebuilds byte-identical pages
   // even after a lost cache, so a deploy uploads none of them again.
@@ -63,4 +67,6 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   reporter.info(
     `Created ${placePages.pages} place pages (${placeGroups.from.size} from, ${placeGroups.to.size} to, ${placeGroups.routes.size} routes; ${placePages.lists} lists, all pages and languages).`,
   );
+  // Read by the closed-load pages and the going rates (issue 29) once they land; remove this line then.
+  void boardHistory;
 };
