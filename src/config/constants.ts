@@ -48,3 +48,9 @@ export const DEVELOP_PORT = 8000;
  * Six is also what a browser sends to one origin at once over HTTP/1.1.
  */
 export const MAX_SEARCH_SPELLINGS = 6;
+
+/**
+ * Price per kilometre is shown only from this road distance: below it the fixed costs of loading and
+ * waiting dominate what a trip pays, and a per-km figure of a 20 km hop would mislead (issue 27).
+ */
+export const MIN_PRICE_PER_KM_DISTANCE_KM = 50;
