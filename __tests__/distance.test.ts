@@ -12,13 +12,15 @@ import { pricePerKm, roadDistanceKm, roundEstimateKm } from '../src/places/dista
  * Published road distances of routes the table does not hold, so the estimate itself is what is checked.
  * Sources: Uzbekistan's Ministry of Transport via UzDaily (2022, Dushanbe–Termiz bus route, 251 km) and
  * via Kun.uz (Fargʻona–Samarqand bus route through Khujand, 618 km); a Karakalpakstan road-trip
- * report (karakalpak-karakalpakstan.blogspot.com, 2018: Bukhara–Khiva 460 km, Khiva–Nukus 200 km).
+ * report (karakalpak-karakalpakstan.blogspot.com, 2018: Bukhara–Khiva 460 km, Khiva–Nukus 200 km); a
+ * cycle-touring route guide (travellingtwo.com, "Tashkent to Almaty": 850-900 km, here its middle).
  */
 const PUBLISHED: Array<[from: string, to: string, km: number]> = [
   ['dushanbe', 'termiz', 251],
   ['fargona', 'samarqand', 618],
   ['buxoro', 'xiva', 460],
   ['xiva', 'nukus', 200],
+  ['toshkent', 'olmaota', 875],
 ];
 
 describe('roadDistanceKm', () => {
@@ -31,6 +33,7 @@ describe('roadDistanceKm', () => {
   it('takes a known road distance from the table, in both directions', () => {
     expect(roadDistanceKm('toshkent', 'samarqand')).toEqual({ km: 300, known: true });
     expect(roadDistanceKm('samarqand', 'toshkent')).toEqual({ km: 300, known: true });
+    expect(roadDistanceKm('nukus', 'toshkent')).toEqual({ km: 1090, known: true });
   });
 
   it('is symmetric for every pair of a sample of places', () => {

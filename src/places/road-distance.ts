@@ -49,6 +49,10 @@ const KNOWN_ROAD_KM: Readonly<Record<string, number>> = {
   // The M39 through Guliston and Jizzax; the estimate would say 350. Source: promenter.ru, "Расстояние и
   // время пути … от Ташкента до Самарканда": about 300 km by road (README, "Distance and price per km").
   'samarqand toshkent': 300,
+  // Through Samarqand, Buxoro and Urganch; the estimate would say 1 050. Source: Humo Magazine
+  // (mag.humodoc.com, 19 June 2025, on intercity taxis): "От Ташкента до столицы Каракалпакстана —
+  // 1091 километр".
+  'nukus toshkent': 1090,
 };
 
 export function greatCircleKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
