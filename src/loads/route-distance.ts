@@ -56,7 +56,7 @@ export function distanceFormatter(t: TFunction): (km: number | null, price: numb
     const perKm = pricePerKm(price, { km });
     return {
       distance: fill(kmText, formatNumber(km)),
-      perKm: perKm === null ? '' : fill(perKmText, formatPrice(perKm, currency, 2)),
+      perKm: perKm === null ? '' : fill(perKmText, formatPrice(perKm, currency, 3)),
     };
   };
 }
