@@ -64,3 +64,9 @@ export const SEARCH_CONCURRENCY = 4;
  * of a place").
  */
 export const MERGED_SEARCH_MAX_PAGES = 10;
+
+/**
+ * Price per kilometre is shown only from this road distance: below it the fixed costs of loading and
+ * waiting dominate what a trip pays, and a per-km figure of a 20 km hop would mislead (issue 27).
+ */
+export const MIN_PRICE_PER_KM_DISTANCE_KM = 50;

@@ -11,6 +11,7 @@ import { PAGE_SIZE } from '../config/constants';
 import { keepPlaceIndexFiles, placeIndexFiles, type PlaceIndexFiles } from './place-index';
 import type { Language } from '../config/languages';
 import { placeNamesFor } from '../places/names';
+import { routeDistancesFor } from '../places/distance';
 import { keepBoardForFeeds } from './feeds';
 import { recordBoardHistory } from './board-history';
 
@@ -27,7 +28,8 @@ function loadsPageContext(loads: Load[], boardTime: number, placeIndexes: PlaceI
     // Public paths of the place suggestion files, per language code (src/places/search-index.ts).
     placeIndexPaths: placeIndexes.paths,
   };
-  return (language) => ({ ...shared, placeNames: placeNamesFor(initial, language.code) });
+  const routeDistances = routeDistancesFor(initial);
+  return (language) => ({ ...shared, placeNames: placeNamesFor(initial, language.code), routeDistances });
 }
 
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {

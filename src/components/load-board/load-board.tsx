@@ -13,6 +13,7 @@ import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
 import { loadPlaces } from './place-search';
 import { nameIn } from '../../places/search-index';
+import { routeKmIn, type RouteDistances } from '../../loads/route-distance';
 import type { LoadList } from '../../api-client/types';
 import * as styles from './load-board.module.css';
 
@@ -30,20 +31,33 @@ interface Props {
   placeIndexPath: string;
   /** The build's first page's place texts, named in the page's language. */
   placeNames: Readonly<Record<string, string>>;
+  /** The build's first page's road distances (src/places/distance.ts). */
+  routeDistances: RouteDistances;
 }
 
 type LoadedPlaces = NonNullable<Awaited<ReturnType<typeof loadPlaces>>>;
 
 /**
- * Names a list's place texts in the page's language: the build named the first page's (so the cards
- * hydrate with the words the HTML has); a place first seen in a refreshed list is named from the
- * place index, fetched only when such a place appears, and a place the site does not know is moved
- * between Uzbek Latin and Cyrillic as the build would (placeLabel). Until the index is there, the API's
- * text stands.
+ * Names a list's place texts in the page's language, and gives its routes' road distances: the build
+ * did both for the first page (so the cards hydrate with the words the HTML has); a place or route
+ * first seen in a refreshed list is named and measured from the place index, fetched only when such a
+ * place or route appears, and a place the site does not know is moved between Uzbek Latin and Cyrillic
+ * as the build would (placeLabel). Until the index is there, the API's text stands and no distance shows.
  */
-function usePlaceNames(list: LoadList | null, placeNames: Readonly<Record<string, string>>, placeIndexPath: string) {
+function usePlaceNames(
+  list: LoadList | null,
+  placeNames: Readonly<Record<string, string>>,
+  routeDistances: RouteDistances,
+  placeIndexPath: string,
+) {
   const [places, setPlaces] = useState<LoadedPlaces | null>(null);
-  const unnamed = Boolean(list?.loads.some((load) => [load.from, load.to].some((text) => text && nameIn(placeNames, text) === undefined)));
+  const unnamed = Boolean(
+    list?.loads.some(
+      (load) =>
+        [load.from, load.to].some((text) => text && nameIn(placeNames, text) === undefined) ||
+        routeKmIn(routeDistances, load.from, load.to) === undefined,
+    ),
+  );
   useEffect(() => {
     if (!unnamed || places) return undefined;
     let cancelled = false;
@@ -55,10 +69,18 @@ function usePlaceNames(list: LoadList | null, placeNames: Readonly<Record<string
       cancelled = true;
     };
   }, [unnamed, places, placeIndexPath]);
-  return useCallback(
+  const placeName = useCallback(
     (text: string) => nameIn(placeNames, text) ?? (places ? places.module.placeNameFor(places.index, text) : text),
     [placeNames, places],
   );
+  const routeKm = useCallback(
+    (from: string, to: string) => {
+      const built = routeKmIn(routeDistances, from, to);
+      return built !== undefined ? built : places ? places.module.routeKmFor(places.index, from, to) : null;
+    },
+    [routeDistances, places],
+  );
+  return { placeName, routeKm };
 }
 
 /** Where focus goes once a new query is on screen. */
@@ -97,7 +119,19 @@ function focusAfterNavigation(target: HTMLElement | null): void {
   });
 }
 
-export function LoadBoard({ language, query, state, showsWanted, now, onQuery, hrefFor, onRetry, placeIndexPath, placeNames }: Props) {
+export function LoadBoard({
+  language,
+  query,
+  state,
+  showsWanted,
+  now,
+  onQuery,
+  hrefFor,
+  onRetry,
+  placeIndexPath,
+  placeNames,
+  routeDistances,
+}: Props) {
   const { t } = useTranslation('loads');
   const texts = useMemo(() => cardTexts(t), [t]);
   const field = useRef<HTMLInputElement>(null);
@@ -117,7 +151,7 @@ export function LoadBoard({ language, query, state, showsWanted, now, onQuery, h
 
   // The list on screen stays (busy) while the next one loads: its links and the pagination keep focus.
   const list = state.list;
-  const placeName = usePlaceNames(list, placeNames, placeIndexPath);
+  const { placeName, routeKm } = usePlaceNames(list, placeNames, routeDistances, placeIndexPath);
   const busy = state.status === 'loading' || !showsWanted;
   const body = (() => {
     if (state.status === 'error') {
@@ -144,7 +178,7 @@ export function LoadBoard({ language, query, state, showsWanted, now, onQuery, h
       <>
         {/* The cards are most of the board's hydration: in a task of their own, after the rest of it. */}
         <Island when="now">
-          <LoadCardList loads={list.loads} now={now} language={language} t={t} texts={texts} placeName={placeName} />
+          <LoadCardList loads={list.loads} now={now} language={language} t={t} texts={texts} placeName={placeName} routeKm={routeKm} />
         </Island>
         <Pagination
           state={pagination}
