@@ -159,3 +159,33 @@ test('the board applies a refresh that answers before its parts have hydrated', 
     expect(watch.errors, `load ${run + 1}`).toEqual([]);
   }
 });
+
+// The board is one island in a static page: its intro and feed link stay the build's HTML. A return to
+// hydrating everything (a Static that hydrates its content, an island around the whole page) shows
+// here as elements outside the board that React has taken over.
+test('the board hydrates itself and nothing around it', async ({ page }) => {
+  await watchHydration(page);
+  await page.goto('/ru/loads');
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => isHydrated(page, '[role="combobox"]'), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => isHydrated(page, 'main a[href*="/ru/load/"]'), { timeout: 10_000 }).toBe(true);
+  const plan = await page.evaluate(() => {
+    const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+    const board = document.querySelector('form[role="search"]')?.closest('.container');
+    const main = [...document.querySelectorAll('main *')];
+    // A static part's own wrapper is hydrated (React renders it, empty); what it holds is not.
+    const staticParts = main.filter((element) => element.classList.contains('static-part'));
+    return {
+      staticParts: staticParts.length,
+      keptStatic: staticParts.reduce((count, part) => count + part.querySelectorAll('*').length, 0),
+      hydratedOutsideBoard: main
+        .filter((element) => board && !board.contains(element) && !element.classList.contains('static-part') && hydrated(element))
+        .map((element) => element.outerHTML.slice(0, 80)),
+      hydratedInBoard: main.filter((element) => board?.contains(element) && hydrated(element)).length,
+    };
+  });
+  expect(plan.staticParts, 'the intro and the feed link are static parts').toBeGreaterThanOrEqual(2);
+  expect(plan.keptStatic).toBeGreaterThan(3);
+  expect(plan.hydratedOutsideBoard).toEqual([]);
+  expect(plan.hydratedInBoard).toBeGreaterThan(20);
+});

@@ -14,7 +14,7 @@ export function createTranslator(language: string, bundles: Bundles, defaultNS?:
 export function createI18n(language: string, bundles: Bundles, defaultNS?: string): I18n {
   const namespaces = Object.keys(bundles);
   const instance = i18next.createInstance();
-  // With resources given and initImmediate off, init completes synchronously.
+  // With resources given and initAsync off (i18next 24's name for initImmediate), init completes synchronously.
   void instance.init({
     resources: { [language]: bundles } as Parameters<typeof instance.init>[0]['resources'],
     lng: language,
@@ -22,9 +22,11 @@ export function createI18n(language: string, bundles: Bundles, defaultNS?: strin
     fallbackLng: false,
     ns: namespaces,
     defaultNS: defaultNS ?? namespaces[0] ?? 'common',
-    initImmediate: false,
+    initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  return instance;
+  // react-i18next 12 adds `reportNamespaces` to i18next's type, which i18next 24's createInstance type
+  // does not carry; the instance gets it from react-i18next when used there.
+  return instance as I18n;
 }

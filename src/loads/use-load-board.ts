@@ -4,6 +4,7 @@ import type { LoadList } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
 import { FIRST_PAGE, type BoardQuery, parseBoardQuery, sameQuery } from './board-query';
 import type { FetchSpellingPage, SpellingPageCache } from './spelling-search';
+import { unchangedOnScreen } from './same-list';
 
 /** `loadedAt`: when the list on screen was read, so "posted … ago" is counted from then. */
 export type BoardState =
@@ -83,6 +84,11 @@ export function useLoadBoard(
   const lastLoaded = useRef(0);
   const spellingCache = useRef<KeptPages | null>(null);
   const [attempt, setAttempt] = useState(0);
+  /** What the screen shows, as last committed (read by a request's answer, which outlives a render). */
+  const onScreen = useRef({ state, query: shownQuery });
+  useEffect(() => {
+    onScreen.current = { state, query: shownQuery };
+  });
 
   useEffect(() => startTransition(() => setMounted(true)), []);
 
@@ -104,10 +110,16 @@ export function useLoadBoard(
         })
         .then((list) => {
           if (!list || current.signal.aborted) return;
-          lastLoaded.current = Date.now();
+          const loadedAt = Date.now();
+          lastLoaded.current = loadedAt;
+          // A refresh that brings what is on screen changes nothing: no update at all, so React renders
+          // nothing (not even this hook's component). Only for a refresh: a search or page change set
+          // "loading", which its answer must replace.
+          const shown = onScreen.current;
+          if (quiet && sameQuery(shown.query, wanted) && unchangedOnScreen(shown.state, list, loadedAt)) return;
           startTransition(() => {
             setShownQuery(wanted);
-            setState({ status: 'ready', list, loadedAt: lastLoaded.current });
+            setState({ status: 'ready', list, loadedAt });
           });
         })
         .catch((error: unknown) => {

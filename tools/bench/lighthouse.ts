@@ -16,10 +16,9 @@
 // Noise: the machine is shared. Each page's figures are the median of RUNS runs; a page whose median
 // misses a main-thread budget (TBT, longest task) is measured again, up to BATCHES times, and passes if
 // one batch's median meets it. A real regression misses in every batch; a busy neighbour does not.
-import { existsSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { run, withBuiltSite } from '../harness/stack';
+import { withBuiltSite } from '../harness/stack';
+import { FLOOR_PORT, buildFloorSite } from './floor';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/env';
 import { splitLanguagePrefix } from '../../src/i18n/paths';
 
@@ -341,24 +340,6 @@ function printTable(title: string, results: [string, string, Result][]): void {
 }
 
 const COMPARE_PORT = 9711;
-const FLOOR_PORT = 9712;
-
-/**
- * The stack's floor: a bare Gatsby page (a heading and a paragraph, Gatsby's defaults, this repo's
- * gatsby, react and react-dom), measured in the same runs as the site. What it costs is what the
- * owner's stack costs any page before the site adds anything; a target below it cannot be met by
- * the site's code. Reported, not gated.
- */
-const FLOOR_SITE = path.join('tools', 'bench', 'floor-site');
-
-async function buildFloorSite(reuse: boolean): Promise<string> {
-  const output = path.join(FLOOR_SITE, 'public');
-  if (!(reuse && existsSync(path.join(output, 'index.html')))) {
-    // The binary by path: npx would look for gatsby in the floor site's own (absent) node_modules.
-    await run(path.resolve('node_modules', '.bin', 'gatsby'), ['build'], {}, FLOOR_SITE);
-  }
-  return output;
-}
 
 async function main(): Promise<number> {
   const { launch } = await import('chrome-launcher');

@@ -10,6 +10,7 @@ import { shareText } from '../../loads/share';
 import { ShareLinks, type ShareTexts } from '../share-links';
 import { vehicleLabel } from '../../loads/vehicle-types';
 import { distanceFormatter, type DistanceTexts } from '../../loads/route-distance';
+import { sameLoad } from '../../loads/same-list';
 import * as styles from './load-board.module.css';
 
 /** Texts every card shows alike, looked up once per list rather than once per card. */
@@ -130,12 +131,6 @@ function LoadCardView({ load, language, age, t, texts, placeName, routeKm }: Pro
         texts={texts.share}
       />
     </li>
-  );
-}
-
-function sameLoad(a: Load, b: Load): boolean {
-  return (Object.keys(a) as (keyof Load)[]).every((key) =>
-    key === 'contact' ? JSON.stringify(a.contact) === JSON.stringify(b.contact) : a[key] === b[key],
   );
 }
 

@@ -1,0 +1,47 @@
+import type { Load, LoadList } from '../api-client/types';
+import { postedAge } from './format';
+
+/** Field by field: the API's answer is parsed afresh each time, so equal loads are never the same object. */
+export function sameLoad(a: Load, b: Load): boolean {
+  return (Object.keys(a) as (keyof Load)[]).every((key) =>
+    key === 'contact' ? JSON.stringify(a.contact) === JSON.stringify(b.contact) : a[key] === b[key],
+  );
+}
+
+function sameList(a: LoadList, b: LoadList): boolean {
+  return (
+    a.total === b.total &&
+    a.totalBound === b.totalBound &&
+    a.beyond === b.beyond &&
+    a.page === b.page &&
+    a.limit === b.limit &&
+    a.loads.length === b.loads.length &&
+    a.loads.every((load, index) => {
+      const other = b.loads[index];
+      return other !== undefined && sameLoad(load, other);
+    })
+  );
+}
+
+/**
+ * Whether a list read at `loadedAt` would change nothing on a screen that shows `shown`, read at
+ * `shown.loadedAt`: the same loads in the same order, each "posted … ago" the same. The board then keeps
+ * its state as it is, so React renders nothing (a refresh on arrival or on a return to the tab usually
+ * brings the loads already shown).
+ */
+export function unchangedOnScreen(
+  shown: { status: string; list: LoadList | null; loadedAt: number },
+  list: LoadList,
+  loadedAt: number,
+): boolean {
+  return (
+    shown.status === 'ready' &&
+    shown.list !== null &&
+    sameList(shown.list, list) &&
+    list.loads.every((load) => {
+      const before = postedAge(load.createdAt, shown.loadedAt);
+      const after = postedAge(load.createdAt, loadedAt);
+      return before?.unit === after?.unit && before?.count === after?.count;
+    })
+  );
+}

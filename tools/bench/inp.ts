@@ -1,0 +1,314 @@
+// npm run bench:inp [-- --reuse] [--runs 5] [--slowdown N] [--path /ru/loads]: how long the board takes
+// to answer a visitor (Interaction to Next Paint's measure) on a cheap phone, after it has hydrated.
+//
+// Each run loads the built board in Chromium (Playwright, a phone's viewport and touch) with the CPU
+// slowed by CDP's `Emulation.setCPUThrottlingRate`, at the rate bench:lighthouse calibrates: the host's
+// benchmarkIndex (Lighthouse's own benchmark function, run in the page, the largest of three readings: a busy
+// neighbour makes a reading low, never high)
+// divided by 264, Chrome DevTools' low-tier phone. Once the board has hydrated and its refresh has
+// landed, the run makes three interactions, each in a phase of its own:
+//   - next page: a tap on "next" (its results' status announced before the phase ends);
+//   - suggestions: a tap in the search field and a place typed key by key until the list opens;
+//   - search: the rest of the place typed, Enter submits it with no option chosen (its results' status announced before the phase ends).
+// Chromium's Event Timing (a PerformanceObserver for 'event' entries, durationThreshold 16, installed
+// before the page's scripts) gives each interaction's duration (input delay + processing + presentation,
+// the longest entry of one interactionId, as web-vitals counts INP); a phase reads its longest
+// interaction. Printed: each phase's median over the runs, and the median of each run's longest
+// interaction (the page's INP). The target is 200 ms (issue 28).
+//
+// The floor (a bare Gatsby page, tools/bench/floor-site) has no such interactions: it is loaded in the
+// same runs, alternating, at the same slowdown, and a tap on its heading is measured (an interaction
+// with no handler: what the stack's presentation costs), with both pages' load-time long tasks as
+// observed here (sum of each task's time over 50 ms, and their total: Chromium's tasks slowed for real,
+// not Lighthouse's simulation; figures for comparing the two pages of one run).
+//
+// Uses the ports of bench:lighthouse (API 4710, site 9710, floor 9712): hold the gatsby lock. With
+// `--reuse --e2e`, measures the build `npm run test:e2e` left in public/ (its API and site ports,
+// 4310 and 9310), so one build serves the e2e specs and this bench in one hold of the lock.
+import os from 'node:os';
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+import { withBuiltSite } from '../harness/stack';
+import { E2E_API_PORT, E2E_SITE_PORT } from '../harness/env';
+import { buildFloorSite, FLOOR_PORT } from './floor';
+import ruLoads from '../../locales/ru/loads.json';
+
+function argValue(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+const RUNS = Number(argValue('--runs')) || 5;
+const VERBOSE = process.argv.includes('--verbose');
+const started = Date.now();
+/** With --verbose, when each step of a run ends (seconds since the start). */
+const step = (name: string) => VERBOSE && console.log(`  ${((Date.now() - started) / 1000).toFixed(1)} s: ${name}`);
+const BOARD_PATH = argValue('--path') ?? '/ru/loads';
+/** A place the sample API has loads for, typed as a Russian-speaking driver would. */
+const PLACE = 'Самарканд';
+const LOW_TIER_BENCHMARK_INDEX = 264;
+export const INP_TARGET_MS = 200;
+
+/** The phone bench:lighthouse's mobile preset emulates (Moto G Power): viewport, density, touch. */
+const PHONE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+};
+
+interface Interaction {
+  id: number;
+  name: string;
+  startTime: number;
+  duration: number;
+  inputDelay: number;
+  processing: number;
+}
+
+/** Installed before any of the page's scripts: event and long-task entries from the first moment. */
+const OBSERVERS = `
+  window.__bench = { events: [], longTasks: [] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.interactionId) window.__bench.events.push({
+      id: e.interactionId, name: e.name, startTime: e.startTime, duration: e.duration,
+      inputDelay: e.processingStart - e.startTime, processing: e.processingEnd - e.processingStart });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__bench.longTasks.push(e.duration);
+  }).observe({ type: 'longtask', buffered: true });
+`;
+
+declare global {
+  interface Window {
+    __bench: { events: Interaction[]; longTasks: number[] };
+  }
+}
+
+/** Lighthouse's benchmarkIndex, computed in a page of the browser that runs the benchmark. */
+async function benchmarkIndex(page: Page): Promise<number> {
+  const { pageFunctions } = (await import('lighthouse/core/lib/page-functions.js')) as unknown as {
+    pageFunctions: { computeBenchmarkIndex: () => number };
+  };
+  return page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`) as Promise<number>;
+}
+
+async function throttledPage(context: BrowserContext, rate: number): Promise<{ page: Page; cdp: CDPSession }> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return { page, cdp };
+}
+
+/** The longest interaction (by interactionId) among the entries that started at or after `since`. */
+async function longestSince(page: Page, since: number): Promise<Interaction | null> {
+  // Event Timing reports an interaction once it has painted: give the last one a frame or two.
+  await page.waitForTimeout(300);
+  const events = await page.evaluate(() => window.__bench.events);
+  const byId = new Map<number, Interaction>();
+  for (const event of events.filter((e) => e.startTime >= since)) {
+    const known = byId.get(event.id);
+    if (!known || event.duration > known.duration) byId.set(event.id, event);
+  }
+  return [...byId.values()].sort((a, b) => b.duration - a.duration)[0] ?? null;
+}
+
+const now = (page: Page) => page.evaluate(() => performance.now());
+
+const observedLoad = async (page: Page) => {
+  const longTasks = await page.evaluate(() => window.__bench.longTasks);
+  return {
+    blockingMs: longTasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+    longTasksMs: longTasks.reduce((sum, d) => sum + d, 0),
+    longestMs: Math.max(0, ...longTasks),
+  };
+};
+
+/** Waits until the page is quiet: no request for a while and an idle callback has run. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 10_000 })));
+}
+
+interface BoardRun {
+  nextPage: Interaction | null;
+  suggestions: Interaction | null;
+  search: Interaction | null;
+  announced: { nextPage: boolean; search: boolean };
+  load: Awaited<ReturnType<typeof observedLoad>>;
+}
+
+async function boardRun(context: BrowserContext, url: string, rate: number): Promise<BoardRun> {
+  const { page } = await throttledPage(context, rate);
+  try {
+    await page.goto(url);
+    step('board loaded');
+    const field = page.getByRole('combobox');
+    // Hydrated: React keeps its fiber on the field (e2e/support.ts, boardHydrated).
+    await page.waitForFunction(
+      () => {
+        const input = document.querySelector('[role="combobox"]');
+        return Boolean(input && Object.keys(input).some((key) => key.startsWith('__reactFiber$')));
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
+    step('board hydrated');
+    await settle(page);
+    step('board settled');
+    const load = await observedLoad(page);
+    const status = page.getByRole('status');
+
+    // Waits for the status line to speak a new result after an interaction (what a screen reader hears).
+    const announcedAfter = async (before: string): Promise<boolean> => {
+      try {
+        await page.waitForFunction(
+          ([previous, loading]) => {
+            const text = document.querySelector('[role="status"]')?.textContent ?? '';
+            return text !== previous && text !== loading && text !== '';
+          },
+          [before, ruLoads.status.loading] as const,
+          { timeout: 30_000 },
+        );
+        return true;
+      } catch {
+        return false;
+      }
+    };
+
+    let since = await now(page);
+    let before = (await status.textContent()) ?? '';
+    await page.getByRole('link', { name: ruLoads.pagination.next }).tap();
+    const nextAnnounced = await announcedAfter(before);
+    await settle(page);
+    const nextPage = await longestSince(page, since);
+    step('next page');
+
+    since = await now(page);
+    await field.tap();
+    await field.fill('');
+    await page.keyboard.type(PLACE.slice(0, 4), { delay: 120 });
+    await page.getByRole('listbox').waitFor({ state: 'visible', timeout: 30_000 });
+    await settle(page);
+    const suggestions = await longestSince(page, since);
+    step('suggestions');
+
+    await page.keyboard.type(PLACE.slice(4), { delay: 120 });
+    await settle(page);
+    since = await now(page);
+    before = (await status.textContent()) ?? '';
+    await page.keyboard.press('Enter');
+    const searchAnnounced = await announcedAfter(before);
+    await settle(page);
+    const search = await longestSince(page, since);
+    step('search');
+    return { nextPage, suggestions, search, announced: { nextPage: nextAnnounced, search: searchAnnounced }, load };
+  } finally {
+    await page.close();
+  }
+}
+
+async function floorRun(context: BrowserContext, url: string, rate: number) {
+  const { page } = await throttledPage(context, rate);
+  try {
+    await page.goto(url);
+    await settle(page);
+    step('floor settled');
+    const load = await observedLoad(page);
+    const since = await now(page);
+    await page.getByRole('heading').tap();
+    const tap = await longestSince(page, since);
+    return { load, tap };
+  } finally {
+    await page.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const duration = (interaction: Interaction | null) => interaction?.duration ?? 0;
+/** Under the observer's 16 ms threshold, Event Timing reports nothing: printed as "< 16 ms". */
+const shown = (value: number) => (value === 0 ? '< 16 ms' : ms(value));
+
+function describe(interaction: Interaction | null): string {
+  if (!interaction) return '< 16 ms';
+  return `${ms(interaction.duration)} (${interaction.name}: delay ${ms(interaction.inputDelay)}, processing ${ms(interaction.processing)})`;
+}
+
+async function main(): Promise<number> {
+  const reuse = process.argv.includes('--reuse');
+  const floorDir = await buildFloorSite(reuse);
+  const e2eBuild = reuse && process.argv.includes('--e2e');
+  const ports = e2eBuild ? { apiPort: E2E_API_PORT, sitePort: E2E_SITE_PORT } : { apiPort: 4710, sitePort: 9710 };
+  return withBuiltSite({ ...ports, build: !reuse }, async ({ siteUrl, browser }) => {
+    const { startStaticServer } = await import('../serve/static-server');
+    const floorServer = await startStaticServer(floorDir, FLOOR_PORT);
+    const context = await browser.newContext(PHONE);
+    await context.addInitScript(OBSERVERS);
+    try {
+      const calibration = await context.newPage();
+      await calibration.goto(`${siteUrl}/uz/pricing`);
+      const readings = [await benchmarkIndex(calibration), await benchmarkIndex(calibration), await benchmarkIndex(calibration)];
+      step('calibrated');
+      await calibration.close();
+      const index = Math.max(...readings);
+      const given = Number(argValue('--slowdown'));
+      const rate = given || Math.max(1, Math.round((index / LOW_TIER_BENCHMARK_INDEX) * 10) / 10);
+      console.log(
+        `Host: benchmarkIndex ${readings.join(' and ')} (using ${index}), CPU slowdown ${rate}x` +
+          `${given ? ' (given)' : ` = ${index} / ${LOW_TIER_BENCHMARK_INDEX}`}; ${os.cpus().length} cores, load average ` +
+          os
+            .loadavg()
+            .map((l) => l.toFixed(2))
+            .join(' '),
+      );
+      const boards: BoardRun[] = [];
+      const floors: Awaited<ReturnType<typeof floorRun>>[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        // Alternating, so the machine's load weighs on both pages alike.
+        floors.push(await floorRun(context, `http://localhost:${FLOOR_PORT}/`, rate));
+        const result = await boardRun(context, `${siteUrl}${BOARD_PATH}`, rate);
+        boards.push(result);
+        const worst = Math.max(duration(result.nextPage), duration(result.suggestions), duration(result.search));
+        console.log(
+          `run ${run + 1}: next page ${describe(result.nextPage)}; suggestions ${describe(result.suggestions)}; ` +
+            `search ${describe(result.search)}; longest ${shown(worst)}; floor tap ${describe(floors[run]?.tap ?? null)}`,
+        );
+      }
+      const inp = median(boards.map((b) => Math.max(duration(b.nextPage), duration(b.suggestions), duration(b.search))));
+      const phase = (pick: (b: BoardRun) => Interaction | null) => shown(median(boards.map((b) => duration(pick(b)))));
+      const announced = boards.every((b) => b.announced.nextPage && b.announced.search);
+      console.log(`\nEvent Timing at ${rate}x, median of ${RUNS} runs (after hydration; target ≤ ${INP_TARGET_MS} ms)\n`);
+      console.log('| page | interaction | duration | load: blocking time observed | load: long tasks total | load: longest task |');
+      console.log('| --- | --- | ---: | ---: | ---: | ---: |');
+      const loadCells = (loads: Awaited<ReturnType<typeof observedLoad>>[]) =>
+        `${ms(median(loads.map((l) => l.blockingMs)))} | ${ms(median(loads.map((l) => l.longTasksMs)))} | ${ms(median(loads.map((l) => l.longestMs)))}`;
+      const boardLoad = loadCells(boards.map((b) => b.load));
+      console.log(`| board ${BOARD_PATH} | next page (tap) | ${phase((b) => b.nextPage)} | ${boardLoad} |`);
+      console.log(`| board ${BOARD_PATH} | suggestions (tap, typing) | ${phase((b) => b.suggestions)} | |||`);
+      console.log(`| board ${BOARD_PATH} | search (Enter) | ${phase((b) => b.search)} | |||`);
+      console.log(`| board ${BOARD_PATH} | **longest (INP)** | **${shown(inp)}** | |||`);
+      console.log(
+        `| floor / (tools/bench/floor-site) | tap on the heading (no handler) | ${shown(median(floors.map((f) => duration(f.tap))))} | ${loadCells(floors.map((f) => f.load))} |`,
+      );
+      console.log(`\nResults' status announced after next page and search: ${announced ? 'every run' : 'NOT in every run'}.`);
+      if (inp > INP_TARGET_MS) console.log(`Target missed: the longest interaction's median ${ms(inp)} > ${INP_TARGET_MS} ms.`);
+      return announced ? 0 : 1;
+    } finally {
+      await context.close();
+      await floorServer.close();
+    }
+  });
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  });
