@@ -23,7 +23,7 @@ import { downloadState, releaseState, uploadState } from '../tools/telegram/buck
 import { telegramConfigFromEnv, type TelegramConfig } from '../tools/telegram/config';
 import { openPost, postBody } from '../tools/telegram/post';
 import { describeFailedMessage, type FailedMessage, MAX_FAILED_RUNS, runTelegram, type RunReport } from '../tools/telegram/run';
-import { parseState, readState, writeState, type TelegramState } from '../tools/telegram/state';
+import { parseState, readState, type TelegramState } from '../tools/telegram/state';
 import { telegramTranslator } from '../tools/telegram/texts';
 import { type FakeBotApi, startFakeBotApi } from '../tools/harness/fake-bot-api';
 

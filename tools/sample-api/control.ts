@@ -1,7 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { changeModeProblem, newChangeLog } from './changes';
 import { readBody, sendJson } from './http';
-import { RESPONSE_SHAPES, buildDataset, newTraffic, type ChangeMode, type Context, type ControlState, type ResponseShape, type Traffic } from './state';
+import {
+  RESPONSE_SHAPES,
+  buildDataset,
+  newTraffic,
+  type ChangeMode,
+  type Context,
+  type ControlState,
+  type ResponseShape,
+  type Traffic,
+} from './state';
 
 /**
  * `/__control`: switches this instance's behaviour for tests (see server.ts for the fields). What it
