@@ -48,3 +48,14 @@ export const DEVELOP_PORT = 8000;
  * Six is also what a browser sends to one origin at once over HTTP/1.1.
  */
 export const MAX_SEARCH_SPELLINGS = 6;
+
+/**
+ * Going rates (README, "Going rates"): the window of board history a route's figures stand on, and
+ * how many loads by how many distinct posters a figure needs before it is shown (DAT's rule for its
+ * RateView: at least 7 reports from at least 3 companies).
+ */
+export const RATE_WINDOW_DAYS = 90;
+export const RATE_MIN_LOADS = 7;
+export const RATE_MIN_POSTERS = 3;
+/** Weeks the route page's chart draws, the newest last. */
+export const RATE_CHART_WEEKS = 12;

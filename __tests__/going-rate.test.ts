@@ -1,0 +1,142 @@
+import type { HistoryLoad } from '../src/history/types';
+import { goingRates, percentile, ratedRoutes, rateKey, spreadOf, windowEndingAt, type PerKm } from '../src/rates/going-rate';
+import { pricePosition } from '../src/rates/price-position';
+import { RATE_CHART_WEEKS, RATE_WINDOW_DAYS } from '../src/config/constants';
+
+const DAY = 24 * 60 * 60 * 1000;
+const END = Date.UTC(2026, 10, 25, 12);
+const WINDOW = windowEndingAt(END, RATE_WINDOW_DAYS);
+const KEY = rateKey('toshkent', 'samarqand');
+/** A route of 300 km, as the distance module would give it. */
+const perKm300: PerKm = (price) => price / 300;
+const noDistance: PerKm = () => null;
+
+let nextId = 0;
+function load(price: number | null, poster: string | null, extra: Partial<HistoryLoad> = {}): HistoryLoad {
+  nextId += 1;
+  const seen = END - 5 * DAY;
+  return {
+    id: `L${nextId}`,
+    from: 'toshkent',
+    fromKnown: true,
+    to: 'samarqand',
+    toKnown: true,
+    title: 'Sement',
+    vehicleType: 'tent',
+    weight: 20,
+    price,
+    currency: 'UZS',
+    loadingDate: null,
+    createdAt: new Date(seen).toISOString(),
+    firstSeen: seen,
+    lastSeen: seen,
+    closedAt: null,
+    posterHash: poster,
+    ...extra,
+  };
+}
+
+/** Loads at `prices`, posted by three posters in turn. */
+function loads(prices: number[], extra: Partial<HistoryLoad> = {}): HistoryLoad[] {
+  return prices.map((price, index) => load(price, `p${index % 3}`, extra));
+}
+
+describe('percentiles (type 7: linear interpolation between closest ranks)', () => {
+  it('takes the middle value of an odd count and the mean of the two middle values of an even count', () => {
+    expect(spreadOf([5, 1, 3]).median).toBe(3);
+    expect(spreadOf([4, 1, 3, 2]).median).toBe(2.5);
+  });
+
+  it('interpolates the 25th and 75th percentiles as R, Excel PERCENTILE.INC and d3 do', () => {
+    // h = (n - 1) p: for 1..8, h = 1.75 and 5.25, so 2.75 and 6.25.
+    const sorted = [1, 2, 3, 4, 5, 6, 7, 8];
+    expect(percentile(sorted, 0.25)).toBeCloseTo(2.75);
+    expect(percentile(sorted, 0.75)).toBeCloseTo(6.25);
+    expect(percentile([10], 0.25)).toBe(10);
+  });
+});
+
+describe('going rates of known histories', () => {
+  it('gives the median, middle half, count and dates of seven loads by three posters', () => {
+    const history = loads([100, 200, 300, 400, 500, 600, 700]);
+    const rate = goingRates(history, WINDOW, perKm300).get(KEY);
+    const [figure] = rate?.figures ?? [];
+    expect(figure).toMatchObject({ currency: 'UZS', loads: 7, posters: 3 });
+    expect(figure?.trip).toEqual({ median: 400, p25: 250, p75: 550 });
+    expect(figure?.perKm?.median).toBeCloseTo(400 / 300);
+    expect(figure?.firstPosted).toBe(END - 5 * DAY);
+    expect(figure?.weekly).toBe('perKm');
+    expect(figure?.weeks).toHaveLength(RATE_CHART_WEEKS);
+    expect(figure?.weeks.at(-1)).toMatchObject({ loads: 7 });
+  });
+
+  it('takes an even count’s median as the mean of the two middle values', () => {
+    const rate = goingRates(loads([100, 200, 300, 400, 500, 600, 700, 800]), WINDOW, noDistance).get(KEY);
+    expect(rate?.figures[0]?.trip).toEqual({ median: 450, p25: 275, p75: 625 });
+    expect(rate?.figures[0]?.perKm).toBeNull();
+    expect(rate?.figures[0]?.weekly).toBe('trip');
+  });
+
+  it('shows no figure with six loads, or with seven loads by two posters', () => {
+    const six = goingRates(loads([1, 2, 3, 4, 5, 6]), WINDOW, noDistance).get(KEY);
+    expect(six).toMatchObject({ loads: 6, figures: [], others: [{ currency: 'UZS', loads: 6 }] });
+    const twoPosters = [1, 2, 3, 4, 5, 6, 7].map((price, index) => load(price, `p${index % 2}`));
+    expect(goingRates(twoPosters, WINDOW, noDistance).get(KEY)?.figures).toEqual([]);
+    expect(ratedRoutes(goingRates(twoPosters, WINDOW, noDistance))).toEqual([]);
+  });
+
+  it('keeps currencies apart and counts loads without a price', () => {
+    const history = [...loads([1, 2, 3, 4, 5, 6, 7]), ...loads([10, 20], { currency: 'USD' }), load(null, 'p9')];
+    const rate = goingRates(history, WINDOW, noDistance).get(KEY);
+    expect(rate?.loads).toBe(10);
+    expect(rate?.unpriced).toBe(1);
+    expect(rate?.figures.map((figure) => [figure.currency, figure.trip.median])).toEqual([['UZS', 4]]);
+    expect(rate?.others).toEqual([{ currency: 'USD', loads: 2 }]);
+    const both = goingRates([...history, ...loads([30, 40, 50, 60, 70, 80, 90], { currency: 'USD' })], WINDOW, noDistance).get(KEY);
+    expect(both?.figures.map((figure) => [figure.currency, figure.loads, figure.trip.median])).toEqual([
+      ['USD', 9, 50],
+      ['UZS', 7, 4],
+    ]);
+  });
+
+  it('leaves out a load that left the board before the window, and counts one still open', () => {
+    const closedBefore = load(9999, 'p1', { firstSeen: END - 200 * DAY, lastSeen: END - 95 * DAY, closedAt: END - 95 * DAY });
+    const openSinceLong = load(100, 'p2', { firstSeen: END - 200 * DAY, lastSeen: END, createdAt: null });
+    const history = [...loads([100, 100, 100, 100, 100, 100]), closedBefore, openSinceLong];
+    const rate = goingRates(history, WINDOW, noDistance).get(KEY);
+    expect(rate?.loads).toBe(7);
+    expect(rate?.figures[0]?.trip.p75).toBe(100);
+    expect(rate?.figures[0]?.firstPosted).toBe(END - 200 * DAY);
+  });
+
+  it('counts a load given twice once', () => {
+    const history = loads([1, 2, 3, 4, 5, 6]);
+    const rate = goingRates([...history, ...history], WINDOW, noDistance).get(KEY);
+    expect(rate?.loads).toBe(6);
+    expect(rate?.figures).toEqual([]);
+  });
+
+  it('gives a vehicle type its own row only where its loads alone reach the thresholds', () => {
+    const history = [...loads([1, 2, 3, 4, 5, 6, 7], { vehicleType: 'ref' }), ...loads([8, 9], { vehicleType: 'tent' })];
+    const figure = goingRates(history, WINDOW, noDistance).get(KEY)?.figures[0];
+    expect(figure?.byVehicle.map((row) => [row.vehicleType, row.loads, row.trip.median])).toEqual([['ref', 7, 4]]);
+  });
+
+  it('leaves out places the gazetteer does not know', () => {
+    const rates = goingRates(loads([1, 2, 3, 4, 5, 6, 7], { to: 'Qayerdadir', toKnown: false }), WINDOW, noDistance);
+    expect(rates.size).toBe(0);
+  });
+});
+
+describe('a price against its route’s middle half', () => {
+  const ranges = [['UZS', 250, 550] as const];
+  it('says below, within or above, in the same currency only', () => {
+    expect(pricePosition(100, 'UZS', ranges)).toBe('below');
+    expect(pricePosition(250, 'uzs', ranges)).toBe('within');
+    expect(pricePosition(550, 'UZS', ranges)).toBe('within');
+    expect(pricePosition(551, 'UZS', ranges)).toBe('above');
+    expect(pricePosition(551, 'USD', ranges)).toBeNull();
+    expect(pricePosition(null, 'UZS', ranges)).toBeNull();
+    expect(pricePosition(100, 'UZS', undefined)).toBeNull();
+  });
+});
