@@ -23,8 +23,8 @@ module.exports = {
       },
     ],
   },
-  // ky and feed ship only ES modules; jest runs CommonJS, so they are compiled like our own code.
-  transformIgnorePatterns: ['/node_modules/(?!(ky|feed)/)'],
+  // ky, feed and d3 ship only ES modules; jest runs CommonJS, so they are compiled like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(ky|feed|d3-[a-z]+|internmap)/)'],
   moduleNameMapper: {
     '^gatsby$': '<rootDir>/__tests__/support/gatsby-mock.tsx',
     '\\.css$': '<rootDir>/__tests__/support/style-mock.ts',
