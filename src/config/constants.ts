@@ -59,6 +59,8 @@ export const RATE_MIN_LOADS = 7;
 export const RATE_MIN_POSTERS = 3;
 /** Weeks the route page's chart draws, the newest last. */
 export const RATE_CHART_WEEKS = 12;
+
+/**
  * Price per kilometre is shown only from this road distance: below it the fixed costs of loading and
  * waiting dominate what a trip pays, and a per-km figure of a 20 km hop would mislead (issue 27).
  */
