@@ -1,12 +1,13 @@
 import type { HistoryLoad } from '../src/history/types';
-import { goingRates, percentile, ratedRoutes, rateKey, spreadOf, windowEndingAt, type PerKm } from '../src/rates/going-rate';
+import { goingRates, percentile, ratedRoutes, spreadOf, windowEndingAt, type PerKm } from '../src/rates/going-rate';
+import { routeKey } from '../src/loads/place-groups';
 import { pricePosition } from '../src/rates/price-position';
 import { RATE_CHART_WEEKS, RATE_WINDOW_DAYS } from '../src/config/constants';
 
 const DAY = 24 * 60 * 60 * 1000;
 const END = Date.UTC(2026, 10, 25, 12);
 const WINDOW = windowEndingAt(END, RATE_WINDOW_DAYS);
-const KEY = rateKey('toshkent', 'samarqand');
+const KEY = routeKey('toshkent', 'samarqand');
 /** A route of 300 km, as the distance module would give it. */
 const perKm300: PerKm = (price) => price / 300;
 const noDistance: PerKm = () => null;

@@ -1,5 +1,7 @@
 import type { Load } from '../api-client/types';
 import type { PageContext } from '../i18n/runtime';
+import type { RouteRateData } from '../rates/page-data';
+import type { PricePosition } from '../rates/price-position';
 
 /** A link to another place page, with its places already named in the page's language. */
 export interface PlaceLink {
@@ -44,6 +46,10 @@ export interface PlaceLoadsPageContext extends PageContext {
   neighbours: PlaceLink[];
   /** When the build read the loads: shown as "updated …", and the cards' ages count from it. */
   builtAt: number;
+  /** A route page's going rate, with or without a figure; null on city pages and without a history. */
+  rate: RouteRateData | null;
+  /** Where each card's price sits against its route's usual range, by load id (README, "Going rates"). */
+  positions: Record<string, PricePosition>;
 }
 
 /** One place of the directory, named in every language (the directory is one page per language). */

@@ -1,5 +1,5 @@
 import type { HistoryLoad } from '../history/types';
-import type { PriceRange } from './price-position';
+import { routeKey } from '../loads/place-groups';
 import { RATE_CHART_WEEKS, RATE_MIN_LOADS, RATE_MIN_POSTERS } from '../config/constants';
 
 /**
@@ -204,11 +204,6 @@ function routeRate(from: string, to: string, loads: readonly HistoryLoad[], wind
   return { from, to, loads: loads.length, unpriced: loads.length - priced.length, figures, others };
 }
 
-/** `from to`: the two slugs, as the route groups key them. */
-export function rateKey(fromSlug: string, toSlug: string): string {
-  return `${fromSlug} ${toSlug}`;
-}
-
 /**
  * Every route between two gazetteer places that had a load on the board in the window, with its
  * figures (none where too few loads or posters). A load the history holds once is counted once
@@ -220,7 +215,7 @@ export function goingRates(history: readonly HistoryLoad[], window: RateWindow, 
   for (const load of history) {
     if (!load.fromKnown || !load.toKnown || load.from === load.to || seen.has(load.id) || !onBoardIn(load, window)) continue;
     seen.add(load.id);
-    const key = rateKey(load.from, load.to);
+    const key = routeKey(load.from, load.to);
     const list = routes.get(key);
     if (list) list.push(load);
     else routes.set(key, [load]);
@@ -242,8 +237,4 @@ export function ratedRoutes(rates: ReadonlyMap<string, RouteRate>): RouteRate[] 
 
 export function windowEndingAt(end: number, days: number): RateWindow {
   return { start: end - days * DAY_MS, end };
-}
-
-export function priceRanges(rate: RouteRate): PriceRange[] {
-  return rate.figures.map((figure) => [figure.currency, figure.trip.p25, figure.trip.p75] as const);
 }

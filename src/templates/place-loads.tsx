@@ -19,6 +19,7 @@ import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
 import { type LocaleData, pageLanguage } from '../i18n/runtime';
 import { FeedLink } from '../components/feed-link';
 import { placeFeedTitle, placeListTitle } from '../feeds/feed-titles';
+import { RouteRateBlock } from '../components/rates/route-rate';
 import * as styles from './place-loads.module.css';
 
 /** Title of a place page in its language; `ns` is `places:` where `t` defaults to another namespace. */
@@ -70,7 +71,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
   const { t: tLoads } = useTranslation('loads');
   const language = pageLanguage(pageContext);
   const texts = useMemo(() => cardTexts(tLoads), [tLoads]);
-  const { loads, page, pages, total, reverse, neighbours, builtAt, listPath, search } = pageContext;
+  const { loads, page, pages, total, reverse, neighbours, builtAt, listPath, search, rate, positions } = pageContext;
   const pagination = paginationState(page, Math.min(total, pages * PAGE_SIZE));
   const pageHref = (target: number) => localizedPath(listPagePath(listPath, target), language);
   const updated = builtTime(builtAt);
@@ -86,10 +87,24 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
           </p>
         ) : null}
       </PageIntro>
+      {rate ? (
+        <div className="container">
+          <RouteRateBlock rate={rate} t={t} language={language} />
+          {total === 0 ? <p>{t('rates.noOpen')}</p> : null}
+        </div>
+      ) : null}
       {/* An island only for the share sheet button, which a card shows where the browser has one. */}
       <Island>
         <div className="container">
-          <LoadCardList loads={loads} now={builtAt} language={language} t={tLoads} texts={texts} placeName={asNamed} />
+          <LoadCardList
+            loads={loads}
+            now={builtAt}
+            language={language}
+            t={tLoads}
+            texts={texts}
+            placeName={asNamed}
+            positions={positions}
+          />
         </div>
       </Island>
       <div className="container">
@@ -127,7 +142,8 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
         ) : null}
         <FeedLink className={styles.links} href={pageContext.feedPath} />
         <p className={styles.links}>
-          <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a>
+          <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a> ·{' '}
+          <a href={localizedPath(ROUTES.rates, language)}>{t('rates.allRoutes')}</a>
         </p>
       </div>
     </Layout>

@@ -9,6 +9,7 @@ import { siteUrl } from '../../config/env';
 import { shareText } from '../../loads/share';
 import { ShareLinks, type ShareTexts } from '../share-links';
 import { vehicleLabel } from '../../loads/vehicle-types';
+import type { PricePosition } from '../../rates/price-position';
 import * as styles from './load-board.module.css';
 
 /** Texts every card shows alike, looked up once per list rather than once per card. */
@@ -18,6 +19,7 @@ export interface CardTexts {
   untitled: string;
   priceOnRequest: string;
   share: ShareTexts;
+  rate: Record<PricePosition, string>;
 }
 
 export function cardTexts(t: TFunction): CardTexts {
@@ -27,6 +29,7 @@ export function cardTexts(t: TFunction): CardTexts {
     untitled: t('card.untitled'),
     priceOnRequest: t('card.priceOnRequest'),
     share: { telegram: t('share.telegram'), native: t('share.native'), newTab: t('common:newTab') },
+    rate: { below: t('card.rate.below'), within: t('card.rate.within'), above: t('card.rate.above') },
   };
 }
 
@@ -43,10 +46,12 @@ interface Props {
    * the gazetteer stays out of the browser's bundle (src/places/search-index.ts).
    */
   placeName: (apiText: string) => string;
+  /** Where the price sits against the route's usual range (README, "Going rates"); none without one. */
+  position?: PricePosition | null;
 }
 
 /** One load in the list. Every value is rendered as text; React escapes it. */
-function LoadCardView({ load, language, age, t, texts, placeName }: Props) {
+function LoadCardView({ load, language, age, t, texts, placeName, position }: Props) {
   const unknown = texts.unknownPlace;
   const from = placeName(load.from) || unknown;
   const to = placeName(load.to) || unknown;
@@ -82,6 +87,7 @@ function LoadCardView({ load, language, age, t, texts, placeName }: Props) {
       ) : null}
       <div className={styles.cardFooter}>
         <span className={styles.price}>{price || texts.priceOnRequest}</span>
+        {position ? <span className={styles.rate}>{texts.rate[position]}</span> : null}
         <span className={styles.meta}>
           {[
             load.loadingDate ? t('card.loadingDate', { date: formatShortDate(load.loadingDate) }) : '',
@@ -124,6 +130,7 @@ export const LoadCard = React.memo(
     previous.placeName(previous.load.to) === next.placeName(next.load.to) &&
     previous.age?.unit === next.age?.unit &&
     previous.age?.count === next.age?.count &&
+    previous.position === next.position &&
     sameLoad(previous.load, next.load),
 );
 
@@ -131,12 +138,25 @@ export const LoadCard = React.memo(
 export function LoadCardList({
   loads,
   now,
+  positions,
   ...shared
-}: Omit<Props, 'load' | 'age'> & { loads: readonly Load[]; /** What "posted … ago" counts from. */ now: number }) {
+}: Omit<Props, 'load' | 'age' | 'position'> & {
+  loads: readonly Load[];
+  /** What "posted … ago" counts from. */
+  now: number;
+  /** By load id: where each price sits against its route's usual range. */
+  positions?: Readonly<Partial<Record<string, PricePosition>>>;
+}) {
   return (
     <ul className={styles.list}>
       {loads.map((load) => (
-        <LoadCard key={load.id} load={load} age={postedAge(load.createdAt, now)} {...shared} />
+        <LoadCard
+          key={load.id}
+          load={load}
+          age={postedAge(load.createdAt, now)}
+          position={positions && Object.prototype.hasOwnProperty.call(positions, load.id) ? positions[load.id] : null}
+          {...shared}
+        />
       ))}
     </ul>
   );
