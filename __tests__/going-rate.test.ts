@@ -1,3 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { normalizeLoad } from '../src/api-client/normalize';
+import type { Load } from '../src/api-client/types';
+import { openHistory } from '../src/history/store';
 import type { HistoryLoad } from '../src/history/types';
 import { goingRates, percentile, ratedRoutes, spreadOf, windowEndingAt, type PerKm } from '../src/rates/going-rate';
 import { routeKey } from '../src/loads/place-groups';
@@ -139,5 +145,48 @@ describe('a price against its route’s middle half', () => {
     expect(pricePosition(551, 'USD', ranges)).toBeNull();
     expect(pricePosition(null, 'UZS', ranges)).toBeNull();
     expect(pricePosition(100, 'UZS', undefined)).toBeNull();
+  });
+});
+
+describe('going rates from a real history file', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rates-'));
+  });
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  function apiLoad(id: string, price: number, phone: string): Load {
+    return normalizeLoad({
+      id,
+      title: 'Sement',
+      fromLocation: { name: 'Toshkent' },
+      toLocation: { name: 'Samarqand' },
+      price,
+      currency: 'uzs',
+      createdAt: new Date(END - 20 * DAY).toISOString(),
+      contactSource: 'contact',
+      contact: { name: 'Aziz', phoneNumber: phone },
+    });
+  }
+
+  it('counts a load that ten rebuilds saw once, and one closed before the window not at all', async () => {
+    const history = await openHistory(path.join(dir, 'history.sqlite'), { key: 'test-key' });
+    const phones = ['+998 90 111 11 11', '+998 90 222 22 22', '+998 90 333 33 33'];
+    // Six loads each seen by one read; the seventh, priced far above, by ten reads a day apart.
+    const once = [100, 200, 300, 400, 500, 600].map((price, index) => apiLoad(`once-${index}`, price, phones[index % 3] as string));
+    const seenOften = apiLoad('often', 10_000, phones[0] as string);
+    const gone = apiLoad('gone', 1, phones[1] as string);
+    history.recordRead([gone], END - 120 * DAY);
+    // The next read no longer sees it: closed 100 days before the build.
+    history.recordRead([], END - 100 * DAY);
+    history.recordRead([seenOften, ...once], END - 20 * DAY);
+    for (let read = 1; read < 10; read += 1) history.recordRead([seenOften], END - (20 - read) * DAY);
+    const loads = history.loadsOnBoardBetween(WINDOW.start, WINDOW.end);
+    history.close();
+    const rate = goingRates(loads, WINDOW, noDistance).get(KEY);
+    expect(rate?.loads).toBe(7);
+    expect(rate?.figures[0]).toMatchObject({ loads: 7, posters: 3, trip: { median: 400, p25: 250, p75: 550 } });
   });
 });

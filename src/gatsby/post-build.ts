@@ -8,6 +8,7 @@ import { pruneOldAssets } from './prune';
 import { placeIndexFilesOfThisBuild, writePlaceIndexFiles } from './place-index';
 import { headersFile } from '../hosting/headers-file';
 import { writeFeeds } from './feeds';
+import { writeRangesFile } from './rates';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 // Written once every page carries a policy; later builds then only touch the HTML they wrote.
@@ -20,6 +21,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   writeRobots();
   const placeIndexes = placeIndexFilesOfThisBuild();
   if (placeIndexes) writePlaceIndexFiles(placeIndexes);
+  writeRangesFile();
   writeFeeds(PUBLIC_DIR, reporter);
   const started = performance.now();
   const { seen, written } = await applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0);

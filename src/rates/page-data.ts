@@ -1,5 +1,9 @@
 import { MIN_PRICE_PER_KM_DISTANCE_KM, RATE_WINDOW_DAYS } from '../config/constants';
 import type { HistoryLoad } from '../history/types';
+import type { LanguageCode } from '../config/languages';
+import { placeRoutePath } from '../config/routes';
+import type { PageContext } from '../i18n/runtime';
+import { placeBySlug } from '../places/gazetteer';
 import { roadDistanceKm } from '../places/distance';
 import { rateChart, type RateChart } from './chart';
 import { goingRates, ratedRoutes, windowEndingAt, type CurrencyRate, type PerKm, type RouteRate } from './going-rate';
@@ -59,4 +63,33 @@ export function buildRates(history: readonly HistoryLoad[], end: number): BuildR
 
 export function rangesOf(rate: Pick<RouteRateData, 'figures'> | undefined): PriceRange[] | undefined {
   return rate?.figures.length ? rate.figures.map((figure) => [figure.currency, figure.trip.p25, figure.trip.p75] as const) : undefined;
+}
+
+/** One route of the rates page, its places named in the page's language. */
+export interface RatesPageRoute {
+  path: string;
+  from: string;
+  to: string;
+  loads: number;
+  figures: RateFigureData[];
+}
+
+export interface RatesPageContext extends PageContext {
+  routes: RatesPageRoute[];
+  builtAt: number;
+}
+
+/** The rates page's data in one language: no vehicle rows (they are on the route pages). */
+export function ratesPageContext(rates: BuildRates | null, builtAt: number, language: LanguageCode): Omit<RatesPageContext, keyof PageContext> {
+  const name = (slug: string) => placeBySlug(slug)?.names[language] ?? slug;
+  return {
+    builtAt,
+    routes: (rates?.rated ?? []).map((rate) => ({
+      path: placeRoutePath(rate.from, rate.to),
+      from: name(rate.from),
+      to: name(rate.to),
+      loads: rate.loads,
+      figures: rate.figures.map((figure) => ({ ...figure, byVehicle: [] })),
+    })),
+  };
 }

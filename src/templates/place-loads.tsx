@@ -90,7 +90,12 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
       {rate ? (
         <div className="container">
           <RouteRateBlock rate={rate} t={t} language={language} />
-          {total === 0 ? <p>{t('rates.noOpen')}</p> : null}
+          {total === 0 ? (
+            <p>
+              {t('rates.noOpen')}{' '}
+              <a href={`${localizedPath(ROUTES.loads, language)}${boardSearchString({ page: 1, search })}`}>{t('liveSearch', { place: search })}</a>
+            </p>
+          ) : null}
         </div>
       ) : null}
       {/* An island only for the share sheet button, which a card shows where the browser has one. */}
@@ -140,7 +145,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
             </ul>
           </section>
         ) : null}
-        <FeedLink className={styles.links} href={pageContext.feedPath} />
+        {pageContext.feedPath ? <FeedLink className={styles.links} href={pageContext.feedPath} /> : null}
         <p className={styles.links}>
           <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a> ·{' '}
           <a href={localizedPath(ROUTES.rates, language)}>{t('rates.allRoutes')}</a>
@@ -160,7 +165,7 @@ export const Head = definePageHead<PlaceLoadsPageContext>(({ t, language, pageCo
     title,
     description: t(`places:${kind}.description`, values),
     keywords: t(`places:${kind}.keywords`, values),
-    feed: { href: pageContext.feedPath, title: placeFeedTitle(t, kind, from, to) },
+    feed: pageContext.feedPath ? { href: pageContext.feedPath, title: placeFeedTitle(t, kind, from, to) } : undefined,
     jsonLd: loadListJsonLd({ name: title, path: pagePath, origin, language, loads, texts: loadEntryTexts(t), placeName: asNamed }),
   };
 });

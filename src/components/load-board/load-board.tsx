@@ -14,6 +14,8 @@ import { SearchForm } from './search-form';
 import { loadPlaces } from './place-search';
 import { nameIn } from '../../places/search-index';
 import type { LoadList } from '../../api-client/types';
+import type { PricePosition } from '../../rates/price-position';
+import { loadRangesFile, positionsFromFile, type RangesFile } from '../../rates/ranges-file';
 import * as styles from './load-board.module.css';
 
 interface Props {
@@ -30,6 +32,29 @@ interface Props {
   placeIndexPath: string;
   /** The build's first page's place texts, named in the page's language. */
   placeNames: Readonly<Record<string, string>>;
+  /** The routes' usual price ranges (src/gatsby/rates.ts), and the build's positions of its first page. */
+  rangesPath?: string;
+  initialPositions?: Readonly<Record<string, PricePosition>>;
+}
+
+/**
+ * Where each card's price sits against its route's usual range: the build's positions for its first
+ * page, then, once the ranges file has come (fetched after the first render, never holding it up),
+ * the positions of whatever list is on screen.
+ */
+function usePricePositions(list: LoadList | null, rangesPath: string | undefined, initial: Readonly<Record<string, PricePosition>> | undefined) {
+  const [file, setFile] = useState<RangesFile | null>(null);
+  useEffect(() => {
+    if (!rangesPath) return undefined;
+    let cancelled = false;
+    void loadRangesFile(rangesPath).then((loaded) => {
+      if (!cancelled && loaded) startTransition(() => setFile(loaded));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [rangesPath]);
+  return useMemo(() => (file && list ? positionsFromFile(file, list.loads) : initial), [file, list, initial]);
 }
 
 type LoadedPlaces = NonNullable<Awaited<ReturnType<typeof loadPlaces>>>;
@@ -88,7 +113,20 @@ function focusAfterNavigation(target: HTMLElement | null): void {
   });
 }
 
-export function LoadBoard({ language, query, state, showsWanted, now, onQuery, hrefFor, onRetry, placeIndexPath, placeNames }: Props) {
+export function LoadBoard({
+  language,
+  query,
+  state,
+  showsWanted,
+  now,
+  onQuery,
+  hrefFor,
+  onRetry,
+  placeIndexPath,
+  placeNames,
+  rangesPath,
+  initialPositions,
+}: Props) {
   const { t } = useTranslation('loads');
   const texts = useMemo(() => cardTexts(t), [t]);
   const field = useRef<HTMLInputElement>(null);
@@ -109,6 +147,7 @@ export function LoadBoard({ language, query, state, showsWanted, now, onQuery, h
   // The list on screen stays (busy) while the next one loads: its links and the pagination keep focus.
   const list = state.list;
   const placeName = usePlaceNames(list, placeNames, placeIndexPath);
+  const positions = usePricePositions(list, rangesPath, initialPositions);
   const busy = state.status === 'loading' || !showsWanted;
   const body = (() => {
     if (state.status === 'error') {
@@ -126,7 +165,7 @@ export function LoadBoard({ language, query, state, showsWanted, now, onQuery, h
       <>
         {/* The cards are most of the board's hydration: in a task of their own, after the rest of it. */}
         <Island when="now">
-          <LoadCardList loads={list.loads} now={now} language={language} t={t} texts={texts} placeName={placeName} />
+          <LoadCardList loads={list.loads} now={now} language={language} t={t} texts={texts} placeName={placeName} positions={positions} />
         </Island>
         <Pagination
           state={pagination}
