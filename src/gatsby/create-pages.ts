@@ -3,7 +3,7 @@ import { pageVariants } from '../i18n/plugin';
 import { CONTENT_PAGES, NOT_FOUND_TEMPLATE } from './page-table';
 import { readLoads } from './read-loads';
 import { createLoadPages } from './load-pages';
-import { createPlacePages, groupBuildLoads, placesDirectoryContext } from './place-pages';
+import { cardPositions, createPlacePages, groupBuildLoads, placesDirectoryContext } from './place-pages';
 import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
 import type { Load } from '../api-client/types';
 import { newestPosting } from '../loads/built-time';
@@ -12,19 +12,25 @@ import { keepPlaceIndexFiles, placeIndexFiles, type PlaceIndexFiles } from './pl
 import type { Language } from '../config/languages';
 import { placeNamesFor } from '../places/names';
 import { keepBoardForFeeds } from './feeds';
+import { keepRangesFile, ratesOfBuild, type RatesOfBuild } from './rates';
+import { ratesPageContext } from '../rates/page-data';
+import { openHistory } from '../history/store';
+import { historyFile, historyKey } from '../history/config';
 
 /**
  * /loads renders its first page into the HTML; the browser refreshes it from the API. The names of
  * the first page's places come along in the page's language: the browser names places from the
  * place index, which it loads after the page, so the pre-rendered cards need theirs at hand.
  */
-function loadsPageContext(loads: Load[], boardTime: number, placeIndexes: PlaceIndexFiles): (language: Language) => object {
+function loadsPageContext(loads: Load[], boardTime: number, placeIndexes: PlaceIndexFiles, rates: RatesOfBuild | null): (language: Language) => object {
   const initial = loads.slice(0, PAGE_SIZE);
   const shared = {
     initial: { loads: initial, total: loads.length, page: 1, limit: PAGE_SIZE },
     builtAt: boardTime,
     // Public paths of the place suggestion files, per language code (src/places/search-index.ts).
     placeIndexPaths: placeIndexes.paths,
+    rangesPath: rates?.ranges.path,
+    positions: cardPositions(initial, rates?.rates ?? null),
   };
   return (language) => ({ ...shared, placeNames: placeNamesFor(initial, language.code) });
 }
@@ -32,6 +38,10 @@ function loadsPageContext(loads: Load[], boardTime: number, placeIndexes: PlaceI
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
   const { createPage } = actions;
   const loads = await readLoads(reporter);
+  const history = await openHistory(historyFile(), { key: historyKey() });
+  const rates = ratesOfBuild(history, Date.now(), reporter);
+  history.close();
+  keepRangesFile(rates.ranges);
   const placeGroups = groupBuildLoads(loads);
   // Dated from the data, not the clock or a cache: an unchanged board rebuilds byte-identical pages
   // even after a lost cache, so a deploy uploads none of them again.
@@ -43,8 +53,9 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   // The feeds are written after the build (post-build.ts), from this read and these groups.
   keepBoardForFeeds(loads, placeGroups);
   const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {
-    loads: loadsPageContext(loads, boardTime, placeIndexes),
+    loads: loadsPageContext(loads, boardTime, placeIndexes, rates),
     places: () => places,
+    rates: (language) => ratesPageContext(rates.rates, boardTime, language.code),
   };
   for (const page of CONTENT_PAGES) {
     for (const variant of pageVariants(page.path)) {
@@ -59,7 +70,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
 
   const made = createLoadPages(loads, createPage);
   reporter.info(`Created ${made} load pages for ${loads.length} loads.`);
-  const placePages = createPlacePages(placeGroups, boardTime, createPage);
+  const placePages = createPlacePages(placeGroups, boardTime, createPage, rates?.rates ?? null);
   reporter.info(
     `Created ${placePages.pages} place pages (${placeGroups.from.size} from, ${placeGroups.to.size} to, ${placeGroups.routes.size} routes; ${placePages.lists} lists, all pages and languages).`,
   );

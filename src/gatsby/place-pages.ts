@@ -147,7 +147,7 @@ function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null): ListSp
 }
 
 /** Where each card's price sits against its route's usual range, for the cards a page pre-renders. */
-function cardPositions(loads: readonly Load[], rates: BuildRates | null): Record<string, PricePosition> {
+export function cardPositions(loads: readonly Load[], rates: BuildRates | null): Record<string, PricePosition> {
   const positions: Record<string, PricePosition> = {};
   if (!rates) return positions;
   for (const load of loads) {

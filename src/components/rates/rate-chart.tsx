@@ -59,11 +59,11 @@ export function RateChartView({ chart, t, id }: { chart: RateChart; t: TFunction
         </g>
       </svg>
       <figcaption id={`${id}-caption`} className={styles.legend}>
-        {t('places:rates.chart.caption', { unit })}
+        {t('places:rates.chart.caption', { unit, weeks: chart.weeks.length })}
       </figcaption>
       <div className="visually-hidden">
         <table className={styles.table}>
-          <caption className="visually-hidden">{t('places:rates.chart.caption', { unit })}</caption>
+          <caption className="visually-hidden">{t('places:rates.chart.caption', { unit, weeks: chart.weeks.length })}</caption>
           <thead>
             <tr>
               <th scope="col">{t('places:rates.chart.week')}</th>
