@@ -12,17 +12,21 @@ import { keepPlaceIndexFiles, placeIndexFiles, type PlaceIndexFiles } from './pl
 import type { Language } from '../config/languages';
 import { placeNamesFor } from '../places/names';
 import { keepBoardForFeeds } from './feeds';
+import { recordBoardHistory } from './board-history';
 import { keepRangesFile, ratesOfBuild, type RatesOfBuild } from './rates';
 import { ratesPageContext } from '../rates/page-data';
-import { openHistory } from '../history/store';
-import { historyFile, historyKey } from '../history/config';
 
 /**
  * /loads renders its first page into the HTML; the browser refreshes it from the API. The names of
  * the first page's places come along in the page's language: the browser names places from the
  * place index, which it loads after the page, so the pre-rendered cards need theirs at hand.
  */
-function loadsPageContext(loads: Load[], boardTime: number, placeIndexes: PlaceIndexFiles, rates: RatesOfBuild | null): (language: Language) => object {
+function loadsPageContext(
+  loads: Load[],
+  boardTime: number,
+  placeIndexes: PlaceIndexFiles,
+  rates: RatesOfBuild,
+): (language: Language) => object {
   const initial = loads.slice(0, PAGE_SIZE);
   const shared = {
     initial: { loads: initial, total: loads.length, page: 1, limit: PAGE_SIZE },
@@ -30,7 +34,7 @@ function loadsPageContext(loads: Load[], boardTime: number, placeIndexes: PlaceI
     // Public paths of the place suggestion files, per language code (src/places/search-index.ts).
     placeIndexPaths: placeIndexes.paths,
     rangesPath: rates?.ranges.path,
-    positions: cardPositions(initial, rates?.rates ?? null),
+    positions: cardPositions(initial, rates.rates),
   };
   return (language) => ({ ...shared, placeNames: placeNamesFor(initial, language.code) });
 }
@@ -38,9 +42,11 @@ function loadsPageContext(loads: Load[], boardTime: number, placeIndexes: PlaceI
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
   const { createPage } = actions;
   const loads = await readLoads(reporter);
-  const history = await openHistory(historyFile(), { key: historyKey() });
-  const rates = ratesOfBuild(history, Date.now(), reporter);
-  history.close();
+  // Only after a successful read; written to its file by onPostBuild, so a failed build changes nothing.
+  // `boardHistory.history` answers closedSince and loadsOnBoardBetween, at `boardHistory.now`.
+  const boardHistory = await recordBoardHistory(reporter, loads);
+  // The going rates, once per build from the history (README, "Going rates").
+  const rates = ratesOfBuild(boardHistory.history, boardHistory.now, reporter);
   keepRangesFile(rates.ranges);
   const placeGroups = groupBuildLoads(loads);
   // Dated from the data, not the clock or a cache: an unchanged board rebuilds byte-identical pages
@@ -70,7 +76,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
 
   const made = createLoadPages(loads, createPage);
   reporter.info(`Created ${made} load pages for ${loads.length} loads.`);
-  const placePages = createPlacePages(placeGroups, boardTime, createPage, rates?.rates ?? null);
+  const placePages = createPlacePages(placeGroups, boardTime, createPage, rates.rates);
   reporter.info(
     `Created ${placePages.pages} place pages (${placeGroups.from.size} from, ${placeGroups.to.size} to, ${placeGroups.routes.size} routes; ${placePages.lists} lists, all pages and languages).`,
   );
