@@ -67,13 +67,20 @@ function contexts(): Map<string, PlaceLoadsPageContext> {
 function renderPage(path: string, language: (typeof LANGUAGES)[number]) {
   const context = contexts().get(path);
   if (!context) throw new Error(`no page ${path}`);
-  const props = { pageContext: context, location: { pathname: path, search: '' } } as unknown as PageProps<LocaleData, PlaceLoadsPageContext>;
+  const props = { pageContext: context, location: { pathname: path, search: '' } } as unknown as PageProps<
+    LocaleData,
+    PlaceLoadsPageContext
+  >;
   return renderInLanguage(<PlaceLoadsPage {...props} />, language, context.pagePath, ['common', 'loads', 'places']);
 }
 
 /** A number as the site writes it ("3 050 000", "1,5") back to a number. */
 function parse(text: string | null | undefined): number {
-  return Number(String(text).replace(/[\s\u00a0]/g, '').replace(',', '.'));
+  return Number(
+    String(text)
+      .replace(/[\s\u00a0]/g, '')
+      .replace(',', '.'),
+  );
 }
 
 /** The value at y on an axis given by its labelled ticks (linear, as d3's scale). */
@@ -92,7 +99,9 @@ describe('a route page with a going rate', () => {
     expect(svg?.getAttribute('aria-hidden')).toBe('true');
     expect(svg?.getAttribute('viewBox')).toBe('0 0 320 200');
     const table = container.querySelector('figure table');
-    const rows = [...(table?.querySelectorAll('tbody tr') ?? [])].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    const rows = [...(table?.querySelectorAll('tbody tr') ?? [])].map((row) =>
+      [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+    );
     expect(rows).toHaveLength(12);
     expect(table?.querySelector('caption')?.textContent).toMatch(/^Последние 12 недель/);
 
@@ -105,7 +114,10 @@ describe('a route page with a going rate', () => {
       value: parse(text.textContent),
     }));
     const dots = [...container.querySelectorAll('circle')].map((dot) => valueAt(Number(dot.getAttribute('cy')), valueTicks));
-    const tableMedians = rows.map(([median]) => median).filter((median) => median !== '–').map(parse);
+    const tableMedians = rows
+      .map(([median]) => median)
+      .filter((median) => median !== '–')
+      .map(parse);
     expect(dots).toHaveLength(tableMedians.length);
     // Read back from the drawing, within its rounding (0.1 of a viewBox unit) and the table's (whole units):
     // half a percent of the axis.

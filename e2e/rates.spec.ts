@@ -42,7 +42,10 @@ test('the chart reads at 320 px and in forced colours', async ({ page }) => {
   expect(box?.width).toBeGreaterThan(250);
   await block.screenshot({ path: path.join(SHOTS, 'route-rate-320.png') });
   await page.emulateMedia({ forcedColors: 'active' });
-  const stroke = await block.locator('svg path').first().evaluate((node) => getComputedStyle(node).stroke);
+  const stroke = await block
+    .locator('svg path')
+    .first()
+    .evaluate((node) => getComputedStyle(node).stroke);
   expect(stroke).not.toBe('none');
   await block.screenshot({ path: path.join(SHOTS, 'route-rate-forced-colours.png') });
 });

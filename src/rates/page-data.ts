@@ -80,7 +80,11 @@ export interface RatesPageContext extends PageContext {
 }
 
 /** The rates page's data in one language: no vehicle rows (they are on the route pages). */
-export function ratesPageContext(rates: BuildRates | null, builtAt: number, language: LanguageCode): Omit<RatesPageContext, keyof PageContext> {
+export function ratesPageContext(
+  rates: BuildRates | null,
+  builtAt: number,
+  language: LanguageCode,
+): Omit<RatesPageContext, keyof PageContext> {
   const name = (slug: string) => placeBySlug(slug)?.names[language] ?? slug;
   return {
     builtAt,

@@ -15,4 +15,3 @@ export function pricePosition(price: number | null, currency: string, ranges: re
   if (price < range[1]) return 'below';
   return price > range[2] ? 'above' : 'within';
 }
-

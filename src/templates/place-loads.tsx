@@ -93,7 +93,9 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
           {total === 0 ? (
             <p>
               {t('rates.noOpen')}{' '}
-              <a href={`${localizedPath(ROUTES.loads, language)}${boardSearchString({ page: 1, search })}`}>{t('liveSearch', { place: search })}</a>
+              <a href={`${localizedPath(ROUTES.loads, language)}${boardSearchString({ page: 1, search })}`}>
+                {t('liveSearch', { place: search })}
+              </a>
             </p>
           ) : null}
         </div>

@@ -1,7 +1,7 @@
 import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import { ROUTES, placeRoutePath } from '../config/routes';
+import { ROUTES } from '../config/routes';
 import { RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_WINDOW_DAYS } from '../config/constants';
 import { Layout } from '../components/layout';
 import { PageIntro } from '../components/page-intro';

@@ -21,7 +21,6 @@ function option(name: string, fallback: number): number {
   return flag > 0 ? Number(process.argv[flag + 1]) : fallback;
 }
 
-const DAY = 24 * 60 * 60 * 1000;
 const pastCount = option('past', 1_000_000);
 const liveCount = option('live', 10_000);
 
@@ -65,19 +64,29 @@ async function main(): Promise<void> {
     console.log(
       `going rates: ${rates.rated.length} of ${rates.routes.size} routes rated; first run ${((runs[0] ?? 0) / 1000).toFixed(2)} s, best of ${runs.length} ${(Math.min(...runs) / 1000).toFixed(2)} s (target ≤ 5 s)`,
     );
-    console.log(`ranges file ${ranges.path}: ${(ranges.json.length / 1024).toFixed(1)} KB raw, ${(gzipSync(ranges.json).length / 1024).toFixed(1)} KB gzip`);
+    console.log(
+      `ranges file ${ranges.path}: ${(ranges.json.length / 1024).toFixed(1)} KB raw, ${(gzipSync(ranges.json).length / 1024).toFixed(1)} KB gzip`,
+    );
     const busiest = rates.rated[0];
     const html = busiest && path.join('public', 'ru', placeRoutePath(busiest.from, busiest.to), 'index.html');
     if (html && fs.existsSync(html)) {
       console.log(`route page ${html} (last build's): ${(gzipSync(fs.readFileSync(html)).length / 1024).toFixed(1)} KB gzip (limit 60 KB)`);
     }
-    console.log(`machine: nproc ${os.cpus().length}, load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+    console.log(
+      `machine: nproc ${os.cpus().length}, load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-void main().then(() => undefined, (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+void main().then(
+  () => undefined,
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

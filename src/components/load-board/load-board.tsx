@@ -42,7 +42,11 @@ interface Props {
  * page, then, once the ranges file has come (fetched after the first render, never holding it up),
  * the positions of whatever list is on screen.
  */
-function usePricePositions(list: LoadList | null, rangesPath: string | undefined, initial: Readonly<Record<string, PricePosition>> | undefined) {
+function usePricePositions(
+  list: LoadList | null,
+  rangesPath: string | undefined,
+  initial: Readonly<Record<string, PricePosition>> | undefined,
+) {
   const [file, setFile] = useState<RangesFile | null>(null);
   useEffect(() => {
     if (!rangesPath) return undefined;

@@ -17,13 +17,7 @@ export function RateChartView({ chart, t, id }: { chart: RateChart; t: TFunction
   const unit = t(chart.measure === 'perKm' ? 'places:rates.chart.perKm' : 'places:rates.chart.perTrip', { currency: chart.currency });
   return (
     <figure className={styles.chart} aria-labelledby={`${id}-caption`}>
-      <svg
-        className={styles.svg}
-        viewBox={`0 0 ${chart.width} ${chart.height}`}
-        aria-hidden="true"
-        focusable="false"
-        data-rate-chart=""
-      >
+      <svg className={styles.svg} viewBox={`0 0 ${chart.width} ${chart.height}`} aria-hidden="true" focusable="false" data-rate-chart="">
         <g className={styles.axis}>
           <line x1={chart.left} x2={chart.right} y1={chart.lineBottom} y2={chart.lineBottom} />
           <line x1={chart.left} x2={chart.right} y1={chart.barBottom} y2={chart.barBottom} />

@@ -47,7 +47,12 @@ function Figure({ figure, t, language }: { figure: RateFigureData; t: TFunction;
         ) : null}
       </dl>
       <p className={styles.span}>
-        {t('places:rates.span', { count: figure.loads, first: day(figure.firstPosted), last: day(figure.lastPosted), posters: figure.posters })}
+        {t('places:rates.span', {
+          count: figure.loads,
+          first: day(figure.firstPosted),
+          last: day(figure.lastPosted),
+          posters: figure.posters,
+        })}
       </p>
       {figure.byVehicle.length > 0 ? (
         <table className={styles.table}>
@@ -105,7 +110,10 @@ export function RouteRateBlock({ rate, t, language }: { rate: RouteRateData; t: 
       )}
       {others || rate.unpriced > 0 ? (
         <p className={styles.note}>
-          {[others ? t('places:rates.others', { list: others }) : '', rate.unpriced > 0 ? t('places:rates.unpriced', { count: rate.unpriced }) : '']
+          {[
+            others ? t('places:rates.others', { list: others }) : '',
+            rate.unpriced > 0 ? t('places:rates.unpriced', { count: rate.unpriced }) : '',
+          ]
             .filter(Boolean)
             .join(' ')}
         </p>
