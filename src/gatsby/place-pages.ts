@@ -22,6 +22,7 @@ import { newestPosting } from '../loads/built-time';
 import { PLACE_LOADS_TEMPLATE } from './page-table';
 import { rangesOf, type BuildRates, type RouteRateData } from '../rates/page-data';
 import { pricePosition, type PricePosition } from '../rates/price-position';
+import { rateBlockHtml } from './rate-html';
 
 /** Neighbouring routes a page links to, and busiest routes the directory lists. */
 const NEIGHBOUR_LINKS = 12;
@@ -213,7 +214,7 @@ export function createPlacePages(
           neighbours: spec.neighbours.map((route) => routeLink(route, language)),
           builtAt,
           // On the list's first page: the chart is the page's largest part, and once is enough.
-          rate: page === 1 ? spec.rate : null,
+          rateHtml: page === 1 && spec.rate ? rateBlockHtml(spec.rate, language) : '',
           positions,
         };
         createPage({ path: variant.path, component: PLACE_LOADS_TEMPLATE, context });

@@ -19,7 +19,6 @@ import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
 import { type LocaleData, pageLanguage } from '../i18n/runtime';
 import { FeedLink } from '../components/feed-link';
 import { placeFeedTitle, placeListTitle } from '../feeds/feed-titles';
-import { RouteRateBlock } from '../components/rates/route-rate';
 import * as styles from './place-loads.module.css';
 
 /** Title of a place page in its language; `ns` is `places:` where `t` defaults to another namespace. */
@@ -71,7 +70,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
   const { t: tLoads } = useTranslation('loads');
   const language = pageLanguage(pageContext);
   const texts = useMemo(() => cardTexts(tLoads), [tLoads]);
-  const { loads, page, pages, total, reverse, neighbours, builtAt, listPath, search, rate, positions } = pageContext;
+  const { loads, page, pages, total, reverse, neighbours, builtAt, listPath, search, rateHtml, positions } = pageContext;
   const pagination = paginationState(page, Math.min(total, pages * PAGE_SIZE));
   const pageHref = (target: number) => localizedPath(listPagePath(listPath, target), language);
   const updated = builtTime(builtAt);
@@ -87,9 +86,10 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
           </p>
         ) : null}
       </PageIntro>
-      {rate ? (
+      {rateHtml || total === 0 ? (
         <div className="container">
-          <RouteRateBlock rate={rate} t={t} language={language} />
+          {/* Rendered by the build (src/gatsby/rate-html.tsx): React escaped its values there. */}
+          {rateHtml ? <div dangerouslySetInnerHTML={{ __html: rateHtml }} /> : null}
           {total === 0 ? (
             <p>
               {t('rates.noOpen')}{' '}

@@ -15,7 +15,9 @@ import { loadPlaces } from './place-search';
 import { nameIn } from '../../places/search-index';
 import type { LoadList } from '../../api-client/types';
 import type { PricePosition } from '../../rates/price-position';
-import { loadRangesFile, positionsFromFile, type RangesFile } from '../../rates/ranges-file';
+import type { RangesFile } from '../../rates/ranges-file';
+
+type RangesModule = typeof import('../../rates/ranges-file');
 import * as styles from './load-board.module.css';
 
 interface Props {
@@ -47,18 +49,20 @@ function usePricePositions(
   rangesPath: string | undefined,
   initial: Readonly<Record<string, PricePosition>> | undefined,
 ) {
-  const [file, setFile] = useState<RangesFile | null>(null);
+  const [ranges, setRanges] = useState<{ file: RangesFile; module: RangesModule } | null>(null);
   useEffect(() => {
     if (!rangesPath) return undefined;
     let cancelled = false;
-    void loadRangesFile(rangesPath).then((loaded) => {
-      if (!cancelled && loaded) startTransition(() => setFile(loaded));
+    // Its code comes with the file, in a chunk of its own: none of it is in the board's first script.
+    void import('../../rates/ranges-file').then(async (module) => {
+      const file = await module.loadRangesFile(rangesPath);
+      if (!cancelled && file) startTransition(() => setRanges({ file, module }));
     });
     return () => {
       cancelled = true;
     };
   }, [rangesPath]);
-  return useMemo(() => (file && list ? positionsFromFile(file, list.loads) : initial), [file, list, initial]);
+  return useMemo(() => (ranges && list ? ranges.module.positionsFromFile(ranges.file, list.loads) : initial), [ranges, list, initial]);
 }
 
 type LoadedPlaces = NonNullable<Awaited<ReturnType<typeof loadPlaces>>>;

@@ -3,7 +3,6 @@ import type { TFunction } from 'i18next';
 import type { RateChart } from '../../rates/chart';
 import { formatShortDate } from '../../loads/format';
 import { formatRate } from './rate-format';
-import * as styles from './rates.module.css';
 
 const iso = (time: number) => new Date(time).toISOString();
 
@@ -16,14 +15,14 @@ const iso = (time: number) => new Date(time).toISOString();
 export function RateChartView({ chart, t, id }: { chart: RateChart; t: TFunction; id: string }) {
   const unit = t(chart.measure === 'perKm' ? 'places:rates.chart.perKm' : 'places:rates.chart.perTrip', { currency: chart.currency });
   return (
-    <figure className={styles.chart} aria-labelledby={`${id}-caption`}>
-      <svg className={styles.svg} viewBox={`0 0 ${chart.width} ${chart.height}`} aria-hidden="true" focusable="false" data-rate-chart="">
-        <g className={styles.axis}>
+    <figure className="rate-chart" aria-labelledby={`${id}-caption`}>
+      <svg className="rate-svg" viewBox={`0 0 ${chart.width} ${chart.height}`} aria-hidden="true" focusable="false" data-rate-chart="">
+        <g className="rate-axis">
           <line x1={chart.left} x2={chart.right} y1={chart.lineBottom} y2={chart.lineBottom} />
           <line x1={chart.left} x2={chart.right} y1={chart.barBottom} y2={chart.barBottom} />
           {chart.valueTicks.map((tick) => (
             <g key={`v${tick.value}`}>
-              <line className={styles.grid} x1={chart.left} x2={chart.right} y1={tick.at} y2={tick.at} />
+              <line className="rate-grid" x1={chart.left} x2={chart.right} y1={tick.at} y2={tick.at} />
               <text x={chart.left - 4} y={tick.at} dy="0.32em" textAnchor="end" data-value-tick={tick.value}>
                 {formatRate(tick.value)}
               </text>
@@ -40,31 +39,31 @@ export function RateChartView({ chart, t, id }: { chart: RateChart; t: TFunction
             </text>
           ))}
         </g>
-        <g className={styles.bars}>
+        <g className="rate-bars">
           {chart.bars.map((bar, index) =>
             bar.loads > 0 ? <rect key={index} x={bar.x} y={bar.y} width={bar.width} height={bar.height} data-loads={bar.loads} /> : null,
           )}
         </g>
-        <path className={styles.line} d={chart.path} />
-        <g className={styles.dots}>
+        <path className="rate-line" d={chart.path} />
+        <g className="rate-dots">
           {chart.points.map((point) => (
             <circle key={point.x} cx={point.x} cy={point.y} r={3} data-value={point.value} />
           ))}
         </g>
       </svg>
-      <figcaption id={`${id}-caption`} className={styles.legend}>
+      <figcaption id={`${id}-caption`} className="rate-legend">
         {t('places:rates.chart.caption', { unit, weeks: chart.weeks.length })}
       </figcaption>
       <div className="visually-hidden">
-        <table className={styles.table}>
+        <table className="rate-table">
           <caption className="visually-hidden">{t('places:rates.chart.caption', { unit, weeks: chart.weeks.length })}</caption>
           <thead>
             <tr>
               <th scope="col">{t('places:rates.chart.week')}</th>
-              <th scope="col" className={styles.number}>
+              <th scope="col" className="rate-number">
                 {unit}
               </th>
-              <th scope="col" className={styles.number}>
+              <th scope="col" className="rate-number">
                 {t('places:rates.chart.loads')}
               </th>
             </tr>
@@ -75,10 +74,10 @@ export function RateChartView({ chart, t, id }: { chart: RateChart; t: TFunction
                 <th scope="row">
                   <time dateTime={iso(week.start).slice(0, 10)}>{formatShortDate(iso(week.start))}</time>
                 </th>
-                <td className={styles.number} data-value={week.median ?? ''}>
+                <td className="rate-number" data-value={week.median ?? ''}>
                   {week.median === null ? '–' : formatRate(week.median)}
                 </td>
-                <td className={styles.number} data-loads={week.loads}>
+                <td className="rate-number" data-loads={week.loads}>
                   {formatRate(week.loads)}
                 </td>
               </tr>

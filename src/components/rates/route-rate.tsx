@@ -10,7 +10,6 @@ import type { RateFigureData, RouteRateData } from '../../rates/page-data';
 import type { Spread } from '../../rates/going-rate';
 import { RateChartView } from './rate-chart';
 import { formatRatePrice } from './rate-format';
-import * as styles from './rates.module.css';
 
 const day = (time: number) => formatShortDate(new Date(time).toISOString());
 
@@ -27,8 +26,8 @@ export function middleHalf(t: TFunction, spread: Spread, currency: string, perKm
 function Figure({ figure, t, language }: { figure: RateFigureData; t: TFunction; language: Language }) {
   const { currency } = figure;
   return (
-    <div className={styles.figure}>
-      <dl className={styles.figures}>
+    <div className="rate-figure">
+      <dl className="rate-figures">
         <div>
           <dt>{t('places:rates.perTrip')}</dt>
           <dd>
@@ -46,7 +45,7 @@ function Figure({ figure, t, language }: { figure: RateFigureData; t: TFunction;
           </div>
         ) : null}
       </dl>
-      <p className={styles.span}>
+      <p className="rate-span">
         {t('places:rates.span', {
           count: figure.loads,
           first: day(figure.firstPosted),
@@ -55,18 +54,18 @@ function Figure({ figure, t, language }: { figure: RateFigureData; t: TFunction;
         })}
       </p>
       {figure.byVehicle.length > 0 ? (
-        <table className={styles.table}>
+        <table className="rate-table">
           <caption>{t('places:rates.byVehicle', { currency })}</caption>
           <thead>
             <tr>
               <th scope="col">{t('places:rates.vehicle')}</th>
-              <th scope="col" className={styles.number}>
+              <th scope="col" className="rate-number">
                 {t('places:rates.perTrip')}
               </th>
-              <th scope="col" className={styles.number}>
+              <th scope="col" className="rate-number">
                 {t('places:rates.middle')}
               </th>
-              <th scope="col" className={styles.number}>
+              <th scope="col" className="rate-number">
                 {t('places:rates.loads')}
               </th>
             </tr>
@@ -75,9 +74,9 @@ function Figure({ figure, t, language }: { figure: RateFigureData; t: TFunction;
             {figure.byVehicle.map((row) => (
               <tr key={row.vehicleType}>
                 <th scope="row">{vehicleLabel(row.vehicleType, language.code)}</th>
-                <td className={styles.number}>{rateValue(t, row.trip.median, currency, false)}</td>
-                <td className={styles.number}>{middleHalf(t, row.trip, currency, false)}</td>
-                <td className={styles.number}>{row.loads}</td>
+                <td className="rate-number">{rateValue(t, row.trip.median, currency, false)}</td>
+                <td className="rate-number">{middleHalf(t, row.trip, currency, false)}</td>
+                <td className="rate-number">{row.loads}</td>
               </tr>
             ))}
           </tbody>
@@ -95,11 +94,11 @@ function Figure({ figure, t, language }: { figure: RateFigureData; t: TFunction;
 export function RouteRateBlock({ rate, t, language }: { rate: RouteRateData; t: TFunction; language: Language }) {
   const others = rate.others.map((other) => t('places:rates.otherCurrency', { count: other.loads, currency: other.currency })).join(', ');
   return (
-    <section className={styles.block} aria-labelledby="going-rate" data-going-rate={rate.figures.length > 0 ? 'shown' : 'not-enough'}>
+    <section className="rate-block" aria-labelledby="going-rate" data-going-rate={rate.figures.length > 0 ? 'shown' : 'not-enough'}>
       <h2 id="going-rate">{t('places:rates.heading')}</h2>
       {rate.figures.length > 0 ? (
         <>
-          <p className={styles.note}>{t('places:rates.asking', { days: RATE_WINDOW_DAYS })}</p>
+          <p className="rate-note">{t('places:rates.asking', { days: RATE_WINDOW_DAYS })}</p>
           {rate.figures.map((figure) => (
             <Figure key={figure.currency} figure={figure} t={t} language={language} />
           ))}
@@ -109,7 +108,7 @@ export function RouteRateBlock({ rate, t, language }: { rate: RouteRateData; t: 
         <p>{t('places:rates.notEnough', { count: rate.loads, days: RATE_WINDOW_DAYS, min: RATE_MIN_LOADS, posters: RATE_MIN_POSTERS })}</p>
       )}
       {others || rate.unpriced > 0 ? (
-        <p className={styles.note}>
+        <p className="rate-note">
           {[
             others ? t('places:rates.others', { list: others }) : '',
             rate.unpriced > 0 ? t('places:rates.unpriced', { count: rate.unpriced }) : '',
@@ -118,7 +117,7 @@ export function RouteRateBlock({ rate, t, language }: { rate: RouteRateData; t: 
             .join(' ')}
         </p>
       ) : null}
-      <p className={styles.note}>
+      <p className="rate-note">
         <a href={localizedPath(ROUTES.rates, language)}>{t('places:rates.allRoutes')}</a>
       </p>
     </section>
