@@ -5,7 +5,7 @@ import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
 import { openHistory } from '../src/history/store';
 import type { HistoryLoad } from '../src/history/types';
-import { goingRates, percentile, ratedRoutes, spreadOf, windowEndingAt, type PerKm } from '../src/rates/going-rate';
+import { goingRates, percentile, ratedRoutes, spreadOf, windowEndingAt, type PerKmDistance } from '../src/rates/going-rate';
 import { routeKey } from '../src/loads/place-groups';
 import { pricePosition } from '../src/rates/price-position';
 import { RATE_CHART_WEEKS, RATE_WINDOW_DAYS } from '../src/config/constants';
@@ -15,8 +15,8 @@ const END = Date.UTC(2026, 10, 25, 12);
 const WINDOW = windowEndingAt(END, RATE_WINDOW_DAYS);
 const KEY = routeKey('toshkent', 'samarqand');
 /** A route of 300 km, as the distance module would give it. */
-const perKm300: PerKm = (price) => price / 300;
-const noDistance: PerKm = () => null;
+const perKm300: PerKmDistance = () => 300;
+const noDistance: PerKmDistance = () => null;
 
 let nextId = 0;
 function load(price: number | null, poster: string | null, extra: Partial<HistoryLoad> = {}): HistoryLoad {

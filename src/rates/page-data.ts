@@ -6,7 +6,7 @@ import type { PageContext } from '../i18n/runtime';
 import { placeBySlug } from '../places/gazetteer';
 import { roadDistanceKm } from '../places/distance';
 import { rateChart, type RateChart } from './chart';
-import { goingRates, ratedRoutes, windowEndingAt, type CurrencyRate, type PerKm, type RouteRate } from './going-rate';
+import { goingRates, ratedRoutes, windowEndingAt, type CurrencyRate, type PerKmDistance, type RouteRate } from './going-rate';
 import { routeKey } from '../loads/place-groups';
 import type { PriceRange } from './price-position';
 
@@ -27,10 +27,10 @@ export interface RouteRateData {
   chart: RateChart | null;
 }
 
-/** Per km on the route's estimated road distance, as the cards give it, unrounded for the medians. */
-export const perKmOnRoad: PerKm = (price, fromSlug, toSlug) => {
+/** The route's estimated road distance, as the cards take a price per km over it. */
+export const perKmDistance: PerKmDistance = (fromSlug, toSlug) => {
   const distance = roadDistanceKm(fromSlug, toSlug);
-  return distance && distance.km >= MIN_PRICE_PER_KM_DISTANCE_KM ? price / distance.km : null;
+  return distance && distance.km >= MIN_PRICE_PER_KM_DISTANCE_KM ? distance.km : null;
 };
 
 export interface BuildRates {
@@ -55,7 +55,7 @@ function pageData(rate: RouteRate): RouteRateData {
 
 /** The build's going rates: the history's loads of the RATE_WINDOW_DAYS before `end`. */
 export function buildRates(history: readonly HistoryLoad[], end: number): BuildRates {
-  const rates = goingRates(history, windowEndingAt(end, RATE_WINDOW_DAYS), perKmOnRoad);
+  const rates = goingRates(history, windowEndingAt(end, RATE_WINDOW_DAYS), perKmDistance);
   const routes = new Map<string, RouteRateData>();
   for (const [key, rate] of rates) routes.set(key, pageData(rate));
   return { routes, rated: ratedRoutes(rates).map((rate) => routes.get(routeKey(rate.from, rate.to)) as RouteRateData) };
