@@ -8,6 +8,9 @@ import type { HistoryLoad } from '../src/history/types';
 import { goingRates, percentile, ratedRoutes, spreadOf, windowEndingAt, type PerKmDistance } from '../src/rates/going-rate';
 import { routeKey } from '../src/loads/place-groups';
 import { pricePosition } from '../src/rates/price-position';
+import { buildRates } from '../src/rates/page-data';
+import { positionsFromFile, type RangesFile } from '../src/rates/ranges-file';
+import { rangesFile } from '../src/gatsby/rates';
 import { RATE_CHART_WEEKS, RATE_WINDOW_DAYS } from '../src/config/constants';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -188,5 +191,32 @@ describe('going rates from a real history file', () => {
     const rate = goingRates(loads, WINDOW, noDistance).get(KEY);
     expect(rate?.loads).toBe(7);
     expect(rate?.figures[0]).toMatchObject({ loads: 7, posters: 3, trip: { median: 400, p25: 250, p75: 550 } });
+  });
+});
+
+describe('the ranges file the live board reads', () => {
+  it('finds a card’s route by any spelling of its places, and says where its price sits', () => {
+    const rates = buildRates(loads([100, 200, 300, 400, 500, 600, 700]), END);
+    const file = JSON.parse(JSON.stringify(rangesFile(rates))) as RangesFile;
+    const card = (id: string, from: string, to: string, price: number, currency = 'UZS') =>
+      normalizeLoad({ id, fromLocationName: from, toLocationName: to, price, currency });
+    expect(
+      positionsFromFile(file, [
+        card('a', 'Ташкент', 'Samarqand, Samarqand viloyati', 100),
+        card('b', 'г. Ташкент', 'Самарқанд', 400),
+        card('c', 'TOSHKENT', 'САМАРКАНД', 9000),
+        card('d', 'Toshkent', 'Samarqand', 9000, 'USD'),
+        card('e', 'Samarqand', 'Toshkent', 100),
+      ]),
+    ).toEqual({ a: 'below', b: 'within', c: 'above' });
+  });
+
+  it('gives no position from a damaged file, and does not throw', () => {
+    const damaged = { keys: { toshkent: 0, samarqand: 1 }, routes: [null, [0, 1, 'x'], [0, 1, [null, 'UZS']]] } as unknown as RangesFile;
+    expect(
+      positionsFromFile(damaged, [
+        normalizeLoad({ id: 'a', fromLocationName: 'Toshkent', toLocationName: 'Samarqand', price: 5, currency: 'UZS' }),
+      ]),
+    ).toEqual({});
   });
 });
