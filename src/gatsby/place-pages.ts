@@ -187,6 +187,13 @@ export function createPlacePages(
     // At least one page: a route shown for its going rate alone has no loads open.
     const pages = Math.max(1, Math.min(pageCount(total), PLACE_LIST_MAX_PAGES));
     const named = (place: Place | null, language: Language) => (place ? placeName(place, language) : '');
+    // Once per language: the bare path and /uz show the same block.
+    const rateHtmls = new Map<string, string>();
+    const rateHtmlIn = (rate: RouteRateData, language: Language) => {
+      const html = rateHtmls.get(language.code) ?? rateBlockHtml(rate, language);
+      rateHtmls.set(language.code, html);
+      return html;
+    };
     for (let page = 1; page <= pages; page += 1) {
       const path = listPagePath(spec.listPath, page);
       const slice = spec.loads.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
@@ -214,7 +221,7 @@ export function createPlacePages(
           neighbours: spec.neighbours.map((route) => routeLink(route, language)),
           builtAt,
           // On the list's first page: the chart is the page's largest part, and once is enough.
-          rateHtml: page === 1 && spec.rate ? rateBlockHtml(spec.rate, language) : '',
+          rateHtml: page === 1 && spec.rate ? rateHtmlIn(spec.rate, language) : '',
           positions,
         };
         createPage({ path: variant.path, component: PLACE_LOADS_TEMPLATE, context });

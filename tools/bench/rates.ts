@@ -1,8 +1,8 @@
 // npm run bench:rates [-- --past 1000000 --live 10000]: the going rates' share of a build, without
 // Gatsby. Fills a board history in a temporary folder with that many past loads (the sample API's past,
 // scaled) and records one read of that many live loads, then times what the build does for the rates:
-// the history's window query, the figures and charts of every route, the ranges file, and the card
-// positions of the pre-built pages. Prints the ranges file's size (raw and gzip), and the route page's
+// the history's window query, the figures and charts of every route, the ranges file, the card
+// positions of the pre-built pages and every route page's rate block rendered to HTML. Prints the ranges file's size (raw and gzip), and the route page's
 // HTML gzip size from public/ when a build is there.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +12,8 @@ import { normalizeLoad } from '../../src/api-client/normalize';
 import { openHistory } from '../../src/history/store';
 import { ratesOfBuild } from '../../src/gatsby/rates';
 import { cardPositions } from '../../src/gatsby/place-pages';
+import { rateBlockHtml } from '../../src/gatsby/rate-html';
+import { LANGUAGES } from '../../src/config/languages';
 import { placeRoutePath } from '../../src/config/routes';
 import { generateLoads } from '../sample-api/data';
 import { PAST_DEFAULTS, pastLines, startOfUtcDay } from '../sample-api/past';
@@ -57,6 +59,13 @@ async function main(): Promise<void> {
       result = ratesOfBuild(history, now, run === 0 ? console : undefined);
       // The cards the build pre-renders: the board's first page and every place page's (at most all live loads).
       cardPositions(live, result.rates);
+      const figured = performance.now();
+      // Every route page's rate block, in every language, as the build renders it to HTML.
+      for (const rate of result.rates.routes.values()) for (const language of LANGUAGES) rateBlockHtml(rate, language);
+      if (run === 0)
+        console.log(
+          `rate blocks: ${result.rates.routes.size} routes × ${LANGUAGES.length} languages rendered in ${((performance.now() - figured) / 1000).toFixed(2)} s`,
+        );
       runs.push(performance.now() - started);
     }
     history.close();
