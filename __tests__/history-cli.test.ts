@@ -1,0 +1,56 @@
+/**
+ * `npm run history -- import|stats|reset` as a person runs it: exit codes, the line a bad import names,
+ * and the file left as it was.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pastLines } from '../tools/sample-api/past';
+
+const CLI = path.resolve(__dirname, '../tools/history/cli.ts');
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'history-cli-'));
+});
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function history(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, HISTORY_FILE: path.join(dir, 'history.sqlite'), CI: 'true' },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+it('imports a file, refuses one with a bad line 3 without changing the history, and resets', () => {
+  const lines = [...pastLines({ end: Date.parse('2026-11-25T00:00:00Z'), days: 7 })];
+  const good = path.join(dir, 'good.jsonl');
+  fs.writeFileSync(good, `${lines.join('\n')}\n`);
+  const imported = history('import', good);
+  expect(imported.status).toBe(0);
+  expect(imported.stdout).toContain(`${lines.length} new, 0 updated, 0 unchanged`);
+  const before = fs.readFileSync(path.join(dir, 'history.sqlite'));
+
+  const bad = path.join(dir, 'bad.jsonl');
+  fs.writeFileSync(bad, [lines[0], lines[1], '{"id": 5, "createdAt": "2026-11-01T00:00:00Z", "closedAt": "soon"}', lines[2]].join('\n'));
+  const refused = history('import', bad);
+  expect(refused.status).toBe(1);
+  expect(refused.stderr.trim()).toMatch(
+    /^npm run history -- import: .*bad\.jsonl: line 3: closedAt is not an ISO time .*; nothing was imported$/,
+  );
+  expect(fs.readFileSync(path.join(dir, 'history.sqlite')).equals(before)).toBe(true);
+
+  const stats = history('stats');
+  expect(stats.stdout).toMatch(new RegExp(`loads +${lines.length} \\(0 open, ${lines.length} closed\\)`));
+
+  fs.writeFileSync(path.join(dir, 'history.sqlite'), 'not a database');
+  expect(history('stats').status).toBe(1);
+  const reset = history('reset');
+  expect(reset.status).toBe(0);
+  expect(reset.stdout).toMatch(/replaced an unreadable file/);
+  expect(history('stats').stdout).toMatch(/loads +0 /);
+  // Six runs of tsx on a shared two-core machine.
+}, 180_000);
