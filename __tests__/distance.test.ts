@@ -7,18 +7,26 @@
 import { MIN_PRICE_PER_KM_DISTANCE_KM } from '../src/config/constants';
 import { PLACES } from '../src/places/gazetteer';
 import { pricePerKm, roadDistanceKm, roundEstimateKm } from '../src/places/distance';
+import { distanceFormatter } from '../src/loads/route-distance';
+import { createTranslator } from '../src/i18n/translator';
+import { readLocale } from '../src/gatsby/locales';
+import { languageByPrefix, type Language } from '../src/config/languages';
+
+const byPrefix = (prefix: 'uz' | 'uz-cyrl' | 'ru') => languageByPrefix(prefix) as Language;
 
 /**
  * Published road distances of routes the table does not hold, so the estimate itself is what is checked.
  * Sources: Uzbekistan's Ministry of Transport via UzDaily (2022, Dushanbe–Termiz bus route, 251 km) and
  * via Kun.uz (Fargʻona–Samarqand bus route through Khujand, 618 km); a Karakalpakstan road-trip
- * report (karakalpak-karakalpakstan.blogspot.com, 2018: Bukhara–Khiva 460 km, Khiva–Nukus 200 km).
+ * report (karakalpak-karakalpakstan.blogspot.com, 2018: Bukhara–Khiva 460 km, Khiva–Nukus 200 km); a
+ * cycle-touring route guide (travellingtwo.com, "Tashkent to Almaty": 850-900 km, here its middle).
  */
 const PUBLISHED: Array<[from: string, to: string, km: number]> = [
   ['dushanbe', 'termiz', 251],
   ['fargona', 'samarqand', 618],
   ['buxoro', 'xiva', 460],
   ['xiva', 'nukus', 200],
+  ['toshkent', 'olmaota', 875],
 ];
 
 describe('roadDistanceKm', () => {
@@ -31,6 +39,7 @@ describe('roadDistanceKm', () => {
   it('takes a known road distance from the table, in both directions', () => {
     expect(roadDistanceKm('toshkent', 'samarqand')).toEqual({ km: 300, known: true });
     expect(roadDistanceKm('samarqand', 'toshkent')).toEqual({ km: 300, known: true });
+    expect(roadDistanceKm('nukus', 'toshkent')).toEqual({ km: 1090, known: true });
   });
 
   it('is symmetric for every pair of a sample of places', () => {
@@ -60,6 +69,7 @@ describe('pricePerKm', () => {
     expect(pricePerKm(1_600_000, { km: 310, known: false })).toBe(5200);
     expect(pricePerKm(1200, { km: 310, known: true })).toBe(3.9);
     expect(pricePerKm(4_000_000, { km: 3630, known: false })).toBe(1100);
+    expect(pricePerKm(100, { km: 1370, known: false })).toBe(0.073);
   });
 
   it('gives nothing without a price or distance, or under the minimum distance', () => {
@@ -69,5 +79,19 @@ describe('pricePerKm', () => {
     expect(pricePerKm(1_000_000, null)).toBeNull();
     expect(pricePerKm(1_000_000, { km: MIN_PRICE_PER_KM_DISTANCE_KM - 5, known: false })).toBeNull();
     expect(pricePerKm(1_000_000, { km: MIN_PRICE_PER_KM_DISTANCE_KM, known: false })).toBe(20000);
+  });
+});
+
+describe('distanceFormatter', () => {
+  const t = createTranslator('ru', { loads: readLocale(byPrefix('ru'), 'loads') });
+  const spaces = (text: string | undefined) => text?.replace(/\u00a0/g, ' ');
+  it('writes the km and the price per km in the local number format, with as many decimals as two figures need', () => {
+    const write = distanceFormatter(t);
+    expect(spaces(write(3440, 2500, 'usd')?.distance)).toBe('3 440 км');
+    expect(spaces(write(3440, 2500, 'usd')?.perKm)).toBe('0,73 USD/км');
+    expect(spaces(write(1370, 100, 'USD')?.perKm)).toBe('0,073 USD/км');
+    expect(spaces(write(310, 1_600_000, 'UZS')?.perKm)).toBe('5 200 UZS/км');
+    expect(write(40, 400_000, 'UZS')).toEqual({ distance: '40\u00a0км', perKm: '' });
+    expect(write(null, 400_000, 'UZS')).toBeNull();
   });
 });

@@ -113,14 +113,31 @@ describe('the site feeds', () => {
     const price = formatPrice(1500000, 'UZS');
     const date = formatShortDate(hour(30));
     const spaces = (text: string) => text.replace(/\u00a0/g, ' ');
+    // Toshkent–Xiva: 744 km as the crow flies, times the road factor 1.3, to 10 km (src/places/road-distance.ts).
     expect(spaces(htmlConstructText(uz.entries[1]!.summary))).toBe(
-      spaces(`Ogʻirligi: 20 t. Transport: Tent. Narxi: ${price}. Yuklash sanasi: ${date}.`),
+      spaces(`Masofa: ≈ 970 km. Ogʻirligi: 20 t. Transport: Tent. Narxi: ${price} (≈ 1 500 UZS/km). Yuklash sanasi: ${date}.`),
+    );
+    const cyrl = parseAtom(byPath(feeds, placeRouteFeedPath('uz-cyrl', 'toshkent', 'xiva')).xml);
+    expect(spaces(htmlConstructText(cyrl.entries[1]!.summary))).toBe(
+      spaces(`Масофа: ≈ 970 км. Оғирлиги: 20 т. Транспорт: Тент. Нархи: ${price} (≈ 1 500 UZS/км). Юклаш санаси: ${date}.`),
     );
     const ru = parseAtom(byPath(feeds, placeRouteFeedPath('ru', 'toshkent', 'xiva')).xml);
     expect(ru.title).toBe('Грузы: Ташкент → Хива | YukBor');
     expect(spaces(htmlConstructText(ru.entries[1]!.summary))).toBe(
-      spaces(`Вес: 20 т. Транспорт: Тент. Цена: ${price}. Дата погрузки: ${date}.`),
+      spaces(`Расстояние: ≈ 970 км. Вес: 20 т. Транспорт: Тент. Цена: ${price} (≈ 1 500 UZS/км). Дата погрузки: ${date}.`),
     );
+  });
+
+  it('give the road distance when both places are known, and the price per km only from 50 km', () => {
+    const summary = (from: string, to: string) => {
+      const feeds = feedsOf([load('9', from, to, hour(1), { price: 400000, currency: 'UZS' })]);
+      return htmlConstructText(parseAtom(byPath(feeds, boardFeedPath('ru')).xml).entries[0]!.summary).replace(/\u00a0/g, ' ');
+    };
+    // Toshkent–Chirchiq: 31 km as the crow flies, about 40 km by road: too short for a price per km.
+    expect(summary('Toshkent', 'Chirchiq')).toBe('Расстояние: ≈ 40 км. Цена: 400 000 UZS.');
+    expect(summary('Toshkent', 'Samarqand')).toBe('Расстояние: ≈ 300 км. Цена: 400 000 UZS (≈ 1 300 UZS/км).');
+    expect(summary('Toshkent', 'Atlantis')).toBe('Цена: 400 000 UZS.');
+    expect(summary('Toshkent', 'Toshkent')).toBe('Цена: 400 000 UZS.');
   });
 
   it('say they were updated when their newest load was posted, never when they were built', () => {

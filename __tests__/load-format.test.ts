@@ -205,7 +205,7 @@ describe('load page metadata', () => {
   };
 
   it.each(LANGUAGES.map((l) => [l.code, l] as const))('describes route, weight, vehicle, date and price in %s', (_code, language) => {
-    const t = createTranslator(language.prefix, readBundles(language, ['load']));
+    const t = createTranslator(language.prefix, readBundles(language, ['load', 'loads']));
     const meta = loadMeta(load, t, language, `https://x.uz/${language.prefix}/load/42`);
     expect(meta.title).toContain('Sement </script><b>');
     expect(meta.description).toContain(`${{ uz: 'Toshkent', 'uz-Cyrl': 'Тошкент', ru: 'Ташкент' }[language.code]} →`);
@@ -225,7 +225,7 @@ describe('load page metadata', () => {
 
   it('names the places in the page language in title, description, keywords and JSON-LD', () => {
     const ru = LANGUAGES.find((l) => l.code === 'ru')!;
-    const t = createTranslator(ru.prefix, readBundles(ru, ['load']));
+    const t = createTranslator(ru.prefix, readBundles(ru, ['load', 'loads']));
     const meta = loadMeta({ ...load, from: 'Samarqand', to: 'Andijon' }, t, ru, 'https://x.uz/ru/load/42');
     expect(meta.title).toContain('Самарканд → Андижан');
     expect(meta.description).toContain('Самарканд → Андижан');
@@ -236,9 +236,28 @@ describe('load page metadata', () => {
     ]);
   });
 
+  it.each([
+    ['uz', 'Masofa: ≈ 300 km.', 'Narxi: 9 000 000 UZS (≈ 30 000 UZS/km).', 'Taxminiy masofa (yoʻl boʻyicha)'],
+    ['uz-Cyrl', 'Масофа: ≈ 300 км.', 'Нархи: 9 000 000 UZS (≈ 30 000 UZS/км).', 'Тахминий масофа (йўл бўйича)'],
+    ['ru', 'Расстояние: ≈ 300 км.', 'Цена: 9 000 000 UZS (≈ 30 000 UZS/км).', 'Примерное расстояние по дороге'],
+  ])('gives the road distance and the price per km in %s, in words in JSON-LD', (code, distance, price, name) => {
+    const language = LANGUAGES.find((l) => l.code === code)!;
+    const t = createTranslator(language.prefix, readBundles(language, ['load', 'loads']));
+    const meta = loadMeta({ ...load, to: 'Samarqand' }, t, language, 'https://x.uz/load/42');
+    const spaces = (text: string) => text.replace(/\u00a0/g, ' ');
+    expect(spaces(meta.description)).toContain(` ${distance} `);
+    expect(spaces(meta.description)).toContain(` ${price}`);
+    expect(meta.jsonLd.offers).toMatchObject({
+      additionalProperty: { '@type': 'PropertyValue', name, value: 300, unitCode: 'KMT', unitText: 'km' },
+    });
+    const unknown = loadMeta(load, t, language, 'https://x.uz/load/42');
+    expect(unknown.description).not.toMatch(/≈/);
+    expect(unknown.jsonLd.offers).not.toHaveProperty('additionalProperty');
+  });
+
   it('leaves out what the load does not have', () => {
     const [uz] = LANGUAGES;
-    const t = createTranslator(uz.prefix, readBundles(uz, ['load']));
+    const t = createTranslator(uz.prefix, readBundles(uz, ['load', 'loads']));
     const meta = loadMeta({ ...load, price: null, weight: null, contact: null }, t, uz, 'https://x.uz/uz/load/42');
     expect(meta.description).not.toContain('Narxi');
     expect(meta.jsonLd).not.toHaveProperty('offers');

@@ -50,7 +50,7 @@ describe('the JSON-LD the site builds', () => {
   it.each(LANGUAGES.map((l) => [l.code, l] as const))(
     'load pages in %s use only what schema.org defines for their types',
     (_code, language) => {
-      const t = createTranslator(language.prefix, readBundles(language, ['load']));
+      const t = createTranslator(language.prefix, readBundles(language, ['load', 'loads']));
       const problems = loads.flatMap((load) => schemaOrgProblems(loadMeta(load, t, language, `https://x.uz/load/${load.id}`).jsonLd));
       expect(problems).toEqual([]);
     },

@@ -19,7 +19,7 @@ import { startLocalS3 } from '../tools/deploy/local-s3';
 import { TELEGRAM_STATE_KEY } from '../tools/deploy/deploy';
 import { downloadState, uploadState } from '../tools/telegram/bucket-state';
 import { telegramConfigFromEnv, type TelegramConfig } from '../tools/telegram/config';
-import { openPost } from '../tools/telegram/post';
+import { openPost, postBody } from '../tools/telegram/post';
 import { runTelegram, type RunReport } from '../tools/telegram/run';
 import { readState, writeState } from '../tools/telegram/state';
 import { telegramTranslator } from '../tools/telegram/texts';
@@ -370,6 +370,27 @@ describe('npm run telegram', () => {
         /^npm run telegram: Telegram will not let the bot post to chat @yukbor_test \(403 Forbidden: bot is not a member of the channel chat\)[^\n]*$/,
       );
     });
+  });
+});
+
+describe('a post', () => {
+  const post = (prefix: 'uz' | 'uz-cyrl' | 'ru', from: string, to: string, price: number | null) => {
+    const language = languageByPrefix(prefix) ?? fail();
+    const raw = { id: '7', title: 'Sement', fromLocation: { name: from }, toLocation: { name: to }, price, currency: 'UZS' };
+    const { contact: _contact, contactSource: _source, ...load } = normalizeLoad(raw);
+    return postBody(load, language, telegramTranslator(language)).replace(/\u00a0/g, ' ');
+  };
+
+  it('gives the road distance, and the price per km from 50 km, in the channel language', () => {
+    expect(post('uz', 'Toshkent', 'Samarqand', 1_500_000)).toBe(
+      '<b>Toshkent → Samarqand</b>\nSement\nMasofa: ≈ 300 km\nNarxi: 1 500 000 UZS (≈ 5 000 UZS/km)',
+    );
+    expect(post('uz-cyrl', 'Toshkent', 'Samarqand', 1_500_000)).toBe(
+      '<b>Тошкент → Самарқанд</b>\nSement\nМасофа: ≈ 300 км\nНархи: 1 500 000 UZS (≈ 5 000 UZS/км)',
+    );
+    expect(post('ru', 'Toshkent', 'Samarqand', null)).toBe('<b>Ташкент → Самарканд</b>\nSement\nРасстояние: ≈ 300 км\nЦена: договорная');
+    expect(post('ru', 'Toshkent', 'Chirchiq', 400_000)).toBe('<b>Ташкент → Чирчик</b>\nSement\nРасстояние: ≈ 40 км\nЦена: 400 000 UZS');
+    expect(post('ru', 'Toshkent', 'Atlantis', 400_000)).toBe('<b>Ташкент → Atlantis</b>\nSement\nЦена: 400 000 UZS');
   });
 });
 

@@ -101,3 +101,19 @@ test('the sitemap lists the prefixed place pages, not their bare aliases', async
   expect(sitemap).toMatch(/<loc>http:\/\/localhost:\d+\/uz-cyrl\/loads\/route\/[a-z-]+\/[a-z-]+<\/loc>/);
   expect(sitemap).not.toMatch(/<loc>http:\/\/localhost:\d+\/loads\/from\/toshkent<\/loc>/);
 });
+
+test('cards give the road distance and the price per km, in the HTML and after the board refreshes', async ({ page, request }) => {
+  // Toshkent–Samarqand: 300 km from the table of known distances (src/places/road-distance.ts).
+  const html = await (await request.get('/ru/loads/route/toshkent/samarqand')).text();
+  expect(html).toContain('<span aria-hidden="true">≈</span><span class="visually-hidden">примерно</span>\u00a0300\u00a0км');
+  expect(html).toMatch(
+    /UZS<span[^>]*> <span aria-hidden="true">≈<\/span><span class="visually-hidden">примерно<\/span>\u00a0[\d\u00a0]+\u00a0UZS\/км/,
+  );
+
+  await page.goto('/ru/loads');
+  const main = page.getByRole('main');
+  // The live board's cards, read again from the API: a known route keeps its distance, said as an estimate.
+  await expect(main.locator('li li', { hasText: /^≈примерно\s[\d\s]+\sкм$/ }).first()).toBeVisible();
+  const facts = await main.locator('li li').allTextContents();
+  expect(facts.filter((text) => text.includes('≈')).length).toBeGreaterThan(5);
+});

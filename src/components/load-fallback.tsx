@@ -32,7 +32,7 @@ export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loa
     const id = route.id;
     // The metadata module names places through the gazetteer: loaded only here, where a load is shown,
     // so the 404 page of any other path does not carry it.
-    Promise.all([fetchLoad(id), fetchBundles(route.language, ['load']), import('../head/load-meta')])
+    Promise.all([fetchLoad(id), fetchBundles(route.language, ['load', 'loads']), import('../head/load-meta')])
       .then(([load, bundles, { loadMeta }]) => {
         if (cancelled) return;
         const t = createTranslator(route.language.prefix, bundles);

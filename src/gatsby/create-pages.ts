@@ -11,6 +11,7 @@ import { PAGE_SIZE } from '../config/constants';
 import { keepPlaceIndexFiles, placeIndexFiles, type PlaceIndexFiles } from './place-index';
 import type { Language } from '../config/languages';
 import { placeNamesFor } from '../places/names';
+import { routeDistancesFor } from '../places/distance';
 import { keepBoardForFeeds } from './feeds';
 import { recordBoardHistory } from './board-history';
 import { keepRangesFile, ratesOfBuild, type RatesOfBuild } from './rates';
@@ -36,7 +37,8 @@ function loadsPageContext(
     rangesPath: rates?.ranges.path,
     positions: cardPositions(initial, rates.rates),
   };
-  return (language) => ({ ...shared, placeNames: placeNamesFor(initial, language.code) });
+  const routeDistances = routeDistancesFor(initial);
+  return (language) => ({ ...shared, placeNames: placeNamesFor(initial, language.code), routeDistances });
 }
 
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {

@@ -15,6 +15,8 @@ import { pageVariants } from '../i18n/plugin';
 import { placeBySlug, type Place } from '../places/gazetteer';
 import { matchPlace } from '../places/match';
 import { placeLabel } from '../places/names';
+import { routeDistance } from '../places/distance';
+import { cardRouteKey } from '../loads/route-distance';
 import { pageCount } from '../loads/pagination';
 import { busiestRoutes, groupLoadsByPlace, neighbourRoutes, routeKey, type PlaceGroups, type RouteGroup } from '../loads/place-groups';
 import type { DirectoryPlace, PlaceLink, PlaceLoadsPageContext, PlacesDirectoryContext } from '../loads/place-page-context';
@@ -198,11 +200,16 @@ export function createPlacePages(
       const path = listPagePath(spec.listPath, page);
       const slice = spec.loads.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
       const positions = cardPositions(slice, rates);
+      const kms = slice.map((load) => routeDistance(load.from, load.to)?.km ?? 0);
       for (const variant of pageVariants(path)) {
         const language = variant.language;
         const cache = caches.get(language.code) as Map<string, string>;
         const from = named(spec.from, language);
         const to = named(spec.to, language);
+        const loads = slice.map((load) => localizeLoad(load, language, cache));
+        // Keyed by the cards' own (named) place texts, which are what the card looks its distance up by.
+        const routeDistances: Record<string, number> = {};
+        loads.forEach((load, index) => (routeDistances[cardRouteKey(load.from, load.to)] = kms[index] ?? 0));
         const context: PlaceLoadsPageContext = {
           ...variant.context,
           kind: spec.kind,
@@ -212,7 +219,8 @@ export function createPlacePages(
           from,
           to,
           search: from || to,
-          loads: slice.map((load) => localizeLoad(load, language, cache)),
+          loads,
+          routeDistances,
           page,
           pages,
           total,

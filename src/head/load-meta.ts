@@ -6,6 +6,8 @@ import { formatNumber, formatPrice, formatShortDate, isoDay, routeLabel } from '
 import { matchPlace } from '../places/match';
 import { placeLabel } from '../places/names';
 import { vehicleLabel } from '../loads/vehicle-types';
+import { approximately, distanceFormatter } from '../loads/route-distance';
+import { routeDistance } from '../places/distance';
 
 /**
  * Everything a load page puts in its Head; built once at build time, or in the browser for new loads.
@@ -19,7 +21,7 @@ export interface LoadMeta {
   jsonLd: Record<string, unknown>;
 }
 
-/** `t` must be bound to the `load` namespace of the page's language. */
+/** `t` must be bound to the `load` namespace of the page's language and reach `loads` by prefix. */
 export function loadMeta(load: Load, t: TFunction, language: Language, canonical: string): LoadMeta {
   const unknown = t('unknownPlace');
   const route = routeLabel(load, unknown, (text) => placeLabel(text, language.code));
@@ -27,13 +29,22 @@ export function loadMeta(load: Load, t: TFunction, language: Language, canonical
   const vehicleType = vehicleLabel(load.vehicleType, language.code);
   const vehicle = vehicleType ? t('meta.vehicle', { vehicle: vehicleType }) : '';
   const date = load.loadingDate ? t('meta.date', { date: formatShortDate(load.loadingDate) }) : '';
-  const price = load.price === null ? '' : t('meta.price', { price: formatPrice(load.price, load.currency) });
+  const km = routeDistance(load.from, load.to)?.km ?? null;
+  const distance = distanceFormatter(t)(km, load.price, load.currency);
+  const priceText = formatPrice(load.price, load.currency);
+  const price = !priceText
+    ? ''
+    : distance?.perKm
+      ? t('meta.pricePerKm', { price: priceText, perKm: approximately(distance.perKm) })
+      : t('meta.price', { price: priceText });
   const title = t('meta.title', { route, title: load.title || t('untitled') });
-  const description = [t('meta.route', { route }), weight, vehicle, date, price].filter(Boolean).join(' ');
+  const distanceText = distance ? t('meta.distance', { distance: approximately(distance.distance) }) : '';
+  const description = [t('meta.route', { route }), distanceText, weight, vehicle, date, price].filter(Boolean).join(' ');
   const from = placeLabel(load.from, language.code);
   const to = placeLabel(load.to, language.code);
   const keywords = [t('meta.keywords'), from, to, vehicleType, load.title].filter(Boolean).join(', ');
-  return { title, description, keywords, jsonLd: loadJsonLd(load, language, canonical, description) };
+  const roadDistance = km === null ? null : { name: t('meta.distanceName'), km };
+  return { title, description, keywords, jsonLd: loadJsonLd(load, language, canonical, description, roadDistance) };
 }
 
 /** A schema.org Place in the page's language, with coordinates when the gazetteer knows the place. */
@@ -46,7 +57,18 @@ function placeJsonLd(apiText: string, language: Language): Record<string, unknow
   };
 }
 
-function loadJsonLd(load: Load, language: Language, canonical: string, description: string): Record<string, unknown> {
+/**
+ * The road distance goes on the Offer as a PropertyValue named as an estimate in the page's language:
+ * schema.org's own `distance` belongs to actions (TravelAction, ExerciseAction), not to a Service or an
+ * Offer, and a load without a price has no Offer to carry it.
+ */
+function loadJsonLd(
+  load: Load,
+  language: Language,
+  canonical: string,
+  description: string,
+  roadDistance: { name: string; km: number } | null,
+): Record<string, unknown> {
   const contact = load.contact;
   return {
     '@context': 'https://schema.org',
@@ -65,6 +87,17 @@ function loadJsonLd(load: Load, language: Language, canonical: string, descripti
             price: load.price,
             priceCurrency: load.currency || undefined,
             availabilityStarts: isoDay(load.loadingDate),
+            ...(roadDistance
+              ? {
+                  additionalProperty: {
+                    '@type': 'PropertyValue',
+                    name: roadDistance.name,
+                    value: roadDistance.km,
+                    unitCode: 'KMT',
+                    unitText: 'km',
+                  },
+                }
+              : {}),
           },
         }),
     ...(contact

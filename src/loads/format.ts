@@ -53,10 +53,11 @@ function incrementDigits(digits: string): string {
   return `1${chars.join('')}`;
 }
 
-export function formatPrice(price: number | null, currency: string): string {
+/** `maxFraction`: 0 for a price, more for a rate such as a price per km ("3,9 USD"). */
+export function formatPrice(price: number | null, currency: string, maxFraction = 0): string {
   if (price === null || !Number.isFinite(price)) return '';
   const code = currency.trim().toUpperCase();
-  const amount = formatDecimal(price, 0);
+  const amount = formatDecimal(price, maxFraction);
   return code ? `${amount}${NO_BREAK_SPACE}${code}` : amount;
 }
 

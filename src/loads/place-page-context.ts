@@ -1,6 +1,7 @@
 import type { Load } from '../api-client/types';
 import type { PageContext } from '../i18n/runtime';
 import type { PricePosition } from '../rates/price-position';
+import type { RouteDistances } from './route-distance';
 
 /** A link to another place page, with its places already named in the page's language. */
 export interface PlaceLink {
@@ -29,6 +30,8 @@ export interface PlaceLoadsPageContext extends PageContext {
   /** What the live board is searched with for this place: its name in the page's language. */
   search: string;
   loads: Load[];
+  /** The cards' road distances, by cardRouteKey of their (named) place texts (src/places/distance.ts). */
+  routeDistances: RouteDistances;
   page: number;
   /** Pre-built pages of the list (at most PLACE_LIST_MAX_PAGES; older loads are on the live board). */
   pages: number;

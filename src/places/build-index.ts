@@ -56,6 +56,8 @@ export function buildPlaceIndexes(placeTexts: Iterable<string>): Record<Language
         apiSpelling: (tally && mostFrequent(tally.spellings)) ?? place.names.uz,
         spellings: searched.length > 0 ? searched : [place.names.uz],
         count: tally?.count ?? 0,
+        lat: place.lat,
+        lon: place.lon,
       };
     }).sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));
   const indexes = {} as Record<LanguageCode, PlaceIndex>;

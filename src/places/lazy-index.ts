@@ -5,6 +5,7 @@
  */
 import { findEntry, type PlaceIndex } from './search-index';
 import { transliteratedPlace } from './transliterate';
+import { roadDistanceBetween } from './road-distance';
 
 export * from './search-index';
 
@@ -14,4 +15,11 @@ export * from './search-index';
  */
 export function placeNameFor(index: PlaceIndex, text: string): string {
   return findEntry(index, text)?.label ?? transliteratedPlace(text.trim(), index.lang);
+}
+
+/** The road distance of a route of place texts a refreshed list holds, as the build works it out. */
+export function routeKmFor(index: PlaceIndex, from: string, to: string): number | null {
+  const a = findEntry(index, from);
+  const b = findEntry(index, to);
+  return (a && b && roadDistanceBetween(a, b)?.km) ?? null;
 }

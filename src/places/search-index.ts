@@ -22,6 +22,9 @@ export interface PlaceIndexEntry {
   spellings: string[];
   /** Loads from or to this place in the build. */
   count: number;
+  /** The gazetteer's coordinates, for the road distance of a route first seen in the browser. */
+  lat: number;
+  lon: number;
 }
 
 export interface PlaceIndex {

@@ -17,6 +17,7 @@ import { type LocaleData, type PageContext, usePageLanguage } from '../i18n/runt
 import { definePageHead } from '../head/define-head';
 import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
 import { nameIn } from '../places/search-index';
+import type { RouteDistances } from '../loads/route-distance';
 import { FeedLink } from '../components/feed-link';
 import { boardFeedTitle } from '../feeds/feed-titles';
 import type { PricePosition } from '../rates/price-position';
@@ -31,6 +32,8 @@ export interface LoadsPageContext extends PageContext {
   builtAt: number;
   /** The first page's place texts, as the API spelled them, named in the page's language. */
   placeNames: Record<string, string>;
+  /** The first page's road distances, by cardRouteKey of its place texts (src/places/distance.ts). */
+  routeDistances?: RouteDistances;
   /** Each language's place index (suggestions, and the API's spelling of a searched place). */
   placeIndexPaths?: Partial<Record<LanguageCode, string>>;
   /** The routes' usual price ranges for the cards (README, "Going rates"), and the first page's positions. */
@@ -39,6 +42,7 @@ export interface LoadsPageContext extends PageContext {
 }
 
 const NO_NAMES: Readonly<Record<string, string>> = {};
+const NO_DISTANCES: RouteDistances = {};
 
 export default function LoadsPage({ pageContext, location }: PageProps<LocaleData, LoadsPageContext>) {
   const { t } = useTranslation('loads');
@@ -101,6 +105,7 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
         placeNames={pageContext.placeNames ?? NO_NAMES}
         rangesPath={pageContext.rangesPath}
         initialPositions={pageContext.positions}
+        routeDistances={pageContext.routeDistances ?? NO_DISTANCES}
       />
     </>
   );

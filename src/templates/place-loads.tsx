@@ -1,4 +1,4 @@
-import React, { useMemo } from 'react';
+import React, { useCallback, useMemo } from 'react';
 import { graphql, navigate, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -11,6 +11,7 @@ import { LoadCardList, cardTexts } from '../components/load-board/load-card';
 import { Pagination } from '../components/load-board/pagination';
 import { boardSearchString } from '../loads/board-query';
 import { builtTime } from '../loads/built-time';
+import { routeKmIn, type RouteDistances } from '../loads/route-distance';
 import { paginationState } from '../loads/pagination';
 import type { PlaceLink, PlaceLoadsPageContext } from '../loads/place-page-context';
 import { localizedPath } from '../i18n/paths';
@@ -64,6 +65,7 @@ function OnwardLinks({ context, t }: { context: PlaceLoadsPageContext; t: TFunct
  */
 /** The build named this page's places already (src/gatsby/place-pages.ts). */
 const asNamed = (name: string) => name;
+const NO_DISTANCES: RouteDistances = {};
 
 export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, PlaceLoadsPageContext>) {
   const { t } = useTranslation('places');
@@ -71,6 +73,8 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
   const language = pageLanguage(pageContext);
   const texts = useMemo(() => cardTexts(tLoads), [tLoads]);
   const { loads, page, pages, total, reverse, neighbours, builtAt, listPath, search, rateHtml, positions } = pageContext;
+  const distances = pageContext.routeDistances ?? NO_DISTANCES;
+  const routeKm = useCallback((from: string, to: string) => routeKmIn(distances, from, to) ?? null, [distances]);
   const pagination = paginationState(page, Math.min(total, pages * PAGE_SIZE));
   const pageHref = (target: number) => localizedPath(listPagePath(listPath, target), language);
   const updated = builtTime(builtAt);
@@ -110,6 +114,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
             t={tLoads}
             texts={texts}
             placeName={asNamed}
+            routeKm={routeKm}
             positions={positions}
           />
         </div>

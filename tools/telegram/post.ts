@@ -6,6 +6,8 @@ import { canonicalUrl } from '../../src/i18n/paths';
 import { formatNumber, formatPrice, formatShortDate, routeLabel } from '../../src/loads/format';
 import { placeLabel } from '../../src/places/names';
 import { vehicleLabel } from '../../src/loads/vehicle-types';
+import { approximately, distanceFormatter } from '../../src/loads/route-distance';
+import { routeDistance } from '../../src/places/distance';
 
 /**
  * The channel's posts, as Bot API HTML (parse_mode HTML). Pure: the same load, language and site give
@@ -38,18 +40,24 @@ function oneLine(text: string): string {
 
 /**
  * The load's facts in the channel's language: the route (place names as the site shows them), the
- * title, weight, vehicle, price and loading date, formatted as the site's cards format them.
- * `t` is bound to the `telegram` namespace of that language.
+ * title, road distance, weight, vehicle, price (and per km) and loading date, formatted as the site's
+ * cards format them. `t` is bound to the `telegram` namespace of that language and reaches `loads`.
  */
 export function postBody(load: PublishedLoad, language: Language, t: TFunction): string {
   const route = routeLabel(load, t('unknownPlace'), (text) => oneLine(placeLabel(text, language.code)));
   const price = formatPrice(load.price, load.currency);
   const date = formatShortDate(load.loadingDate);
+  const road = distanceFormatter(t)(routeDistance(load.from, load.to)?.km ?? null, load.price, load.currency);
   const facts = [
     oneLine(load.title) || t('untitled'),
+    road ? t('distance', { value: approximately(road.distance) }) : '',
     load.weight === null ? '' : t('weight', { value: formatNumber(load.weight) }),
     load.vehicleType ? t('vehicle', { value: oneLine(vehicleLabel(load.vehicleType, language.code)) }) : '',
-    price ? t('price', { value: price }) : t('priceOnRequest'),
+    !price
+      ? t('priceOnRequest')
+      : road?.perKm
+        ? t('pricePerKm', { value: price, perKm: approximately(road.perKm) })
+        : t('price', { value: price }),
     date ? t('loadingDate', { value: date }) : '',
   ].filter(Boolean);
   return [`<b>${escapeHtml(route)}</b>`, ...facts.map(escapeHtml)].join('\n');

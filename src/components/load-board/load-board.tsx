@@ -13,6 +13,7 @@ import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
 import { loadPlaces } from './place-search';
 import { nameIn } from '../../places/search-index';
+import { routeKmIn, type RouteDistances } from '../../loads/route-distance';
 import type { LoadList } from '../../api-client/types';
 import type { PricePosition } from '../../rates/price-position';
 import type { RangesFile } from '../../rates/ranges-file';
@@ -37,6 +38,8 @@ interface Props {
   /** The routes' usual price ranges (src/gatsby/rates.ts), and the build's positions of its first page. */
   rangesPath?: string;
   initialPositions?: Readonly<Record<string, PricePosition>>;
+  /** The build's first page's road distances (src/places/distance.ts). */
+  routeDistances: RouteDistances;
 }
 
 /**
@@ -68,15 +71,26 @@ function usePricePositions(
 type LoadedPlaces = NonNullable<Awaited<ReturnType<typeof loadPlaces>>>;
 
 /**
- * Names a list's place texts in the page's language: the build named the first page's (so the cards
- * hydrate with the words the HTML has); a place first seen in a refreshed list is named from the
- * place index, fetched only when such a place appears, and a place the site does not know is moved
- * between Uzbek Latin and Cyrillic as the build would (placeLabel). Until the index is there, the API's
- * text stands.
+ * Names a list's place texts in the page's language, and gives its routes' road distances: the build
+ * did both for the first page (so the cards hydrate with the words the HTML has); a place or route
+ * first seen in a refreshed list is named and measured from the place index, fetched only when such a
+ * place or route appears, and a place the site does not know is moved between Uzbek Latin and Cyrillic
+ * as the build would (placeLabel). Until the index is there, the API's text stands and no distance shows.
  */
-function usePlaceNames(list: LoadList | null, placeNames: Readonly<Record<string, string>>, placeIndexPath: string) {
+function usePlaceNames(
+  list: LoadList | null,
+  placeNames: Readonly<Record<string, string>>,
+  routeDistances: RouteDistances,
+  placeIndexPath: string,
+) {
   const [places, setPlaces] = useState<LoadedPlaces | null>(null);
-  const unnamed = Boolean(list?.loads.some((load) => [load.from, load.to].some((text) => text && nameIn(placeNames, text) === undefined)));
+  const unnamed = Boolean(
+    list?.loads.some(
+      (load) =>
+        [load.from, load.to].some((text) => text && nameIn(placeNames, text) === undefined) ||
+        routeKmIn(routeDistances, load.from, load.to) === undefined,
+    ),
+  );
   useEffect(() => {
     if (!unnamed || places) return undefined;
     let cancelled = false;
@@ -88,10 +102,18 @@ function usePlaceNames(list: LoadList | null, placeNames: Readonly<Record<string
       cancelled = true;
     };
   }, [unnamed, places, placeIndexPath]);
-  return useCallback(
+  const placeName = useCallback(
     (text: string) => nameIn(placeNames, text) ?? (places ? places.module.placeNameFor(places.index, text) : text),
     [placeNames, places],
   );
+  const routeKm = useCallback(
+    (from: string, to: string) => {
+      const built = routeKmIn(routeDistances, from, to);
+      return built !== undefined ? built : places ? places.module.routeKmFor(places.index, from, to) : null;
+    },
+    [routeDistances, places],
+  );
+  return { placeName, routeKm };
 }
 
 /** Where focus goes once a new query is on screen. */
@@ -134,6 +156,7 @@ export function LoadBoard({
   placeNames,
   rangesPath,
   initialPositions,
+  routeDistances,
 }: Props) {
   const { t } = useTranslation('loads');
   const texts = useMemo(() => cardTexts(t), [t]);
@@ -154,7 +177,7 @@ export function LoadBoard({
 
   // The list on screen stays (busy) while the next one loads: its links and the pagination keep focus.
   const list = state.list;
-  const placeName = usePlaceNames(list, placeNames, placeIndexPath);
+  const { placeName, routeKm } = usePlaceNames(list, placeNames, routeDistances, placeIndexPath);
   const positions = usePricePositions(list, rangesPath, initialPositions);
   const busy = state.status === 'loading' || !showsWanted;
   const body = (() => {
@@ -173,7 +196,16 @@ export function LoadBoard({
       <>
         {/* The cards are most of the board's hydration: in a task of their own, after the rest of it. */}
         <Island when="now">
-          <LoadCardList loads={list.loads} now={now} language={language} t={t} texts={texts} placeName={placeName} positions={positions} />
+          <LoadCardList
+            loads={list.loads}
+            now={now}
+            language={language}
+            t={t}
+            texts={texts}
+            placeName={placeName}
+            routeKm={routeKm}
+            positions={positions}
+          />
         </Island>
         <Pagination
           state={pagination}

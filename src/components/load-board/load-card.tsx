@@ -9,6 +9,7 @@ import { siteUrl } from '../../config/env';
 import { shareText } from '../../loads/share';
 import { ShareLinks, type ShareTexts } from '../share-links';
 import { vehicleLabel } from '../../loads/vehicle-types';
+import { distanceFormatter, type DistanceTexts } from '../../loads/route-distance';
 import type { PricePosition } from '../../rates/price-position';
 import * as styles from './load-board.module.css';
 
@@ -18,6 +19,9 @@ export interface CardTexts {
   to: string;
   untitled: string;
   priceOnRequest: string;
+  /** Said to screen readers for the "≈" of an estimated distance. */
+  about: string;
+  distance: (km: number | null, price: number | null, currency: string) => DistanceTexts | null;
   share: ShareTexts;
   rate: Record<PricePosition, string>;
 }
@@ -28,6 +32,8 @@ export function cardTexts(t: TFunction): CardTexts {
     to: t('card.to'),
     untitled: t('card.untitled'),
     priceOnRequest: t('card.priceOnRequest'),
+    about: t('distance.about'),
+    distance: distanceFormatter(t),
     share: { telegram: t('share.telegram'), native: t('share.native'), newTab: t('common:newTab') },
     rate: { below: t('card.rate.below'), within: t('card.rate.within'), above: t('card.rate.above') },
   };
@@ -46,22 +52,37 @@ interface Props {
    * the gazetteer stays out of the browser's bundle (src/places/search-index.ts).
    */
   placeName: (apiText: string) => string;
+  /** The road distance of a route of place texts, in km; given by the list as placeName is. */
+  routeKm: (from: string, to: string) => number | null;
   /** Where the price sits against the route's usual range (README, "Going rates"); none without one. */
   position?: PricePosition | null;
 }
 
+/** "≈ 310 km", heard as "about 310 km". */
+function Approximately({ text, about }: { text: string; about: string }) {
+  return (
+    <>
+      <span aria-hidden="true">≈</span>
+      <span className="visually-hidden">{about}</span>
+      {`\u00a0${text}`}
+    </>
+  );
+}
+
 /** One load in the list. Every value is rendered as text; React escapes it. */
-function LoadCardView({ load, language, age, t, texts, placeName, position }: Props) {
+function LoadCardView({ load, language, age, t, texts, placeName, routeKm, position }: Props) {
   const unknown = texts.unknownPlace;
   const from = placeName(load.from) || unknown;
   const to = placeName(load.to) || unknown;
   const price = formatPrice(load.price, load.currency);
+  const distance = texts.distance(routeKm(load.from, load.to), load.price, load.currency);
   const facts = [
     load.weight === null ? null : t('card.weight', { value: formatNumber(load.weight) }),
     load.volume === null ? null : t('card.volume', { value: formatNumber(load.volume) }),
     load.trucksNeeded === null ? null : t('card.trucks', { count: load.trucksNeeded }),
     vehicleLabel(load.vehicleType, language.code) || null,
   ].filter((fact): fact is string => Boolean(fact));
+  const figures = distance ? [<Approximately text={distance.distance} about={texts.about} />, ...facts] : facts;
   return (
     <li className={styles.card}>
       {/* A plain link: a load page is a small static page that hands over to the app, while Gatsby's Link
@@ -78,15 +99,23 @@ function LoadCardView({ load, language, age, t, texts, placeName, position }: Pr
         </span>
         <span className={styles.title}>{load.title || texts.untitled}</span>
       </a>
-      {facts.length > 0 ? (
+      {figures.length > 0 ? (
         <ul className={styles.facts}>
-          {facts.map((fact, index) => (
+          {figures.map((fact, index) => (
             <li key={index}>{fact}</li>
           ))}
         </ul>
       ) : null}
       <div className={styles.cardFooter}>
-        <span className={styles.price}>{price || texts.priceOnRequest}</span>
+        <span className={styles.price}>
+          {price || texts.priceOnRequest}
+          {distance?.perKm ? (
+            <span className={styles.perKm}>
+              {' '}
+              <Approximately text={distance.perKm} about={texts.about} />
+            </span>
+          ) : null}
+        </span>
         {position ? <span className={styles.rate}>{texts.rate[position]}</span> : null}
         <span className={styles.meta}>
           {[
@@ -128,6 +157,7 @@ export const LoadCard = React.memo(
     previous.texts === next.texts &&
     previous.placeName(previous.load.from) === next.placeName(next.load.from) &&
     previous.placeName(previous.load.to) === next.placeName(next.load.to) &&
+    previous.routeKm(previous.load.from, previous.load.to) === next.routeKm(next.load.from, next.load.to) &&
     previous.age?.unit === next.age?.unit &&
     previous.age?.count === next.age?.count &&
     previous.position === next.position &&
