@@ -51,9 +51,6 @@ export function RateChartView({ chart, t, id }: { chart: RateChart; t: TFunction
           ))}
         </g>
       </svg>
-      <figcaption id={`${id}-caption`} className="rate-legend">
-        {t('places:rates.chart.caption', { unit, weeks: chart.weeks.length })}
-      </figcaption>
       <div className="visually-hidden">
         <table className="rate-table">
           <caption className="visually-hidden">{t('places:rates.chart.caption', { unit, weeks: chart.weeks.length })}</caption>
@@ -85,6 +82,9 @@ export function RateChartView({ chart, t, id }: { chart: RateChart; t: TFunction
           </tbody>
         </table>
       </div>
+      <figcaption id={`${id}-caption`} className="rate-legend">
+        {t('places:rates.chart.caption', { unit, weeks: chart.weeks.length })}
+      </figcaption>
     </figure>
   );
 }

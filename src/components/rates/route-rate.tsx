@@ -9,7 +9,7 @@ import { vehicleLabel } from '../../loads/vehicle-types';
 import type { RateFigureData, RouteRateData } from '../../rates/page-data';
 import type { Spread } from '../../rates/going-rate';
 import { RateChartView } from './rate-chart';
-import { formatRatePrice } from './rate-format';
+import { formatRate, formatRatePrice } from './rate-format';
 
 const day = (time: number) => formatShortDate(new Date(time).toISOString());
 
@@ -54,33 +54,33 @@ function Figure({ figure, t, language }: { figure: RateFigureData; t: TFunction;
         })}
       </p>
       {figure.byVehicle.length > 0 ? (
-        <table className="rate-table">
-          <caption>{t('places:rates.byVehicle', { currency })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('places:rates.vehicle')}</th>
-              <th scope="col" className="rate-number">
-                {t('places:rates.perTrip')}
-              </th>
-              <th scope="col" className="rate-number">
-                {t('places:rates.middle')}
-              </th>
-              <th scope="col" className="rate-number">
-                {t('places:rates.loads')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {figure.byVehicle.map((row) => (
-              <tr key={row.vehicleType}>
-                <th scope="row">{vehicleLabel(row.vehicleType, language.code)}</th>
-                <td className="rate-number">{rateValue(t, row.trip.median, currency, false)}</td>
-                <td className="rate-number">{middleHalf(t, row.trip, currency, false)}</td>
-                <td className="rate-number">{row.loads}</td>
+        // Scrolls on its own if a long amount still does not fit, never widening the page.
+        <div className="rate-scroll">
+          <table className="rate-table">
+            <caption>{t('places:rates.byVehicle', { currency })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('places:rates.vehicleLoads')}</th>
+                <th scope="col" className="rate-number">
+                  {t('places:rates.perTrip')}
+                </th>
+                <th scope="col" className="rate-number">
+                  {t('places:rates.middle')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {figure.byVehicle.map((row) => (
+                <tr key={row.vehicleType}>
+                  <th scope="row">{`${vehicleLabel(row.vehicleType, language.code)} (${row.loads})`}</th>
+                  {/* The currency is in the caption: bare amounts keep the table within a 320 px screen. */}
+                  <td className="rate-number">{formatRate(row.trip.median)}</td>
+                  <td className="rate-number">{`${formatRate(row.trip.p25)} – ${formatRate(row.trip.p75)}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </div>
   );
