@@ -34,7 +34,13 @@ export function RateChartView({ chart, t, id }: { chart: RateChart; t: TFunction
             </text>
           ))}
           {chart.weekTicks.map((tick) => (
-            <text key={`w${tick.value}`} x={tick.at} y={chart.height - 4} textAnchor="middle">
+            // A label near the right edge ends there rather than being cut off by it.
+            <text
+              key={`w${tick.value}`}
+              x={tick.at > chart.right - 24 ? chart.width - 1 : tick.at}
+              y={chart.height - 4}
+              textAnchor={tick.at > chart.right - 24 ? 'end' : 'middle'}
+            >
               {formatShortDate(iso(tick.value))}
             </text>
           ))}
