@@ -75,7 +75,7 @@ function Figure({ figure, t, language }: { figure: RateFigureData; t: TFunction;
                   <th scope="row">{`${vehicleLabel(row.vehicleType, language.code)} (${row.loads})`}</th>
                   {/* The currency is in the caption: bare amounts keep the table within a 320 px screen. */}
                   <td className="rate-number">{formatRate(row.trip.median)}</td>
-                  <td className="rate-number">{`${formatRate(row.trip.p25)} – ${formatRate(row.trip.p75)}`}</td>
+                  <td className="rate-number">{`${formatRate(row.trip.p25)}\u00a0– ${formatRate(row.trip.p75)}`}</td>
                 </tr>
               ))}
             </tbody>
