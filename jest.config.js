@@ -26,6 +26,8 @@ module.exports = {
   // ky and feed ship only ES modules; jest runs CommonJS, so they are compiled like our own code.
   transformIgnorePatterns: ['/node_modules/(?!(ky|feed)/)'],
   moduleNameMapper: {
+    // d3's packages point `main` at ES modules, and ship each as a UMD bundle too, which jest can run.
+    '^(d3-[a-z-]+|internmap)$': '<rootDir>/node_modules/$1/dist/$1.js',
     '^gatsby$': '<rootDir>/__tests__/support/gatsby-mock.tsx',
     '\\.css$': '<rootDir>/__tests__/support/style-mock.ts',
     '\\.(png|jpe?g|svg|webp|avif)$': '<rootDir>/__tests__/support/file-mock.ts',

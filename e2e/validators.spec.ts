@@ -28,6 +28,9 @@ const PAGES = [
   { type: 'applink', path: '/uz/applink' },
   { type: 'auth', path: '/ru/auth?token=e2e-token' },
   { type: 'load', path: '/uz-cyrl/load/1001' },
+  { type: 'rates', path: '/uz/loads/rates' },
+  // The busiest route of the sample past, with its going rate and chart.
+  { type: 'route with a going rate', path: '/ru/loads/route/samarqand/toshkent' },
   { type: '404', path: '/ru/no-such-page' },
 ] as const;
 

@@ -66,6 +66,17 @@ export const SEARCH_CONCURRENCY = 4;
 export const MERGED_SEARCH_MAX_PAGES = 10;
 
 /**
+ * Going rates (README, "Going rates"): the window of board history a route's figures stand on, and
+ * how many loads by how many distinct posters a figure needs before it is shown (DAT's rule for its
+ * RateView: at least 7 reports from at least 3 companies).
+ */
+export const RATE_WINDOW_DAYS = 90;
+export const RATE_MIN_LOADS = 7;
+export const RATE_MIN_POSTERS = 3;
+/** Weeks the route page's chart draws, the newest last. */
+export const RATE_CHART_WEEKS = 12;
+
+/**
  * Price per kilometre is shown only from this road distance: below it the fixed costs of loading and
  * waiting dominate what a trip pays, and a per-km figure of a 20 km hop would mislead (issue 27).
  */

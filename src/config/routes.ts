@@ -14,6 +14,7 @@ export const ROUTES = {
   applink: '/applink',
   auth: '/auth',
   places: '/loads/places',
+  rates: '/loads/rates',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -3,7 +3,7 @@ import { pageVariants } from '../i18n/plugin';
 import { CONTENT_PAGES, NOT_FOUND_TEMPLATE } from './page-table';
 import { readLoads } from './read-loads';
 import { createLoadPages } from './load-pages';
-import { createPlacePages, groupBuildLoads, placesDirectoryContext } from './place-pages';
+import { cardPositions, createPlacePages, groupBuildLoads, placesDirectoryContext } from './place-pages';
 import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
 import type { Load } from '../api-client/types';
 import { newestPosting } from '../loads/built-time';
@@ -14,19 +14,28 @@ import { placeNamesFor } from '../places/names';
 import { routeDistancesFor } from '../places/distance';
 import { keepBoardForFeeds } from './feeds';
 import { recordBoardHistory } from './board-history';
+import { keepRangesFile, ratesOfBuild, type RatesOfBuild } from './rates';
+import { ratesPageContext } from '../rates/page-data';
 
 /**
  * /loads renders its first page into the HTML; the browser refreshes it from the API. The names of
  * the first page's places come along in the page's language: the browser names places from the
  * place index, which it loads after the page, so the pre-rendered cards need theirs at hand.
  */
-function loadsPageContext(loads: Load[], boardTime: number, placeIndexes: PlaceIndexFiles): (language: Language) => object {
+function loadsPageContext(
+  loads: Load[],
+  boardTime: number,
+  placeIndexes: PlaceIndexFiles,
+  rates: RatesOfBuild,
+): (language: Language) => object {
   const initial = loads.slice(0, PAGE_SIZE);
   const shared = {
     initial: { loads: initial, total: loads.length, page: 1, limit: PAGE_SIZE },
     builtAt: boardTime,
     // Public paths of the place suggestion files, per language code (src/places/search-index.ts).
     placeIndexPaths: placeIndexes.paths,
+    rangesPath: rates?.ranges.path,
+    positions: cardPositions(initial, rates.rates),
   };
   const routeDistances = routeDistancesFor(initial);
   return (language) => ({ ...shared, placeNames: placeNamesFor(initial, language.code), routeDistances });
@@ -38,6 +47,9 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   // Only after a successful read; written to its file by onPostBuild, so a failed build changes nothing.
   // `boardHistory.history` answers closedSince and loadsOnBoardBetween, at `boardHistory.now`.
   const boardHistory = await recordBoardHistory(reporter, loads);
+  // The going rates, once per build from the history (README, "Going rates").
+  const rates = ratesOfBuild(boardHistory.history, boardHistory.now, reporter);
+  keepRangesFile(rates.ranges);
   const placeGroups = groupBuildLoads(loads);
   // Dated from the data, not the clock or a cache: an unchanged board rebuilds byte-identical pages
   // even after a lost cache, so a deploy uploads none of them again.
@@ -49,8 +61,9 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   // The feeds are written after the build (post-build.ts), from this read and these groups.
   keepBoardForFeeds(loads, placeGroups);
   const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {
-    loads: loadsPageContext(loads, boardTime, placeIndexes),
+    loads: loadsPageContext(loads, boardTime, placeIndexes, rates),
     places: () => places,
+    rates: (language) => ratesPageContext(rates.rates, boardTime, language.code),
   };
   for (const page of CONTENT_PAGES) {
     for (const variant of pageVariants(page.path)) {
@@ -65,10 +78,8 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
 
   const made = createLoadPages(loads, createPage);
   reporter.info(`Created ${made} load pages for ${loads.length} loads.`);
-  const placePages = createPlacePages(placeGroups, boardTime, createPage);
+  const placePages = createPlacePages(placeGroups, boardTime, createPage, rates.rates);
   reporter.info(
     `Created ${placePages.pages} place pages (${placeGroups.from.size} from, ${placeGroups.to.size} to, ${placeGroups.routes.size} routes; ${placePages.lists} lists, all pages and languages).`,
   );
-  // Read by the closed-load pages and the going rates (issue 29) once they land; remove this line then.
-  void boardHistory;
 };

@@ -18,6 +18,7 @@ export const PAGE_TABLE: Record<RouteName, string> = {
   applink: 'applink.tsx',
   auth: 'auth.tsx',
   places: 'places.tsx',
+  rates: 'rates.tsx',
 };
 
 // Gatsby compiles gatsby-node into .cache/, so __dirname would point there; builds run from the site root.

@@ -12,7 +12,7 @@ import {
   placeToPath,
 } from '../config/routes';
 import { pageVariants } from '../i18n/plugin';
-import type { Place } from '../places/gazetteer';
+import { placeBySlug, type Place } from '../places/gazetteer';
 import { matchPlace } from '../places/match';
 import { placeLabel } from '../places/names';
 import { routeDistance } from '../places/distance';
@@ -22,6 +22,9 @@ import { busiestRoutes, groupLoadsByPlace, neighbourRoutes, routeKey, type Place
 import type { DirectoryPlace, PlaceLink, PlaceLoadsPageContext, PlacesDirectoryContext } from '../loads/place-page-context';
 import { newestPosting } from '../loads/built-time';
 import { PLACE_LOADS_TEMPLATE } from './page-table';
+import { rangesOf, type BuildRates, type RouteRateData } from '../rates/page-data';
+import { pricePosition, type PricePosition } from '../rates/price-position';
+import { rateBlockHtml } from './rate-html';
 
 /** Neighbouring routes a page links to, and busiest routes the directory lists. */
 const NEIGHBOUR_LINKS = 12;
@@ -83,9 +86,10 @@ interface ListSpec {
   reverse: PlaceRef | null;
   onward: PlaceRef | null;
   neighbours: RouteGroup<Place>[];
+  rate: RouteRateData | null;
 }
 
-function listSpecs(groups: PlaceGroups<Place>): ListSpec[] {
+function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null): ListSpec[] {
   const specs: ListSpec[] = [];
   for (const [slug, group] of groups.from) {
     const back = groups.to.get(slug);
@@ -99,6 +103,7 @@ function listSpecs(groups: PlaceGroups<Place>): ListSpec[] {
       reverse: back ? { path: placeToPath(slug), from: null, to: back.place, count: back.loads.length } : null,
       onward: null,
       neighbours: neighbourRoutes(groups, slug, null, NEIGHBOUR_LINKS),
+      rate: null,
     });
   }
   for (const [slug, group] of groups.to) {
@@ -113,25 +118,49 @@ function listSpecs(groups: PlaceGroups<Place>): ListSpec[] {
       reverse: back ? { path: placeFromPath(slug), from: back.place, to: null, count: back.loads.length } : null,
       onward: null,
       neighbours: neighbourRoutes(groups, null, slug, NEIGHBOUR_LINKS),
+      rate: null,
     });
   }
-  for (const route of groups.routes.values()) {
+  // A route with a going rate has its page even with none of its loads open now (README, "Going rates").
+  const routes: Array<Pick<RouteGroup<Place>, 'from' | 'to' | 'loads'>> = [...groups.routes.values()];
+  for (const rate of rates?.rated ?? []) {
+    const from = placeBySlug(rate.from);
+    const to = placeBySlug(rate.to);
+    if (from && to && !groups.routes.has(routeKey(rate.from, rate.to))) routes.push({ from, to, loads: [] });
+  }
+  for (const route of routes) {
     const back = groups.routes.get(routeKey(route.to.slug, route.from.slug));
     // No way back: the loads leaving the destination are what a driver arriving there looks for.
     const leaving = back ? undefined : groups.from.get(route.to.slug);
     specs.push({
       kind: 'route',
       listPath: placeRoutePath(route.from.slug, route.to.slug),
-      feedPath: (prefix) => placeRouteFeedPath(prefix, route.from.slug, route.to.slug),
+      // A route with no open loads has no feed (feeds are written from the read's groups).
+      feedPath: (prefix) => (route.loads.length ? placeRouteFeedPath(prefix, route.from.slug, route.to.slug) : ''),
       from: route.from,
       to: route.to,
       loads: route.loads,
       reverse: back ? { path: placeRoutePath(back.from.slug, back.to.slug), from: back.from, to: back.to, count: back.loads.length } : null,
       onward: leaving ? { path: placeFromPath(route.to.slug), from: leaving.place, to: null, count: leaving.loads.length } : null,
       neighbours: neighbourRoutes(groups, route.from.slug, route.to.slug, NEIGHBOUR_LINKS),
+      rate: rates?.routes.get(routeKey(route.from.slug, route.to.slug)) ?? null,
     });
   }
   return specs;
+}
+
+/** Where each card's price sits against its route's usual range, for the cards a page pre-renders. */
+export function cardPositions(loads: readonly Load[], rates: BuildRates | null): Record<string, PricePosition> {
+  const positions: Record<string, PricePosition> = {};
+  if (!rates) return positions;
+  for (const load of loads) {
+    const from = matchPlace(load.from);
+    const to = matchPlace(load.to);
+    const ranges = from && to ? rangesOf(rates.routes.get(routeKey(from.slug, to.slug))) : undefined;
+    const position = pricePosition(load.price, load.currency, ranges);
+    if (position) positions[load.id] = position;
+  }
+  return positions;
 }
 
 export interface PlacePageCounts {
@@ -145,18 +174,32 @@ export interface PlacePageCounts {
  * load's posting (`boardTime`, the whole board's, when none of its loads has a date): the same loads
  * give the same pages whatever the clock or Gatsby's cache holds.
  */
-export function createPlacePages(groups: PlaceGroups<Place>, boardTime: number, createPage: Actions['createPage']): PlacePageCounts {
-  const specs = listSpecs(groups);
+export function createPlacePages(
+  groups: PlaceGroups<Place>,
+  boardTime: number,
+  createPage: Actions['createPage'],
+  rates: BuildRates | null = null,
+): PlacePageCounts {
+  const specs = listSpecs(groups, rates);
   const caches = new Map(LANGUAGES.map((language) => [language.code, new Map<string, string>()]));
   let made = 0;
   for (const spec of specs) {
     const total = spec.loads.length;
     const builtAt = newestPosting(spec.loads) ?? boardTime;
-    const pages = Math.min(pageCount(total), PLACE_LIST_MAX_PAGES);
+    // At least one page: a route shown for its going rate alone has no loads open.
+    const pages = Math.max(1, Math.min(pageCount(total), PLACE_LIST_MAX_PAGES));
     const named = (place: Place | null, language: Language) => (place ? placeName(place, language) : '');
+    // Once per language: the bare path and /uz show the same block.
+    const rateHtmls = new Map<string, string>();
+    const rateHtmlIn = (rate: RouteRateData, language: Language) => {
+      const html = rateHtmls.get(language.code) ?? rateBlockHtml(rate, language);
+      rateHtmls.set(language.code, html);
+      return html;
+    };
     for (let page = 1; page <= pages; page += 1) {
       const path = listPagePath(spec.listPath, page);
       const slice = spec.loads.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+      const positions = cardPositions(slice, rates);
       const kms = slice.map((load) => routeDistance(load.from, load.to)?.km ?? 0);
       for (const variant of pageVariants(path)) {
         const language = variant.language;
@@ -185,6 +228,9 @@ export function createPlacePages(groups: PlaceGroups<Place>, boardTime: number, 
           onward: spec.onward ? namedLink(spec.onward, language) : null,
           neighbours: spec.neighbours.map((route) => routeLink(route, language)),
           builtAt,
+          // On the list's first page: the chart is the page's largest part, and once is enough.
+          rateHtml: page === 1 && spec.rate ? rateHtmlIn(spec.rate, language) : '',
+          positions,
         };
         createPage({ path: variant.path, component: PLACE_LOADS_TEMPLATE, context });
         made += 1;

@@ -9,6 +9,7 @@ import { placeIndexFilesOfThisBuild, writePlaceIndexFiles } from './place-index'
 import { headersFile } from '../hosting/write-headers-file';
 import { writeFeeds } from './feeds';
 import { saveBoardHistory } from './board-history';
+import { writeRangesFile } from './rates';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 // Written once every page carries a policy; later builds then only touch the HTML they wrote.
@@ -21,6 +22,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   writeRobots();
   const placeIndexes = placeIndexFilesOfThisBuild();
   if (placeIndexes) writePlaceIndexFiles(placeIndexes);
+  writeRangesFile();
   writeFeeds(PUBLIC_DIR, reporter);
   const started = performance.now();
   const { seen, written } = await applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0);

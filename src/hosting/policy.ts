@@ -37,6 +37,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 const HASHED_BUNDLE = /^[^/]+[-.][0-9a-f]{16,}\.(js|css)(\.map|\.LICENSE\.txt)?$/;
 /** The place suggestion files, `places/<prefix>.<hash>.json` (src/gatsby/place-index.ts). */
 const PLACE_INDEX = /^places\/[a-z-]+\.[0-9a-f]{12,}\.json$/;
+/** The cards' price ranges, `rates/ranges.<hash>.json` (src/gatsby/rates.ts). */
+const RANGES_FILE = /^rates\/ranges\.[0-9a-f]{12,}\.json$/;
 const ATOM_FEED = /^feeds\/.+\.atom$/;
 /**
  * The files that keep their name from build to build: Gatsby's page data, maps and slices' data, the
@@ -56,6 +58,7 @@ const KIND_RULES: ReadonlyArray<{ kind: FileKind; test: (key: string) => boolean
   { kind: 'hashed', test: (key) => key.startsWith('static/') },
   { kind: 'hashed', test: (key) => HASHED_BUNDLE.test(key) },
   { kind: 'hashed', test: (key) => PLACE_INDEX.test(key) },
+  { kind: 'hashed', test: (key) => RANGES_FILE.test(key) },
   { kind: 'feed', test: (key) => ATOM_FEED.test(key) },
   { kind: 'data', test: (key) => key === PUBLISHED_BOARD_FILE },
   { kind: 'page', test: (key) => key.endsWith('.html') },

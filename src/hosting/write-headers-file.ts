@@ -10,7 +10,7 @@ import { IMMUTABLE, SECURITY_HEADERS, contentType, fileKind } from './policy';
  * only the rest are listed one by one.
  */
 
-const CACHE_PATTERNS = ['/static/*', '/places/*', '/*.js', '/*.css', '/*.map', '/*.LICENSE.txt'];
+const CACHE_PATTERNS = ['/static/*', '/places/*', '/rates/*', '/*.js', '/*.css', '/*.map', '/*.LICENSE.txt'];
 const FEED_PATTERN = '/feeds/*.atom';
 
 export function headersFile(keys: readonly string[]): string {

@@ -1,5 +1,6 @@
 import type { Load } from '../api-client/types';
 import type { PageContext } from '../i18n/runtime';
+import type { PricePosition } from '../rates/price-position';
 import type { RouteDistances } from './route-distance';
 
 /** A link to another place page, with its places already named in the page's language. */
@@ -47,6 +48,13 @@ export interface PlaceLoadsPageContext extends PageContext {
   neighbours: PlaceLink[];
   /** When the build read the loads: shown as "updated …", and the cards' ages count from it. */
   builtAt: number;
+  /**
+   * A route page's going rate block (with its figures or "not enough loads yet") as the build rendered
+   * it (src/gatsby/rate-html.tsx); empty on city pages and on pages 2 and on.
+   */
+  rateHtml: string;
+  /** Where each card's price sits against its route's usual range, by load id (README, "Going rates"). */
+  positions: Record<string, PricePosition>;
 }
 
 /** One place of the directory, named in every language (the directory is one page per language). */

@@ -20,6 +20,7 @@ import { nameIn } from '../places/search-index';
 import type { RouteDistances } from '../loads/route-distance';
 import { FeedLink } from '../components/feed-link';
 import { boardFeedTitle } from '../feeds/feed-titles';
+import type { PricePosition } from '../rates/price-position';
 
 export interface LoadsPageContext extends PageContext {
   /** The first page of loads, read at build time and rendered into the HTML. */
@@ -35,6 +36,9 @@ export interface LoadsPageContext extends PageContext {
   routeDistances?: RouteDistances;
   /** Each language's place index (suggestions, and the API's spelling of a searched place). */
   placeIndexPaths?: Partial<Record<LanguageCode, string>>;
+  /** The routes' usual price ranges for the cards (README, "Going rates"), and the first page's positions. */
+  rangesPath?: string;
+  positions?: Record<string, PricePosition>;
 }
 
 const NO_NAMES: Readonly<Record<string, string>> = {};
@@ -85,7 +89,8 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
     <>
       <AppBanner language={language} />
       <p>
-        <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a>
+        <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a> ·{' '}
+        <a href={localizedPath(ROUTES.rates, language)}>{t('ratesLink')}</a>
       </p>
       <LoadBoard
         language={language}
@@ -98,6 +103,8 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
         onRetry={retry}
         placeIndexPath={placeIndexPath}
         placeNames={pageContext.placeNames ?? NO_NAMES}
+        rangesPath={pageContext.rangesPath}
+        initialPositions={pageContext.positions}
         routeDistances={pageContext.routeDistances ?? NO_DISTANCES}
       />
     </>

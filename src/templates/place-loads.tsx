@@ -72,9 +72,9 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
   const { t: tLoads } = useTranslation('loads');
   const language = pageLanguage(pageContext);
   const texts = useMemo(() => cardTexts(tLoads), [tLoads]);
+  const { loads, page, pages, total, reverse, neighbours, builtAt, listPath, search, rateHtml, positions } = pageContext;
   const distances = pageContext.routeDistances ?? NO_DISTANCES;
   const routeKm = useCallback((from: string, to: string) => routeKmIn(distances, from, to) ?? null, [distances]);
-  const { loads, page, pages, total, reverse, neighbours, builtAt, listPath, search } = pageContext;
   const pagination = paginationState(page, Math.min(total, pages * PAGE_SIZE));
   const pageHref = (target: number) => localizedPath(listPagePath(listPath, target), language);
   const updated = builtTime(builtAt);
@@ -90,10 +90,33 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
           </p>
         ) : null}
       </PageIntro>
+      {rateHtml || total === 0 ? (
+        <div className="container">
+          {/* Rendered by the build (src/gatsby/rate-html.tsx): React escaped its values there. */}
+          {rateHtml ? <div dangerouslySetInnerHTML={{ __html: rateHtml }} /> : null}
+          {total === 0 ? (
+            <p>
+              {t('rates.noOpen')}{' '}
+              <a href={`${localizedPath(ROUTES.loads, language)}${boardSearchString({ page: 1, search })}`}>
+                {t('liveSearch', { place: search })}
+              </a>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {/* An island only for the share sheet button, which a card shows where the browser has one. */}
       <Island>
         <div className="container">
-          <LoadCardList loads={loads} now={builtAt} language={language} t={tLoads} texts={texts} placeName={asNamed} routeKm={routeKm} />
+          <LoadCardList
+            loads={loads}
+            now={builtAt}
+            language={language}
+            t={tLoads}
+            texts={texts}
+            placeName={asNamed}
+            routeKm={routeKm}
+            positions={positions}
+          />
         </div>
       </Island>
       <div className="container">
@@ -129,9 +152,10 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
             </ul>
           </section>
         ) : null}
-        <FeedLink className={styles.links} href={pageContext.feedPath} />
+        {pageContext.feedPath ? <FeedLink className={styles.links} href={pageContext.feedPath} /> : null}
         <p className={styles.links}>
-          <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a>
+          <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a> ·{' '}
+          <a href={localizedPath(ROUTES.rates, language)}>{t('rates.allRoutes')}</a>
         </p>
       </div>
     </Layout>
@@ -148,7 +172,7 @@ export const Head = definePageHead<PlaceLoadsPageContext>(({ t, language, pageCo
     title,
     description: t(`places:${kind}.description`, values),
     keywords: t(`places:${kind}.keywords`, values),
-    feed: { href: pageContext.feedPath, title: placeFeedTitle(t, kind, from, to) },
+    feed: pageContext.feedPath ? { href: pageContext.feedPath, title: placeFeedTitle(t, kind, from, to) } : undefined,
     jsonLd: loadListJsonLd({ name: title, path: pagePath, origin, language, loads, texts: loadEntryTexts(t), placeName: asNamed }),
   };
 });

@@ -37,6 +37,9 @@ export default function PlacesPage({ pageContext }: PageProps<LocaleData, Direct
         ) : null}
       </PageIntro>
       <div className="container">
+        <p>
+          <a href={localizedPath(ROUTES.rates, language)}>{t('rates.allRoutes')}</a>
+        </p>
         <h2>{t('directory.placesHeading')}</h2>
         <table className={styles.table}>
           <thead>

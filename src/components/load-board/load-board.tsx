@@ -15,6 +15,10 @@ import { loadPlaces } from './place-search';
 import { nameIn } from '../../places/search-index';
 import { routeKmIn, type RouteDistances } from '../../loads/route-distance';
 import type { LoadList } from '../../api-client/types';
+import type { PricePosition } from '../../rates/price-position';
+import type { RangesFile } from '../../rates/ranges-file';
+
+type RangesModule = typeof import('../../rates/ranges-file');
 import * as styles from './load-board.module.css';
 
 interface Props {
@@ -31,8 +35,37 @@ interface Props {
   placeIndexPath: string;
   /** The build's first page's place texts, named in the page's language. */
   placeNames: Readonly<Record<string, string>>;
+  /** The routes' usual price ranges (src/gatsby/rates.ts), and the build's positions of its first page. */
+  rangesPath?: string;
+  initialPositions?: Readonly<Record<string, PricePosition>>;
   /** The build's first page's road distances (src/places/distance.ts). */
   routeDistances: RouteDistances;
+}
+
+/**
+ * Where each card's price sits against its route's usual range: the build's positions for its first
+ * page, then, once the ranges file has come (fetched after the first render, never holding it up),
+ * the positions of whatever list is on screen.
+ */
+function usePricePositions(
+  list: LoadList | null,
+  rangesPath: string | undefined,
+  initial: Readonly<Record<string, PricePosition>> | undefined,
+) {
+  const [ranges, setRanges] = useState<{ file: RangesFile; module: RangesModule } | null>(null);
+  useEffect(() => {
+    if (!rangesPath) return undefined;
+    let cancelled = false;
+    // Its code comes with the file, in a chunk of its own: none of it is in the board's first script.
+    void import('../../rates/ranges-file').then(async (module) => {
+      const file = await module.loadRangesFile(rangesPath);
+      if (!cancelled && file) startTransition(() => setRanges({ file, module }));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [rangesPath]);
+  return useMemo(() => (ranges && list ? ranges.module.positionsFromFile(ranges.file, list.loads) : initial), [ranges, list, initial]);
 }
 
 type LoadedPlaces = NonNullable<Awaited<ReturnType<typeof loadPlaces>>>;
@@ -130,6 +163,8 @@ export function LoadBoard({
   onRetry,
   placeIndexPath,
   placeNames,
+  rangesPath,
+  initialPositions,
   routeDistances,
 }: Props) {
   const { t } = useTranslation('loads');
@@ -152,6 +187,7 @@ export function LoadBoard({
   // The list on screen stays (busy) while the next one loads: its links and the pagination keep focus.
   const list = state.list;
   const { placeName, routeKm } = usePlaceNames(list, placeNames, routeDistances, placeIndexPath);
+  const positions = usePricePositions(list, rangesPath, initialPositions);
   const busy = state.status === 'loading' || !showsWanted;
   const body = (() => {
     if (state.status === 'error') {
@@ -178,7 +214,16 @@ export function LoadBoard({
       <>
         {/* The cards are most of the board's hydration: in a task of their own, after the rest of it. */}
         <Island when="now">
-          <LoadCardList loads={list.loads} now={now} language={language} t={t} texts={texts} placeName={placeName} routeKm={routeKm} />
+          <LoadCardList
+            loads={list.loads}
+            now={now}
+            language={language}
+            t={t}
+            texts={texts}
+            placeName={placeName}
+            routeKm={routeKm}
+            positions={positions}
+          />
         </Island>
         <Pagination
           state={pagination}

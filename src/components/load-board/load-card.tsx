@@ -11,6 +11,7 @@ import { ShareLinks, type ShareTexts } from '../share-links';
 import { vehicleLabel } from '../../loads/vehicle-types';
 import { distanceFormatter, type DistanceTexts } from '../../loads/route-distance';
 import { sameLoad } from '../../loads/same-list';
+import type { PricePosition } from '../../rates/price-position';
 import * as styles from './load-board.module.css';
 
 /** Texts every card shows alike, looked up once per list rather than once per card. */
@@ -23,6 +24,7 @@ export interface CardTexts {
   about: string;
   distance: (km: number | null, price: number | null, currency: string) => DistanceTexts | null;
   share: ShareTexts;
+  rate: Record<PricePosition, string>;
 }
 
 export function cardTexts(t: TFunction): CardTexts {
@@ -34,6 +36,7 @@ export function cardTexts(t: TFunction): CardTexts {
     about: t('distance.about'),
     distance: distanceFormatter(t),
     share: { telegram: t('share.telegram'), native: t('share.native'), newTab: t('common:newTab') },
+    rate: { below: t('card.rate.below'), within: t('card.rate.within'), above: t('card.rate.above') },
   };
 }
 
@@ -52,6 +55,8 @@ interface Props {
   placeName: (apiText: string) => string;
   /** The road distance of a route of place texts, in km; given by the list as placeName is. */
   routeKm: (from: string, to: string) => number | null;
+  /** Where the price sits against the route's usual range (README, "Going rates"); none without one. */
+  position?: PricePosition | null;
 }
 
 /** "≈ 310 km", heard as "about 310 km". */
@@ -66,7 +71,7 @@ function Approximately({ text, about }: { text: string; about: string }) {
 }
 
 /** One load in the list. Every value is rendered as text; React escapes it. */
-function LoadCardView({ load, language, age, t, texts, placeName, routeKm }: Props) {
+function LoadCardView({ load, language, age, t, texts, placeName, routeKm, position }: Props) {
   const unknown = texts.unknownPlace;
   const from = placeName(load.from) || unknown;
   const to = placeName(load.to) || unknown;
@@ -112,6 +117,7 @@ function LoadCardView({ load, language, age, t, texts, placeName, routeKm }: Pro
             </span>
           ) : null}
         </span>
+        {position ? <span className={styles.rate}>{texts.rate[position]}</span> : null}
         <span className={styles.meta}>
           {[
             load.loadingDate ? t('card.loadingDate', { date: formatShortDate(load.loadingDate) }) : '',
@@ -149,6 +155,7 @@ export const LoadCard = React.memo(
     previous.routeKm(previous.load.from, previous.load.to) === next.routeKm(next.load.from, next.load.to) &&
     previous.age?.unit === next.age?.unit &&
     previous.age?.count === next.age?.count &&
+    previous.position === next.position &&
     sameLoad(previous.load, next.load),
 );
 
@@ -156,12 +163,25 @@ export const LoadCard = React.memo(
 export function LoadCardList({
   loads,
   now,
+  positions,
   ...shared
-}: Omit<Props, 'load' | 'age'> & { loads: readonly Load[]; /** What "posted … ago" counts from. */ now: number }) {
+}: Omit<Props, 'load' | 'age' | 'position'> & {
+  loads: readonly Load[];
+  /** What "posted … ago" counts from. */
+  now: number;
+  /** By load id: where each price sits against its route's usual range. */
+  positions?: Readonly<Partial<Record<string, PricePosition>>>;
+}) {
   return (
     <ul className={styles.list}>
       {loads.map((load) => (
-        <LoadCard key={load.id} load={load} age={postedAge(load.createdAt, now)} {...shared} />
+        <LoadCard
+          key={load.id}
+          load={load}
+          age={postedAge(load.createdAt, now)}
+          position={positions && Object.prototype.hasOwnProperty.call(positions, load.id) ? positions[load.id] : null}
+          {...shared}
+        />
       ))}
     </ul>
   );

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/**
+ * Going rates on the built site (README, "Going rates"), from the sample API's past that the e2e runner
+ * imports into the build's fresh history: the rates page, the busiest routes' rate blocks and charts,
+ * the chart at 320 px and in forced colours, the board's cards reading the ranges file, the sitemap.
+ */
+
+const SHOTS = path.resolve('test-results', 'rates');
+
+test('the rates page lists rated routes busiest first, and the busiest routes show a rate and a chart', async ({ page }) => {
+  await page.goto('/uz/loads/rates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Yuk narxlari yoʻnalishlar boʻyicha' })).toBeVisible();
+  const rows = page.locator('tbody tr[data-route]');
+  expect(await rows.count()).toBeGreaterThan(3);
+  const counts = (await rows.locator('td:last-child').allTextContents()).map(Number);
+  const paths = [...new Set(await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-route') ?? '')))];
+  for (const routePath of paths.slice(0, 3)) {
+    await page.goto(`/ru${routePath}`);
+    const block = page.getByRole('region', { name: 'Обычная цена на направлении' });
+    await expect(block).toHaveAttribute('data-going-rate', 'shown');
+    await expect(block.getByText(/^За рейс \(медиана\)$/).first()).toBeVisible();
+    await expect(block.locator('svg[data-rate-chart]')).toBeVisible();
+    await expect(block.locator('figure table tbody tr')).toHaveCount(12);
+    await expect(page.getByRole('link', { name: 'Цены на всех направлениях' }).first()).toHaveAttribute('href', '/ru/loads/rates');
+  }
+  expect(counts.length).toBeGreaterThan(0);
+});
+
+test('the chart reads at 320 px and in forced colours', async ({ page }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 320, height: 900 });
+  await page.goto('/uz/loads/rates');
+  const first = await page.locator('tbody tr[data-route]').first().getAttribute('data-route');
+  await page.goto(`/uz${first}`);
+  const block = page.locator('[data-going-rate="shown"]');
+  await expect(block).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  const box = await block.locator('svg').boundingBox();
+  expect(box?.width).toBeGreaterThan(250);
+  await block.screenshot({ path: path.join(SHOTS, 'route-rate-320.png') });
+  await page.emulateMedia({ forcedColors: 'active' });
+  const stroke = await block
+    .locator('svg path')
+    .first()
+    .evaluate((node) => getComputedStyle(node).stroke);
+  expect(stroke).not.toBe('none');
+  await block.screenshot({ path: path.join(SHOTS, 'route-rate-forced-colours.png') });
+});
+
+test('cards on the board say where their price sits, from the ranges file fetched after the first render', async ({ page }) => {
+  const ranges = page.waitForRequest(/\/rates\/ranges\.[0-9a-f]{12}\.json$/);
+  await page.goto('/ru/loads');
+  await ranges;
+  await expect(page.getByRole('link', { name: 'Цены по направлениям' })).toHaveAttribute('href', '/ru/loads/rates');
+  await expect(page.getByText(/^(Ниже обычной цены|В пределах обычной цены|Выше обычной цены)$/).first()).toBeVisible();
+});
+
+test('the directory links the rates page, and the sitemap lists it with its alternates', async ({ page, request }) => {
+  await page.goto('/uz-cyrl/loads/places');
+  await expect(page.getByRole('link', { name: 'Барча йўналишлардаги нархлар' })).toHaveAttribute('href', '/uz-cyrl/loads/rates');
+  const sitemap = await (await request.get('/sitemap-0.xml')).text();
+  const entry = /<url><loc>[^<]*\/ru\/loads\/rates<\/loc>(.*?)<\/url>/.exec(sitemap)?.[1] ?? '';
+  expect(entry).toMatch(/hreflang="uz-Cyrl" href="[^"]*\/uz-cyrl\/loads\/rates"/i);
+  expect(entry).toMatch(/hreflang="x-default" href="[^"]*\/loads\/rates"/i);
+});

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Reporter } from 'gatsby';
+import { RATE_WINDOW_DAYS } from '../config/constants';
+import type { HistoryLoad } from '../history/types';
+import { placeBySlug } from '../places/gazetteer';
+import { matchPlace, placeKeys } from '../places/match';
+import { buildRates, rangesOf, type BuildRates } from '../rates/page-data';
+import type { RangesFile } from '../rates/ranges-file';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RATES_DIR = 'rates';
+
+/** What the build needs of the history: its loads on the board over a window. */
+export interface RatesSource {
+  loadsOnBoardBetween(start: number, end: number): HistoryLoad[];
+}
+
+export interface RatesOfBuild {
+  rates: BuildRates;
+  ranges: { path: string; json: string };
+}
+
+/** The ranges file's content: the rated routes' middle halves and the keys of their places. */
+export function rangesFile(rates: BuildRates): RangesFile {
+  const file: RangesFile = { keys: {}, routes: [] };
+  const indexes = new Map<string, number>();
+  const indexOf = (slug: string): number => {
+    const known = indexes.get(slug);
+    if (known !== undefined) return known;
+    const index = indexes.size;
+    indexes.set(slug, index);
+    const place = placeBySlug(slug);
+    // Only keys that find this place: a key two places share names neither (src/places/match.ts).
+    for (const key of place ? placeKeys(place) : []) if (matchPlace(key)?.slug === slug) file.keys[key] = index;
+    return index;
+  };
+  for (const rate of rates.rated) file.routes.push([indexOf(rate.from), indexOf(rate.to), rangesOf(rate) ?? []]);
+  return file;
+}
+
+/**
+ * The going rates of this build (README, "Going rates"), from the history's loads of the last
+ * RATE_WINDOW_DAYS before `now`, and the ranges file the live board reads, named by its content.
+ */
+export function ratesOfBuild(history: RatesSource, now: number, reporter?: Pick<Reporter, 'info'>): RatesOfBuild {
+  const started = performance.now();
+  const loads = history.loadsOnBoardBetween(now - RATE_WINDOW_DAYS * DAY_MS, now);
+  const read = performance.now();
+  const rates = buildRates(loads, now);
+  const json = JSON.stringify(rangesFile(rates));
+  const hash = createHash('sha256').update(json).digest('hex').slice(0, 12);
+  reporter?.info(
+    `Going rates: ${rates.rated.length} of ${rates.routes.size} routes have one, from ${loads.length} loads of the last ${RATE_WINDOW_DAYS} days (read ${((read - started) / 1000).toFixed(2)} s, figures ${((performance.now() - read) / 1000).toFixed(2)} s)`,
+  );
+  return { rates, ranges: { path: `/${RATES_DIR}/ranges.${hash}.json`, json } };
+}
+
+/**
+ * createPages makes the file and onPostBuild writes it, in Gatsby's main process in one build (as
+ * the place indexes, src/gatsby/place-index.ts).
+ */
+let madeThisBuild: RatesOfBuild['ranges'] | null = null;
+
+export function keepRangesFile(ranges: RatesOfBuild['ranges']): void {
+  madeThisBuild = ranges;
+}
+
+/** Writes public/rates/ranges.{hash}.json, removing earlier builds' (the deploy keeps old ones a while). */
+export function writeRangesFile(root = process.cwd()): void {
+  if (!madeThisBuild) return;
+  const dir = path.join(root, 'public', RATES_DIR);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(root, 'public', madeThisBuild.path), madeThisBuild.json);
+}

@@ -1,0 +1,99 @@
+import { MIN_PRICE_PER_KM_DISTANCE_KM, RATE_WINDOW_DAYS } from '../config/constants';
+import type { HistoryLoad } from '../history/types';
+import type { LanguageCode } from '../config/languages';
+import { placeRoutePath } from '../config/routes';
+import type { PageContext } from '../i18n/runtime';
+import { placeBySlug } from '../places/gazetteer';
+import { roadDistanceKm } from '../places/distance';
+import { rateChart, type RateChart } from './chart';
+import { goingRates, ratedRoutes, windowEndingAt, type CurrencyRate, type PerKmDistance, type RouteRate } from './going-rate';
+import { routeKey } from '../loads/place-groups';
+import type { PriceRange } from './price-position';
+
+/**
+ * What the build hands the pages from the going rates (README, "Going rates"): the figures without
+ * the weekly series, and the chart already laid out, so a page renders markup and runs no arithmetic.
+ */
+export type RateFigureData = Omit<CurrencyRate, 'weeks' | 'weekly'>;
+
+export interface RouteRateData {
+  from: string;
+  to: string;
+  loads: number;
+  unpriced: number;
+  figures: RateFigureData[];
+  others: RouteRate['others'];
+  /** The first (busiest) currency's last weeks; null without a figure. */
+  chart: RateChart | null;
+}
+
+/** The route's estimated road distance, as the cards take a price per km over it. */
+export const perKmDistance: PerKmDistance = (fromSlug, toSlug) => {
+  const distance = roadDistanceKm(fromSlug, toSlug);
+  return distance && distance.km >= MIN_PRICE_PER_KM_DISTANCE_KM ? distance.km : null;
+};
+
+export interface BuildRates {
+  /** Every route of the window by `rateKey`, with or without a figure. */
+  routes: Map<string, RouteRateData>;
+  /** The routes with a figure, busiest first. */
+  rated: RouteRateData[];
+}
+
+function pageData(rate: RouteRate): RouteRateData {
+  const [first] = rate.figures;
+  return {
+    from: rate.from,
+    to: rate.to,
+    loads: rate.loads,
+    unpriced: rate.unpriced,
+    figures: rate.figures.map(({ weeks: _weeks, weekly: _weekly, ...figure }) => figure),
+    others: rate.others,
+    chart: first ? rateChart(first) : null,
+  };
+}
+
+/** The build's going rates: the history's loads of the RATE_WINDOW_DAYS before `end`. */
+export function buildRates(history: readonly HistoryLoad[], end: number): BuildRates {
+  const rates = goingRates(history, windowEndingAt(end, RATE_WINDOW_DAYS), perKmDistance);
+  const routes = new Map<string, RouteRateData>();
+  for (const [key, rate] of rates) routes.set(key, pageData(rate));
+  return { routes, rated: ratedRoutes(rates).map((rate) => routes.get(routeKey(rate.from, rate.to)) as RouteRateData) };
+}
+
+export function rangesOf(rate: Pick<RouteRateData, 'figures'> | undefined): PriceRange[] | undefined {
+  return rate?.figures.length ? rate.figures.map((figure) => [figure.currency, figure.trip.p25, figure.trip.p75] as const) : undefined;
+}
+
+/** One route of the rates page, its places named in the page's language. */
+export interface RatesPageRoute {
+  path: string;
+  from: string;
+  to: string;
+  loads: number;
+  figures: RateFigureData[];
+}
+
+export interface RatesPageContext extends PageContext {
+  routes: RatesPageRoute[];
+  builtAt: number;
+}
+
+/** The rates page's data in one language: no vehicle rows (they are on the route pages). */
+export function ratesPageContext(
+  rates: BuildRates | null,
+  builtAt: number,
+  language: LanguageCode,
+): Omit<RatesPageContext, keyof PageContext> {
+  const name = (slug: string) => placeBySlug(slug)?.names[language] ?? slug;
+  return {
+    builtAt,
+    routes: (rates?.rated ?? []).map((rate) => ({
+      path: placeRoutePath(rate.from, rate.to),
+      from: name(rate.from),
+      to: name(rate.to),
+      loads: rate.loads,
+      figures: rate.figures.map((figure) => ({ ...figure, byVehicle: [] })),
+    })),
+  };
+}

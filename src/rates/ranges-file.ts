@@ -1,0 +1,60 @@
+import { normalizePlaceKey } from '../places/key';
+import type { Load } from '../api-client/types';
+import { pricePosition, type PriceRange, type PricePosition } from './price-position';
+
+/**
+ * The one small file the build publishes for the cards the live board renders after the build
+ * (README, "Going rates"): the middle half of each rated route's asking prices per trip, and the
+ * place keys (normalizePlaceKey of every spelling the gazetteer gives those places) that find them,
+ * so the browser needs no gazetteer. Language-independent: one file for all pages.
+ */
+export interface RangesFile {
+  /** Place key -> index into `places`. */
+  keys: Record<string, number>;
+  /** One entry per route: from and to (indexes of places), then its ranges. */
+  routes: Array<[from: number, to: number, ranges: PriceRange[]]>;
+}
+
+function placeOf(file: RangesFile, text: string): number | undefined {
+  const own = (key: string) => (Object.prototype.hasOwnProperty.call(file.keys, key) ? file.keys[key] : undefined);
+  const whole = own(normalizePlaceKey(text));
+  if (whole !== undefined) return whole;
+  // As matchPlace does: "Samarqand, Samarqand viloyati" by its first part.
+  const comma = text.indexOf(',');
+  return comma > 0 ? own(normalizePlaceKey(text.slice(0, comma))) : undefined;
+}
+
+/** Positions of the loads' prices against their routes' ranges, by load id. */
+export function positionsFromFile(file: RangesFile, loads: readonly Load[]): Record<string, PricePosition> {
+  const byRoute = new Map<string, PriceRange[]>();
+  for (const route of file.routes) {
+    // A damaged file names no route rather than breaking the board.
+    if (Array.isArray(route) && Array.isArray(route[2])) byRoute.set(`${route[0]} ${route[1]}`, route[2].filter(Array.isArray));
+  }
+  const positions: Record<string, PricePosition> = {};
+  for (const load of loads) {
+    const from = placeOf(file, load.from);
+    const to = placeOf(file, load.to);
+    if (from === undefined || to === undefined) continue;
+    const position = pricePosition(load.price, load.currency, byRoute.get(`${from} ${to}`));
+    if (position) positions[load.id] = position;
+  }
+  return positions;
+}
+
+function isRangesFile(value: unknown): value is RangesFile {
+  if (!value || typeof value !== 'object') return false;
+  const { keys, routes } = value as Partial<RangesFile>;
+  return Boolean(keys) && typeof keys === 'object' && Array.isArray(routes);
+}
+
+/** The file, or null when it cannot be had or is not one: the cards then say nothing of their prices. */
+export async function loadRangesFile(path: string): Promise<RangesFile | null> {
+  try {
+    const response = await fetch(path);
+    const json: unknown = response.ok ? await response.json() : null;
+    return isRangesFile(json) ? json : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,119 @@
+import React from 'react';
+import { graphql, type PageProps } from 'gatsby';
+import { useTranslation } from 'react-i18next';
+import { ROUTES } from '../config/routes';
+import { RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_WINDOW_DAYS } from '../config/constants';
+import { Layout } from '../components/layout';
+import { PageIntro } from '../components/page-intro';
+import { builtTime } from '../loads/built-time';
+import { canonicalUrl, localizedPath } from '../i18n/paths';
+import { definePageHead } from '../head/define-head';
+import { itemListJsonLd } from '../head/structured-data';
+import { JSON_LD_MAX_LOADS } from '../config/constants';
+import { type LocaleData, pageLanguage } from '../i18n/runtime';
+import { middleHalf, rateValue } from '../components/rates/route-rate';
+import type { RatesPageContext } from '../rates/page-data';
+import * as styles from './place-loads.module.css';
+
+/** Every route with a going asking price, busiest first (README, "Going rates"): one row per currency. */
+export default function RatesPage({ pageContext }: PageProps<LocaleData, RatesPageContext>) {
+  const { t } = useTranslation('places');
+  const language = pageLanguage(pageContext);
+  const routes = pageContext.routes ?? [];
+  const updated = builtTime(pageContext.builtAt);
+  return (
+    <Layout>
+      <PageIntro title={t('ratesPage.title')} lead={t('ratesPage.lead', { days: RATE_WINDOW_DAYS })}>
+        {updated ? (
+          <p className={styles.updated}>
+            <time dateTime={updated.iso}>{t('updated', { date: updated.date, time: updated.time })}</time>
+          </p>
+        ) : null}
+      </PageIntro>
+      <div className="container">
+        <p>
+          {t('rates.asking', { days: RATE_WINDOW_DAYS })} {t('ratesPage.rule', { min: RATE_MIN_LOADS, posters: RATE_MIN_POSTERS })}
+        </p>
+        {routes.length === 0 ? (
+          <p>{t('ratesPage.empty')}</p>
+        ) : (
+          <div className={styles.scroll}>
+            <table className={styles.table}>
+              <caption className="visually-hidden">{t('ratesPage.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('ratesPage.route')}</th>
+                  <th scope="col" className={styles.number}>
+                    {t('rates.perTrip')}
+                  </th>
+                  <th scope="col" className={styles.number}>
+                    {t('rates.perKmHeading')}
+                  </th>
+                  <th scope="col" className={styles.number}>
+                    {t('rates.loads')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {routes.flatMap((route) =>
+                  route.figures.map((figure) => (
+                    <tr key={`${route.path} ${figure.currency}`} data-route={route.path}>
+                      <th scope="row">
+                        <a href={localizedPath(route.path, language)}>
+                          {route.from} → {route.to}
+                        </a>
+                      </th>
+                      <td className={styles.number}>
+                        {rateValue(t, figure.trip.median, figure.currency, false)}
+                        <br />
+                        <small>{middleHalf(t, figure.trip, figure.currency, false)}</small>
+                      </td>
+                      <td className={styles.number}>
+                        {figure.perKm ? (
+                          <>
+                            {rateValue(t, figure.perKm.median, figure.currency, true)}
+                            <br />
+                            <small>{middleHalf(t, figure.perKm, figure.currency, true)}</small>
+                          </>
+                        ) : (
+                          '–'
+                        )}
+                      </td>
+                      <td className={styles.number}>{figure.loads}</td>
+                    </tr>
+                  )),
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <p className={styles.links}>
+          <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a> ·{' '}
+          <a href={localizedPath(ROUTES.loads, language)}>{t('reverse.board')}</a>
+        </p>
+      </div>
+    </Layout>
+  );
+}
+
+export const Head = definePageHead<RatesPageContext>(({ t, language, pageContext, origin }) => ({
+  kind: 'page',
+  path: ROUTES.rates,
+  title: t('places:ratesPage.title'),
+  description: t('places:ratesPage.description', { days: RATE_WINDOW_DAYS }),
+  keywords: t('places:ratesPage.keywords'),
+  jsonLd: itemListJsonLd(
+    t('places:ratesPage.title'),
+    canonicalUrl(origin, ROUTES.rates, language),
+    (pageContext.routes ?? []).map((route) => ({ url: canonicalUrl(origin, route.path, language), name: `${route.from} → ${route.to}` })),
+    JSON_LD_MAX_LOADS,
+  ),
+}));
+
+export const query = graphql`
+  query RatesPage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "places"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
+      ...LocaleEdges
+    }
+  }
+`;

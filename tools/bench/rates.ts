@@ -1,0 +1,101 @@
+// npm run bench:rates [-- --past 1000000 --live 10000]: the going rates' share of a build, without
+// Gatsby. Fills a board history in a temporary folder with that many past loads (the sample API's past,
+// scaled) and records one read of that many live loads, then times what the build does for the rates:
+// the history's window query, the figures and charts of every route, the ranges file, the card
+// positions of the pre-built pages and every route page's rate block rendered to HTML. Prints the ranges file's size (raw and gzip), and the route page's
+// HTML gzip size from public/ when a build is there.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { normalizeLoad } from '../../src/api-client/normalize';
+import { openHistory } from '../../src/history/store';
+import { ratesOfBuild } from '../../src/gatsby/rates';
+import { cardPositions } from '../../src/gatsby/place-pages';
+import { rateBlockHtml } from '../../src/gatsby/rate-html';
+import { LANGUAGES } from '../../src/config/languages';
+import { placeRoutePath } from '../../src/config/routes';
+import { generateLoads } from '../sample-api/data';
+import { PAST_DEFAULTS, pastLines, startOfUtcDay } from '../sample-api/past';
+
+function option(name: string, fallback: number): number {
+  const flag = process.argv.indexOf(`--${name}`);
+  return flag > 0 ? Number(process.argv[flag + 1]) : fallback;
+}
+
+const pastCount = option('past', 1_000_000);
+const liveCount = option('live', 10_000);
+
+function* limited<T>(items: Iterable<T>, max: number): Generator<T> {
+  let count = 0;
+  for (const item of items) {
+    if (count >= max) return;
+    count += 1;
+    yield item;
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-rates-'));
+  try {
+    const now = startOfUtcDay(Date.now()) + 12 * 60 * 60 * 1000;
+    const history = await openHistory(path.join(dir, 'history.sqlite'), { key: 'bench' });
+    // The sample past has about 160 loads a day over 182 days at its defaults: scaled to the count asked.
+    const perDay = Math.ceil((PAST_DEFAULTS.perDay * pastCount) / 9_000);
+    let started = performance.now();
+    const imported = await history.importLines(
+      limited(pastLines({ end: startOfUtcDay(now), perDay, posters: Math.max(PAST_DEFAULTS.posters, perDay * 4) }), pastCount),
+    );
+    const live = generateLoads(liveCount).map((raw) => normalizeLoad(raw));
+    history.recordRead(live, now);
+    console.log(
+      `history: ${imported.new} past loads over ${PAST_DEFAULTS.days} days and ${live.length} live ones, filled in ${((performance.now() - started) / 1000).toFixed(1)} s (not part of a build)`,
+    );
+
+    const runs: number[] = [];
+    let result = ratesOfBuild(history, now);
+    for (let run = 0; run < 3; run += 1) {
+      started = performance.now();
+      result = ratesOfBuild(history, now, run === 0 ? console : undefined);
+      // The cards the build pre-renders: the board's first page and every place page's (at most all live loads).
+      cardPositions(live, result.rates);
+      const figured = performance.now();
+      // Every route page's rate block, in every language, as the build renders it to HTML.
+      for (const rate of result.rates.routes.values()) for (const language of LANGUAGES) rateBlockHtml(rate, language);
+      if (run === 0)
+        console.log(
+          `rate blocks: ${result.rates.routes.size} routes × ${LANGUAGES.length} languages rendered in ${((performance.now() - figured) / 1000).toFixed(2)} s`,
+        );
+      runs.push(performance.now() - started);
+    }
+    history.close();
+    const { rates, ranges } = result;
+    console.log(
+      `going rates: ${rates.rated.length} of ${rates.routes.size} routes rated; first run ${((runs[0] ?? 0) / 1000).toFixed(2)} s, best of ${runs.length} ${(Math.min(...runs) / 1000).toFixed(2)} s (target ≤ 5 s)`,
+    );
+    console.log(
+      `ranges file ${ranges.path}: ${(ranges.json.length / 1024).toFixed(1)} KB raw, ${(gzipSync(ranges.json).length / 1024).toFixed(1)} KB gzip`,
+    );
+    const busiest = rates.rated[0];
+    const html = busiest && path.join('public', 'ru', placeRoutePath(busiest.from, busiest.to), 'index.html');
+    if (html && fs.existsSync(html)) {
+      console.log(`route page ${html} (last build's): ${(gzipSync(fs.readFileSync(html)).length / 1024).toFixed(1)} KB gzip (limit 60 KB)`);
+    }
+    console.log(
+      `machine: nproc ${os.cpus().length}, load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}`,
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main().then(
+  () => undefined,
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
