@@ -48,3 +48,18 @@ export const DEVELOP_PORT = 8000;
  * Six is also what a browser sends to one origin at once over HTTP/1.1.
  */
 export const MAX_SEARCH_SPELLINGS = 6;
+
+/**
+ * How long a load that left the board is explained on its URL (issue 29, "Taken loads are explained"):
+ * the build publishes the loads closed within this many days, and the browser shows an entry only while
+ * it is this young. After that its path is an unknown load like any other.
+ */
+export const CLOSED_LOAD_DAYS = 30;
+export const CLOSED_LOAD_KEEP_MS = CLOSED_LOAD_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * Files the closed-load index is split into, by a hash of the id (src/loads/closed-index.ts): 60,000
+ * closed loads make about 60 a file, a few KB gzip for a phone that asks about one id. Changing it
+ * moves every load to another file; the deploy replaces them all once.
+ */
+export const CLOSED_LOAD_SHARDS = 1024;

@@ -8,6 +8,7 @@ import { pruneOldAssets } from './prune';
 import { placeIndexFilesOfThisBuild, writePlaceIndexFiles } from './place-index';
 import { headersFile } from '../hosting/headers-file';
 import { writeFeeds } from './feeds';
+import { writeClosedLoads } from './closed-loads';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 // Written once every page carries a policy; later builds then only touch the HTML they wrote.
@@ -21,6 +22,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   const placeIndexes = placeIndexFilesOfThisBuild();
   if (placeIndexes) writePlaceIndexFiles(placeIndexes);
   writeFeeds(PUBLIC_DIR, reporter);
+  writeClosedLoads(PUBLIC_DIR, reporter);
   const started = performance.now();
   const { seen, written } = await applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0);
   fs.writeFileSync(CSP_MARKER, new Date().toISOString());

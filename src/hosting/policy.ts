@@ -38,6 +38,8 @@ const HASHED_BUNDLE = /^[^/]+[-.][0-9a-f]{16,}\.(js|css)(\.map|\.LICENSE\.txt)?$
 /** The place suggestion files, `places/<prefix>.<hash>.json` (src/gatsby/place-index.ts). */
 const PLACE_INDEX = /^places\/[a-z-]+\.[0-9a-f]{12,}\.json$/;
 const ATOM_FEED = /^feeds\/.+\.atom$/;
+/** The closed-load index, `closed-loads/<shard>.json` (src/gatsby/closed-loads.ts): the same names, new content as loads close. */
+const CLOSED_LOAD_SHARD = /^closed-loads\/\d+\.json$/;
 
 /** In order; the first that matches decides. Everything else is data. */
 const KIND_RULES: ReadonlyArray<{ kind: FileKind; test: (key: string) => boolean }> = [
@@ -47,6 +49,7 @@ const KIND_RULES: ReadonlyArray<{ kind: FileKind; test: (key: string) => boolean
   { kind: 'hashed', test: (key) => PLACE_INDEX.test(key) },
   { kind: 'feed', test: (key) => ATOM_FEED.test(key) },
   { kind: 'data', test: (key) => key === PUBLISHED_BOARD_FILE },
+  { kind: 'data', test: (key) => CLOSED_LOAD_SHARD.test(key) },
   { kind: 'page', test: (key) => key.endsWith('.html') },
 ];
 
