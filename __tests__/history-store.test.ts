@@ -1,0 +1,310 @@
+/**
+ * The board history's store on real SQLite files in a temporary folder (issue 29): no mocks of the store.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import initSqlJs from 'sql.js';
+import { normalizeLoad } from '../src/api-client/normalize';
+import type { Load } from '../src/api-client/types';
+import { ImportLineError } from '../src/history/import-line';
+import { scrubTitle } from '../src/history/record';
+import { HistoryFileError, openHistory, SCHEMA_VERSION } from '../src/history/store';
+import { generateLoads } from '../tools/sample-api/data';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const T0 = Date.UTC(2026, 10, 20, 6);
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'history-'));
+});
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function file(name = 'history.sqlite'): string {
+  return path.join(dir, name);
+}
+
+function load(id: string, extra: Record<string, unknown> = {}): Load {
+  return normalizeLoad({
+    id,
+    title: 'Sement',
+    fromLocation: { name: 'Toshkent' },
+    toLocation: { name: 'Samarqand' },
+    price: 5_000_000,
+    currency: 'uzs',
+    createdAt: new Date(T0 - DAY).toISOString(),
+    contactSource: 'contact',
+    contact: { name: 'Aziz Karimov', phoneNumber: '+998 90 123 45 67' },
+    ...extra,
+  });
+}
+
+describe('recordRead', () => {
+  it('records a load seen, gone and back as one load', async () => {
+    const history = await openHistory(file());
+    expect(history.recordRead([load('a'), load('b')], T0)).toEqual({ new: 2, seen: 0, closed: 0, back: 0 });
+    expect(history.recordRead([load('a')], T0 + HOUR)).toEqual({ new: 0, seen: 1, closed: 1, back: 0 });
+    expect(history.closedSince(T0).map((row) => [row.id, row.closedAt])).toEqual([['b', T0 + HOUR]]);
+    expect(history.recordRead([load('a'), load('b', { price: 6_000_000 })], T0 + 2 * HOUR)).toEqual({
+      new: 0,
+      seen: 1,
+      closed: 0,
+      back: 1,
+    });
+    expect(history.closedSince(0)).toEqual([]);
+    const [a, b] = history.loadsOnBoardBetween(T0, T0 + 2 * HOUR);
+    expect(b).toMatchObject({ id: 'b', firstSeen: T0, lastSeen: T0 + 2 * HOUR, closedAt: null, price: 6_000_000 });
+    expect(a).toMatchObject({
+      id: 'a',
+      from: 'toshkent',
+      fromKnown: true,
+      to: 'samarqand',
+      currency: 'UZS',
+      createdAt: new Date(T0 - DAY).toISOString(),
+    });
+    expect(a?.posterHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(history.stats()).toMatchObject({ loads: 2, open: 2, closed: 0, routes: 1, posters: 1 });
+  });
+
+  it('keeps a place the gazetteer does not know by its API name, and a poster per phone whatever its spelling', async () => {
+    const history = await openHistory(file());
+    history.recordRead(
+      [
+        load('x', { fromLocation: null, fromLocationName: 'Qishloq 7', contact: { phoneNumber: '998901234567' } }),
+        load('y', { contactSource: 'user', contact: null, user: { phoneNumber: '+998 (91) 000-00-00' } }),
+        load('d'),
+      ],
+      T0,
+    );
+    const [d, x, y] = history.loadsOnBoardBetween(T0, T0);
+    expect(x).toMatchObject({ from: 'Qishloq 7', fromKnown: false, to: 'samarqand', toKnown: true });
+    // The same digits as the default '+998 90 123 45 67': the same poster.
+    expect(x?.posterHash).toBe(d?.posterHash);
+    expect(y?.posterHash).not.toBe(x?.posterHash);
+  });
+
+  it('hashes with HISTORY_KEY: another key, another poster', async () => {
+    const one = await openHistory(file('one.sqlite'), { key: 'one' });
+    const two = await openHistory(file('two.sqlite'), { key: 'two' });
+    one.recordRead([load('a')], T0);
+    two.recordRead([load('a')], T0);
+    expect(hashOf(one, 'a')).not.toBe(hashOf(two, 'a'));
+  });
+});
+
+function hashOf(history: Awaited<ReturnType<typeof openHistory>>, id: string): string | null | undefined {
+  return history.loadsOnBoardBetween(-8.64e15, 8.64e15).find((row) => row.id === id)?.posterHash;
+}
+
+describe('loadsOnBoardBetween', () => {
+  it('takes a load on the board at any time of the window, edges included', async () => {
+    const history = await openHistory(file());
+    const created = (hours: number) => ({ createdAt: new Date(T0 + hours * HOUR).toISOString() });
+    history.recordRead([load('before', created(-10)), load('edge-close', created(-10)), load('inside', created(1))], T0);
+    // closed at T0 + 2h: 'before' and 'edge-close' leave.
+    history.recordRead([load('inside', created(1))], T0 + 2 * HOUR);
+    // A load without a creation time counts from when it was first seen.
+    history.recordRead([load('inside', created(1)), load('undated', { createdAt: null }), load('later', created(5))], T0 + 4 * HOUR);
+    const ids = (start: number, end: number) =>
+      history
+        .loadsOnBoardBetween(start, end)
+        .map((row) => row.id)
+        .sort();
+    // Closed exactly at the window's start: still on the board then.
+    expect(ids(T0 + 2 * HOUR, T0 + 3 * HOUR)).toEqual(['before', 'edge-close', 'inside']);
+    expect(ids(T0 + 2 * HOUR + 1, T0 + 3 * HOUR)).toEqual(['inside']);
+    // Created (or first seen) exactly at the window's end: on the board then.
+    expect(ids(T0 + 3 * HOUR, T0 + 4 * HOUR)).toEqual(['inside', 'undated']);
+    expect(ids(T0 + 3 * HOUR, T0 + 4 * HOUR - 1)).toEqual(['inside']);
+    expect(ids(T0 + 3 * HOUR, T0 + 5 * HOUR)).toEqual(['inside', 'later', 'undated']);
+  });
+});
+
+describe('the file', () => {
+  it('is written whole by save and read back; nothing is written before save', async () => {
+    const history = await openHistory(file());
+    history.recordRead([load('a')], T0);
+    expect(fs.existsSync(file())).toBe(false);
+    history.save();
+    expect(fs.readdirSync(dir)).toEqual(['history.sqlite']);
+    const again = await openHistory(file());
+    expect(again.stats()).toMatchObject({ loads: 1, open: 1, first: T0, last: T0 });
+  });
+
+  it('is left as it was by a build cut off after its read (recorded, never saved)', async () => {
+    const first = await openHistory(file());
+    first.recordRead([load('a')], T0);
+    first.save();
+    const before = fs.readFileSync(file());
+    const cut = await openHistory(file());
+    cut.recordRead([load('b')], T0 + HOUR);
+    cut.close();
+    expect(fs.readFileSync(file()).equals(before)).toBe(true);
+    expect((await openHistory(file())).stats()).toMatchObject({ loads: 1, open: 1 });
+  });
+
+  it.each([
+    ['garbage', Buffer.from('this is not a database at all, just some bytes '.repeat(10))],
+    ['an empty file', Buffer.alloc(0)],
+  ])('fails on %s with one line naming the file, and leaves it untouched', async (_name, bytes) => {
+    fs.writeFileSync(file(), bytes);
+    const error = await openHistory(file()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HistoryFileError);
+    expect((error as Error).message).toContain(file());
+    expect((error as Error).message).not.toContain('\n');
+    expect(fs.readFileSync(file()).equals(bytes)).toBe(true);
+  });
+
+  it('fails on a damaged history (a valid header, broken pages), leaving it untouched', async () => {
+    const history = await openHistory(file());
+    history.recordRead(
+      generateLoads(300).map((raw) => normalizeLoad(raw)),
+      T0,
+    );
+    history.save();
+    const bytes = fs.readFileSync(file());
+    // Zero the pages after the first: the schema page survives, the tables do not.
+    const damaged = Buffer.concat([bytes.subarray(0, 4096), Buffer.alloc(bytes.length - 4096, 0xa5)]);
+    fs.writeFileSync(file(), damaged);
+    const error = await openHistory(file()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HistoryFileError);
+    expect((error as Error).message).toMatch(/^Board history .* cannot be read: [^\n]+$/);
+    expect(fs.readFileSync(file()).equals(damaged)).toBe(true);
+  });
+
+  it('fails on a file written by a newer schema, leaving it untouched', async () => {
+    const SQL = await initSqlJs();
+    const db = new SQL.Database();
+    db.exec(`CREATE TABLE loads (id TEXT PRIMARY KEY); PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
+    fs.writeFileSync(file(), db.export());
+    const bytes = fs.readFileSync(file());
+    const error = await openHistory(file()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HistoryFileError);
+    expect((error as Error).message).toMatch(new RegExp(`${file().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*newer schema`));
+    expect((error as Error).message).not.toContain('\n');
+    expect(fs.readFileSync(file()).equals(bytes)).toBe(true);
+  });
+
+  it('keeps no personal data: no phone, name or username of the sample loads is in its bytes', async () => {
+    const raws = generateLoads(400);
+    const loads = raws.map((raw) => normalizeLoad(raw));
+    // A title with a phone in it, as people type them.
+    loads.push(load('phone-in-title', { title: 'Sement, tel +998 90 765-43-21 @aziz_yuk' }));
+    const history = await openHistory(file());
+    history.recordRead(loads, T0);
+    history.save();
+    const bytes = fs.readFileSync(file()).toString('latin1');
+    const utf8 = fs.readFileSync(file()).toString('utf8');
+    const secrets = new Set<string>(['765-43-21', '7654321', 'aziz_yuk']);
+    for (const raw of raws) {
+      for (const person of [raw.contact, raw.user]) {
+        if (!person) continue;
+        const values = 'phoneNumber' in person ? [person.phoneNumber] : [];
+        if ('name' in person) values.push(person.name);
+        if ('telegramUsername' in person) values.push(person.telegramUsername);
+        if ('firstName' in person) values.push(`${person.firstName} ${person.lastName}`);
+        if ('username' in person) values.push(person.username);
+        for (const value of values) if (value) secrets.add(value);
+      }
+    }
+    for (const load of loads) if (load.contact?.phone) secrets.add(load.contact.phone.replace(/\D/g, ''));
+    expect(secrets.size).toBeGreaterThan(300);
+    const found = [...secrets].filter((secret) => bytes.includes(secret) || utf8.includes(secret));
+    expect(found).toEqual([]);
+    expect(
+      history
+        .closedSince(-Infinity)
+        .concat(history.loadsOnBoardBetween(T0, T0))
+        .find((row) => row.id === 'phone-in-title')?.title,
+    ).toBe('Sement, tel');
+  });
+});
+
+describe('importLines', () => {
+  const line = (id: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      id,
+      title: 'Un',
+      fromLocation: { name: 'Buxoro' },
+      toLocation: { name: 'Toshkent' },
+      createdAt: '2026-06-01T08:00:00Z',
+      price: 400,
+      currency: 'USD',
+      user: { phoneNumber: '+998 93 111 22 33' },
+      contactSource: 'user',
+      ...extra,
+    });
+
+  it('imports loads with their times: first seen when created, last seen when closed', async () => {
+    const history = await openHistory(file());
+    const counts = await history.importLines([line('1', { closedAt: '2026-06-04T10:00:00Z' }), line('2'), '']);
+    expect(counts).toEqual({ lines: 3, new: 2, updated: 0, unchanged: 0 });
+    const rows = history.loadsOnBoardBetween(0, Date.parse('2026-07-01T00:00:00Z'));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        id: '1',
+        from: 'buxoro',
+        firstSeen: Date.parse('2026-06-01T08:00:00Z'),
+        lastSeen: Date.parse('2026-06-04T10:00:00Z'),
+        closedAt: Date.parse('2026-06-04T10:00:00Z'),
+      }),
+      expect.objectContaining({
+        id: '2',
+        firstSeen: Date.parse('2026-06-01T08:00:00Z'),
+        lastSeen: Date.parse('2026-06-01T08:00:00Z'),
+        closedAt: null,
+      }),
+    ]);
+  });
+
+  it('imports nothing from a file with a bad line 3, and names line 3', async () => {
+    const history = await openHistory(file());
+    history.recordRead([load('live')], T0);
+    history.save();
+    const before = fs.readFileSync(file());
+    const lines = [line('1'), line('2'), line('3', { closedAt: 'yesterday' }), line('4')];
+    const error = await history.importLines(lines).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImportLineError);
+    expect((error as ImportLineError).line).toBe(3);
+    expect((error as Error).message).toMatch(/^line 3: closedAt/);
+    expect(history.stats()).toMatchObject({ loads: 1 });
+    // A later save keeps the history as it was before the import.
+    history.save();
+    expect((await openHistory(file())).stats()).toMatchObject({ loads: 1 });
+    expect(before.length).toBeGreaterThan(0);
+    for (const bad of ['{not json', '[1,2]', JSON.stringify({ title: 'no id' }), line('5', { createdAt: null })]) {
+      const failure = await history.importLines([line('1'), line('2'), bad]).catch((caught: unknown) => caught);
+      expect(failure).toBeInstanceOf(ImportLineError);
+      expect((failure as ImportLineError).line).toBe(3);
+    }
+    expect(history.stats()).toMatchObject({ loads: 1 });
+  });
+
+  it('changes nothing when the same file is imported twice', async () => {
+    const lines = generateLoads(200).map((raw, index) =>
+      JSON.stringify({
+        ...raw,
+        ...(index % 3 === 0 ? { closedAt: new Date(Date.parse(String(raw.createdAt)) + 3 * DAY).toISOString() } : {}),
+      }),
+    );
+    const history = await openHistory(file());
+    expect(await history.importLines(lines)).toMatchObject({ new: 200, updated: 0, unchanged: 0 });
+    history.save();
+    const once = fs.readFileSync(file());
+    const again = await openHistory(file());
+    expect(await again.importLines(lines)).toMatchObject({ new: 0, updated: 0, unchanged: 200 });
+    again.save();
+    expect(fs.readFileSync(file()).equals(once)).toBe(true);
+  });
+});
+
+describe('scrubTitle', () => {
+  it('removes phone numbers, handles and addresses, and keeps cargo figures', () => {
+    expect(scrubTitle('Sement 50 kg, 20 t, tel: +998 (90) 123-45-67')).toBe('Sement 50 kg, 20 t, tel:');
+    expect(scrubTitle('Armatura 12 mm 1000 qop 901234567 @yuk_bot a@b.uz')).toBe('Armatura 12 mm 1000 qop');
+  });
+});

@@ -1,0 +1,24 @@
+import path from 'node:path';
+
+/**
+ * Where the board history lives and the key of its poster hash (README, "Board history"). Read inside
+ * functions so tests and scripts can set the environment first.
+ */
+
+/** The repository root's `.board-history.sqlite` unless `HISTORY_FILE` names another file. */
+export const DEFAULT_HISTORY_FILE = '.board-history.sqlite';
+
+/**
+ * Used when `HISTORY_KEY` is unset: development machines and the sample data only. Public by design: a
+ * production history hashed with it could be matched against known phone numbers, so production sets
+ * its own key (and keeps it: a new key makes every poster a new one).
+ */
+export const DEVELOPMENT_HISTORY_KEY = 'yukbor-development-history-key';
+
+export function historyFile(): string {
+  return path.resolve(process.cwd(), process.env.HISTORY_FILE || DEFAULT_HISTORY_FILE);
+}
+
+export function historyKey(): string {
+  return process.env.HISTORY_KEY || DEVELOPMENT_HISTORY_KEY;
+}
