@@ -53,11 +53,24 @@ function placeNames(text: string, known: boolean): ClosedPlaceNames {
   return named;
 }
 
-export function closedLoadEntry(load: HistoryLoad, pages: LeadOnPages): ClosedLoadEntry {
+/** Names per place text: tens of thousands of loads share a few hundred places. */
+type NameCache = Map<string, ClosedPlaceNames>;
+
+function cachedNames(cache: NameCache, text: string, known: boolean): ClosedPlaceNames {
+  const key = `${known ? 'k' : 'u'}:${text}`;
+  let named = cache.get(key);
+  if (!named) {
+    named = placeNames(text, known);
+    cache.set(key, named);
+  }
+  return named;
+}
+
+export function closedLoadEntry(load: HistoryLoad, pages: LeadOnPages, cache: NameCache = new Map()): ClosedLoadEntry {
   return {
     id: load.id,
-    from: placeNames(load.from, load.fromKnown),
-    to: placeNames(load.to, load.toKnown),
+    from: cachedNames(cache, load.from, load.fromKnown),
+    to: cachedNames(cache, load.to, load.toKnown),
     title: load.title,
     weight: load.weight,
     loadingDate: load.loadingDate,
@@ -88,11 +101,12 @@ export function closedLoadShards(
   liveIds: ReadonlySet<string> = new Set(),
 ): ClosedLoadShards {
   const byShard = new Map<number, ClosedLoadEntry[]>();
+  const names: NameCache = new Map();
   for (const load of closed) {
     if (load.closedAt === null || buildTime - load.closedAt > CLOSED_LOAD_KEEP_MS || liveIds.has(load.id)) continue;
     const shard = closedShardOf(load.id);
     const entries = byShard.get(shard) ?? [];
-    entries.push(closedLoadEntry(load, pages));
+    entries.push(closedLoadEntry(load, pages, names));
     byShard.set(shard, entries);
   }
   const files = new Map<number, string>();

@@ -48,8 +48,14 @@ export function fnv1a32(text: string): number {
   const add = (byte: number) => {
     hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
   };
-  for (const char of text) {
-    const code = char.codePointAt(0) as number;
+  for (let index = 0; index < text.length; index += 1) {
+    let code = text.charCodeAt(index);
+    const next = text.charCodeAt(index + 1);
+    // A surrogate pair is one code point (four UTF-8 bytes); ids are mostly ASCII digits.
+    if (code >= 0xd800 && code < 0xdc00 && next >= 0xdc00 && next < 0xe000) {
+      code = 0x10000 + ((code - 0xd800) << 10) + (next - 0xdc00);
+      index += 1;
+    }
     if (code < 0x80) add(code);
     else if (code < 0x800) {
       add(0xc0 | (code >> 6));
