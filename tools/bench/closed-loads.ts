@@ -50,10 +50,13 @@ try {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const leads = { route: 0, from: 0, search: 0 };
   for (const json of shards.result.files.values())
-    for (const entry of (JSON.parse(json) as { loads: Array<{ leadOn: { kind: keyof typeof leads } }> }).loads) leads[entry.leadOn.kind] += 1;
+    for (const entry of (JSON.parse(json) as { loads: Array<{ leadOn: { kind: keyof typeof leads } }> }).loads)
+      leads[entry.leadOn.kind] += 1;
   const prebuilt = closedCount * (LANGUAGES.length + 1);
   console.log(`${closedCount} closed loads (30 days), lead-on pages from ${live} live loads; ${CLOSED_LOAD_SHARDS} shards at most`);
-  console.log(`shards: ${first.result.shards} files, ${shards.result.loads} loads, ${kb(first.result.bytes)} raw, ${kb(first.result.gzipBytes)} gzip in all`);
+  console.log(
+    `shards: ${first.result.shards} files, ${shards.result.loads} loads, ${kb(first.result.bytes)} raw, ${kb(first.result.gzipBytes)} gzip in all`,
+  );
   console.log(
     `per shard: median ${kb(raw[Math.floor(raw.length / 2)] ?? 0)} raw, ${kb(gzip[Math.floor(gzip.length / 2)] ?? 0)} gzip; largest ${kb(gzip[gzip.length - 1] ?? 0)} gzip (what a phone fetches for one id)`,
   );
