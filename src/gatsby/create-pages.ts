@@ -7,11 +7,13 @@ import { createPlacePages, groupBuildLoads, placesDirectoryContext } from './pla
 import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
 import type { Load } from '../api-client/types';
 import { newestPosting } from '../loads/built-time';
-import { PAGE_SIZE } from '../config/constants';
+import { CLOSED_LOAD_KEEP_MS, PAGE_SIZE } from '../config/constants';
 import { keepPlaceIndexFiles, placeIndexFiles, type PlaceIndexFiles } from './place-index';
 import type { Language } from '../config/languages';
 import { placeNamesFor } from '../places/names';
 import { keepBoardForFeeds } from './feeds';
+import { recordBoardHistory } from './board-history';
+import { keepClosedLoadShards, leadOnPagesOf } from './closed-loads';
 
 /**
  * /loads renders its first page into the HTML; the browser refreshes it from the API. The names of
@@ -32,6 +34,9 @@ function loadsPageContext(loads: Load[], boardTime: number, placeIndexes: PlaceI
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
   const { createPage } = actions;
   const loads = await readLoads(reporter);
+  // Only after a successful read; written to its file by onPostBuild, so a failed build changes nothing.
+  // `boardHistory.history` answers closedSince and loadsOnBoardBetween, at `boardHistory.now`.
+  const boardHistory = await recordBoardHistory(reporter, loads);
   const placeGroups = groupBuildLoads(loads);
   // Dated from the data, not the clock or a cache: an unchanged board rebuilds byte-identical pages
   // even after a lost cache, so a deploy uploads none of them again.
@@ -42,6 +47,14 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   keepPlaceIndexFiles(placeIndexes);
   // The feeds are written after the build (post-build.ts), from this read and these groups.
   keepBoardForFeeds(loads, placeGroups);
+  // Loads that left the board lately are explained from an index written after the build (closed-loads.ts).
+  const { history, now } = boardHistory;
+  keepClosedLoadShards(
+    history.closedSince(now - CLOSED_LOAD_KEEP_MS),
+    now,
+    leadOnPagesOf(placeGroups),
+    new Set(loads.map((load) => load.id)),
+  );
   const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {
     loads: loadsPageContext(loads, boardTime, placeIndexes),
     places: () => places,

@@ -9,6 +9,7 @@ import { placeIndexFilesOfThisBuild, writePlaceIndexFiles } from './place-index'
 import { headersFile } from '../hosting/headers-file';
 import { writeFeeds } from './feeds';
 import { writeClosedLoads } from './closed-loads';
+import { saveBoardHistory } from './board-history';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 // Written once every page carries a policy; later builds then only touch the HTML they wrote.
@@ -28,6 +29,8 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   fs.writeFileSync(CSP_MARKER, new Date().toISOString());
   // Gatsby leaves the bundles of earlier builds in public/; without them public/ is the deploy artifact.
   const pruned = pruneOldAssets(PUBLIC_DIR).length;
+  // After every file of the site is written: a build that fails before here keeps the old history.
+  saveBoardHistory(reporter);
   // Last, once every other file is there: the hosts' header file names hashed files one by one where
   // no pattern covers them (src/hosting/headers-file.ts).
   fs.writeFileSync(path.join(PUBLIC_DIR, '_headers'), headersFile(publicKeys(PUBLIC_DIR)));

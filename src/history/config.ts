@@ -22,3 +22,15 @@ export function historyFile(): string {
 export function historyKey(): string {
   return process.env.HISTORY_KEY || DEVELOPMENT_HISTORY_KEY;
 }
+
+/**
+ * The build's clock for the history: now, unless `HISTORY_NOW` (an ISO time) pins it. A testing knob:
+ * tests and the e2e runner pin it so that "closed 30 days ago" and "the last 90 days" do not move.
+ */
+export function historyNow(): number {
+  const pinned = process.env.HISTORY_NOW;
+  if (!pinned) return Date.now();
+  const time = Date.parse(pinned);
+  if (!Number.isFinite(time)) throw new Error(`HISTORY_NOW is not an ISO time: ${JSON.stringify(pinned).slice(0, 80)}`);
+  return time;
+}

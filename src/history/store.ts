@@ -149,6 +149,7 @@ export async function openHistory(file: string, options: { key?: string } = {}):
     throw new HistoryFileError(absolute, (error as Error).message);
   }
   try {
+    configure(db);
     migrate(db, absolute);
   } catch (error) {
     db.close();
@@ -156,6 +157,15 @@ export async function openHistory(file: string, options: { key?: string } = {}):
     throw new HistoryFileError(absolute, (error as Error).message);
   }
   return new SqlJsHistory(db, absolute, options.key ?? DEVELOPMENT_HISTORY_KEY);
+}
+
+/**
+ * Per connection (export() reopens it, so `save` calls this again). The database lives in memory and
+ * reaches the disk only through `save`'s renamed file, so SQLite's own journal and syncs buy nothing but
+ * ROLLBACK, which a journal in memory still gives (an import that fails on a line rolls back).
+ */
+function configure(db: Database): void {
+  db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -32768');
 }
 
 function migrate(db: Database, file: string): void {
@@ -356,9 +366,10 @@ class SqlJsHistory implements BoardHistory {
     const target = path.resolve(file);
     // export() closes and reopens the database; prepared statements die with it, so none are kept.
     const bytes = this.db.export();
+    configure(this.db);
     this.posterIds.clear();
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
+    const temporary = path.join(path.dirname(target), `${path.basename(target)}.${process.pid}.tmp`);
     const fd = fs.openSync(temporary, 'w');
     try {
       fs.writeSync(fd, bytes);

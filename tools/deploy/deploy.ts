@@ -24,8 +24,10 @@ import {
 export const MANIFEST_NAME = '.deploy-manifest.json.gz';
 /** What `npm run telegram` has posted, which the rebuild workflow keeps beside the manifest. */
 export const TELEGRAM_STATE_KEY = '.telegram-state.json';
+/** The board history (tools/history/bucket.ts), which the rebuild workflow keeps beside the manifest. */
+export const HISTORY_OBJECT_KEY = '.board-history.sqlite';
 /** Objects beside the site that are not site files: never compared, never deleted as a removed page. */
-const BOOKKEEPING_KEYS = new Set([MANIFEST_NAME, TELEGRAM_STATE_KEY]);
+const BOOKKEEPING_KEYS = new Set([MANIFEST_NAME, TELEGRAM_STATE_KEY, HISTORY_OBJECT_KEY]);
 
 const REQUIRED_FILES = ['index.html', '404.html'];
 /**

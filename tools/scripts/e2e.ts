@@ -1,11 +1,15 @@
 // npm run test:e2e: sample API + production build + CDN-like server, then Playwright in Debian's
 // Chromium. E2E_REUSE_BUILD=1 skips the build when public/ was just built against the e2e API
-// (CI does that after its own build step).
+// (CI does that after its own build step). The build records into a fresh board history in a temporary
+// folder, started with the sample API's past (closed loads, going rates), never into the developer's.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startStaticServer } from '../serve/static-server';
 import { E2E_API_PORT, E2E_API_URL, E2E_SITE_PORT, E2E_SITE_URL } from '../harness/env';
 import { startApi } from '../harness/sample-api';
 import { buildSite, run } from '../harness/stack';
+import { importSamplePast } from '../history/sample';
 
 async function main(): Promise<number> {
   const api = await startApi({ port: E2E_API_PORT, quiet: true });
@@ -13,7 +17,14 @@ async function main(): Promise<number> {
     if (process.env.E2E_REUSE_BUILD === '1' && fs.existsSync('public/404.html')) {
       console.log('Reusing the build in public/');
     } else {
-      await buildSite(E2E_API_URL, { SITE_URL: E2E_SITE_URL });
+      const historyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-history-'));
+      const historyFile = path.join(historyDir, 'history.sqlite');
+      try {
+        await importSamplePast(historyFile);
+        await buildSite(E2E_API_URL, { SITE_URL: E2E_SITE_URL, HISTORY_FILE: historyFile });
+      } finally {
+        fs.rmSync(historyDir, { recursive: true, force: true });
+      }
     }
     const site = await startStaticServer('public', E2E_SITE_PORT);
     try {

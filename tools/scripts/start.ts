@@ -1,15 +1,22 @@
 // npm start: the sample API on port 4010, a production build against it, served at port 9000.
 // With GATSBY_API_URL set, that API is used instead and no sample API is started.
+// With the sample API, a missing board history (HISTORY_FILE) starts with the sample API's past, so
+// the history's figures show at once.
 import { SERVE_PORT } from '../../src/config/constants';
 import { startStaticServer } from '../serve/static-server';
 import { startApi } from '../harness/sample-api';
 import { buildSite } from '../harness/stack';
+import { historyFile } from '../../src/history/config';
+import { importSamplePast } from '../history/sample';
 
 async function main(): Promise<void> {
   const external = process.env.GATSBY_API_URL;
   const api = external ? null : await startApi();
   const apiUrl = external ?? api?.url ?? '';
   if (api) console.log(`Sample API at ${api.url}`);
+  const file = historyFile();
+  const past = api ? await importSamplePast(file) : null;
+  if (past) console.log(`Started the board history ${file} with the sample API's past: ${past.new} loads over six months.`);
   await buildSite(apiUrl);
   const server = await startStaticServer('public', Number(process.env.PORT) || SERVE_PORT);
   console.log(`\nThe site is at ${server.url} (API: ${apiUrl}). Ctrl+C stops both.`);

@@ -1,0 +1,58 @@
+import type { Reporter } from 'gatsby';
+import type { Load } from '../api-client/types';
+import { historyFile, historyKey, historyNow } from '../history/config';
+import { HistoryFileError, openHistory, type BoardHistory } from '../history/store';
+
+/** The site's own error id, as read-loads.ts has one: Gatsby prefixes it with the plugin's name. */
+export const HISTORY_FILE_ERROR_ID = 'YUKBOR_HISTORY_FILE';
+
+/** The history this build updated in memory; onPostBuild writes it, so a failed build writes nothing. */
+let recorded: BoardHistory | undefined;
+
+/**
+ * Opens the board history and records this build's successful read in memory (README, "Board
+ * history"). An unreadable file stops the build with one line naming it: months of history are never
+ * replaced by an empty file unless someone asks (`npm run history -- reset`).
+ */
+export async function recordBoardHistory(reporter: Reporter, loads: readonly Load[]): Promise<{ history: BoardHistory; now: number }> {
+  reporter.setErrorMap({
+    [HISTORY_FILE_ERROR_ID]: {
+      text: (context: { sourceMessage: string }) => context.sourceMessage,
+      level: 'ERROR',
+      type: 'PLUGIN',
+      category: 'USER',
+    },
+  });
+  const file = historyFile();
+  const now = historyNow();
+  let history: BoardHistory;
+  try {
+    history = await openHistory(file, { key: historyKey() });
+  } catch (error) {
+    const message = error instanceof HistoryFileError ? error.message : `Board history ${file} cannot be read: ${String(error)}`;
+    return reporter.panic({
+      id: HISTORY_FILE_ERROR_ID,
+      context: { sourceMessage: `${message.replace(/\s+/g, ' ')} (npm run history -- reset starts a new one)` },
+    });
+  }
+  const counts = history.recordRead(loads, now);
+  const stats = history.stats();
+  reporter.info(
+    `Board history: ${counts.new} new, ${counts.seen} seen again, ${counts.back} back, ${counts.closed} left the board; ` +
+      `${stats.loads} loads (${stats.open} open) in ${file}, saved after the build.`,
+  );
+  recorded = history;
+  return { history, now };
+}
+
+/** Called by onPostBuild: the build succeeded, so its read becomes part of the history. */
+export function saveBoardHistory(reporter: Reporter): void {
+  if (!recorded) return;
+  const started = performance.now();
+  const bytes = recorded.save();
+  reporter.info(
+    `Saved the board history to ${recorded.file} (${(bytes / 1e6).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  );
+  recorded.close();
+  recorded = undefined;
+}

@@ -1,0 +1,134 @@
+/**
+ * `npm run history -- import FILE | stats | reset | download | upload` (README, "Board history").
+ * HISTORY_FILE names the history, HISTORY_KEY the poster hash's key. A failure is one line on stderr
+ * and a non-zero exit; never a stack trace.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { historyFile, historyKey } from '../../src/history/config';
+import { ImportLineError } from '../../src/history/import-line';
+import { HistoryFileError, openHistory, type HistoryStats } from '../../src/history/store';
+import { deployConfigFromEnv } from '../deploy/deploy';
+import { downloadHistory, historyObjectUrl, uploadHistory } from './bucket';
+import { importFile, progressReporter } from './import-file';
+
+const USAGE = 'npm run history -- import FILE | stats | reset | download | upload';
+
+function day(time: number | null): string {
+  return time === null ? '-' : new Date(time).toISOString().slice(0, 10);
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+export function describeStats(stats: HistoryStats, bytes: number | null): string[] {
+  return [
+    `loads    ${stats.loads} (${stats.open} open, ${stats.closed} closed)`,
+    `routes   ${stats.routes}`,
+    `posters  ${stats.posters}`,
+    `dates    ${day(stats.first)} to ${day(stats.last)}`,
+    `file     ${bytes === null ? 'not written yet' : megabytes(bytes)}`,
+  ];
+}
+
+async function runImport(file: string, source: string | undefined): Promise<void> {
+  if (!source) throw new Error(`say which file to import: ${USAGE}`);
+  if (!fs.existsSync(source)) throw new Error(`${source} does not exist`);
+  const history = await openHistory(file, { key: historyKey() });
+  const progress = progressReporter();
+  const started = performance.now();
+  let counts;
+  try {
+    counts = await importFile(history, source, (lines) => progress.update(lines));
+  } finally {
+    progress.done();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const bytes = history.save();
+  const stats = history.stats();
+  history.close();
+  console.log(
+    `Imported ${source}: ${counts.lines} lines in ${seconds.toFixed(1)} s (${Math.round(counts.lines / Math.max(seconds, 0.001))} lines/s): ` +
+      `${counts.new} new, ${counts.updated} updated, ${counts.unchanged} unchanged.`,
+  );
+  console.log(`The history in ${file} now holds ${stats.loads} loads (${megabytes(bytes)}).`);
+}
+
+async function runStats(file: string): Promise<void> {
+  if (!fs.existsSync(file)) {
+    console.log(`No board history at ${file} yet: the next build or import starts it.`);
+    return;
+  }
+  const history = await openHistory(file, { key: historyKey() });
+  console.log(`Board history ${file}`);
+  for (const line of describeStats(history.stats(), fs.statSync(file).size)) console.log(`  ${line}`);
+  history.close();
+}
+
+async function runReset(file: string): Promise<void> {
+  let replaced = 'nothing (there was no file)';
+  if (fs.existsSync(file)) {
+    const bytes = fs.statSync(file).size;
+    try {
+      const old = await openHistory(file);
+      const stats = old.stats();
+      old.close();
+      replaced = `${stats.loads} loads from ${day(stats.first)} to ${day(stats.last)} (${megabytes(bytes)})`;
+    } catch (error) {
+      replaced = `an unreadable file of ${megabytes(bytes)} (${error instanceof HistoryFileError ? error.message : String(error)})`;
+    }
+  }
+  // A path that does not exist: the store starts an empty history there, and it is saved to `file`.
+  const history = await openHistory(path.join(os.tmpdir(), `empty-history-${process.pid}-${Date.now()}.sqlite`));
+  history.save(file);
+  history.close();
+  console.log(`Started an empty board history in ${file}; it replaced ${replaced}.`);
+}
+
+async function runBucket(action: 'download' | 'upload', file: string): Promise<void> {
+  const config = deployConfigFromEnv(process.env);
+  const where = historyObjectUrl(config);
+  // GitHub Actions shows `::warning::` lines as annotations on the run.
+  const warn = (text: string) => console.log(`${process.env.GITHUB_ACTIONS ? '::warning::' : 'Warning: '}${text}`);
+  if (action === 'download') {
+    const result = await downloadHistory(config, file);
+    if (result.kind === 'downloaded') console.log(`Read the board history from ${where} into ${file} (${megabytes(result.bytes)}).`);
+    else if (result.kind === 'none') warn(`No board history at ${where}: this build starts a new one.`);
+    else
+      warn(
+        `Could not read the board history at ${where} (${result.reason}): this build starts a new one, and this run will not store it over the bucket's copy.`,
+      );
+    return;
+  }
+  const result = await uploadHistory(config, file);
+  if (result.kind === 'uploaded') console.log(`Kept the board history in ${where} (${megabytes(result.bytes)}).`);
+  else if (result.kind === 'no-file') warn(`No ${file} to keep: nothing stored.`);
+  else if (result.kind === 'not-downloaded')
+    warn(`This run did not read ${where} (no ${file}.etag): nothing stored, so no older copy can replace it.`);
+  else warn(`Did not store the board history in ${where}: ${result.reason}. A newer history is kept there.`);
+}
+
+async function main(): Promise<void> {
+  const [action, argument] = process.argv.slice(2);
+  const file = historyFile();
+  try {
+    if (action === 'import') await runImport(file, argument);
+    else if (action === 'stats') await runStats(file);
+    else if (action === 'reset') await runReset(file);
+    else if (action === 'download' || action === 'upload') await runBucket(action, file);
+    else throw new Error(`unknown command ${JSON.stringify(action ?? '')}: ${USAGE}`);
+  } catch (error) {
+    const message =
+      error instanceof ImportLineError
+        ? `${argument}: ${error.message}; nothing was imported`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    console.error(`npm run history -- ${action ?? ''}: ${message.replace(/\s+/g, ' ').trim()}`);
+    process.exitCode = 1;
+  }
+}
+
+if (require.main === module) void main();

@@ -1,0 +1,18 @@
+import fs from 'node:fs';
+import { historyKey } from '../../src/history/config';
+import { openHistory, type ImportCounts } from '../../src/history/store';
+import { pastLines, startOfUtcDay, type PastOptions } from '../sample-api/past';
+
+/**
+ * Fills an empty (missing) history with the sample API's past, so a fresh machine shows the history's
+ * pages and figures at its first build (`npm start`, the e2e runner). A history that exists is left
+ * alone: it may hold what earlier builds recorded.
+ */
+export async function importSamplePast(file: string, options: Partial<PastOptions> = {}): Promise<ImportCounts | null> {
+  if (fs.existsSync(file)) return null;
+  const history = await openHistory(file, { key: historyKey() });
+  const counts = await history.importLines(pastLines({ end: startOfUtcDay(Date.now()), ...options }));
+  history.save();
+  history.close();
+  return counts;
+}
