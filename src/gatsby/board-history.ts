@@ -1,7 +1,7 @@
 import type { Reporter } from 'gatsby';
 import type { Load } from '../api-client/types';
 import { historyFile, historyKey, historyNow } from '../history/config';
-import { HistoryFileError, openHistory, type BoardHistory } from '../history/store';
+import { HistoryFileError, openHistory, type BoardHistory, type HistoryStats, type RecordCounts } from '../history/store';
 
 /** The site's own error id, as read-loads.ts has one: Gatsby prefixes it with the plugin's name. */
 export const HISTORY_FILE_ERROR_ID = 'YUKBOR_HISTORY_FILE';
@@ -26,8 +26,13 @@ export async function recordBoardHistory(reporter: Reporter, loads: readonly Loa
   const file = historyFile();
   const now = historyNow();
   let history: BoardHistory;
+  let counts: RecordCounts;
+  let stats: HistoryStats;
   try {
     history = await openHistory(file, { key: historyKey() });
+    // Damage deep in the file shows on the first read of its pages: here, before anything is written.
+    counts = history.recordRead(loads, now);
+    stats = history.stats();
   } catch (error) {
     const message = error instanceof HistoryFileError ? error.message : `Board history ${file} cannot be read: ${String(error)}`;
     return reporter.panic({
@@ -35,8 +40,6 @@ export async function recordBoardHistory(reporter: Reporter, loads: readonly Loa
       context: { sourceMessage: `${message.replace(/\s+/g, ' ')} (npm run history -- reset starts a new one)` },
     });
   }
-  const counts = history.recordRead(loads, now);
-  const stats = history.stats();
   reporter.info(
     `Board history: ${counts.new} new, ${counts.seen} seen again, ${counts.back} back, ${counts.closed} left the board; ` +
       `${stats.loads} loads (${stats.open} open) in ${file}, saved after the build.`,
