@@ -55,7 +55,7 @@ try {
   const prebuilt = closedCount * (LANGUAGES.length + 1);
   console.log(`${closedCount} closed loads (30 days), lead-on pages from ${live} live loads; ${CLOSED_LOAD_SHARDS} shards at most`);
   console.log(
-    `shards: ${first.result.shards} files, ${shards.result.loads} loads, ${kb(first.result.bytes)} raw, ${kb(first.result.gzipBytes)} gzip in all`,
+    `shards: ${first.result.shards} files, ${shards.result.loads} loads, ${kb(first.result.bytes)} raw, ${kb(gzip.reduce((sum, size) => sum + size, 0))} gzip in all`,
   );
   console.log(
     `per shard: median ${kb(raw[Math.floor(raw.length / 2)] ?? 0)} raw, ${kb(gzip[Math.floor(gzip.length / 2)] ?? 0)} gzip; largest ${kb(gzip[gzip.length - 1] ?? 0)} gzip (what a phone fetches for one id)`,
