@@ -49,7 +49,9 @@ export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loa
     // Asked beside the API rather than after its 404, so a closed load costs no extra round trip on a
     // slow network; it never rejects (a broken file is "not closed").
     const closedEntry = fetchClosedLoad(id);
-    const bundles = fetchBundles(route.language, ['common', 'load']);
+    const bundles = fetchBundles(route.language, ['load']);
+    // The page frame's texts, needed only if the load turns out closed: not waited for otherwise.
+    const frameTexts = fetchBundles(route.language, ['common']).catch(() => null);
     // The metadata module names places through the gazetteer: loaded only here, where a load is shown,
     // so the 404 page of any other path does not carry it.
     Promise.all([answer, bundles, import('../head/load-meta')])
@@ -66,7 +68,9 @@ export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loa
           (failure: unknown) => isGone(failure),
         );
         const entry = gone ? await closedEntry : null;
-        const texts = entry ? await bundles.catch(() => null) : null;
+        const loadTexts = entry ? await bundles.catch(() => null) : null;
+        const common = loadTexts ? await frameTexts : null;
+        const texts = loadTexts && common ? { ...common, ...loadTexts } : null;
         if (cancelled) return;
         if (entry && texts) {
           const t = createTranslator(route.language.prefix, texts, 'load');
