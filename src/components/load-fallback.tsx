@@ -46,12 +46,7 @@ export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loa
     }
     const id = route.id;
     const answer = fetchLoad(id);
-    // Asked beside the API rather than after its 404, so a closed load costs no extra round trip on a
-    // slow network; it never rejects (a broken file is "not closed").
-    const closedEntry = fetchClosedLoad(id);
     const bundles = fetchBundles(route.language, ['load']);
-    // The page frame's texts, needed only if the load turns out closed: not waited for otherwise.
-    const frameTexts = fetchBundles(route.language, ['common']).catch(() => null);
     // The metadata module names places through the gazetteer: loaded only here, where a load is shown,
     // so the 404 page of any other path does not carry it.
     Promise.all([answer, bundles, import('../head/load-meta')])
@@ -67,9 +62,12 @@ export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loa
           () => false,
           (failure: unknown) => isGone(failure),
         );
-        const entry = gone ? await closedEntry : null;
-        const loadTexts = entry ? await bundles.catch(() => null) : null;
-        const common = loadTexts ? await frameTexts : null;
+        // Asked only after the API's 404: asked beside it, the index and the frame's texts competed with a
+        // new load's requests and held up its hand-over. fetchClosedLoad never rejects (broken: not closed).
+        const [entry, common] = gone
+          ? await Promise.all([fetchClosedLoad(id), fetchBundles(route.language, ['common']).catch(() => null)])
+          : [null, null];
+        const loadTexts = entry && common ? await bundles.catch(() => null) : null;
         const texts = loadTexts && common ? { ...common, ...loadTexts } : null;
         if (cancelled) return;
         if (entry && texts) {
