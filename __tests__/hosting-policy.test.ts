@@ -45,6 +45,8 @@ const BUILD: Record<string, FileKind> = {
   'places/uz.0123456789ab.json': 'hashed',
   'places/uz-cyrl.ba9876543210.json': 'hashed',
   'feeds/board.json': 'data',
+  'closed-loads/0.json': 'data',
+  'closed-loads/1023.json': 'data',
   'feeds/uz/loads.atom': 'feed',
   'feeds/ru/from/toshkent.atom': 'feed',
   'page-data/app-data.json': 'data',

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { jsonLdBlocks, schemaOrgProblems } from '../__tests__/support/schema-org';
+import { closedLoadWithRoutePage } from './closed-loads';
 
 /**
  * Validators nobody here wrote, on the built site: the Nu Html Checker (the W3C's) on the HTML of one
@@ -33,6 +34,13 @@ const PAGES = [
   { type: 'route with a going rate', path: '/ru/loads/route/samarqand/toshkent' },
   { type: '404', path: '/ru/no-such-page' },
 ] as const;
+
+/**
+ * Pages the browser makes on the 404 page, audited by axe only (their HTML is 404.html, checked above):
+ * a closed load's explanation (issue 29), on an id the build's closed-load index holds.
+ */
+const closedLoad = closedLoadWithRoutePage();
+const CLIENT_PAGES = closedLoad ? [{ type: 'closed load', path: `/uz-cyrl/load/${encodeURIComponent(closedLoad.id)}` }] : [];
 
 /** The file the CDN-like server answers a path with. */
 function builtFile(pagePath: string): string {
@@ -98,7 +106,7 @@ async function holdStill(page: Page): Promise<void> {
   await page.route(/^https?:\/\/(?!localhost[:/])/, (route) => route.fulfill({ status: 204 }));
 }
 
-for (const { type, path: pagePath } of PAGES) {
+for (const { type, path: pagePath } of [...PAGES, ...CLIENT_PAGES]) {
   test(`axe finds no accessibility violation on the ${type} page (${pagePath})`, async ({ browser }) => {
     // Load pages keep crawlers and audit tools on the page (src/handoff/crawler.ts); people go on to /applink.
     const context = await browser.newContext(type === 'load' ? { userAgent: 'Mozilla/5.0 (compatible; Chrome-Lighthouse)' } : {});
@@ -107,6 +115,7 @@ for (const { type, path: pagePath } of PAGES) {
     await page.goto(pagePath);
     await page.waitForLoadState('networkidle');
     if (type === '404') await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    if (type === 'closed load') await expect(page.getByRole('heading', { level: 1, name: 'Эълон ёпилган' })).toBeFocused();
     const { violations } = await new AxeBuilder({ page }).analyze();
     const found = violations.map(
       (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,

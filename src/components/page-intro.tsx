@@ -6,14 +6,18 @@ interface PageIntroProps {
   lead?: string;
   /** The title's language where it differs from the page's (SPEC.md keeps the 404 title in English). */
   titleLang?: string;
+  /** For a page that appears in place of another (the 404 page's closed load): focus moves to its h1. */
+  headingRef?: React.Ref<HTMLHeadingElement>;
   children?: React.ReactNode;
 }
 
 /** The title block every content page opens with: its one h1 and a lead line. */
-export function PageIntro({ title, lead, titleLang, children }: PageIntroProps) {
+export function PageIntro({ title, lead, titleLang, headingRef, children }: PageIntroProps) {
   return (
     <section className={`container ${styles.intro}`}>
-      <h1 lang={titleLang}>{title}</h1>
+      <h1 lang={titleLang} ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+        {title}
+      </h1>
       {lead ? <p className={styles.lead}>{lead}</p> : null}
       {children}
     </section>

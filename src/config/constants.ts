@@ -81,3 +81,18 @@ export const RATE_CHART_WEEKS = 12;
  * waiting dominate what a trip pays, and a per-km figure of a 20 km hop would mislead (issue 27).
  */
 export const MIN_PRICE_PER_KM_DISTANCE_KM = 50;
+
+/**
+ * How long a load that left the board is explained on its URL (issue 29, "Taken loads are explained"):
+ * the build publishes the loads closed within this many days, and the browser shows an entry only while
+ * it is this young. After that its path is an unknown load like any other.
+ */
+export const CLOSED_LOAD_DAYS = 30;
+export const CLOSED_LOAD_KEEP_MS = CLOSED_LOAD_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * Files the closed-load index is split into, by a hash of the id (src/loads/closed-index.ts): 60,000
+ * closed loads make about 60 a file, a few KB gzip for a phone that asks about one id. Changing it
+ * moves every load to another file; the deploy replaces them all once.
+ */
+export const CLOSED_LOAD_SHARDS = 1024;

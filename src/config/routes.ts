@@ -74,3 +74,13 @@ export function placeToFeedPath(prefix: LanguagePrefix, slug: string): string {
 export function placeRouteFeedPath(prefix: LanguagePrefix, fromSlug: string, toSlug: string): string {
   return `${FEEDS_DIR}/${prefix}/route/${encodeURIComponent(fromSlug)}/${encodeURIComponent(toSlug)}.atom`;
 }
+
+/**
+ * The closed-load index: plain files the build writes (`public/closed-loads/{shard}.json`), fetched by
+ * the 404 page for a load id the API no longer has (src/loads/closed-index.ts).
+ */
+export const CLOSED_LOADS_DIR = '/closed-loads';
+
+export function closedLoadShardPath(shard: number): string {
+  return `${CLOSED_LOADS_DIR}/${shard}.json`;
+}

@@ -7,7 +7,7 @@ import { cardPositions, createPlacePages, groupBuildLoads, placesDirectoryContex
 import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
 import type { Load } from '../api-client/types';
 import { newestPosting } from '../loads/built-time';
-import { PAGE_SIZE } from '../config/constants';
+import { CLOSED_LOAD_KEEP_MS, PAGE_SIZE } from '../config/constants';
 import { keepPlaceIndexFiles, placeIndexFiles, type PlaceIndexFiles } from './place-index';
 import type { Language } from '../config/languages';
 import { placeNamesFor } from '../places/names';
@@ -16,6 +16,7 @@ import { keepBoardForFeeds } from './feeds';
 import { recordBoardHistory } from './board-history';
 import { keepRangesFile, ratesOfBuild, type RatesOfBuild } from './rates';
 import { ratesPageContext } from '../rates/page-data';
+import { keepClosedLoadShards, leadOnPagesOf } from './closed-loads';
 
 /**
  * /loads renders its first page into the HTML; the browser refreshes it from the API. The names of
@@ -60,6 +61,14 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   keepPlaceIndexFiles(placeIndexes);
   // The feeds are written after the build (post-build.ts), from this read and these groups.
   keepBoardForFeeds(loads, placeGroups);
+  // Loads that left the board lately are explained from an index written after the build (closed-loads.ts).
+  const { history, now } = boardHistory;
+  keepClosedLoadShards(
+    history.closedSince(now - CLOSED_LOAD_KEEP_MS),
+    now,
+    leadOnPagesOf(placeGroups),
+    new Set(loads.map((load) => load.id)),
+  );
   const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {
     loads: loadsPageContext(loads, boardTime, placeIndexes, rates),
     places: () => places,

@@ -8,6 +8,7 @@ import { pruneOldAssets } from './prune';
 import { placeIndexFilesOfThisBuild, writePlaceIndexFiles } from './place-index';
 import { headersFile } from '../hosting/write-headers-file';
 import { writeFeeds } from './feeds';
+import { writeClosedLoads } from './closed-loads';
 import { saveBoardHistory } from './board-history';
 import { writeRangesFile } from './rates';
 
@@ -24,6 +25,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   if (placeIndexes) writePlaceIndexFiles(placeIndexes);
   writeRangesFile();
   writeFeeds(PUBLIC_DIR, reporter);
+  writeClosedLoads(PUBLIC_DIR, reporter);
   const started = performance.now();
   const { seen, written } = await applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0);
   fs.writeFileSync(CSP_MARKER, new Date().toISOString());

@@ -6,7 +6,8 @@ export interface LiveHead {
   title: string;
   description: string;
   keywords?: string;
-  jsonLd: JsonLd;
+  /** None for a load that is no longer offered (a closed load): nothing may present it as available. */
+  jsonLd?: JsonLd;
 }
 
 function upsertMeta(doc: Document, [attribute, key, content]: MetaTag): void {
@@ -27,6 +28,7 @@ function upsertMeta(doc: Document, [attribute, key, content]: MetaTag): void {
 export function applyLiveHead(doc: Document, head: LiveHead): void {
   doc.title = fullTitle(head.title);
   for (const tag of wordTags(head.title, head.description, head.keywords)) upsertMeta(doc, tag);
+  if (!head.jsonLd) return;
   const script = doc.createElement('script');
   script.type = 'application/ld+json';
   // textContent: the data stays text whatever it holds.

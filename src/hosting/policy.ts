@@ -48,6 +48,9 @@ const ATOM_FEED = /^feeds\/.+\.atom$/;
 const DATA_FILE =
   /^(page-data\/.+\.json|_gatsby\/.+\.json|chunk-map\.json|webpack\.stats\.json|sitemap[^/]*\.xml|robots\.txt|_headers|locales\/[^/]+\/[^/]+\.json|~partytown\/.+|(favicon|icon|apple-touch-icon)[^/]*\.(ico|svg|png)|share-card\.png|site\.webmanifest)$/;
 
+/** The closed-load index, `closed-loads/<shard>.json` (src/gatsby/closed-loads.ts): the same names, new content as loads close. */
+const CLOSED_LOAD_SHARD = /^closed-loads\/\d+\.json$/;
+
 /**
  * In order; the first that matches decides. A file no rule names is served as data (revalidated, the
  * safe default), and the e2e check of a real build (e2e/hosting-policy.spec.ts) fails on it, so a kind
@@ -61,6 +64,7 @@ const KIND_RULES: ReadonlyArray<{ kind: FileKind; test: (key: string) => boolean
   { kind: 'hashed', test: (key) => RANGES_FILE.test(key) },
   { kind: 'feed', test: (key) => ATOM_FEED.test(key) },
   { kind: 'data', test: (key) => key === PUBLISHED_BOARD_FILE },
+  { kind: 'data', test: (key) => CLOSED_LOAD_SHARD.test(key) },
   { kind: 'page', test: (key) => key.endsWith('.html') },
   { kind: 'data', test: (key) => DATA_FILE.test(key) },
 ];

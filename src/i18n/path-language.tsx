@@ -1,7 +1,6 @@
-import React, { useContext, useEffect, useState } from 'react';
+import React, { useContext, useEffect, useMemo, useState } from 'react';
 import { I18nextContext } from 'gatsby-plugin-react-i18next/dist/i18nextContext';
 import { I18nextProvider } from 'react-i18next';
-import type { i18n as I18n } from 'i18next';
 import { DEFAULT_LANGUAGE, type Language } from '../config/languages';
 import { splitLanguagePrefix } from './paths';
 import { createI18n, type Bundles } from './translator';
@@ -18,8 +17,37 @@ export async function fetchBundles(language: Language, namespaces: readonly stri
   return Object.fromEntries(entries);
 }
 
+/**
+ * Texts of one language fetched at run time, provided to the components below as the plugin provides a
+ * page's own (the 404 page, which the host serves for every language's paths). Sets the document's
+ * language with them. originalPath stays the 404 page's own, as in the HTML: the links it decides (the
+ * language selector's) must not change under the reader's finger when the texts arrive.
+ */
+export function FetchedLanguageProvider({
+  language,
+  bundles,
+  children,
+}: {
+  language: Language;
+  bundles: Bundles;
+  children: React.ReactNode;
+}) {
+  const context = useContext(I18nextContext);
+  const i18n = useMemo(() => createI18n(language.prefix, bundles, 'common'), [language, bundles]);
+  useEffect(() => {
+    document.documentElement.lang = language.htmlLang;
+  }, [language]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <I18nextContext.Provider value={{ ...context, language: language.prefix, routed: true, path: window.location.pathname }}>
+        {children}
+      </I18nextContext.Provider>
+    </I18nextProvider>
+  );
+}
+
 interface Switched {
-  i18n: I18n;
+  bundles: Bundles;
   language: Language;
 }
 
@@ -29,7 +57,6 @@ interface Switched {
  * texts. Until they arrive (or if they cannot), the page stays in Uzbek Latin.
  */
 export function PathLanguageProvider({ namespaces, children }: { namespaces: readonly string[]; children: React.ReactNode }) {
-  const context = useContext(I18nextContext);
   const [switched, setSwitched] = useState<Switched | null>(null);
   const nsKey = namespaces.join(',');
 
@@ -39,9 +66,7 @@ export function PathLanguageProvider({ namespaces, children }: { namespaces: rea
     let cancelled = false;
     fetchBundles(language, nsKey.split(','))
       .then((bundles) => {
-        if (cancelled) return;
-        document.documentElement.lang = language.htmlLang;
-        setSwitched({ i18n: createI18n(language.prefix, bundles, 'common'), language });
+        if (!cancelled) setSwitched({ bundles, language });
       })
       .catch((error: unknown) => console.warn('Texts for', language.code, 'could not be loaded:', error));
     return () => {
@@ -51,14 +76,8 @@ export function PathLanguageProvider({ namespaces, children }: { namespaces: rea
 
   if (!switched) return <>{children}</>;
   return (
-    <I18nextProvider i18n={switched.i18n}>
-      <I18nextContext.Provider
-        // originalPath stays the 404 page's own, as in the HTML: the links it decides (the language
-        // selector's) must not change under the reader's finger when the texts arrive.
-        value={{ ...context, language: switched.language.prefix, routed: true, path: window.location.pathname }}
-      >
-        {children}
-      </I18nextContext.Provider>
-    </I18nextProvider>
+    <FetchedLanguageProvider language={switched.language} bundles={switched.bundles}>
+      {children}
+    </FetchedLanguageProvider>
   );
 }
