@@ -26,8 +26,9 @@ const FLOORS = {
   places: ['config', 'api-client'],
   // Load board logic: formatting, pagination, page contexts, search over every spelling.
   loads: ['config', 'api-client', 'i18n', 'places'],
-  // Pure going-rate figures (read by src/gatsby and the templates).
-  rates: ['config', 'api-client', 'places', 'loads'],
+  // Pure going-rate figures from the history's records (read by src/gatsby, the components and templates).
+  // history/types.ts is the record they read; the store itself is reached only by gatsby/.
+  rates: ['config', 'api-client', 'i18n', 'places', 'loads', 'history'],
   // Board history in SQLite: build side only (nothing in src/ but gatsby/ may import it).
   history: ['config', 'api-client', 'places', 'loads'],
   // Device choice for /applink, deep links, crawlers.
@@ -39,7 +40,7 @@ const FLOORS = {
   // The hosting policy of every file the build writes, and the _headers file written from it.
   hosting: ['config', 'feeds'],
   // Layout, header, footer, board pieces, islands.
-  components: ['config', 'content', 'styles', 'images', 'api-client', 'i18n', 'a11y', 'places', 'loads', 'handoff', 'head'],
+  components: ['config', 'content', 'styles', 'images', 'api-client', 'i18n', 'a11y', 'places', 'loads', 'rates', 'handoff', 'head'],
   // Home page sections.
   sections: ['config', 'content', 'styles', 'images', 'i18n', 'components'],
   // One per page.
@@ -92,6 +93,13 @@ const floorRules = Object.entries(FLOORS).map(([folder, below]) => ({
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: 'history-store-build-only',
+      comment: 'The SQLite store runs in the build: below gatsby/, only its record type (history/types.ts) is read.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(gatsby|history)/' },
+      to: { path: '^src/history/', pathNot: '^src/history/types\\.ts$' },
+    },
     {
       name: 'site-not-to-tools',
       comment: 'The site and its build are what ships; tools/ may import src/, never the other way round.',

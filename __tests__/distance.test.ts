@@ -6,7 +6,8 @@
  */
 import { MIN_PRICE_PER_KM_DISTANCE_KM } from '../src/config/constants';
 import { PLACES } from '../src/places/gazetteer';
-import { pricePerKm, roadDistanceKm, roundEstimateKm } from '../src/places/distance';
+import { roadDistanceKm, roundEstimateKm } from '../src/places/distance';
+import { pricePerKm } from '../src/loads/route-distance';
 import { distanceFormatter } from '../src/loads/route-distance';
 import { createTranslator } from '../src/i18n/translator';
 import { readLocale } from '../src/gatsby/locales';

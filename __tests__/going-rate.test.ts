@@ -7,7 +7,7 @@ import { openHistory } from '../src/history/store';
 import type { HistoryLoad } from '../src/history/types';
 import { goingRates, percentile, ratedRoutes, spreadOf, windowEndingAt, type PerKmDistance } from '../src/rates/going-rate';
 import { routeKey } from '../src/loads/place-groups';
-import { pricePosition } from '../src/rates/price-position';
+import { pricePosition } from '../src/loads/price-position';
 import { buildRates } from '../src/rates/page-data';
 import { positionsFromFile, type RangesFile } from '../src/rates/ranges-file';
 import { rangesFile } from '../src/gatsby/rates';

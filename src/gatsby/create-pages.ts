@@ -11,7 +11,7 @@ import { CLOSED_LOAD_KEEP_MS, PAGE_SIZE } from '../config/constants';
 import { keepPlaceIndexFiles, placeIndexFiles, type PlaceIndexFiles } from './place-index';
 import type { Language } from '../config/languages';
 import { placeNamesFor } from '../places/names';
-import { routeDistancesFor } from '../places/distance';
+import { routeDistancesFor } from '../loads/build-route-distances';
 import { keepBoardForFeeds } from './feeds';
 import { recordBoardHistory } from './board-history';
 import { keepRangesFile, ratesOfBuild, type RatesOfBuild } from './rates';

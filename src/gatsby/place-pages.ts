@@ -23,7 +23,7 @@ import type { DirectoryPlace, PlaceLink, PlaceLoadsPageContext, PlacesDirectoryC
 import { newestPosting } from '../loads/built-time';
 import { PLACE_LOADS_TEMPLATE } from './page-table';
 import { rangesOf, type BuildRates, type RouteRateData } from '../rates/page-data';
-import { pricePosition, type PricePosition } from '../rates/price-position';
+import { pricePosition, type PricePosition } from '../loads/price-position';
 import { rateBlockHtml } from './rate-html';
 
 /** Neighbouring routes a page links to, and busiest routes the directory lists. */

@@ -1,6 +1,6 @@
 import type { Load } from '../api-client/types';
 import type { PageContext } from '../i18n/runtime';
-import type { PricePosition } from '../rates/price-position';
+import type { PricePosition } from './price-position';
 import type { RouteDistances } from './route-distance';
 
 /** A link to another place page, with its places already named in the page's language. */

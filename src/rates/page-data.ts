@@ -8,7 +8,7 @@ import { roadDistanceKm } from '../places/distance';
 import { rateChart, type RateChart } from './chart';
 import { goingRates, ratedRoutes, windowEndingAt, type CurrencyRate, type PerKmDistance, type RouteRate } from './going-rate';
 import { routeKey } from '../loads/place-groups';
-import type { PriceRange } from './price-position';
+import type { PriceRange } from '../loads/price-position';
 
 /**
  * What the build hands the pages from the going rates (README, "Going rates"): the figures without

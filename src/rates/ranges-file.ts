@@ -1,6 +1,6 @@
 import { normalizePlaceKey } from '../places/key';
 import type { Load } from '../api-client/types';
-import { pricePosition, type PriceRange, type PricePosition } from './price-position';
+import { pricePosition, type PriceRange, type PricePosition } from '../loads/price-position';
 
 /**
  * The one small file the build publishes for the cards the live board renders after the build

@@ -20,7 +20,7 @@ import { nameIn } from '../places/search-index';
 import type { RouteDistances } from '../loads/route-distance';
 import { FeedLink } from '../components/feed-link';
 import { boardFeedTitle } from '../feeds/feed-titles';
-import type { PricePosition } from '../rates/price-position';
+import type { PricePosition } from '../loads/price-position';
 
 export interface LoadsPageContext extends PageContext {
   /** The first page of loads, read at build time and rendered into the HTML. */

@@ -15,7 +15,7 @@ import { loadPlaces } from './place-search';
 import { nameIn } from '../../places/search-index';
 import { routeKmIn, type RouteDistances } from '../../loads/route-distance';
 import type { LoadList } from '../../api-client/types';
-import type { PricePosition } from '../../rates/price-position';
+import type { PricePosition } from '../../loads/price-position';
 import type { RangesFile } from '../../rates/ranges-file';
 
 type RangesModule = typeof import('../../rates/ranges-file');

@@ -11,7 +11,7 @@ import { ShareLinks, type ShareTexts } from '../share-links';
 import { vehicleLabel } from '../../loads/vehicle-types';
 import { distanceFormatter, type DistanceTexts } from '../../loads/route-distance';
 import { sameLoad } from '../../loads/same-list';
-import type { PricePosition } from '../../rates/price-position';
+import type { PricePosition } from '../../loads/price-position';
 import * as styles from './load-board.module.css';
 
 /** Texts every card shows alike, looked up once per list rather than once per card. */
