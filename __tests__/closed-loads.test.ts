@@ -169,6 +169,11 @@ describe('where a closed load leads on', () => {
     expect(chooseLeadOn(known('toshkent', 'samarqand'), pages)).toEqual({ kind: 'route', path: '/loads/route/toshkent/samarqand' });
   });
 
+  it('to the route page of a route with a going rate, which the build makes with no open loads', () => {
+    const withRated = leadOnPagesOf(groupBuildLoads(board), [{ from: 'toshkent', to: 'andijon' }]);
+    expect(chooseLeadOn(known('toshkent', 'andijon'), withRated)).toEqual({ kind: 'route', path: '/loads/route/toshkent/andijon' });
+  });
+
   it("else to the origin's city page", () => {
     expect(chooseLeadOn(known('toshkent', 'andijon'), pages)).toEqual({ kind: 'from', path: '/loads/from/toshkent' });
     expect(chooseLeadOn({ from: 'buxoro', fromKnown: true, to: 'Gorod Y', toKnown: false }, pages)).toEqual({

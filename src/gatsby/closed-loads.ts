@@ -31,9 +31,14 @@ export interface LeadOnPages {
   hasFrom(slug: string): boolean;
 }
 
-export function leadOnPagesOf(groups: PlaceGroups<SluggedPlace>): LeadOnPages {
+export function leadOnPagesOf(
+  groups: PlaceGroups<SluggedPlace>,
+  ratedRoutes: ReadonlyArray<{ from: string; to: string }> = [],
+): LeadOnPages {
+  // A route with a going rate has its page with no open loads too (place-pages.ts): lead there as well.
+  const rated = new Set(ratedRoutes.map((route) => routeKey(route.from, route.to)));
   return {
-    hasRoute: (from, to) => groups.routes.has(routeKey(from, to)),
+    hasRoute: (from, to) => groups.routes.has(routeKey(from, to)) || rated.has(routeKey(from, to)),
     hasFrom: (slug) => groups.from.has(slug),
   };
 }

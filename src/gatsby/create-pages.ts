@@ -66,7 +66,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   keepClosedLoadShards(
     history.closedSince(now - CLOSED_LOAD_KEEP_MS),
     now,
-    leadOnPagesOf(placeGroups),
+    leadOnPagesOf(placeGroups, rates.rates.rated),
     new Set(loads.map((load) => load.id)),
   );
   const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {
