@@ -104,6 +104,13 @@ describe('a route page with a going rate', () => {
     );
     expect(rows).toHaveLength(12);
     expect(table?.querySelector('caption')?.textContent).toMatch(/^Последние 12 недель/);
+    // Weeks and axis dates in the page's language ("20 окт."), never the board list's English "Oct 20".
+    const dates = [
+      ...(table?.querySelectorAll('tbody time') ?? []),
+      ...container.querySelectorAll('svg text:not([data-value-tick]):not([data-count-tick])'),
+    ];
+    expect(dates.length).toBeGreaterThan(12);
+    for (const date of dates) expect(date.textContent).toMatch(/^\d{1,2}\u00a0[а-я]+\.?$/);
 
     const valueTicks = [...container.querySelectorAll('text[data-value-tick]')].map((text) => ({
       y: Number(text.getAttribute('y')),
@@ -134,7 +141,7 @@ describe('a route page with a going rate', () => {
   it('gives the median, the middle half and what it stands on, and says where a card’s price sits', () => {
     renderPage('/uz/loads/route/toshkent/samarqand', uz);
     const block = screen.getByRole('region', { name: 'Yoʻnalishdagi odatiy narx' });
-    expect(within(block).getByText(/^21 ta yuk, /)).toBeTruthy();
+    expect(within(block).getByText(/^21 ta yuk, \d{1,2}-[a-zʻ]+ – \d{1,2}-[a-zʻ]+/)).toBeTruthy();
     expect(within(block).getAllByText(/^Oʻrtadagi yarmi: /).length).toBeGreaterThan(0);
     expect(within(block).getByText(/toʻlangan narx emas/)).toBeTruthy();
     expect(screen.getByText('Odatiy narxdan past')).toBeTruthy();

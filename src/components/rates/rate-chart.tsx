@@ -1,7 +1,8 @@
 import React from 'react';
 import type { TFunction } from 'i18next';
 import type { RateChart } from '../../rates/chart';
-import { formatShortDate } from '../../loads/format';
+import type { Language } from '../../config/languages';
+import { formatReaderDate } from '../../loads/reader-date';
 import { formatRate } from './rate-format';
 
 const iso = (time: number) => new Date(time).toISOString();
@@ -12,7 +13,8 @@ const iso = (time: number) => new Date(time).toISOString();
  * bars), not by colour. The SVG is hidden from assistive technology; the table under it, with the
  * same figures, is what a screen reader or a text browser reads.
  */
-export function RateChartView({ chart, t, id }: { chart: RateChart; t: TFunction; id: string }) {
+export function RateChartView({ chart, t, language, id }: { chart: RateChart; t: TFunction; language: Language; id: string }) {
+  const day = (time: number) => formatReaderDate(iso(time), language.code);
   const unit = t(chart.measure === 'perKm' ? 'places:rates.chart.perKm' : 'places:rates.chart.perTrip', { currency: chart.currency });
   return (
     <figure className="rate-chart" aria-labelledby={`${id}-caption`}>
@@ -41,7 +43,7 @@ export function RateChartView({ chart, t, id }: { chart: RateChart; t: TFunction
               y={chart.height - 4}
               textAnchor={tick.at > chart.right - 24 ? 'end' : 'middle'}
             >
-              {formatShortDate(iso(tick.value))}
+              {day(tick.value)}
             </text>
           ))}
         </g>
@@ -75,7 +77,7 @@ export function RateChartView({ chart, t, id }: { chart: RateChart; t: TFunction
             {chart.weeks.map((week) => (
               <tr key={week.start}>
                 <th scope="row">
-                  <time dateTime={iso(week.start).slice(0, 10)}>{formatShortDate(iso(week.start))}</time>
+                  <time dateTime={iso(week.start).slice(0, 10)}>{day(week.start)}</time>
                 </th>
                 <td className="rate-number" data-value={week.median ?? ''}>
                   {week.median === null ? '–' : formatRate(week.median)}

@@ -4,14 +4,15 @@ import type { Language } from '../../config/languages';
 import { RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_WINDOW_DAYS } from '../../config/constants';
 import { ROUTES } from '../../config/routes';
 import { localizedPath } from '../../i18n/paths';
-import { formatShortDate } from '../../loads/format';
+import { formatReaderDate } from '../../loads/reader-date';
 import { vehicleLabel } from '../../loads/vehicle-types';
 import type { RateFigureData, RouteRateData } from '../../rates/page-data';
 import type { Spread } from '../../rates/going-rate';
 import { RateChartView } from './rate-chart';
 import { formatRate, formatRatePrice } from './rate-format';
 
-const day = (time: number) => formatShortDate(new Date(time).toISOString());
+// Dates in the reader's language ("27-avgust", "27 авг."), as posts and feeds write them.
+const day = (time: number, language: Language) => formatReaderDate(new Date(time).toISOString(), language.code);
 
 /** "1 500 000 UZS", or per km "5 200 UZS/km". */
 export function rateValue(t: TFunction, value: number, currency: string, perKm: boolean): string {
@@ -48,8 +49,8 @@ function Figure({ figure, t, language }: { figure: RateFigureData; t: TFunction;
       <p className="rate-span">
         {t('places:rates.span', {
           count: figure.loads,
-          first: day(figure.firstPosted),
-          last: day(figure.lastPosted),
+          first: day(figure.firstPosted, language),
+          last: day(figure.lastPosted, language),
           posters: figure.posters,
         })}
       </p>
@@ -102,7 +103,7 @@ export function RouteRateBlock({ rate, t, language }: { rate: RouteRateData; t: 
           {rate.figures.map((figure) => (
             <Figure key={figure.currency} figure={figure} t={t} language={language} />
           ))}
-          {rate.chart ? <RateChartView chart={rate.chart} t={t} id="rate-chart" /> : null}
+          {rate.chart ? <RateChartView chart={rate.chart} t={t} language={language} id="rate-chart" /> : null}
         </>
       ) : (
         <p>{t('places:rates.notEnough', { count: rate.loads, days: RATE_WINDOW_DAYS, min: RATE_MIN_LOADS, posters: RATE_MIN_POSTERS })}</p>
