@@ -95,7 +95,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
           {/* Rendered by the build (src/gatsby/rate-html.tsx): React escaped its values there. */}
           {rateHtml ? <div dangerouslySetInnerHTML={{ __html: rateHtml }} /> : null}
           {total === 0 ? (
-            <p>
+            <p data-no-open-loads="">
               {t('rates.noOpen')}{' '}
               <a href={`${localizedPath(ROUTES.loads, language)}${boardSearchString({ page: 1, search })}`}>
                 {t('liveSearch', { place: search })}
