@@ -1,4 +1,4 @@
-// npm run bench:lighthouse [-- --reuse] [--runs 3] [--slowdown N] [--only /ru/loads] [--compare DIR]:
+// npm run bench:lighthouse [-- --reuse] [--runs 3] [--slowdown N] [--only /ru/loads] [--compare DIR] [--gate-main-thread]:
 // Lighthouse (mobile preset, Debian's Chromium) on one page of each kind, with the CPU slowdown
 // calibrated to the phone our visitors hold; prints the median of the runs and exits non-zero when a
 // budget is missed. Builds first unless --reuse (then public/ must have been built against this
@@ -16,6 +16,8 @@
 // Noise: the machine is shared. Each page's figures are the median of RUNS runs; a page whose median
 // misses a main-thread budget (TBT, longest task) is measured again, up to BATCHES times, and passes if
 // one batch's median meets it. A real regression misses in every batch; a busy neighbour does not.
+// Main-thread budgets fail the run only with --gate-main-thread (see GATE_MAIN_THREAD); JS size,
+// accessibility, best practices, SEO and CLS always do.
 import os from 'node:os';
 import { withBuiltSite } from '../harness/stack';
 import { FLOOR_PORT, buildFloorSite } from './floor';
@@ -266,8 +268,19 @@ function mainThreadProblems(path: string, result: Result): string[] {
   return problems;
 }
 
+/**
+ * Whether TBT and the longest task fail the run. Off by default: on these shared hosts the calibrated
+ * slowdown equalises Lighthouse's benchmark, not the work (a host of benchmarkIndex 1,800-2,400 read
+ * the board at TBT 1,610 ms where hosts of 3,500 read 137-395 ms for the same kind of build), so an
+ * absolute figure fails on the host, not on the code. What the gate stood for, a page that goes back
+ * to hydrating everything or a refresh that renders every card again, is held by tests that cannot be
+ * noise: e2e/hydration.spec.ts ("the board hydrates itself and nothing around it") and
+ * __tests__/board-refresh.test.tsx. The figures are still measured, printed and compared with the floor.
+ */
+const GATE_MAIN_THREAD = process.argv.includes('--gate-main-thread');
+
 function budgetProblems(path: string, result: Result): string[] {
-  const problems = mainThreadProblems(path, result);
+  const problems = GATE_MAIN_THREAD ? mainThreadProblems(path, result) : [];
   for (const category of ['accessibility', 'best-practices', 'seo'] as const) {
     const scored = result.scoresWithoutExceptions[category];
     if (scored < BUDGETS[category]) problems.push(`${path}: ${category} ${scored} < ${BUDGETS[category]}`);
@@ -368,7 +381,7 @@ async function main(): Promise<number> {
       for (const { kind, path } of pages) {
         let best: Result | undefined;
         let batch = 0;
-        while (batch < BATCHES && (!best || mainThreadProblems(path, best).length > 0)) {
+        while (batch < (GATE_MAIN_THREAD ? BATCHES : 1) && (!best || mainThreadProblems(path, best).length > 0)) {
           batch += 1;
           const results: Result[] = [];
           const baseline: Result[] = [];
