@@ -1,27 +1,16 @@
 import { createHmac } from 'node:crypto';
 import type { Load } from '../api-client/types';
+import type { HistoryLoad } from './types';
 import { matchPlace } from '../places/match';
 
 /**
  * A load read from the API, reduced to what the history may keep: no names, phone numbers or usernames
  * (issue 29). The store turns these into rows; nothing here speaks SQL.
  */
-export interface HistoryFields {
-  id: string;
-  from: string;
-  fromKnown: boolean;
-  to: string;
-  toKnown: boolean;
-  title: string;
-  vehicleType: string;
-  weight: number | null;
-  price: number | null;
-  currency: string;
-  loadingDate: string | null;
-  createdAt: string | null;
+export type HistoryFields = Omit<HistoryLoad, 'firstSeen' | 'lastSeen' | 'closedAt' | 'posterHash'> & {
   /** Raw HMAC bytes, or null when the load names no phone. */
   poster: Buffer | null;
-}
+};
 
 /**
  * Runs of digits with the separators people type in phone numbers (`+998 90 123-45-67`, `(90) 1234567`):
