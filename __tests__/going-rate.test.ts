@@ -80,6 +80,19 @@ describe('going rates of known histories', () => {
     expect(figure?.weeks.at(-1)).toMatchObject({ loads: 7 });
   });
 
+  it('draws no weekly median from a week of fewer than three loads, only its count', () => {
+    const posted = (days: number) => {
+      const at = END - days * DAY;
+      return { createdAt: new Date(at).toISOString(), firstSeen: at, lastSeen: at };
+    };
+    // Seven loads in the last week, two three weeks before.
+    const history = [...loads([100, 200, 300, 400, 500, 600, 700]), ...loads([900, 950], posted(20))];
+    const weeks = goingRates(history, WINDOW, noDistance).get(KEY)?.figures[0]?.weeks ?? [];
+    const thin = weeks.find((week) => week.loads === 2);
+    expect(thin).toMatchObject({ loads: 2, median: null });
+    expect(weeks.at(-1)).toMatchObject({ loads: 7, median: 400 });
+  });
+
   it('takes an even count’s median as the mean of the two middle values', () => {
     const rate = goingRates(loads([100, 200, 300, 400, 500, 600, 700, 800]), WINDOW, noDistance).get(KEY);
     expect(rate?.figures[0]?.trip).toEqual({ median: 450, p25: 275, p75: 625 });

@@ -75,6 +75,8 @@ export const RATE_MIN_LOADS = 7;
 export const RATE_MIN_POSTERS = 3;
 /** Weeks the route page's chart draws, the newest last. */
 export const RATE_CHART_WEEKS = 12;
+/** A week's median is drawn only from this many loads; a thinner week shows its count alone. */
+export const RATE_WEEK_MIN_LOADS = 3;
 
 /**
  * Price per kilometre is shown only from this road distance: below it the fixed costs of loading and

@@ -1,6 +1,6 @@
 import type { HistoryLoad } from '../history/types';
 import { routeKey } from '../loads/place-groups';
-import { RATE_CHART_WEEKS, RATE_MIN_LOADS, RATE_MIN_POSTERS } from '../config/constants';
+import { RATE_CHART_WEEKS, RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_WEEK_MIN_LOADS } from '../config/constants';
 
 /**
  * The going asking price of each route (README, "Going rates"), worked out from the board history's
@@ -139,7 +139,7 @@ function figureOf(currency: string, loads: readonly Priced[], km: number | null)
   return { currency, loads: loads.length, posters: posters.size, firstPosted, lastPosted, trip, perKm: perKmOf(trip, km) };
 }
 
-/** Weekly medians per trip, or per km over `km`. */
+/** Weekly medians per trip, or per km over `km`; none for a week of fewer than RATE_WEEK_MIN_LOADS loads. */
 function weeksOf(loads: readonly Priced[], end: number, km: number | null): RateWeek[] {
   const first = end - RATE_CHART_WEEKS * WEEK_MS;
   const buckets: number[][] = Array.from({ length: RATE_CHART_WEEKS }, () => []);
@@ -149,7 +149,7 @@ function weeksOf(loads: readonly Priced[], end: number, km: number | null): Rate
   return buckets.map((values, index) => ({
     start: first + index * WEEK_MS,
     loads: values.length,
-    median: values.length ? spreadOf(values).median / (km ?? 1) : null,
+    median: values.length >= RATE_WEEK_MIN_LOADS ? spreadOf(values).median / (km ?? 1) : null,
   }));
 }
 
