@@ -97,7 +97,7 @@ describe.each([
     expect(idsOf(result)).toEqual(board.ids);
     // A bare array says nothing about the total: only an empty page ends a walk.
     const pagesPerPass = bare ? 4 : 3;
-    expect(result.stats).toEqual({ passes: 2, pages: 2 * pagesPerPass, confirmed: 0, dropped: 0, agreed: true });
+    expect(result.stats).toEqual({ passes: 2, pages: 2 * pagesPerPass, confirmed: 0, dropped: 0, agreed: true, unreadable: 0 });
     expect(board.loadRequests).toBe(0);
   });
 

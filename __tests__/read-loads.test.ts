@@ -93,6 +93,30 @@ describe('a board that holds still', () => {
   });
 });
 
+describe('a board with items the site cannot read', () => {
+  afterEach(() => control({ broken: [] }));
+
+  it('skips an item without an id, reads every other load and says so, without failing the build', async () => {
+    await control({ reset: true, loads: 45, change: null });
+    const live = await liveIds();
+    await control({ broken: [live[3] as string] });
+    const { reporter, log, errors } = recordingReporter();
+    const loads = await readLoads(reporter, { retries: 0, pageSize: 20 });
+    expect(errors).toEqual([]);
+    expect(ids(loads)).toEqual(live.filter((id) => id !== live[3]));
+    expect(log[2]).toMatch(/\(the last two agreed\).*, 1 items skipped as unreadable/);
+  });
+
+  it('reads past a page whose every item is broken', async () => {
+    await control({ reset: true, loads: 45, change: null });
+    const live = await liveIds();
+    // Page 2 of 20 (positions 21-40): every item without an id.
+    await control({ broken: live.slice(20, 40) });
+    const loads = await readLoads(recordingReporter().reporter, { retries: 0, pageSize: 20 });
+    expect(ids(loads)).toEqual([...live.slice(0, 20), ...live.slice(40)]);
+  });
+});
+
 describe('a board that changes during the read, then holds still', () => {
   it('publishes a load posted during the read', async () => {
     await board(600, { every: 2, limit: 2, removals: false });

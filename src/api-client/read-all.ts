@@ -32,6 +32,11 @@ export interface ReadPage {
   loads: Load[];
   /** The total the API reported with this page, or null when its shape carries none (bare arrays). */
   reportedTotal: number | null;
+  /**
+   * Items the API sent on this page before normalizing dropped any (no id, a repeat within the page);
+   * `loads.length` when not given. Positions and the end of a walk count what the API sent.
+   */
+  received?: number;
 }
 
 export interface ReadAllSources {
@@ -70,6 +75,8 @@ export interface ReadStats {
   dropped: number;
   /** True when two consecutive walks agreed; false when the read settled by confirmation. */
   agreed: boolean;
+  /** Items of the last walk that could not be read as a load (no id, repeated in their page): skipped. */
+  unreadable: number;
 }
 
 export interface ReadAllResult {
@@ -91,6 +98,8 @@ interface Walk {
   byId: Map<string, Load>;
   pages: number;
   reportedTotal: number | null;
+  /** Items sent but not readable as a load (see ReadPage.received). */
+  unreadable: number;
 }
 
 export async function readAllLoads(sources: ReadAllSources, options: ReadAllOptions = {}): Promise<ReadAllResult> {
@@ -105,7 +114,10 @@ export async function readAllLoads(sources: ReadAllSources, options: ReadAllOpti
     options.onPass?.(pass, { loads: walk.byId.size, pages: walk.pages, reportedTotal: walk.reportedTotal });
     const previous = walks[walks.length - 2];
     if (previous && sameIds(previous, walk) && matchesTotal(walk)) {
-      return { loads: [...walk.byId.values()], stats: { passes: pass, pages, confirmed: 0, dropped: 0, agreed: true } };
+      return {
+        loads: [...walk.byId.values()],
+        stats: { passes: pass, pages, confirmed: 0, dropped: 0, agreed: true, unreadable: walk.unreadable },
+      };
     }
   }
   return settle(sources, walks, pages);
@@ -119,20 +131,28 @@ export async function readAllLoads(sources: ReadAllSources, options: ReadAllOpti
 async function walkPages(sources: ReadAllSources, limit: number): Promise<Walk> {
   const byId = new Map<string, Load>();
   let positions = 0;
+  let unreadable = 0;
+  let unreadablePages = 0;
   let reportedTotal: number | null = null;
   let page = 0;
   while (page < MAX_PAGES_PER_WALK) {
     page += 1;
     const result = await sources.fetchPage(page, limit);
     reportedTotal = result.reportedTotal;
-    if (result.loads.length === 0) break;
-    positions += result.loads.length;
+    // What the API sent, not what survived normalizing: a page of broken items is not the end of the board.
+    const received = Math.max(result.received ?? result.loads.length, result.loads.length);
+    if (received === 0) break;
+    positions += received;
+    unreadable += received - result.loads.length;
     const before = byId.size;
     for (const load of result.loads) if (!byId.has(load.id)) byId.set(load.id, load);
-    if (byId.size === before) break;
+    // Nothing new: an API that ignores `page` would loop for ever. A page with nothing readable counts
+    // as nothing new from the second such page in a row (one broken page is read past, a run is not).
+    unreadablePages = result.loads.length === 0 ? unreadablePages + 1 : 0;
+    if (result.loads.length > 0 ? byId.size === before : unreadablePages > 1) break;
     if (reportedTotal !== null && positions >= reportedTotal) break;
   }
-  return { byId, pages: page, reportedTotal };
+  return { byId, pages: page, reportedTotal, unreadable };
 }
 
 function sameIds(a: Walk, b: Walk): boolean {
@@ -142,7 +162,8 @@ function sameIds(a: Walk, b: Walk): boolean {
 }
 
 function matchesTotal(walk: Walk): boolean {
-  return walk.reportedTotal === null || walk.reportedTotal === walk.byId.size;
+  // Unreadable items are positions the API counted: the read skips them and says so, rather than fail.
+  return walk.reportedTotal === null || walk.reportedTotal === walk.byId.size + walk.unreadable;
 }
 
 async function settle(sources: ReadAllSources, walks: Walk[], pages: number): Promise<ReadAllResult> {
@@ -165,7 +186,10 @@ async function settle(sources: ReadAllSources, walks: Walk[], pages: number): Pr
   }
   const found = await confirm(sources, missing);
   const loads = mergeInOrder(walks, found);
-  return { loads, stats: { passes, pages, confirmed: missing.length, dropped: missing.length - found.size, agreed: false } };
+  return {
+    loads,
+    stats: { passes, pages, confirmed: missing.length, dropped: missing.length - found.size, agreed: false, unreadable: last.unreadable },
+  };
 }
 
 /** Confirming may cost about two walks' worth of requests; more means the board outruns the read. */

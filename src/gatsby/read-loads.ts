@@ -52,8 +52,8 @@ export async function readLoads(reporter: Reporter, options: { retries?: number;
 export function apiSources(request: RequestOptions): ReadAllSources {
   return {
     fetchPage: async (page, limit) => {
-      const { list, reportedTotal } = await fetchLoadsPage({ page, limit }, request);
-      return { loads: list.loads, reportedTotal };
+      const { list, reportedTotal, received } = await fetchLoadsPage({ page, limit }, request);
+      return { loads: list.loads, reportedTotal, received };
     },
     fetchLoad: async (id) => {
       try {
@@ -70,6 +70,7 @@ export function describeRead(stats: ReadStats): string {
   const how = stats.agreed ? 'the last two agreed' : 'the board changed on every pass';
   return (
     `${stats.passes} passes over ${stats.pages} pages (${how}), ` +
-    `${stats.confirmed} loads confirmed one by one, ${stats.dropped} dropped as removed`
+    `${stats.confirmed} loads confirmed one by one, ${stats.dropped} dropped as removed` +
+    (stats.unreadable ? `, ${stats.unreadable} items skipped as unreadable (no id, or repeated in their page)` : '')
   );
 }
