@@ -15,7 +15,7 @@ import { closedLoadShardPath } from '../src/config/routes';
 import { chooseLeadOn, closedLoadShards, leadOnPagesOf, writeClosedLoadShards, type LeadOnPages } from '../src/gatsby/closed-loads';
 import { groupBuildLoads } from '../src/gatsby/place-pages';
 import { openHistory } from '../src/history/store';
-import type { HistoryLoad } from '../src/history/types';
+import type { ClosedLoad } from '../src/history/types';
 import {
   closedShardOf,
   closedShardPathOf,
@@ -50,7 +50,7 @@ function apiLoad(id: string, from: string, to: string, title = 'Sement') {
 }
 
 /** Loads seen by one read and gone at the next, closed at `closedAt`, from a real history file. */
-async function closedThrough(loads: ReturnType<typeof apiLoad>[], closedAt: number): Promise<HistoryLoad[]> {
+async function closedThrough(loads: ReturnType<typeof apiLoad>[], closedAt: number): Promise<ClosedLoad[]> {
   histories += 1;
   const history = await openHistory(path.join(dir, `history-${histories}.sqlite`));
   history.recordRead(loads, closedAt - 6 * HOUR);
@@ -109,7 +109,7 @@ describe('the index the build writes', () => {
 
   it('leaves out a load that is open again (the build has just read it) and one the history holds open', async () => {
     const closed = await closedThrough([apiLoad('back', 'Toshkent', 'Samarqand')], BUILD_TIME - DAY);
-    const open = { ...(closed[0] as HistoryLoad), id: 'open', closedAt: null };
+    const open = { ...(closed[0] as ClosedLoad), id: 'open', closedAt: null };
     const { loads } = closedLoadShards([...closed, open], BUILD_TIME, leadOnPagesOf(groupBuildLoads([])), new Set(['back']));
     expect(loads).toBe(0);
   });

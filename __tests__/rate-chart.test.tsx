@@ -7,7 +7,7 @@ import type { Actions, PageProps } from 'gatsby';
 import { normalizeLoad } from '../src/api-client/normalize';
 import { createPlacePages, groupBuildLoads } from '../src/gatsby/place-pages';
 import { LANGUAGES } from '../src/config/languages';
-import type { HistoryLoad } from '../src/history/types';
+import type { RateSample } from '../src/history/types';
 import type { PlaceLoadsPageContext } from '../src/loads/place-page-context';
 import type { LocaleData } from '../src/i18n/runtime';
 import { buildRates } from '../src/rates/page-data';
@@ -19,26 +19,19 @@ const DAY = 24 * 60 * 60 * 1000;
 const END = Date.UTC(2026, 10, 25, 6);
 
 /** Three posters' loads, one every 4 days over 84 days, prices rising with time and noise. */
-function history(from: string, to: string, count: number): HistoryLoad[] {
+function history(from: string, to: string, count: number): RateSample[] {
   return Array.from({ length: count }, (_, index) => {
     const posted = END - (index * 4 + 1) * DAY;
     return {
-      id: `${from}-${to}-${index}`,
       from,
-      fromKnown: true,
       to,
-      toKnown: true,
-      title: 'Sement',
       vehicleType: index % 2 ? 'Tent' : 'Fura',
-      weight: 20,
       price: 3_000_000 + ((index * 7919) % 13) * 100_000 - index * 10_000,
       currency: 'UZS',
-      loadingDate: null,
-      createdAt: new Date(posted).toISOString(),
+      posted,
       firstSeen: posted,
-      lastSeen: posted + DAY,
       closedAt: posted + DAY,
-      posterHash: `poster-${index % 3}`,
+      poster: `poster-${index % 3}`,
     };
   });
 }

@@ -5,7 +5,7 @@ import type { Reporter } from 'gatsby';
 import { CLOSED_LOAD_KEEP_MS } from '../config/constants';
 import { LANGUAGES } from '../config/languages';
 import { CLOSED_LOADS_DIR, placeFromPath, placeRoutePath } from '../config/routes';
-import type { HistoryLoad } from '../history/types';
+import type { ClosedLoad } from '../history/types';
 import {
   CLOSED_SHARD_VERSION,
   closedShardOf,
@@ -44,7 +44,7 @@ export function leadOnPagesOf(
 }
 
 /** The route page when this build made it, else the origin's city page, else the board searched for the origin. */
-export function chooseLeadOn(load: Pick<HistoryLoad, 'from' | 'fromKnown' | 'to' | 'toKnown'>, pages: LeadOnPages): ClosedLeadOn {
+export function chooseLeadOn(load: Pick<ClosedLoad, 'from' | 'fromKnown' | 'to' | 'toKnown'>, pages: LeadOnPages): ClosedLeadOn {
   if (load.fromKnown && load.toKnown && pages.hasRoute(load.from, load.to))
     return { kind: 'route', path: placeRoutePath(load.from, load.to) };
   if (load.fromKnown && pages.hasFrom(load.from)) return { kind: 'from', path: placeFromPath(load.from) };
@@ -71,7 +71,7 @@ function cachedNames(cache: NameCache, text: string, known: boolean): ClosedPlac
   return named;
 }
 
-export function closedLoadEntry(load: HistoryLoad, pages: LeadOnPages, cache: NameCache = new Map()): ClosedLoadEntry {
+export function closedLoadEntry(load: ClosedLoad, pages: LeadOnPages, cache: NameCache = new Map()): ClosedLoadEntry {
   return {
     id: load.id,
     from: cachedNames(cache, load.from, load.fromKnown),
@@ -100,7 +100,7 @@ export interface ClosedLoadShards {
  * just read is on the board (it came back), whatever the history says, so it is left out.
  */
 export function closedLoadShards(
-  closed: readonly HistoryLoad[],
+  closed: readonly ClosedLoad[],
   buildTime: number,
   pages: LeadOnPages,
   liveIds: ReadonlySet<string> = new Set(),
@@ -189,7 +189,7 @@ function sameBytes(file: string, data: Buffer): boolean {
 let madeThisBuild: ClosedLoadShards | null = null;
 
 export function keepClosedLoadShards(
-  closed: readonly HistoryLoad[],
+  closed: readonly ClosedLoad[],
   buildTime: number,
   pages: LeadOnPages,
   liveIds: ReadonlySet<string>,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Reporter } from 'gatsby';
 import { RATE_WINDOW_DAYS } from '../config/constants';
-import type { HistoryLoad } from '../history/types';
+import type { RateSample } from '../history/types';
 import { placeBySlug } from '../places/gazetteer';
 import { matchPlace, placeKeys } from '../places/match';
 import { buildRates, rangesOf, type BuildRates } from '../rates/page-data';
@@ -12,9 +12,9 @@ import type { RangesFile } from '../rates/ranges-file';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RATES_DIR = 'rates';
 
-/** What the build needs of the history: its loads on the board over a window. */
+/** What the build needs of the history: its loads on the board over a window, as the rates read them. */
 export interface RatesSource {
-  loadsOnBoardBetween(start: number, end: number): HistoryLoad[];
+  rateSamples(start: number, end: number): RateSample[];
 }
 
 export interface RatesOfBuild {
@@ -46,13 +46,13 @@ export function rangesFile(rates: BuildRates): RangesFile {
  */
 export function ratesOfBuild(history: RatesSource, now: number, reporter?: Pick<Reporter, 'info'>): RatesOfBuild {
   const started = performance.now();
-  const loads = history.loadsOnBoardBetween(now - RATE_WINDOW_DAYS * DAY_MS, now);
+  const loads = history.rateSamples(now - RATE_WINDOW_DAYS * DAY_MS, now);
   const read = performance.now();
   const rates = buildRates(loads, now);
   const json = JSON.stringify(rangesFile(rates));
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 12);
   reporter?.info(
-    `Going rates: ${rates.rated.length} of ${rates.routes.size} routes have one, from ${loads.length} loads of the last ${RATE_WINDOW_DAYS} days (read ${((read - started) / 1000).toFixed(2)} s, figures ${((performance.now() - read) / 1000).toFixed(2)} s)`,
+    `Going rates: ${rates.rated.length} of ${rates.routes.size} routes have one, from ${loads.length} loads between known places in the last ${RATE_WINDOW_DAYS} days (read ${((read - started) / 1000).toFixed(2)} s, figures ${((performance.now() - read) / 1000).toFixed(2)} s)`,
   );
   return { rates, ranges: { path: `/${RATES_DIR}/ranges.${hash}.json`, json } };
 }

@@ -5,7 +5,7 @@ import type { Load } from '../api-client/types';
 import { DEVELOPMENT_HISTORY_KEY } from './config';
 import { parseImportLine, type ImportEntry } from './import-line';
 import { historyFieldsOf, type HistoryFields } from './record';
-import type { HistoryLoad } from './types';
+import type { ClosedLoad, HistoryLoad, RateSample } from './types';
 
 /**
  * The board history's store: the only module that speaks SQL (README, "Board history"). The history is
@@ -67,7 +67,10 @@ export interface BoardHistory {
   readonly file: string;
   recordRead(loads: readonly Load[], at: number): RecordCounts;
   loadsOnBoardBetween(start: number, end: number): HistoryLoad[];
-  closedSince(since: number): HistoryLoad[];
+  /** The loads of `loadsOnBoardBetween` that the going rates read, in their narrow form. */
+  rateSamples(start: number, end: number): RateSample[];
+  /** Loads closed at `since` or later, newest departure first. */
+  closedSince(since: number): ClosedLoad[];
   /** All or nothing: a bad line throws `ImportLineError` and nothing of the file stays in the history. */
   importLines(lines: AsyncIterable<string> | Iterable<string>, options?: ImportOptions): Promise<ImportCounts>;
   /** Entries already parsed; all or nothing too. */
@@ -194,32 +197,37 @@ function migrate(db: Database, file: string): void {
 function toRow(row: SqlValue[], text: Map<SqlValue | undefined, string>): HistoryLoad {
   const [id, from, fromKnown, to, toKnown, title, vehicleType, weight, price, currency, loading, created, first, last, closed, poster] =
     row;
-  const shared = (value: SqlValue | undefined): string => {
-    let found = text.get(value);
-    if (found === undefined) {
-      found = String(value);
-      text.set(value, found);
-    }
-    return found;
-  };
   return {
     id: String(id),
-    from: shared(from),
+    from: shared(text, from),
     fromKnown: fromKnown === 1,
-    to: shared(to),
+    to: shared(text, to),
     toKnown: toKnown === 1,
-    title: shared(title),
-    vehicleType: shared(vehicleType),
+    title: shared(text, title),
+    vehicleType: shared(text, vehicleType),
     weight: weight === null ? null : Number(weight),
     price: price === null ? null : Number(price),
-    currency: shared(currency),
-    loadingDate: loading === null ? null : new Date(Number(loading)).toISOString(),
-    createdAt: created === null ? null : new Date(Number(created)).toISOString(),
+    currency: shared(text, currency),
+    loadingDate: isoOrNull(loading),
+    createdAt: isoOrNull(created),
     firstSeen: Number(first),
     lastSeen: Number(last),
     closedAt: closed === null ? null : Number(closed),
-    posterHash: poster === null || poster === '' ? null : shared(poster),
+    posterHash: poster === null || poster === '' ? null : shared(text, poster),
   };
+}
+
+function shared(text: Map<SqlValue | undefined, string>, value: SqlValue | undefined): string {
+  let found = text.get(value);
+  if (found === undefined) {
+    found = String(value);
+    text.set(value, found);
+  }
+  return found;
+}
+
+function isoOrNull(ms: SqlValue | undefined): string | null {
+  return ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
 }
 
 function isoToMs(iso: string | null): number | null {
@@ -316,9 +324,69 @@ class SqlJsHistory implements BoardHistory {
     );
   }
 
-  closedSince(since: number): HistoryLoad[] {
+  rateSamples(start: number, end: number): RateSample[] {
+    // rateSampleOf (src/rates/going-rate.ts) in SQL: both places known and different. Each text column
+    // costs a call into sql.js and a string per row, so the four that repeat come as one key, split
+    // once per distinct route, vehicle type and currency (some thousands for half a million rows).
+    const keys = new Map<string, Pick<RateSample, 'from' | 'to' | 'currency' | 'vehicleType'>>();
+    const samples: RateSample[] = [];
+    this.each(
+      `SELECT json_array(from_place, to_place, currency, vehicle_type), price, coalesce(created_at, first_seen), first_seen, closed_at,
+         poster_id FROM loads
+       WHERE from_known = 1 AND to_known = 1 AND from_place <> to_place
+         AND (closed_at >= ? OR closed_at IS NULL) AND coalesce(created_at, first_seen) <= ?`,
+      [start, end],
+      (row) => {
+        const [key, price, posted, firstSeen, closedAt, poster] = row;
+        let named = keys.get(key as string);
+        if (!named) {
+          const [from, to, currency, vehicleType] = JSON.parse(key as string) as string[];
+          named = { from: from as string, to: to as string, currency: currency as string, vehicleType: vehicleType as string };
+          keys.set(key as string, named);
+        }
+        samples.push({
+          from: named.from,
+          to: named.to,
+          currency: named.currency,
+          vehicleType: named.vehicleType,
+          price: price === null ? null : Number(price),
+          posted: Number(posted),
+          firstSeen: Number(firstSeen),
+          closedAt: closedAt === null ? null : Number(closedAt),
+          // The poster's row id in this file: as distinct as its hash, without reading the hash.
+          poster: poster === null ? null : Number(poster),
+        });
+      },
+    );
+    return samples;
+  }
+
+  closedSince(since: number): ClosedLoad[] {
+    const closed: ClosedLoad[] = [];
+    const text = new Map<SqlValue | undefined, string>();
     // Newest departure first.
-    return this.select(`${SELECT_LOADS} WHERE l.closed_at >= ? ORDER BY l.closed_at DESC, l.id`, [since]);
+    this.each(
+      `SELECT id, from_place, from_known, to_place, to_known, title, weight, loading_date, created_at, last_seen, closed_at
+       FROM loads WHERE closed_at >= ? ORDER BY closed_at DESC, id`,
+      [since],
+      (row) => {
+        const [id, from, fromKnown, to, toKnown, title, weight, loading, created, last, closedAt] = row;
+        closed.push({
+          id: String(id),
+          from: shared(text, from),
+          fromKnown: fromKnown === 1,
+          to: shared(text, to),
+          toKnown: toKnown === 1,
+          title: shared(text, title),
+          weight: weight === null ? null : Number(weight),
+          loadingDate: isoOrNull(loading),
+          createdAt: isoOrNull(created),
+          lastSeen: Number(last),
+          closedAt: Number(closedAt),
+        });
+      },
+    );
+    return closed;
   }
 
   async importLines(lines: AsyncIterable<string> | Iterable<string>, options: ImportOptions = {}): Promise<ImportCounts> {
@@ -450,17 +518,21 @@ class SqlJsHistory implements BoardHistory {
   private select(sql: string, params: SqlValue[]): HistoryLoad[] {
     const rows: HistoryLoad[] = [];
     const text = new Map<SqlValue | undefined, string>();
+    this.each(sql, params, (row) => rows.push(toRow(row, text)));
+    return rows;
+  }
+
+  private each(sql: string, params: SqlValue[], take: (row: SqlValue[]) => void): void {
     try {
       const statement = this.db.prepare(sql, params);
       try {
-        while (statement.step()) rows.push(toRow(statement.get(), text));
+        while (statement.step()) take(statement.get());
       } finally {
         statement.free();
       }
     } catch (error) {
       throw this.damaged(error);
     }
-    return rows;
   }
 
   /** Runs `work` with fresh statements and frees them after. */

@@ -32,3 +32,34 @@ export interface HistoryLoad {
   /** HMAC-SHA256 (HISTORY_KEY) of the contact phone's digits, hex; null when the load had no phone. */
   posterHash: string | null;
 }
+
+/**
+ * What the closed-load index keeps of a load (src/gatsby/closed-loads.ts). The store reads only these
+ * columns: a month of closed loads is tens of thousands of rows, and every column read costs.
+ */
+export type ClosedLoad = Pick<
+  HistoryLoad,
+  'id' | 'from' | 'fromKnown' | 'to' | 'toKnown' | 'title' | 'weight' | 'loadingDate' | 'createdAt' | 'lastSeen' | 'closedAt'
+>;
+
+/**
+ * One load of a route between two gazetteer places, as the going rates read it (src/rates/going-rate.ts):
+ * numbers and a few shared texts, no id, title or dates as text. A window of the history holds half a
+ * million of them at a million past loads, so each field left out here is time and memory saved.
+ * The store returns each load once (its key); a caller that builds samples itself must do the same.
+ */
+export interface RateSample {
+  /** Gazetteer slugs, different from each other. */
+  from: string;
+  to: string;
+  vehicleType: string;
+  price: number | null;
+  /** As stored: upper-case code, or empty. */
+  currency: string;
+  /** createdAt, else firstSeen, epoch ms. */
+  posted: number;
+  firstSeen: number;
+  closedAt: number | null;
+  /** The same value for the same poster within one history, another for another; null without a phone. */
+  poster: string | number | null;
+}

@@ -1,10 +1,13 @@
-import type { HistoryLoad } from '../history/types';
+import type { HistoryLoad, RateSample } from '../history/types';
 import { routeKey } from '../loads/place-groups';
 import { RATE_CHART_WEEKS, RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_WEEK_MIN_LOADS } from '../config/constants';
 
 /**
  * The going asking price of each route (README, "Going rates"), worked out from the board history's
  * records alone: no SQL, no clock, no network, so known histories give known figures in tests.
+ *
+ * It reads `RateSample`s, the store's narrow read of a window (BoardHistory.rateSamples); `rateSampleOf`
+ * makes one from a whole record, as that query does.
  *
  * Methods, stated once:
  * - Percentiles by linear interpolation between closest ranks (Hyndman & Fan's type 7, R's default,
@@ -104,19 +107,39 @@ export function spreadOf(values: readonly number[]): Spread {
 }
 
 /** On the board at any time in the window: seen by then, and not closed before it began. */
-export function onBoardIn(load: HistoryLoad, window: RateWindow): boolean {
+export function onBoardIn(load: Pick<RateSample, 'firstSeen' | 'closedAt'>, window: RateWindow): boolean {
   return load.firstSeen <= window.end && (load.closedAt === null || load.closedAt >= window.start);
 }
 
-export function postedAt(load: HistoryLoad): number {
+export function postedAt(load: Pick<HistoryLoad, 'createdAt' | 'firstSeen'>): number {
   const created = load.createdAt ? Date.parse(load.createdAt) : NaN;
   return Number.isFinite(created) ? created : load.firstSeen;
+}
+
+/**
+ * A record as the going rates read it, or null when the rates leave it out (a place the gazetteer does
+ * not know, or a route from a place to itself). BoardHistory.rateSamples selects the same in SQL; a
+ * test holds the two to each other.
+ */
+export function rateSampleOf(load: HistoryLoad): RateSample | null {
+  if (!load.fromKnown || !load.toKnown || load.from === load.to) return null;
+  return {
+    from: load.from,
+    to: load.to,
+    vehicleType: load.vehicleType,
+    price: load.price,
+    currency: load.currency,
+    posted: postedAt(load),
+    firstSeen: load.firstSeen,
+    closedAt: load.closedAt,
+    poster: load.posterHash,
+  };
 }
 
 interface Priced {
   price: number;
   posted: number;
-  poster: string | null;
+  poster: RateSample['poster'];
   vehicleType: string;
 }
 
@@ -126,7 +149,8 @@ function perKmOf(trip: Spread, km: number | null): Spread | null {
 }
 
 function figureOf(currency: string, loads: readonly Priced[], km: number | null): RateFigure | null {
-  const posters = new Set(loads.map((load) => load.poster).filter((poster): poster is string => poster !== null));
+  const posters = new Set<string | number>();
+  for (const load of loads) if (load.poster !== null) posters.add(load.poster);
   if (loads.length < RATE_MIN_LOADS || posters.size < RATE_MIN_POSTERS) return null;
   // A loop, not Math.min(...): a busy route's million loads would overflow the call's arguments.
   let firstPosted = Infinity;
@@ -164,7 +188,7 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-function routeRate(from: string, to: string, loads: readonly HistoryLoad[], window: RateWindow, distanceOf: PerKmDistance): RouteRate {
+function routeRate(from: string, to: string, loads: readonly RateSample[], window: RateWindow, distanceOf: PerKmDistance): RouteRate {
   const km = distanceOf(from, to);
   const priced: Array<Priced & { currency: string }> = [];
   for (const load of loads) {
@@ -173,8 +197,8 @@ function routeRate(from: string, to: string, loads: readonly HistoryLoad[], wind
     priced.push({
       currency,
       price: load.price,
-      posted: postedAt(load),
-      poster: load.posterHash,
+      posted: load.posted,
+      poster: load.poster,
       vehicleType: load.vehicleType,
     });
   }
@@ -200,16 +224,13 @@ function routeRate(from: string, to: string, loads: readonly HistoryLoad[], wind
 }
 
 /**
- * Every route between two gazetteer places that had a load on the board in the window, with its
- * figures (none where too few loads or posters). A load the history holds once is counted once
- * however many reads saw it; ids are checked again so a caller's duplicates cannot count twice.
+ * Every route that had a load on the board in the window, with its figures (none where too few loads
+ * or posters). Each sample is one load: the store's key makes it so, however many reads saw the load.
  */
-export function goingRates(history: readonly HistoryLoad[], window: RateWindow, distanceOf: PerKmDistance): Map<string, RouteRate> {
-  const seen = new Set<string>();
-  const routes = new Map<string, HistoryLoad[]>();
-  for (const load of history) {
-    if (!load.fromKnown || !load.toKnown || load.from === load.to || seen.has(load.id) || !onBoardIn(load, window)) continue;
-    seen.add(load.id);
+export function goingRates(samples: readonly RateSample[], window: RateWindow, distanceOf: PerKmDistance): Map<string, RouteRate> {
+  const routes = new Map<string, RateSample[]>();
+  for (const load of samples) {
+    if (load.from === load.to || !onBoardIn(load, window)) continue;
     const key = routeKey(load.from, load.to);
     const list = routes.get(key);
     if (list) list.push(load);
@@ -217,7 +238,7 @@ export function goingRates(history: readonly HistoryLoad[], window: RateWindow, 
   }
   const rates = new Map<string, RouteRate>();
   for (const [key, loads] of routes) {
-    const first = loads[0] as HistoryLoad;
+    const first = loads[0] as RateSample;
     rates.set(key, routeRate(first.from, first.to, loads, window, distanceOf));
   }
   return rates;

@@ -1,5 +1,5 @@
 import { MIN_PRICE_PER_KM_DISTANCE_KM, RATE_WINDOW_DAYS } from '../config/constants';
-import type { HistoryLoad } from '../history/types';
+import type { RateSample } from '../history/types';
 import type { LanguageCode } from '../config/languages';
 import { placeRoutePath } from '../config/routes';
 import type { PageContext } from '../i18n/runtime';
@@ -54,8 +54,8 @@ function pageData(rate: RouteRate): RouteRateData {
 }
 
 /** The build's going rates: the history's loads of the RATE_WINDOW_DAYS before `end`. */
-export function buildRates(history: readonly HistoryLoad[], end: number): BuildRates {
-  const rates = goingRates(history, windowEndingAt(end, RATE_WINDOW_DAYS), perKmDistance);
+export function buildRates(samples: readonly RateSample[], end: number): BuildRates {
+  const rates = goingRates(samples, windowEndingAt(end, RATE_WINDOW_DAYS), perKmDistance);
   const routes = new Map<string, RouteRateData>();
   for (const [key, rate] of rates) routes.set(key, pageData(rate));
   return { routes, rated: ratedRoutes(rates).map((rate) => routes.get(routeKey(rate.from, rate.to)) as RouteRateData) };

@@ -60,8 +60,9 @@ async function buildSteps(file: string, live: number): Promise<void> {
   lap('record');
   const closed = history.closedSince(now - 30 * DAY).length;
   lap('closedSince 30 d');
-  const window = history.loadsOnBoardBetween(now - 90 * DAY, now).length;
-  lap('loadsOnBoardBetween 90 d');
+  // What the build reads for the going rates (src/gatsby/rates.ts).
+  const window = history.rateSamples(now - 90 * DAY, now).length;
+  lap('rateSamples 90 d');
   const bytes = history.save(`${file}.after`);
   lap('save');
   history.close();
@@ -115,7 +116,7 @@ async function main(): Promise<void> {
     const totalCpu = Object.values(figures.times).reduce((sum, { cpu }) => sum + cpu, 0);
     const extra = figures.peak - figures.baseline;
     console.log(
-      `build's history steps (${JSON.stringify(figures.counts)}; ${figures.closed} closed in 30 days, ${figures.window} on the board in 90 days):`,
+      `build's history steps (${JSON.stringify(figures.counts)}; ${figures.closed} closed in 30 days, ${figures.window} rate samples on the board in 90 days):`,
     );
     console.log(`  ${'step'.padEnd(26)} wall      CPU`);
     for (const [step, { wall, cpu }] of Object.entries(figures.times))

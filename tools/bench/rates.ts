@@ -4,6 +4,9 @@
 // the history's window query, the figures and charts of every route, the ranges file, the card
 // positions of the pre-built pages and every route page's rate block rendered to HTML. Prints the ranges file's size (raw and gzip), and the route page's
 // HTML gzip size from public/ when a build is there.
+//
+// The npm script sets NODE_ENV=production, as `gatsby build` does: React's development build checks
+// every element and property, and doubled the rate blocks' time when this bench ran without it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +39,8 @@ function* limited<T>(items: Iterable<T>, max: number): Generator<T> {
 }
 
 async function main(): Promise<void> {
+  if (process.env.NODE_ENV !== 'production')
+    console.warn('NODE_ENV is not production: React runs its development checks, which the build does not.');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-rates-'));
   try {
     const now = startOfUtcDay(Date.now()) + 12 * 60 * 60 * 1000;
