@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { E2E_API_URL } from './env';
+import { boardHydrated } from './support';
 
 /**
  * Going rates on the built site (README, "Going rates"), from the sample API's past that the e2e runner
@@ -50,12 +52,33 @@ test('the chart reads at 320 px and in forced colours', async ({ page }) => {
   await block.screenshot({ path: path.join(SHOTS, 'route-rate-forced-colours.png') });
 });
 
-test('cards on the board say where their price sits, from the ranges file fetched after the first render', async ({ page }) => {
-  const ranges = page.waitForRequest(/\/rates\/ranges\.[0-9a-f]{12}\.json$/);
+test('the board fetches the ranges file only for cards the build did not position, and those cards say where their price sits', async ({
+  page,
+}) => {
+  const rangesRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/rates\/ranges\.[0-9a-f]{12}\.json$/.test(request.url())) rangesRequests.push(request.url());
+  });
+  // The refresh on arrival never answers, so the board shows what the build rendered, whatever the
+  // sample API holds by now (other specs post loads to it).
+  await page.route(`${E2E_API_URL}/loads?**`, () => undefined);
   await page.goto('/ru/loads');
-  await ranges;
+  await boardHydrated(page);
   await expect(page.getByRole('link', { name: 'Цены по направлениям' })).toHaveAttribute('href', '/ru/loads/rates');
-  await expect(page.getByText(/^(Ниже обычной цены|В пределах обычной цены|Выше обычной цены)$/).first()).toBeVisible();
+  const position = page.getByText(/^(Ниже обычной цены|В пределах обычной цены|Выше обычной цены)$/);
+  // The build's positions are in its HTML; the old board fetched the file right after its first render.
+  await expect(position.first()).toBeVisible();
+  await page.waitForTimeout(1_500);
+  expect(rangesRequests).toEqual([]);
+
+  await page.unroute(`${E2E_API_URL}/loads?**`);
+  const ranges = page.waitForRequest(/\/rates\/ranges\.[0-9a-f]{12}\.json$/);
+  await page.getByRole('link', { name: 'Вперёд' }).first().click();
+  await expect(page).toHaveURL(/\/ru\/loads\?page=2$/);
+  await ranges;
+  await expect(page.getByRole('status')).toHaveText(/страница 2 из/);
+  await expect(position.first()).toBeVisible();
+  expect(rangesRequests).toHaveLength(1);
 });
 
 test('the directory links the rates page, and the sitemap lists it with its alternates', async ({ page, request }) => {

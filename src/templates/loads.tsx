@@ -1,7 +1,7 @@
 import React, { useCallback } from 'react';
 import { graphql, navigate, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import type { LoadList } from '../api-client/types';
+import type { Load, LoadList } from '../api-client/types';
 import type { LanguageCode } from '../config/languages';
 import { ROUTES, boardFeedPath } from '../config/routes';
 import { Layout } from '../components/layout';
@@ -43,6 +43,7 @@ export interface LoadsPageContext extends PageContext {
 
 const NO_NAMES: Readonly<Record<string, string>> = {};
 const NO_DISTANCES: RouteDistances = {};
+const NO_LOADS: readonly Load[] = [];
 
 export default function LoadsPage({ pageContext, location }: PageProps<LocaleData, LoadsPageContext>) {
   const { t } = useTranslation('loads');
@@ -105,6 +106,7 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
         placeNames={pageContext.placeNames ?? NO_NAMES}
         rangesPath={pageContext.rangesPath}
         initialPositions={pageContext.positions}
+        builtLoads={pageContext.initial?.loads ?? NO_LOADS}
         routeDistances={pageContext.routeDistances ?? NO_DISTANCES}
       />
     </>

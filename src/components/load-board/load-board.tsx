@@ -14,7 +14,8 @@ import { SearchForm } from './search-form';
 import { loadPlaces } from './place-search';
 import { nameIn } from '../../places/search-index';
 import { routeKmIn, type RouteDistances } from '../../loads/route-distance';
-import type { LoadList } from '../../api-client/types';
+import type { Load, LoadList } from '../../api-client/types';
+import { sameLoad } from '../../loads/same-list';
 import type { PricePosition } from '../../loads/price-position';
 import type { RangesFile } from '../../rates/ranges-file';
 
@@ -38,25 +39,38 @@ interface Props {
   /** The routes' usual price ranges (src/gatsby/rates.ts), and the build's positions of its first page. */
   rangesPath?: string;
   initialPositions?: Readonly<Record<string, PricePosition>>;
+  /** The loads the build rendered and positioned (its first page). */
+  builtLoads: readonly Load[];
   /** The build's first page's road distances (src/places/distance.ts). */
   routeDistances: RouteDistances;
 }
 
 /**
- * Where each card's price sits against its route's usual range: the build's positions for its first
- * page, then, once the ranges file has come (fetched after the first render, never holding it up),
- * the positions of whatever list is on screen.
+ * Where each card's price sits against its route's usual range: the build's positions for the loads it
+ * rendered, and, for a list holding any other load (or one of those changed since), the positions the
+ * ranges file gives. The file and its code (a chunk of their own, some 9 KB gzip) are fetched only then,
+ * after that list's first render: a board whose refresh brings the loads the build showed, most visits,
+ * fetches neither.
  */
 function usePricePositions(
   list: LoadList | null,
   rangesPath: string | undefined,
   initial: Readonly<Record<string, PricePosition>> | undefined,
+  builtLoads: readonly Load[],
 ) {
+  const built = useMemo(() => new Map(builtLoads.map((load) => [load.id, load])), [builtLoads]);
+  const positionedByBuild =
+    list === null ||
+    list.loads.every((load) => {
+      const shown = built.get(load.id);
+      return shown !== undefined && sameLoad(shown, load);
+    });
+  const wanted = Boolean(rangesPath) && !positionedByBuild;
   const [ranges, setRanges] = useState<{ file: RangesFile; module: RangesModule } | null>(null);
+  const loaded = ranges !== null;
   useEffect(() => {
-    if (!rangesPath) return undefined;
+    if (!wanted || loaded || !rangesPath) return undefined;
     let cancelled = false;
-    // Its code comes with the file, in a chunk of its own: none of it is in the board's first script.
     void import('../../rates/ranges-file').then(async (module) => {
       const file = await module.loadRangesFile(rangesPath);
       if (!cancelled && file) startTransition(() => setRanges({ file, module }));
@@ -64,7 +78,7 @@ function usePricePositions(
     return () => {
       cancelled = true;
     };
-  }, [rangesPath]);
+  }, [wanted, loaded, rangesPath]);
   return useMemo(() => (ranges && list ? ranges.module.positionsFromFile(ranges.file, list.loads) : initial), [ranges, list, initial]);
 }
 
@@ -165,6 +179,7 @@ export function LoadBoard({
   placeNames,
   rangesPath,
   initialPositions,
+  builtLoads,
   routeDistances,
 }: Props) {
   const { t } = useTranslation('loads');
@@ -187,7 +202,7 @@ export function LoadBoard({
   // The list on screen stays (busy) while the next one loads: its links and the pagination keep focus.
   const list = state.list;
   const { placeName, routeKm } = usePlaceNames(list, placeNames, routeDistances, placeIndexPath);
-  const positions = usePricePositions(list, rangesPath, initialPositions);
+  const positions = usePricePositions(list, rangesPath, initialPositions, builtLoads);
   const busy = state.status === 'loading' || !showsWanted;
   const body = (() => {
     if (state.status === 'error') {
