@@ -1,7 +1,7 @@
 /**
  * What the board loads on first use of the place index (place-search.ts): the index's functions, and
  * naming a place first seen in a refresh. search-index.ts itself ships with the board's first script
- * (the page names its pre-rendered places with `nameIn`); the transliteration rides in this lazy chunk.
+ * (the page names its pre-rendered places with `nameIn`, place-names.ts); the transliteration rides in this lazy chunk.
  */
 import { findEntry, type PlaceIndex } from './search-index';
 import { transliteratedPlace } from './transliterate';

@@ -54,14 +54,6 @@ export function suggestPlaces(index: PlaceIndex, typed: string, max: number): Pl
     .map(([entry]) => entry);
 }
 
-/**
- * The name `names` gives a place text, if any. Own keys only: place texts come from the API, and one
- * spelled "constructor" must not find an object's built-in function.
- */
-export function nameIn(names: Readonly<Record<string, string>>, text: string): string | undefined {
-  return Object.prototype.hasOwnProperty.call(names, text) ? names[text] : undefined;
-}
-
 const KEY_LOOKUPS = new WeakMap<PlaceIndex, Map<string, PlaceIndexEntry>>();
 
 function keyLookup(index: PlaceIndex): Map<string, PlaceIndexEntry> {

@@ -16,7 +16,7 @@ import { localizedPath } from '../i18n/paths';
 import { type LocaleData, type PageContext, usePageLanguage } from '../i18n/runtime';
 import { definePageHead } from '../head/define-head';
 import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
-import { nameIn } from '../places/search-index';
+import { nameIn } from '../places/place-names';
 import type { RouteDistances } from '../loads/route-distance';
 import { FeedLink } from '../components/feed-link';
 import { boardFeedTitle } from '../feeds/feed-titles';

@@ -12,7 +12,7 @@ import { LoadCardList, cardTexts } from './load-card';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
 import { loadPlaces } from './place-search';
-import { nameIn } from '../../places/search-index';
+import { nameIn } from '../../places/place-names';
 import { routeKmIn, type RouteDistances } from '../../loads/route-distance';
 import type { Load, LoadList } from '../../api-client/types';
 import { sameLoad } from '../../loads/same-list';
