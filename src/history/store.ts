@@ -371,6 +371,8 @@ class SqlJsHistory implements BoardHistory {
       [since],
       (row) => {
         const [id, from, fromKnown, to, toKnown, title, weight, loading, created, last, closedAt] = row;
+        // Spelled out as toRow spells its first fields, not spread from a shared helper: a spread made
+        // the rate samples' objects dictionaries in V8 (2.5x slower, twice the memory, measured).
         closed.push({
           id: String(id),
           from: shared(text, from),
