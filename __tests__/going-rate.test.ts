@@ -30,12 +30,13 @@ const perKm300: PerKmDistance = () => 300;
 const noDistance: PerKmDistance = () => null;
 
 /** The records as the going rates read them, as the store's rateSamples would give them. */
-function samplesOf(history: readonly HistoryLoad[]): RateSample[] {
-  return history.map(rateSampleOf).filter((sample): sample is RateSample => sample !== null);
+function samplesOf(history: readonly HistoryLoad[], window: typeof WINDOW): RateSample[] {
+  return history.map((load) => rateSampleOf(load, window)).filter((sample): sample is RateSample => sample !== null);
 }
 const goingRates = (history: readonly HistoryLoad[], window: typeof WINDOW, distanceOf: PerKmDistance) =>
-  goingRatesOfSamples(samplesOf(history), window, distanceOf);
-const buildRates = (history: readonly HistoryLoad[], end: number) => buildRatesOfSamples(samplesOf(history), end);
+  goingRatesOfSamples(samplesOf(history, window), window, distanceOf);
+const buildRates = (history: readonly HistoryLoad[], end: number) =>
+  buildRatesOfSamples(samplesOf(history, windowEndingAt(end, RATE_WINDOW_DAYS)), end);
 
 let nextId = 0;
 function load(price: number | null, poster: string | null, extra: Partial<HistoryLoad> = {}): HistoryLoad {
@@ -258,7 +259,7 @@ describe('the store reads the going rates’ samples as rateSampleOf makes them'
       );
       history.recordRead([read('known', 'Toshkent', 'Samarqand')], END - 10 * DAY);
       const fromStore = history.rateSamples(WINDOW.start, WINDOW.end);
-      const fromRecords = samplesOf(history.loadsOnBoardBetween(WINDOW.start, WINDOW.end));
+      const fromRecords = samplesOf(history.loadsOnBoardBetween(WINDOW.start, WINDOW.end), WINDOW);
       history.close();
       // Posters are told apart, not named: the store gives a row number, a record its hash.
       const byOrder = (samples: RateSample[]) => {
@@ -269,8 +270,7 @@ describe('the store reads the going rates’ samples as rateSampleOf makes them'
             return { ...sample, poster: sample.poster === null ? null : names.get(sample.poster) };
           })
           .sort(
-            (a, b) =>
-              a.from.localeCompare(b.from) || a.to.localeCompare(b.to) || a.posted - b.posted || (a.closedAt ?? 0) - (b.closedAt ?? 0),
+            (a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to) || a.posted - b.posted || (a.price ?? 0) - (b.price ?? 0),
           );
       };
       expect(fromStore).toHaveLength(3);

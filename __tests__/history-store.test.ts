@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import initSqlJs from 'sql.js';
+import { DatabaseSync } from '@photostructure/sqlite';
 import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
 import { ImportLineError } from '../src/history/import-line';
@@ -180,10 +180,9 @@ describe('the file', () => {
   });
 
   it('fails on a file written by a newer schema, leaving it untouched', async () => {
-    const SQL = await initSqlJs();
-    const db = new SQL.Database();
+    const db = new DatabaseSync(file());
     db.exec(`CREATE TABLE loads (id TEXT PRIMARY KEY); PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
-    fs.writeFileSync(file(), db.export());
+    db.close();
     const bytes = fs.readFileSync(file());
     const error = await openHistory(file()).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HistoryFileError);

@@ -29,8 +29,6 @@ function history(from: string, to: string, count: number): RateSample[] {
       price: 3_000_000 + ((index * 7919) % 13) * 100_000 - index * 10_000,
       currency: 'UZS',
       posted,
-      firstSeen: posted,
-      closedAt: posted + DAY,
       poster: `poster-${index % 3}`,
     };
   });

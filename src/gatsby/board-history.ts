@@ -23,6 +23,9 @@ export async function recordBoardHistory(reporter: Reporter, loads: readonly Loa
       category: 'USER',
     },
   });
+  // A build begins: whatever an earlier one in this process recorded and never saved is dropped.
+  recorded?.close();
+  recorded = undefined;
   const file = historyFile();
   const now = historyNow();
   let history: BoardHistory;

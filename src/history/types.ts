@@ -43,9 +43,11 @@ export type ClosedLoad = Pick<
 >;
 
 /**
- * One load of a route between two gazetteer places, as the going rates read it (src/rates/going-rate.ts):
- * numbers and a few shared texts, no id, title or dates as text. A window of the history holds half a
- * million of them at a million past loads, so each field left out here is time and memory saved.
+ * One load of a route between two gazetteer places that was on the board in the going rates' window,
+ * as the rates read it (src/rates/going-rate.ts): numbers and a few shared texts, no id, title or dates
+ * as text. A window of the history holds half a million of them at a million past loads, so each field
+ * left out here is time and memory saved: the window is applied where samples are made (the store's
+ * query, `rateSampleOf`), and a sample needs no first-seen or closing time after it.
  * The store returns each load once (its key); a caller that builds samples itself must do the same.
  */
 export interface RateSample {
@@ -58,8 +60,6 @@ export interface RateSample {
   currency: string;
   /** createdAt, else firstSeen, epoch ms. */
   posted: number;
-  firstSeen: number;
-  closedAt: number | null;
   /** The same value for the same poster within one history, another for another; null without a phone. */
   poster: string | number | null;
 }

@@ -107,7 +107,7 @@ export function spreadOf(values: readonly number[]): Spread {
 }
 
 /** On the board at any time in the window: seen by then, and not closed before it began. */
-export function onBoardIn(load: Pick<RateSample, 'firstSeen' | 'closedAt'>, window: RateWindow): boolean {
+export function onBoardIn(load: Pick<HistoryLoad, 'firstSeen' | 'closedAt'>, window: RateWindow): boolean {
   return load.firstSeen <= window.end && (load.closedAt === null || load.closedAt >= window.start);
 }
 
@@ -118,11 +118,11 @@ export function postedAt(load: Pick<HistoryLoad, 'createdAt' | 'firstSeen'>): nu
 
 /**
  * A record as the going rates read it, or null when the rates leave it out (a place the gazetteer does
- * not know, or a route from a place to itself). BoardHistory.rateSamples selects the same in SQL; a
- * test holds the two to each other.
+ * not know, a route from a place to itself, or a load not on the board in the window).
+ * BoardHistory.rateSamples selects the same in SQL; a test holds the two to each other.
  */
-export function rateSampleOf(load: HistoryLoad): RateSample | null {
-  if (!load.fromKnown || !load.toKnown || load.from === load.to) return null;
+export function rateSampleOf(load: HistoryLoad, window: RateWindow): RateSample | null {
+  if (!load.fromKnown || !load.toKnown || load.from === load.to || !onBoardIn(load, window)) return null;
   return {
     from: load.from,
     to: load.to,
@@ -130,8 +130,6 @@ export function rateSampleOf(load: HistoryLoad): RateSample | null {
     price: load.price,
     currency: load.currency,
     posted: postedAt(load),
-    firstSeen: load.firstSeen,
-    closedAt: load.closedAt,
     poster: load.posterHash,
   };
 }
@@ -225,12 +223,14 @@ function routeRate(from: string, to: string, loads: readonly RateSample[], windo
 
 /**
  * Every route that had a load on the board in the window, with its figures (none where too few loads
- * or posters). Each sample is one load: the store's key makes it so, however many reads saw the load.
+ * or posters). Each sample is one load on the board in the window (the store's query and
+ * `rateSampleOf` apply it), once: the store's key makes it so, however many reads saw the load. The
+ * window's end is where the chart's weeks end.
  */
 export function goingRates(samples: readonly RateSample[], window: RateWindow, distanceOf: PerKmDistance): Map<string, RouteRate> {
   const routes = new Map<string, RateSample[]>();
   for (const load of samples) {
-    if (load.from === load.to || !onBoardIn(load, window)) continue;
+    if (load.from === load.to) continue;
     const key = routeKey(load.from, load.to);
     const list = routes.get(key);
     if (list) list.push(load);

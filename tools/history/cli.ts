@@ -61,7 +61,7 @@ async function runStats(file: string): Promise<void> {
     console.log(`No board history at ${file} yet: the next build or import starts it.`);
     return;
   }
-  const history = await openHistory(file, { key: historyKey() });
+  const history = await openHistory(file, { key: historyKey(), readOnly: true });
   console.log(`Board history ${file}`);
   for (const line of describeStats(history.stats(), fs.statSync(file).size)) console.log(`  ${line}`);
   history.close();
@@ -72,7 +72,7 @@ async function runReset(file: string): Promise<void> {
   if (fs.existsSync(file)) {
     const bytes = fs.statSync(file).size;
     try {
-      const old = await openHistory(file);
+      const old = await openHistory(file, { readOnly: true });
       const stats = old.stats();
       old.close();
       replaced = `${stats.loads} loads from ${day(stats.first)} to ${day(stats.last)} (${megabytes(bytes)})`;
