@@ -9,7 +9,7 @@ import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
 import { ImportLineError } from '../src/history/import-line';
 import { scrubTitle } from '../src/history/record';
-import { HistoryFileError, openHistory, SCHEMA_VERSION } from '../src/history/store';
+import { HistoryFileError, MIGRATIONS, openHistory, SCHEMA_VERSION } from '../src/history/store';
 import { generateLoads } from '../tools/sample-api/data';
 
 const HOUR = 3_600_000;
@@ -189,6 +189,41 @@ describe('the file', () => {
     expect((error as Error).message).toMatch(new RegExp(`${file().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*newer schema`));
     expect((error as Error).message).not.toContain('\n');
     expect(fs.readFileSync(file()).equals(bytes)).toBe(true);
+  });
+
+  it('migrates a schema 1 file forward on its working copy: the file changes only when saved', async () => {
+    const db = new DatabaseSync(file());
+    db.exec(MIGRATIONS[0] as string);
+    const insert = db.prepare(
+      `INSERT INTO loads (id, from_place, from_known, to_place, to_known, title, vehicle_type, weight, price, currency,
+         loading_date, created_at, first_seen, last_seen, closed_at, poster_id) VALUES (?, ?, 1, ?, 1, 'Un', ?, 20, ?, ?, NULL, ?, ?, ?, ?, NULL)`,
+    );
+    insert.run('old-1', 'toshkent', 'samarqand', 'Tent', 5_000_000, 'UZS', T0 - 10 * DAY, T0 - 10 * DAY, T0 - 9 * DAY, T0 - 9 * DAY);
+    insert.run('old-2', 'toshkent', 'samarqand', 'Tent', 100, 'USD', T0 - 8 * DAY, T0 - 8 * DAY, T0 - 7 * DAY, T0 - 7 * DAY);
+    insert.run('old-3', 'buxoro', 'navoiy', 'Ref', 900_000, 'UZS', T0 - 6 * DAY, T0 - 6 * DAY, T0 - 5 * DAY, T0 - 5 * DAY);
+    db.exec('PRAGMA user_version = 1');
+    db.close();
+    const before = fs.readFileSync(file());
+    const history = await openHistory(file());
+    history.recordRead([load('new', { vehicleType: 'Tent' })], T0);
+    const samples = history.rateSamples(T0 - 90 * DAY, T0);
+    expect(samples.map((sample) => [sample.from, sample.to, sample.currency, sample.vehicleType, sample.price]).sort()).toEqual([
+      ['buxoro', 'navoiy', 'UZS', 'Ref', 900_000],
+      ['toshkent', 'samarqand', 'USD', 'Tent', 100],
+      ['toshkent', 'samarqand', 'UZS', 'Tent', 5_000_000],
+      ['toshkent', 'samarqand', 'UZS', 'Tent', 5_000_000],
+    ]);
+    expect(fs.readFileSync(file()).equals(before)).toBe(true);
+    history.save();
+    history.close();
+    const saved = new DatabaseSync(file(), { readOnly: true });
+    expect(saved.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION });
+    // The new load joined the group the migration made for its route, currency and vehicle type.
+    expect(saved.prepare('SELECT count(DISTINCT rate_group) AS groups, count(rate_group) AS loads FROM loads').get()).toEqual({
+      groups: 3,
+      loads: 4,
+    });
+    saved.close();
   });
 
   it('keeps no personal data: no phone, name or username of the sample loads is in its bytes', async () => {
