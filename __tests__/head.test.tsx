@@ -31,6 +31,7 @@ import { Head as NotFoundHead } from '../src/templates/not-found';
 import { Head as PlaceLoadsHead } from '../src/templates/place-loads';
 import { Head as PlacesHead } from '../src/templates/places';
 import { localeData } from './support/render-page';
+import { boardJsonLd } from '../src/gatsby/board-json-ld';
 
 const ORIGIN = 'https://yukbor.example';
 const [uz, cyrl, ru] = LANGUAGES;
@@ -160,11 +161,14 @@ describe("a load's ItemList entry", () => {
 
   function boardEntries(language: Language) {
     const initial = [load, other];
+    const placeNames = placeNamesFor(initial, language.code);
     const context = {
       ...variant(ROUTES.loads, language),
       initial: { loads: initial, total: initial.length, page: 1, limit: 20 },
       builtAt: Date.parse(created),
-      placeNames: placeNamesFor(initial, language.code),
+      placeNames,
+      // As create-pages.ts makes it for the board's context.
+      jsonLd: boardJsonLd(initial, placeNames, language),
     };
     return jsonLd(head(LoadsHead, context, ['common', 'loads'], language)).itemListElement as { url: string; name: string }[];
   }

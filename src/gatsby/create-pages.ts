@@ -17,6 +17,7 @@ import { recordBoardHistory } from './board-history';
 import { keepRangesFile, ratesOfBuild, type RatesOfBuild } from './rates';
 import { ratesPageContext } from '../rates/page-data';
 import { keepClosedLoadShards, leadOnPagesOf } from './closed-loads';
+import { boardJsonLd } from './board-json-ld';
 
 /**
  * /loads renders its first page into the HTML; the browser refreshes it from the API. The names of
@@ -39,7 +40,10 @@ function loadsPageContext(
     positions: cardPositions(initial, rates.rates),
   };
   const routeDistances = routeDistancesFor(initial);
-  return (language) => ({ ...shared, placeNames: placeNamesFor(initial, language.code), routeDistances });
+  return (language) => {
+    const placeNames = placeNamesFor(initial, language.code);
+    return { ...shared, placeNames, routeDistances, jsonLd: boardJsonLd(initial, placeNames, language) };
+  };
 }
 
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {

@@ -15,8 +15,7 @@ import { apiSearchTexts } from '../components/load-board/place-search';
 import { localizedPath } from '../i18n/paths';
 import { type LocaleData, type PageContext, usePageLanguage } from '../i18n/runtime';
 import { definePageHead } from '../head/define-head';
-import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
-import { nameIn } from '../places/place-names';
+import type { JsonLd } from '../head/head-tags';
 import type { RouteDistances } from '../loads/route-distance';
 import { FeedLink } from '../components/feed-link';
 import { boardFeedTitle } from '../feeds/feed-titles';
@@ -39,6 +38,12 @@ export interface LoadsPageContext extends PageContext {
   /** The routes' usual price ranges for the cards (README, "Going rates"), and the first page's positions. */
   rangesPath?: string;
   positions?: Record<string, PricePosition>;
+  /**
+   * The page's ItemList of its first page of loads, made by the build (create-pages.ts): the Head runs
+   * in the browser too, and its builders would ship in the board's script for data that never changes
+   * there.
+   */
+  jsonLd?: JsonLd;
 }
 
 const NO_NAMES: Readonly<Record<string, string>> = {};
@@ -113,22 +118,14 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
   );
 }
 
-export const Head = definePageHead<LoadsPageContext>(({ t, language, pageContext, origin }) => ({
+export const Head = definePageHead<LoadsPageContext>(({ t, language, pageContext }) => ({
   kind: 'page',
   path: ROUTES.loads,
   title: t('loads:seo.title'),
   description: t('loads:seo.description'),
   keywords: t('loads:seo.keywords'),
   feed: { href: boardFeedPath(language.prefix), title: boardFeedTitle(t) },
-  jsonLd: loadListJsonLd({
-    name: t('loads:seo.title'),
-    path: ROUTES.loads,
-    origin,
-    language,
-    loads: pageContext.initial?.loads ?? [],
-    texts: loadEntryTexts(t),
-    placeName: (text) => nameIn(pageContext.placeNames, text) ?? text,
-  }),
+  jsonLd: pageContext.jsonLd,
 }));
 
 export const query = graphql`
