@@ -135,6 +135,39 @@ describe('the file', () => {
     expect(again.stats()).toMatchObject({ loads: 1, open: 1, first: T0, last: T0 });
   });
 
+  it('saved once, saves the same bytes under another name, and reads on after its save', async () => {
+    const history = await openHistory(file());
+    history.recordRead([load('a')], T0);
+    history.save();
+    expect(history.save(file('copy.sqlite'))).toBe(fs.statSync(file()).size);
+    expect(fs.readFileSync(file('copy.sqlite')).equals(fs.readFileSync(file()))).toBe(true);
+    expect(history.stats()).toMatchObject({ loads: 1 });
+    // A change after a save works on a new working copy: the saved file stays as it was until saved again.
+    const saved = fs.readFileSync(file());
+    history.recordRead([load('a'), load('b')], T0 + HOUR);
+    expect(fs.readFileSync(file()).equals(saved)).toBe(true);
+    history.save();
+    history.close();
+    expect(fs.readdirSync(dir).sort()).toEqual(['copy.sqlite', 'history.sqlite']);
+    expect((await openHistory(file(), { readOnly: true })).stats()).toMatchObject({ loads: 2, open: 2 });
+  });
+
+  it('removes a working copy a killed build left, and keeps one a running process works on', async () => {
+    const first = await openHistory(file());
+    first.save();
+    first.close();
+    // No process has this pid (the kernel's limit is below it); the parent of this test is running.
+    const abandoned = `${file()}.4194305000.working`;
+    const inUse = `${file()}.${process.ppid}.working`;
+    fs.writeFileSync(abandoned, 'half a copy');
+    fs.writeFileSync(inUse, 'a copy in use');
+    const history = await openHistory(file());
+    expect(fs.existsSync(abandoned)).toBe(false);
+    expect(fs.readFileSync(inUse, 'utf8')).toBe('a copy in use');
+    history.close();
+    expect(fs.readdirSync(dir).sort()).toEqual([path.basename(inUse), 'history.sqlite'].sort());
+  });
+
   it('is left as it was by a build cut off after its read (recorded, never saved)', async () => {
     const first = await openHistory(file());
     first.recordRead([load('a')], T0);
