@@ -223,7 +223,7 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** Writes `bytes`' file to disk before it is renamed into place: a rename of unsynced data can surface empty after a crash. */
+/** Puts the file's data on disk before it is renamed into place: a rename of unsynced data can surface empty after a crash. */
 function fsyncFile(file: string): void {
   const fd = fs.openSync(file, 'r+');
   try {
@@ -312,7 +312,7 @@ function checkVersion(db: DatabaseSyncInstance, file: string, options: { readOnl
     throw new HistoryFileError(file, `written by an older schema (version ${version}): open it to write once to migrate it`);
   }
   // No PRAGMA quick_check: it reads every page (seconds at a million loads). Damage deeper in the file
-  // shows when a page is read, and `guard` reports it as this error then, before anything is saved.
+  // shows when a page is read, and `damaged` reports it as this error then, before anything is saved.
 }
 
 function migrate(db: DatabaseSyncInstance): void {
