@@ -159,6 +159,10 @@ describe.each(LANGUAGES.map((language) => [language.prefix, language] as const))
       expect(main.getByText(texts.lastSeen)).toBeTruthy();
       expect(main.getByText(texts.route)).toBeTruthy();
       expect(main.getByText(texts.weight, { normalizer: (text) => text })).toBeTruthy();
+      // Its days as its "last seen" line writes them, in any language: no English month on the page.
+      expect(main.getByText('20.11.2026')).toBeTruthy();
+      expect(main.getByText('18.11.2026')).toBeTruthy();
+      expect(main.queryByText(/Nov/)).toBeNull();
       // Markup in the cargo stays text.
       expect(main.getByText(HOSTILE_TITLE)).toBeTruthy();
       expect(document.querySelector('img[src="x"]')).toBeNull();

@@ -6,7 +6,7 @@ import { localizedPath } from '../i18n/paths';
 import { boardSearchString } from '../loads/board-query';
 import { builtTime } from '../loads/built-time';
 import type { ClosedLoadEntry } from '../loads/closed-index';
-import { formatNumber, formatShortDate } from '../loads/format';
+import { formatNumber } from '../loads/format';
 import { Layout } from './layout';
 import { PageIntro } from './page-intro';
 import * as styles from './closed-load.module.css';
@@ -16,6 +16,14 @@ interface ClosedLoadProps {
   language: Language;
   /** The path named a language (`/ru/load/…`): links keep it; the bare alias links bare paths. */
   routed: boolean;
+}
+
+/**
+ * A day as the "last seen" line writes it (25.11.2026, Tashkent time): read the same in all three
+ * languages, where the board list's English short date ("Nov 25") is not.
+ */
+function numericDay(iso: string | null): string {
+  return iso ? (builtTime(Date.parse(iso))?.date ?? '') : '';
 }
 
 function sitePath(path: string, language: Language, routed: boolean): string {
@@ -62,8 +70,8 @@ export function ClosedLoad({ entry, language, routed }: ClosedLoadProps) {
     [t('closed.route'), route],
     [t('closed.cargo'), entry.title || t('untitled')],
     [t('closed.weight'), entry.weight === null ? '' : t('closed.weightValue', { weight: formatNumber(entry.weight) })],
-    [t('closed.loadingDate'), formatShortDate(entry.loadingDate)],
-    [t('closed.posted'), formatShortDate(entry.createdAt)],
+    [t('closed.loadingDate'), numericDay(entry.loadingDate)],
+    [t('closed.posted'), numericDay(entry.createdAt)],
   ];
   return (
     <Layout>
