@@ -237,6 +237,14 @@ describe('the file', () => {
     db.exec('PRAGMA user_version = 1');
     db.close();
     const before = fs.readFileSync(file());
+    // Read only (npm run history -- stats on the bucket's copy before the first build of schema 2).
+    const reader = await openHistory(file(), { readOnly: true });
+    expect(reader.stats()).toMatchObject({ loads: 3, routes: 2 });
+    expect(reader.rateSamples(T0 - 90 * DAY, T0)).toHaveLength(3);
+    expect(() => reader.save()).toThrow(/read only/);
+    reader.close();
+    expect(fs.readdirSync(dir)).toEqual(['history.sqlite']);
+    expect(fs.readFileSync(file()).equals(before)).toBe(true);
     const history = await openHistory(file());
     history.recordRead([load('new', { vehicleType: 'Tent' })], T0);
     const samples = history.rateSamples(T0 - 90 * DAY, T0);

@@ -10,7 +10,7 @@ import { readLocale } from './locales';
 
 /**
  * The board's ItemList of its first page, made by the build into the page's context: the board's Head
- * runs in the browser too, and the list's builders would ship in the board's script (about 0.8 KB
+ * runs in the browser too, and the list's builders would ship in the board's script (about 0.6 KB
  * gzip) for data the browser never changes. Named as the cards name it, with the city and route pages'
  * builder (`loadListJsonLd`).
  */
