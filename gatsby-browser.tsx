@@ -1,5 +1,6 @@
 import type { GatsbyBrowser } from 'gatsby';
 import './src/styles/global.css';
+import { enableNativeShare } from './src/components/native-share';
 
 export { onRouteUpdate } from './src/a11y/route-change';
 export { replaceHydrateFunction } from './src/gatsby/hydrate';
@@ -20,6 +21,7 @@ function pluginRuntime(): PluginRuntime {
  * the network. Each would otherwise add to the entry's task or to the first render's.
  */
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = async () => {
+  enableNativeShare();
   await new Promise((resolve) => setTimeout(resolve, 0));
   setTimeout(pluginRuntime, 0);
 };

@@ -235,3 +235,43 @@ describe('idle islands', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 });
+
+// The board's cards are a static part while they are the list the build rendered (load-board.tsx).
+describe('a static part', () => {
+  it('keeps the build HTML while its input is the same, renders once it changes, and never goes back', async () => {
+    const page = freshPage();
+    const { React, islands, rtl } = page;
+    const rendered: string[] = [];
+    function List({ items }: { items: string }): ReactModule.ReactElement {
+      rendered.push(items);
+      return React.createElement('ul', null, React.createElement('li', null, items));
+    }
+    let kept: HTMLDivElement | null = null;
+    const ui = (items: string) =>
+      React.createElement(
+        islands.Static,
+        { renderedFrom: items, keptRef: (element: HTMLDivElement | null) => void (kept = element) },
+        React.createElement(List, { items }),
+      );
+    const container = document.createElement('div');
+    container.innerHTML = '<div class="static-part"><ul><li>built</li></ul></div>';
+    document.body.appendChild(container);
+    const view = rtl.render(ui('built'), { container, hydrate: true, onRecoverableError: (error) => page.recoverableErrors.push(error) });
+    await rtl.act(async () => Promise.resolve());
+    // Not rendered at all: the build's HTML stays, and the kept element is handed out.
+    expect(rendered).toEqual([]);
+    expect(container.textContent).toBe('built');
+    expect(kept).toBe(container.firstChild);
+    await rtl.act(async () => view.rerender(ui('built')));
+    expect(rendered).toEqual([]);
+    await rtl.act(async () => view.rerender(ui('refreshed')));
+    expect(container.textContent).toBe('refreshed');
+    expect(kept).toBeNull();
+    // Back to the build's input: the build's HTML is gone, so it renders rather than empty itself.
+    await rtl.act(async () => view.rerender(ui('built')));
+    expect(container.textContent).toBe('built');
+    expect(rendered.at(-1)).toBe('built');
+    expect(page.recoverableErrors).toEqual([]);
+    rtl.cleanup();
+  });
+});

@@ -162,19 +162,26 @@ test('the board applies a refresh that answers before its parts have hydrated', 
 
 // The board is one island in a static page: its intro and feed link stay the build's HTML. A return to
 // hydrating everything (a Static that hydrates its content, an island around the whole page) shows
-// here as elements outside the board that React has taken over.
-test('the board hydrates itself and nothing around it', async ({ page }) => {
+// here as elements outside the board that React has taken over. Its cards are a static part too while
+// the refresh brings the loads the build showed (the sample API does): React neither hydrates nor
+// renders them again, and only their "posted … ago" moves to the refresh's clock. Another page of the
+// list is rendered by React.
+test('the board hydrates itself and nothing around it, and keeps the cards the build showed', async ({ page }) => {
   await watchHydration(page);
   await page.goto('/ru/loads');
   await page.waitForLoadState('networkidle');
   await expect.poll(() => isHydrated(page, '[role="combobox"]'), { timeout: 10_000 }).toBe(true);
-  await expect.poll(() => isHydrated(page, 'main a[href*="/ru/load/"]'), { timeout: 10_000 }).toBe(true);
+  await expect(page.getByRole('status')).toHaveText(/^Найдено/);
   const plan = await page.evaluate(() => {
     const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
     const board = document.querySelector('form[role="search"]')?.closest('.container');
     const main = [...document.querySelectorAll('main *')];
     // A static part's own wrapper is hydrated (React renders it, empty); what it holds is not.
     const staticParts = main.filter((element) => element.classList.contains('static-part'));
+    const ages = [...document.querySelectorAll<HTMLElement>('main [data-posted]')].map((element) => ({
+      minutes: Math.floor((Date.now() - Date.parse(element.dataset.posted ?? '')) / 60000),
+      text: element.textContent ?? '',
+    }));
     return {
       staticParts: staticParts.length,
       keptStatic: staticParts.reduce((count, part) => count + part.querySelectorAll('*').length, 0),
@@ -182,10 +189,30 @@ test('the board hydrates itself and nothing around it', async ({ page }) => {
         .filter((element) => board && !board.contains(element) && !element.classList.contains('static-part') && hydrated(element))
         .map((element) => element.outerHTML.slice(0, 80)),
       hydratedInBoard: main.filter((element) => board?.contains(element) && hydrated(element)).length,
+      hydratedCards: [...document.querySelectorAll('main a[href*="/ru/load/"]')].filter(hydrated).length,
+      cards: document.querySelectorAll('main a[href*="/ru/load/"]').length,
+      ages,
     };
   });
-  expect(plan.staticParts, 'the intro and the feed link are static parts').toBeGreaterThanOrEqual(2);
+  expect(plan.staticParts, 'the intro, the cards and the feed link are static parts').toBeGreaterThanOrEqual(3);
   expect(plan.keptStatic).toBeGreaterThan(3);
   expect(plan.hydratedOutsideBoard).toEqual([]);
-  expect(plan.hydratedInBoard).toBeGreaterThan(20);
+  expect(plan.hydratedInBoard, 'the search form, status line and pagination').toBeGreaterThan(5);
+  expect(plan.cards).toBeGreaterThan(5);
+  expect(plan.hydratedCards, 'the cards the build showed are kept').toBe(0);
+  // Counted from the refresh's clock, not the build's: the sample API's loads are minutes to days old.
+  expect(plan.ages.length).toBe(plan.cards);
+  for (const { minutes, text } of plan.ages) {
+    const expected = minutes < 60 ? Math.max(1, minutes) : minutes < 24 * 60 ? Math.floor(minutes / 60) : Math.floor(minutes / 1440);
+    expect(
+      [expected, expected + 1, expected - 1].some((count) => text.includes(String(count))),
+      `${text} (${minutes} min)`,
+    ).toBe(true);
+  }
+  const watch = await page.evaluate(() => (window as unknown as { watch: Watch }).watch);
+  expect(watch.errors).toEqual([]);
+  // Another page of the list is React's to render, cards and all.
+  await page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Вперёд' }).click();
+  await expect(page.getByRole('status')).toHaveText(/страница 2/i);
+  await expect.poll(() => isHydrated(page, 'main a[href*="/ru/load/"]'), { timeout: 10_000 }).toBe(true);
 });

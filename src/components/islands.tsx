@@ -10,7 +10,8 @@ import React, { Suspense, useId, useState, useSyncExternalStore, type ReactNode 
  *   renders an element with empty `dangerouslySetInnerHTML`, which React hydrates without looking
  *   inside (it compares inner HTML in development only; `suppressHydrationWarning` says that is meant).
  *   Its components do not run in the browser at all. A client-side navigation renders it in full,
- *   since there is no server HTML to keep then.
+ *   since there is no server HTML to keep then. Controls inside one need no hydration when one
+ *   listener on the document serves them all (the cards' share sheet buttons: native-share.ts).
  * - `<Island>` is a part that moves (the board, the header's language selector, the FAQ, the
  *   typewriter, hand-off links that read the URL). It hydrates on its own, in a task of its own, through
  *   React 18's selective hydration: a Suspense boundary whose content suspends while hydrating keeps
@@ -21,7 +22,9 @@ import React, { Suspense, useId, useState, useSyncExternalStore, type ReactNode 
  *   page's language, links that work as plain links.
  * - `<Layout>` applies the rule to every page: each block of content is `Static` unless it is an
  *   `Island` (`pageBlocks`). A block that holds something that moves is wrapped in `Island` by its
- *   template; inside an island, parts may be `Static` again.
+ *   template; inside an island, parts may be `Static` again (the board's cards, while they are the
+ *   loads the build rendered: `renderedFrom` names that list, and a refresh bringing other loads, a
+ *   search or a page turn renders them on the client).
  *
  * State that feeds an island must change through startTransition while the island may still be
  * waiting: React throws error #421 and renders the island again on the client otherwise (see
@@ -55,15 +58,29 @@ function useBornHydrating(): boolean {
 }
 
 /**
- * `renderedFrom` names what the server HTML was rendered from (the page's language): when it changes
- * (the 404 page turns to the language its path names), the part renders on the client after all.
+ * `renderedFrom` names what the server HTML was rendered from (the page's language; the board's list of
+ * cards): when it changes (the 404 page turns to the language its path names, a refresh brings other
+ * loads), the part renders on the client after all.
  */
-export function Static({ children, renderedFrom = '' }: { children: ReactNode; renderedFrom?: string }) {
+export function Static({
+  children,
+  renderedFrom = '',
+  keptRef,
+}: {
+  children: ReactNode;
+  renderedFrom?: string;
+  /** Set to the part's element while it keeps the build's HTML (which React then does not own). */
+  keptRef?: React.Ref<HTMLDivElement>;
+}) {
   const bornHydrating = useBornHydrating();
   const [serverInput] = useState(renderedFrom);
-  const keepServerHtml = bornHydrating && serverInput === renderedFrom;
+  // Once it has rendered on the client it never goes back, even if the input does: the build's HTML is
+  // gone by then, and an empty inner HTML would empty the part.
+  const [left, setLeft] = useState(false);
+  if (!left && serverInput !== renderedFrom) setLeft(true);
+  const keepServerHtml = bornHydrating && !left && serverInput === renderedFrom;
   return keepServerHtml ? (
-    <div className="static-part" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+    <div ref={keptRef} className="static-part" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
   ) : (
     <div className="static-part">{children}</div>
   );

@@ -1,6 +1,5 @@
 import React from 'react';
 import { telegramShareUrl } from '../loads/share';
-import { useClientValue } from './use-client-value';
 
 export interface ShareTexts {
   telegram: string;
@@ -23,34 +22,24 @@ interface Props {
   buttonClassName?: string;
 }
 
-function canShareNatively(): boolean {
-  return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-}
-
 /**
  * "Share in Telegram" as a plain link (works without script, and for crawlers), and the system's share
- * sheet where the browser has one: that button appears only after hydration, since the server cannot
- * know (useClientValue), and costs no request of anyone's.
+ * sheet where the browser has one: the button is in the HTML, hidden until `enableNativeShare`
+ * (native-share.ts) finds a share sheet, and its click is handled by one listener on the document. So a
+ * card needs no script of its own, and a list of cards can stay the build's HTML, never hydrated
+ * (islands.tsx). It costs no request of anyone's.
  */
 export function ShareLinks({ url, text, subject, texts, className, buttonClassName }: Props) {
-  const native = useClientValue(canShareNatively, false);
-  const share = () => {
-    // Rejected when the person closes the sheet or the browser refuses: nothing to tell them, and
-    // the Telegram link beside the button still works.
-    navigator.share({ url, text }).catch(() => undefined);
-  };
   return (
     <p className={className}>
       <a href={telegramShareUrl(url, text)} target="_blank" rel="noopener">
         {texts.telegram}
         <span className="visually-hidden">{` (${subject}) ${texts.newTab}`}</span>
       </a>
-      {native ? (
-        <button type="button" className={buttonClassName} onClick={share}>
-          {texts.native}
-          <span className="visually-hidden">{` (${subject})`}</span>
-        </button>
-      ) : null}
+      <button type="button" className={buttonClassName} data-share-url={url} data-share-text={text}>
+        {texts.native}
+        <span className="visually-hidden">{` (${subject})`}</span>
+      </button>
     </p>
   );
 }

@@ -4,7 +4,7 @@ import type { GatsbyBrowser } from 'gatsby';
 import { wrapPageElement as pluginWrapPageElement } from 'gatsby-plugin-react-i18next/dist/plugin/wrapPageElement';
 import { siteUrl } from '../config/env';
 import { i18nPluginOptions } from './plugin';
-import './plural-rules';
+import './i18next-lookups';
 
 /**
  * gatsby-plugin-react-i18next is not registered as a Gatsby plugin (src/i18n/plugin.ts says why); its

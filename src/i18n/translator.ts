@@ -1,5 +1,5 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
-import './plural-rules';
+import './i18next-lookups';
 
 export type Bundles = Record<string, unknown>;
 

@@ -5,7 +5,6 @@ import type { TFunction } from 'i18next';
 import { PAGE_SIZE } from '../config/constants';
 import { ROUTES, listPagePath } from '../config/routes';
 import { Layout } from '../components/layout';
-import { Island } from '../components/islands';
 import { PageIntro } from '../components/page-intro';
 import { LoadCardList, cardTexts } from '../components/load-board/load-card';
 import { Pagination } from '../components/load-board/pagination';
@@ -104,21 +103,19 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
           ) : null}
         </div>
       ) : null}
-      {/* An island only for the share sheet button, which a card shows where the browser has one. */}
-      <Island>
-        <div className="container">
-          <LoadCardList
-            loads={loads}
-            now={builtAt}
-            language={language}
-            t={tLoads}
-            texts={texts}
-            placeName={asNamed}
-            routeKm={routeKm}
-            positions={positions}
-          />
-        </div>
-      </Island>
+      {/* Static like the rest: the cards' share sheet buttons work from one listener (native-share.ts). */}
+      <div className="container">
+        <LoadCardList
+          loads={loads}
+          now={builtAt}
+          language={language}
+          t={tLoads}
+          texts={texts}
+          placeName={asNamed}
+          routeKm={routeKm}
+          positions={positions}
+        />
+      </div>
       <div className="container">
         <Pagination state={pagination} hrefFor={pageHref} onPage={(target) => void navigate(pageHref(target))} />
         <section className={styles.links} aria-labelledby="return-loads">

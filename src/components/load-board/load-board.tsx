@@ -7,8 +7,8 @@ import { type BoardQuery, sameQuery } from '../../loads/board-query';
 import { paginationState } from '../../loads/pagination';
 import type { BoardState } from '../../loads/use-load-board';
 import { BoardBeyond, BoardEmpty, BoardError, BoardSpinner } from './board-states';
-import { Island } from '../islands';
-import { LoadCardList, cardTexts } from './load-card';
+import { Static } from '../islands';
+import { LoadCardList, cardTexts, cardsRenderedFrom, refreshPostedAges } from './load-card';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
 import { loadPlaces } from './place-search';
@@ -203,6 +203,11 @@ export function LoadBoard({
   const list = state.list;
   const { placeName, routeKm } = usePlaceNames(list, placeNames, routeDistances, placeIndexPath);
   const positions = usePricePositions(list, rangesPath, initialPositions, builtLoads);
+  // Set while the cards are the build's HTML: their "posted … ago" follow the list's read time here.
+  const keptCards = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (keptCards.current) refreshPostedAges(keptCards.current, now, t);
+  }, [now, t]);
   const busy = state.status === 'loading' || !showsWanted;
   const body = (() => {
     if (state.status === 'error') {
@@ -227,8 +232,10 @@ export function LoadBoard({
     const pagination = paginationState(showsWanted ? query.page : list.page, list.total, PAGE_SIZE);
     return (
       <>
-        {/* The cards are most of the board's hydration: in a task of their own, after the rest of it. */}
-        <Island when="now">
+        {/* The cards were most of the board's hydration, and most refreshes bring the loads the build
+            showed: while they are those, the cards stay the build's HTML, never hydrated, and only their
+            ages move (see the effect above). Other loads, a search or another page render them here. */}
+        <Static renderedFrom={cardsRenderedFrom(list.loads, language, placeName, routeKm, positions)} keptRef={keptCards}>
           <LoadCardList
             loads={list.loads}
             now={now}
@@ -239,7 +246,7 @@ export function LoadBoard({
             routeKm={routeKm}
             positions={positions}
           />
-        </Island>
+        </Static>
         <Pagination
           state={pagination}
           hrefFor={(page) => hrefFor({ ...query, page })}

@@ -59,6 +59,39 @@ interface Props {
   position?: PricePosition | null;
 }
 
+function postedText(t: TFunction, age: Age): string {
+  return age ? t(`card.posted.${age.unit}`, { count: age.count }) : '';
+}
+
+/**
+ * What a list of cards shows, but for how long ago each load was posted: while it is what the build
+ * rendered, the board keeps the build's HTML for the cards (a Static part, never hydrated) and only
+ * rewrites their ages (refreshPostedAges).
+ */
+export function cardsRenderedFrom(
+  loads: readonly Load[],
+  language: Language,
+  placeName: (apiText: string) => string,
+  routeKm: (from: string, to: string) => number | null,
+  positions: Readonly<Partial<Record<string, PricePosition>>> | undefined,
+): string {
+  return JSON.stringify([
+    language.code,
+    loads.map((load) => [load, placeName(load.from), placeName(load.to), routeKm(load.from, load.to), positions?.[load.id] ?? null]),
+  ]);
+}
+
+/**
+ * Brings the "posted … ago" of cards that are the build's HTML (React does not own them) to `now`:
+ * the board's first refresh comes minutes or hours after the build, with the same loads.
+ */
+export function refreshPostedAges(cards: Element, now: number, t: TFunction): void {
+  for (const element of cards.querySelectorAll<HTMLElement>('[data-posted]')) {
+    const text = postedText(t, postedAge(element.dataset.posted ?? null, now));
+    if (text && element.textContent !== text) element.textContent = text;
+  }
+}
+
 /** "≈ 310 km", heard as "about 310 km". */
 function Approximately({ text, about }: { text: string; about: string }) {
   return (
@@ -84,6 +117,8 @@ function LoadCardView({ load, language, age, t, texts, placeName, routeKm, posit
     vehicleLabel(load.vehicleType, language.code) || null,
   ].filter((fact): fact is string => Boolean(fact));
   const figures = distance ? [<Approximately text={distance.distance} about={texts.about} />, ...facts] : facts;
+  const loading = load.loadingDate ? t('card.loadingDate', { date: formatShortDate(load.loadingDate) }) : '';
+  const posted = postedText(t, age);
   return (
     <li className={styles.card}>
       {/* A plain link: a load page is a small static page that hands over to the app, while Gatsby's Link
@@ -119,12 +154,10 @@ function LoadCardView({ load, language, age, t, texts, placeName, routeKm, posit
         </span>
         {position ? <span className={styles.rate}>{texts.rate[position]}</span> : null}
         <span className={styles.meta}>
-          {[
-            load.loadingDate ? t('card.loadingDate', { date: formatShortDate(load.loadingDate) }) : '',
-            age ? t(`card.posted.${age.unit}`, { count: age.count }) : '',
-          ]
-            .filter(Boolean)
-            .join(' · ')}
+          {loading}
+          {loading && posted ? ' · ' : null}
+          {/* Rewritten in place when the cards are the build's HTML and the clock has moved (refreshPostedAges). */}
+          {posted ? <span data-posted={load.createdAt ?? ''}>{posted}</span> : null}
         </span>
       </div>
       {/* Beside the card's link, never inside it: one tab stop for the load, then its share controls. */}

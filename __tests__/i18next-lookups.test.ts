@@ -2,8 +2,9 @@ import { LANGUAGES } from '../src/config/languages';
 import { createTranslator } from '../src/i18n/translator';
 import { readBundles } from './support/render-page';
 
-// src/i18n/plural-rules.ts makes i18next 22 keep one Intl.PluralRules per language instead of building
-// one per counted text; the plural forms must come out exactly as before.
+// src/i18n/i18next-lookups.ts makes i18next keep one Intl.PluralRules per language instead of building
+// one per counted text, and the languages a lookup searches instead of working them out (with ICU) for
+// every text; the texts must come out exactly as before.
 describe('counted texts', () => {
   const NativePluralRules = Intl.PluralRules;
   let built = 0;
@@ -39,5 +40,29 @@ describe('counted texts', () => {
     // At most one rule per language over both tests (fewer when another suite already built one).
     expect(built).toBeGreaterThan(0);
     expect(built).toBeLessThanOrEqual(LANGUAGES.length);
+  });
+
+  it('work out the languages a lookup searches once per language, and still find every text', () => {
+    const native = Intl.getCanonicalLocales;
+    let asked = 0;
+    Intl.getCanonicalLocales = (...args: Parameters<typeof native>) => {
+      asked += 1;
+      return native(...args);
+    };
+    try {
+      const cyrillic = LANGUAGES.find((language) => language.code === 'uz-Cyrl');
+      if (!cyrillic) throw new Error('no Uzbek Cyrillic in the language list');
+      const t = createTranslator(cyrillic.prefix, readBundles(cyrillic, ['loads']));
+      const first = t('card.posted.day', { count: 3 });
+      const afterFirst = asked;
+      for (let count = 0; count < 200; count += 1) t('card.trucks', { count });
+      expect(asked).toBe(afterFirst);
+      expect(first).toMatch(/^3 кун/);
+      expect(t('card.trucks', { count: 2 })).toMatch(/^2 /);
+      // A key missing in Uzbek Cyrillic falls back as before (to the key itself: no fallback language).
+      expect(t('no.such.key')).toBe('no.such.key');
+    } finally {
+      Intl.getCanonicalLocales = native;
+    }
   });
 });
