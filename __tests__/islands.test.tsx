@@ -248,11 +248,11 @@ describe('a static part', () => {
     }
     let kept: HTMLDivElement | null = null;
     const ui = (items: string) =>
-      React.createElement(
-        islands.Static,
-        { renderedFrom: items, keptRef: (element: HTMLDivElement | null) => void (kept = element) },
-        React.createElement(List, { items }),
-      );
+      React.createElement(islands.Static, {
+        renderedFrom: items,
+        keptRef: (element: HTMLDivElement | null) => void (kept = element),
+        children: React.createElement(List, { items }),
+      });
     const container = document.createElement('div');
     container.innerHTML = '<div class="static-part"><ul><li>built</li></ul></div>';
     document.body.appendChild(container);

@@ -104,7 +104,7 @@ export const BUDGETS = {
   // every spelling (loaded on first use) and the feed link: /ru/loads measured 120.5-122.1 KB in
   // Lighthouse's transfer sizes (one more shared chunk, so one more request). The budget moved; the
   // stack did not.
-  jsKb: 124,
+  jsKb: 120,
 } as const;
 
 /**
