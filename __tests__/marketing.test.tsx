@@ -492,6 +492,31 @@ describe('typewriter', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 
+  // A tick writes the text itself: a React render per character, for as long as the page is open, was
+  // most of what a tick cost on a cheap phone.
+  it('types and erases without a React render per character', () => {
+    jest.useFakeTimers();
+    let commits = 0;
+    render(
+      <React.Profiler id="typewriter" onRender={() => (commits += 1)}>
+        <Typewriter lines={lines} pauseLabel="Pause" />
+      </React.Profiler>,
+    );
+    act(() => {
+      jest.advanceTimersByTime(0);
+    });
+    const settled = commits;
+    const seen = new Set<string>();
+    for (let tick = 0; tick < 40; tick += 1) {
+      act(() => {
+        jest.advanceTimersByTime(tick === 0 ? HOLD_MS : 35);
+      });
+      seen.add(typewriterText().textContent ?? '');
+    }
+    expect(seen.size).toBeGreaterThan(3);
+    expect(commits).toBe(settled);
+  });
+
   it('stops on a whole line while paused and goes on when resumed', () => {
     jest.useFakeTimers();
     render(<Typewriter lines={lines} pauseLabel="Pause" />);

@@ -40,9 +40,12 @@ function prefersReducedMotion(): boolean {
  * toggle button pauses it (WCAG 2.2.2): a paused typewriter shows its current line whole.
  */
 export function Typewriter({ lines, pauseLabel }: { lines: readonly string[]; pauseLabel: string }) {
-  const [state, setState] = useState<TypewriterState>({ line: 0, length: lines[0]?.length ?? 0, deleting: false });
-  // Where the effect resumes after a pause: the timer chain reads it rather than the render's state.
-  const position = useRef(state);
+  // Where the effect is and resumes after a pause: the timer chain reads and writes it, not React state.
+  const position = useRef<TypewriterState>({ line: 0, length: lines[0]?.length ?? 0, deleting: false });
+  // Each tick writes the animated copy's text itself: a React render and commit per character (every
+  // 35-70 ms, for as long as the page is open) was most of a tick's cost on a cheap phone. React renders
+  // the first line, as the server did, and leaves the text alone while that stays the same.
+  const animated = useRef<HTMLSpanElement>(null);
   const [paused, setPaused] = useState(false);
   // Lines arrive as a fresh array on each render of the parent; the effect depends on their text.
   const text = lines.join('\n');
@@ -53,7 +56,8 @@ export function Typewriter({ lines, pauseLabel }: { lines: readonly string[]; pa
     const current = text.split('\n');
     const show = (next: TypewriterState) => {
       position.current = next;
-      setState(next);
+      const shown = (current[next.line] ?? '').slice(0, next.length);
+      if (animated.current && animated.current.textContent !== shown) animated.current.textContent = shown;
     };
     if (!canAnimate) return undefined;
     if (paused) {
@@ -83,8 +87,8 @@ export function Typewriter({ lines, pauseLabel }: { lines: readonly string[]; pa
           <li key={line}>{line}</li>
         ))}
       </ul>
-      <span className={styles.animated} aria-hidden="true">
-        {(lines[state.line] ?? '').slice(0, state.length)}
+      <span ref={animated} className={styles.animated} aria-hidden="true">
+        {lines[0] ?? ''}
       </span>
       {/* In the HTML from the start, hidden until script can move the text: hydration adds no element. */}
       {lines.length > 1 ? (
