@@ -61,7 +61,8 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   const production = stage === 'build-javascript' || stage === 'build-html';
   // Production source maps cost build time on every run and would publish the source with the site.
   if (production) {
-    // BENCH_SOURCE_MAPS=1: a build for profiling (tools/bench/profile.ts), never for deploying.
+    // BENCH_SOURCE_MAPS=1: a build whose CPU profiles can be read by module (README, Benchmarks), never
+    // for deploying.
     config.devtool = process.env.BENCH_SOURCE_MAPS === '1' ? 'source-map' : false;
     shortenClassNames(config.module?.rules);
   }

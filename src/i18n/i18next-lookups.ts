@@ -13,14 +13,14 @@ import i18next from 'i18next';
  */
 interface LanguageUtils {
   toResolveHierarchy(code: string, fallbackCode?: unknown): string[];
-  hierarchyKept?: Map<string, string[]>;
+  hierarchyKept?: true;
 }
 
 function keepHierarchies(utils: LanguageUtils | undefined): void {
   if (!utils || utils.hierarchyKept) return;
   const kept = new Map<string, string[]>();
   const resolve = utils.toResolveHierarchy.bind(utils);
-  utils.hierarchyKept = kept;
+  utils.hierarchyKept = true;
   utils.toResolveHierarchy = (code, fallbackCode) => {
     if (typeof code !== 'string' || fallbackCode !== undefined) return resolve(code, fallbackCode);
     let codes = kept.get(code);
