@@ -19,6 +19,7 @@ interface WebpackRule {
 interface WebpackConfig {
   module?: { rules?: WebpackRule[] };
   devtool?: string | false;
+  cache?: { cacheLocation?: string } | boolean;
   resolve?: { alias?: Record<string, string | false | string[]> };
   plugins?: { constructor: { name: string }; options?: Record<string, unknown> }[];
 }
@@ -63,7 +64,12 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   if (production) {
     // BENCH_SOURCE_MAPS=1: a build whose CPU profiles can be read by module (README, Benchmarks), never
     // for deploying.
-    config.devtool = process.env.BENCH_SOURCE_MAPS === '1' ? 'source-map' : false;
+    const sourceMaps = process.env.BENCH_SOURCE_MAPS === '1';
+    config.devtool = sourceMaps ? 'source-map' : false;
+    // Webpack's build cache does not see this setting: without a cache of its own, a build with maps
+    // would reuse the scripts of one without (and none would be written), and the other way round.
+    if (sourceMaps && typeof config.cache === 'object' && config.cache.cacheLocation)
+      config.cache = { ...config.cache, cacheLocation: `${config.cache.cacheLocation}-source-maps` };
     shortenClassNames(config.module?.rules);
   }
   const alias: Record<string, string | false | string[]> = { ...config.resolve?.alias, i18next$: I18NEXT_ESM };

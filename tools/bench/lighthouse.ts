@@ -1,4 +1,4 @@
-// npm run bench:lighthouse [-- --reuse] [--runs 3] [--slowdown N] [--only /ru/loads] [--compare DIR] [--gate-main-thread] [--save DIR]:
+// npm run bench:lighthouse [-- --reuse] [--runs 3] [--slowdown N] [--only /ru/loads,/uz] [--compare DIR] [--gate-main-thread] [--save DIR]:
 // Lighthouse (mobile preset, Debian's Chromium) on one page of each kind, with the CPU slowdown
 // calibrated to the phone our visitors hold; prints the median of the runs and exits non-zero when a
 // budget is missed. Builds first unless --reuse (then public/ must have been built against this
@@ -436,7 +436,7 @@ async function main(): Promise<number> {
   const { launch } = await import('chrome-launcher');
   const only = argValue('--only');
   const compareDir = argValue('--compare');
-  const pages = only ? PAGES.filter((page) => page.path === only) : PAGES;
+  const pages = only ? PAGES.filter((page) => only.split(',').includes(page.path)) : PAGES;
   const reuse = process.argv.includes('--reuse');
   const floorDir = await buildFloorSite(reuse);
   return withBuiltSite({ apiPort: 4710, sitePort: 9710, build: !reuse }, async ({ siteUrl }) => {
