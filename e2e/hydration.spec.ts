@@ -216,3 +216,54 @@ test('the board hydrates itself and nothing around it, and keeps the cards the b
   await expect(page.getByRole('status')).toHaveText(/страница 2/i);
   await expect.poll(() => isHydrated(page, 'main a[href*="/ru/load/"]'), { timeout: 10_000 }).toBe(true);
 });
+
+// The usual refresh: hours after the build, the API answers with the loads the build showed, each a
+// little older. While the cards are the build's HTML their ages are rewritten where they are, and React
+// commits nothing (a commit would run the board's and the page's components again on the phone). React
+// tells a developer tools hook about every commit, production builds included: this one counts them.
+test('a refresh that only ages the cards the build showed commits nothing', async ({ page }) => {
+  await page.addInitScript(() => {
+    const counter = { commits: 0 };
+    Object.assign(window, {
+      reactCommits: counter,
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+        isDisabled: false,
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => 1,
+        onCommitFiberRoot: () => (counter.commits += 1),
+        onCommitFiberUnmount: () => undefined,
+        onPostCommitFiberRoot: () => undefined,
+        checkDCE: () => undefined,
+      },
+    });
+  });
+  const commits = () => page.evaluate(() => (window as unknown as { reactCommits: { commits: number } }).reactCommits.commits);
+  await page.goto('/ru/loads');
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => isHydrated(page, '[role="combobox"]'), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => isHydrated(page, 'header nav a'), { timeout: 10_000 }).toBe(true);
+  await expect(page.getByRole('status')).toHaveText(/^Найдено/);
+  expect(await commits(), 'the hook sees the page hydrate').toBeGreaterThan(0);
+
+  // Two days on, the visitor comes back to the tab: every card's age moves to days.
+  const answered = page.waitForResponse((response) => response.url().startsWith(`${E2E_API_URL}/loads`));
+  const before = await page.evaluate(() => {
+    const realNow = Date.now.bind(Date);
+    Date.now = () => realNow() + 2 * 24 * 60 * 60 * 1000;
+    document.dispatchEvent(new Event('visibilitychange'));
+    return (window as unknown as { reactCommits: { commits: number } }).reactCommits.commits;
+  });
+  await answered;
+  const ages = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('main [data-posted]')].map((element) => ({
+        days: Math.floor((Date.now() - Date.parse(element.dataset.posted ?? '')) / 86_400_000),
+        text: element.textContent ?? '',
+      })),
+    );
+  await expect.poll(async () => (await ages()).every(({ days, text }) => text.includes(String(days)) && /дн|день/.test(text))).toBe(true);
+  await page.waitForTimeout(300);
+  expect(await commits(), 'commits after the refresh').toBe(before);
+  expect(await isHydrated(page, 'main a[href*="/ru/load/"]'), 'the cards are still the build HTML').toBe(false);
+});

@@ -23,6 +23,11 @@ function sameList(a: LoadList, b: LoadList): boolean {
   );
 }
 
+/** Whether the screen shows this list, the same loads in the same order, whatever their ages read. */
+export function sameLoadsOnScreen(shown: { status: string; list: LoadList | null }, list: LoadList): boolean {
+  return shown.status === 'ready' && shown.list !== null && sameList(shown.list, list);
+}
+
 /**
  * Whether a list read at `loadedAt` would change nothing on a screen that shows `shown`, read at
  * `shown.loadedAt`: the same loads in the same order, each "posted … ago" the same. The board then keeps
@@ -35,9 +40,7 @@ export function unchangedOnScreen(
   loadedAt: number,
 ): boolean {
   return (
-    shown.status === 'ready' &&
-    shown.list !== null &&
-    sameList(shown.list, list) &&
+    sameLoadsOnScreen(shown, list) &&
     list.loads.every((load) => {
       const before = postedAge(load.createdAt, shown.loadedAt);
       const after = postedAge(load.createdAt, loadedAt);

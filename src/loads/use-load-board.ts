@@ -4,7 +4,7 @@ import type { LoadList } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
 import { FIRST_PAGE, type BoardQuery, parseBoardQuery, sameQuery } from './board-query';
 import type { FetchSpellingPage, SpellingPageCache } from './spelling-search';
-import { unchangedOnScreen } from './same-list';
+import { sameLoadsOnScreen, unchangedOnScreen } from './same-list';
 
 /** `loadedAt`: when the list on screen was read, so "posted … ago" is counted from then. */
 export type BoardState =
@@ -49,6 +49,12 @@ function reusablePages(kept: MutableRefObject<KeptPages | null>, searches: reado
   return kept.current.pages;
 }
 
+/**
+ * Set by the board while its cards are the build's HTML (a static part React does not render): moves
+ * their "posted … ago" to a list read at `loadedAt`, in place, and says whether it could.
+ */
+export type KeptAges = MutableRefObject<((loadedAt: number) => boolean) | null>;
+
 /** After this long hidden, a tab that becomes visible again refreshes the list quietly. */
 export const REFRESH_AFTER_HIDDEN_MS = 60_000;
 
@@ -72,6 +78,7 @@ export function useLoadBoard(
   fallbackMessage: string,
   /** Must keep its identity between renders (a new one restarts the request). */
   toApiSearches: (search: string) => Promise<readonly string[]> = searchAsTyped,
+  keptAgesRef?: KeptAges,
 ) {
   // Until mounted, render exactly what the build rendered so hydration matches the HTML.
   const [mounted, setMounted] = useState(false);
@@ -116,7 +123,13 @@ export function useLoadBoard(
           // nothing (not even this hook's component). Only for a refresh: a search or page change set
           // "loading", which its answer must replace.
           const shown = onScreen.current;
-          if (quiet && sameQuery(shown.query, wanted) && unchangedOnScreen(shown.state, list, loadedAt)) return;
+          if (quiet && sameQuery(shown.query, wanted)) {
+            if (unchangedOnScreen(shown.state, list, loadedAt)) return;
+            // The usual refresh, hours after the build: the loads it showed, each a little older. While
+            // the cards are the build's HTML, their ages are rewritten where they are, and React renders
+            // nothing here either (the state keeps the build's read time, which no rendered text reads).
+            if (sameLoadsOnScreen(shown.state, list) && keptAgesRef?.current?.(loadedAt)) return;
+          }
           startTransition(() => {
             setShownQuery(wanted);
             setState({ status: 'ready', list, loadedAt });
@@ -134,7 +147,7 @@ export function useLoadBoard(
           );
         });
     },
-    [fallbackMessage, toApiSearches],
+    [fallbackMessage, toApiSearches, keptAgesRef],
   );
 
   const key = `${query.page}|${query.search}`;

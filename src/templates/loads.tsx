@@ -1,4 +1,4 @@
-import React, { useCallback } from 'react';
+import React, { useCallback, useRef } from 'react';
 import { graphql, navigate, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import type { Load, LoadList } from '../api-client/types';
@@ -10,7 +10,7 @@ import { PageIntro } from '../components/page-intro';
 import { AppBanner } from '../components/load-board/app-banner';
 import { LoadBoard } from '../components/load-board/load-board';
 import { boardSearchString, type BoardQuery } from '../loads/board-query';
-import { useLoadBoard } from '../loads/use-load-board';
+import { type KeptAges, useLoadBoard } from '../loads/use-load-board';
 import { apiSearchTexts } from '../components/load-board/place-search';
 import { localizedPath } from '../i18n/paths';
 import { type LocaleData, type PageContext, usePageLanguage } from '../i18n/runtime';
@@ -81,12 +81,14 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
   const { language } = usePageLanguage();
   const placeIndexPath = pageContext.placeIndexPaths?.[language.code] ?? '';
   const toApiSearches = useCallback((search: string) => apiSearchTexts(placeIndexPath, search), [placeIndexPath]);
+  const keptAgesRef: KeptAges = useRef<((loadedAt: number) => boolean) | null>(null);
   const { query, state, showsWanted, retry } = useLoadBoard(
     pageContext.initial,
     pageContext.builtAt,
     location.search,
     t('states.fallbackError'),
     toApiSearches,
+    keptAgesRef,
   );
   const hrefFor = (next: BoardQuery) => `${location.pathname}${boardSearchString(next)}`;
   // No scrolling here: the board moves focus (to the field or the results heading), which scrolls.
@@ -113,6 +115,7 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
         initialPositions={pageContext.positions}
         builtLoads={pageContext.initial?.loads ?? NO_LOADS}
         routeDistances={pageContext.routeDistances ?? NO_DISTANCES}
+        keptAgesRef={keptAgesRef}
       />
     </>
   );

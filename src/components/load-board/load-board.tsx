@@ -5,7 +5,7 @@ import type { Language } from '../../config/languages';
 import { MERGED_SEARCH_MAX_PAGES, PAGE_SIZE } from '../../config/constants';
 import { type BoardQuery, sameQuery } from '../../loads/board-query';
 import { paginationState } from '../../loads/pagination';
-import type { BoardState } from '../../loads/use-load-board';
+import type { BoardState, KeptAges } from '../../loads/use-load-board';
 import { BoardBeyond, BoardEmpty, BoardError, BoardSpinner } from './board-states';
 import { Static } from '../islands';
 import { LoadCardList, cardTexts, cardsRenderedFrom, refreshPostedAges } from './load-card';
@@ -43,6 +43,8 @@ interface Props {
   builtLoads: readonly Load[];
   /** The build's first page's road distances (src/places/distance.ts). */
   routeDistances: RouteDistances;
+  /** Filled here while the cards are the build's HTML, for a refresh that only ages them (use-load-board.ts). */
+  keptAgesRef?: KeptAges;
 }
 
 /**
@@ -181,6 +183,7 @@ export function LoadBoard({
   initialPositions,
   builtLoads,
   routeDistances,
+  keptAgesRef,
 }: Props) {
   const { t } = useTranslation('loads');
   const texts = useMemo(() => cardTexts(t), [t]);
@@ -205,9 +208,24 @@ export function LoadBoard({
   const positions = usePricePositions(list, rangesPath, initialPositions, builtLoads);
   // Set while the cards are the build's HTML: their "posted … ago" follow the list's read time here.
   const keptCards = useRef<HTMLDivElement>(null);
+  // The build wrote the ages as of the read time the board starts from: nothing to rewrite until it moves.
+  const agesShownFrom = useRef(now);
   useEffect(() => {
+    if (now === agesShownFrom.current) return;
+    agesShownFrom.current = now;
     if (keptCards.current) refreshPostedAges(keptCards.current, now, t);
   }, [now, t]);
+  useEffect(() => {
+    if (!keptAgesRef) return undefined;
+    keptAgesRef.current = (loadedAt) => {
+      if (!keptCards.current) return false;
+      refreshPostedAges(keptCards.current, loadedAt, t);
+      return true;
+    };
+    return () => {
+      keptAgesRef.current = null;
+    };
+  }, [keptAgesRef, t]);
   const busy = state.status === 'loading' || !showsWanted;
   const body = (() => {
     if (state.status === 'error') {
