@@ -5,16 +5,13 @@ import type { PlaceLoadsPageContext } from '../loads/place-page-context';
 /**
  * A feed is called what its page is called: a reader's list of subscriptions then reads like the
  * site's own titles, brand and all (`fullTitle`, as the page's `<title>` has it). `t` must reach the
- * `loads` and `places` namespaces by prefix.
+ * `places` namespace by prefix. The board's feed title is in board-feed-title.ts: a module the
+ * board's script shares with these would carry them too (webpack keeps what any page uses).
  */
 
 /** The title of a city or route list (page 1), e.g. "Yuklar: Toshkent → Samarqand". */
 export function placeListTitle(t: TFunction, kind: PlaceLoadsPageContext['kind'], from: string, to: string, ns = 'places:'): string {
   return kind === 'route' ? t(`${ns}route.title`, { from, to }) : t(`${ns}${kind}.title`, { place: from || to });
-}
-
-export function boardFeedTitle(t: TFunction): string {
-  return fullTitle(t('loads:seo.title'));
 }
 
 export function placeFeedTitle(t: TFunction, kind: PlaceLoadsPageContext['kind'], from: string, to: string): string {

@@ -26,7 +26,8 @@ import { atomXml, type AtomEntry } from './atom';
 import { entryUpdated } from './entry-updated';
 import { approximately, distanceFormatter } from '../loads/route-distance';
 import { routeDistance } from '../places/distance';
-import { boardFeedTitle, placeFeedTitle } from './feed-titles';
+import { boardFeedTitle } from './board-feed-title';
+import { placeFeedTitle } from './feed-titles';
 
 /** A feed file the build writes: its public path (`/feeds/uz/loads.atom`) and its bytes. */
 export interface SiteFeed {

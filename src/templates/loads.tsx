@@ -18,7 +18,7 @@ import { definePageHead } from '../head/define-head';
 import type { JsonLd } from '../head/head-tags';
 import type { RouteDistances } from '../loads/route-distance';
 import { FeedLink } from '../components/feed-link';
-import { boardFeedTitle } from '../feeds/feed-titles';
+import { boardFeedTitle } from '../feeds/board-feed-title';
 import type { PricePosition } from '../loads/price-position';
 
 export interface LoadsPageContext extends PageContext {

@@ -206,26 +206,19 @@ export function LoadBoard({
   const list = state.list;
   const { placeName, routeKm } = usePlaceNames(list, placeNames, routeDistances, placeIndexPath);
   const positions = usePricePositions(list, rangesPath, initialPositions, builtLoads);
-  // Set while the cards are the build's HTML: their "posted … ago" follow the list's read time here.
+  // Set while the cards are the build's HTML: their "posted … ago" follow the list's read time here,
+  // from a new state or, for a refresh that only ages them, from use-load-board through `keptAgesRef`.
   const keptCards = useRef<HTMLDivElement>(null);
-  // The build wrote the ages as of the read time the board starts from: nothing to rewrite until it moves.
-  const agesShownFrom = useRef(now);
+  // The read time the ages on screen count from: the build wrote them as of the board's first state.
+  const agesFrom = useRef(now);
   useEffect(() => {
-    if (now === agesShownFrom.current) return;
-    agesShownFrom.current = now;
-    if (keptCards.current) refreshPostedAges(keptCards.current, now, t);
-  }, [now, t]);
-  useEffect(() => {
-    if (!keptAgesRef) return undefined;
-    keptAgesRef.current = (loadedAt) => {
-      if (!keptCards.current) return false;
-      refreshPostedAges(keptCards.current, loadedAt, t);
-      return true;
+    const rewrite = (loadedAt: number) => {
+      agesFrom.current = loadedAt;
+      return keptCards.current !== null && (refreshPostedAges(keptCards.current, loadedAt, t), true);
     };
-    return () => {
-      keptAgesRef.current = null;
-    };
-  }, [keptAgesRef, t]);
+    if (keptAgesRef) keptAgesRef.current = rewrite;
+    if (now !== agesFrom.current) rewrite(now);
+  }, [now, t, keptAgesRef]);
   const busy = state.status === 'loading' || !showsWanted;
   const body = (() => {
     if (state.status === 'error') {
