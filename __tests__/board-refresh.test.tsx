@@ -17,6 +17,7 @@ import { REFRESH_AFTER_HIDDEN_MS } from '../src/loads/use-load-board';
 import { renderInLanguage } from './support/render-page';
 import { fetchLoads } from '../src/api-client/client';
 import { unchangedOnScreen } from '../src/loads/same-list';
+import { PAGE_SIZE } from '../src/config/constants';
 
 const ru = LANGUAGES.find((language) => language.prefix === 'ru') as Language;
 
@@ -89,6 +90,28 @@ describe('board refresh', () => {
     } finally {
       fetches.restore();
     }
+  });
+});
+
+describe('arrival', () => {
+  // The board's own URL has no query, so the URL's query is the one the build rendered: nothing to
+  // render again after mounting (it used to render the whole board a second time to read the URL).
+  it('renders the board once at its own URL, before the refresh answers', async () => {
+    const props = pageProps();
+    const initial = await fetchLoads({ page: 1, limit: PAGE_SIZE });
+    const commits: string[] = [];
+    const onRender: ProfilerOnRenderCallback = (id, phase) => commits.push(`${id} ${phase}`);
+    renderInLanguage(
+      <Profiler id="page" onRender={onRender}>
+        <LoadsPage {...props} pageContext={{ ...props.pageContext, initial }} />
+      </Profiler>,
+      ru,
+      '/loads',
+      ['common', 'loads'],
+    );
+    // The refresh is on the network now: its answer comes in a later task.
+    expect(commits).toEqual(['page mount']);
+    expect(screen.getByRole('status').textContent).toMatch(/^Найдено \d+ груз/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore, type MutableRefObject } from 'react';
 import { fetchLoads, fetchLoadsPage } from '../api-client/client';
 import type { LoadList } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
@@ -55,6 +55,8 @@ function reusablePages(kept: MutableRefObject<KeptPages | null>, searches: reado
  */
 export type KeptAges = MutableRefObject<((loadedAt: number) => boolean) | null>;
 
+const subscribeNever = () => () => {};
+
 /** After this long hidden, a tab that becomes visible again refreshes the list quietly. */
 export const REFRESH_AFTER_HIDDEN_MS = 60_000;
 
@@ -80,9 +82,15 @@ export function useLoadBoard(
   toApiSearches: (search: string) => Promise<readonly string[]> = searchAsTyped,
   keptAgesRef?: KeptAges,
 ) {
-  // Until mounted, render exactly what the build rendered so hydration matches the HTML.
-  const [mounted, setMounted] = useState(false);
-  const query: BoardQuery = mounted ? parseBoardQuery(locationSearch) : FIRST_PAGE;
+  // While hydrating, the query is the build's (the first page, no search), so hydration matches the
+  // HTML; then the URL's. React renders again after hydration only when the two differ: the board's
+  // own URL, with no query, costs no second render.
+  const search = useSyncExternalStore(
+    subscribeNever,
+    () => locationSearch,
+    () => '',
+  );
+  const query: BoardQuery = parseBoardQuery(search);
   const [state, setState] = useState<BoardState>(() =>
     initial ? { status: 'ready', list: initial, loadedAt: builtAt } : { status: 'loading', list: null, loadedAt: builtAt },
   );
@@ -96,8 +104,6 @@ export function useLoadBoard(
   useEffect(() => {
     onScreen.current = { state, query: shownQuery };
   });
-
-  useEffect(() => startTransition(() => setMounted(true)), []);
 
   /**
    * `quiet`: no spinner, the list on screen stays while the request runs.
@@ -150,17 +156,18 @@ export function useLoadBoard(
     [fallbackMessage, toApiSearches, keptAgesRef],
   );
 
-  const key = `${query.page}|${query.search}`;
+  // The URL's query, not the one rendered: the request for a page opened at ?page=2 starts on mount,
+  // and the render that follows hydration does not start it again.
+  const wanted = parseBoardQuery(locationSearch);
+  const key = `${wanted.page}|${wanted.search}`;
   useEffect(() => {
-    if (!mounted) return undefined;
-    const wanted = parseBoardQuery(locationSearch);
     // The pre-rendered first page stays on screen while it is refreshed; anything else shows loading.
     const quiet = state.status === 'ready' && sameQuery(wanted, shownQuery);
     load(wanted, quiet, false);
     return () => controller.current?.abort();
     // Only a change of the query (or a retry) starts a request; `state` is read, not watched.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mounted, key, attempt, load]);
+  }, [key, attempt, load]);
 
   useEffect(() => {
     const onVisible = () => {
