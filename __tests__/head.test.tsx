@@ -234,4 +234,15 @@ describe('the live head of a load found after the build', () => {
     expect(scripts).toHaveLength(1);
     expect(JSON.parse(scripts[0]?.textContent ?? '')).toEqual(data);
   });
+  it("marks what it adds as Gatsby's, so the router's next page removes it (the hand-over to /applink)", () => {
+    applyLiveHead(document, {
+      title: 'Sement: Toshkent → Samarqand',
+      description: 'Yoʻnalish',
+      keywords: 'yuk',
+      jsonLd: { '@type': 'Service' },
+    });
+    const added = [...document.head.querySelectorAll('meta[name=keywords], meta[property="og:title"], script')];
+    expect(added.length).toBeGreaterThanOrEqual(3);
+    for (const element of added) expect(element.getAttribute('data-gatsby-head')).toBe('true');
+  });
 });

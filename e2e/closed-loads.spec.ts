@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { interceptExternal } from './support';
+import { holdExternal, interceptExternal } from './support';
 import { closedLoadWithRoutePage, publishedClosedLoads } from './closed-loads';
 
 // Issue 29, "Taken loads are explained": a load that left the board in the last 30 days (the build's
@@ -61,7 +61,7 @@ for (const variant of VARIANTS) {
 
 test('an unknown load id is still an unknown load: no explanation, handed over to the app', async ({ page }) => {
   await interceptExternal(page);
-  await page.route('**/ru/applink', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>applink</title>' }));
+  await holdExternal(page);
   const response = await page.goto('/ru/load/no-such-load-7');
   expect(response?.status()).toBe(404);
   await expect(page).toHaveURL(/\/ru\/applink$/, { timeout: 15_000 });

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { controlApi, interceptExternal, resetApi } from './support';
+import { controlApi, holdExternal, interceptExternal, resetApi } from './support';
 import { apostropheInsensitive } from './apostrophes';
+import { site } from '../src/config/site';
+
+const ANDROID = 'Mozilla/5.0 (Linux; Android 12; SM-A135F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
 
 test.afterEach(resetApi);
 
@@ -26,7 +29,7 @@ test('the hostile load leaves no element or script behind in its page', async ({
     void dialog.dismiss();
   });
   await interceptExternal(page);
-  await page.route('**/applink', (route) => route.fulfill({ status: 200, body: 'applink' }));
+  await holdExternal(page);
   await page.goto('/uz/load/666');
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   expect(await page.title()).toContain('<img src=x onerror=alert(1)>');
@@ -41,14 +44,45 @@ test('a pre-built load page hands over to /applink in its language', async ({ pa
 
 test('a load newer than the build is fetched, described and handed over', async ({ page }) => {
   await controlApi({ loads: 130 });
-  const visited = await interceptExternal(page);
-  await page.route('**/ru/applink', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>applink</title>' }));
+  const attempted = await holdExternal(page);
   const response = await page.goto('/ru/load/1125');
   expect(response?.status()).toBe(404);
   await expect(page.getByText('Загружаем информацию о грузе…')).toBeVisible();
   await expect(page).toHaveURL(/\/ru\/applink$/, { timeout: 15_000 });
-  expect(visited).toEqual([]);
+  // /applink then sends this desktop browser on to the main website, and only there.
+  await expect.poll(() => attempted).toEqual([new URL(site.mainWebsite).href]);
 });
+
+// A driver opening a load shared in a chat reaches the store after one start of the site, not two.
+for (const [name, path] of [
+  ['a pre-built load page', '/uz-cyrl/load/1002'],
+  ['a load newer than the build', '/ru/load/1125'],
+] as const) {
+  test(`${name} hands over to /applink inside the page and on to the store, loading one document`, async ({ browser }) => {
+    await controlApi({ loads: 130 });
+    const context = await browser.newContext({ userAgent: ANDROID, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.resourceType() === 'document' && url.hostname === 'localhost') documents.push(url.pathname);
+    });
+    const paths: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) paths.push(new URL(frame.url()).pathname);
+    });
+    const attempted = await holdExternal(page);
+    await page.goto(path);
+    await expect.poll(() => attempted, { timeout: 15_000 }).toEqual([new URL(site.stores.googlePlay).href]);
+    expect(paths).toContain(`${path.slice(0, path.indexOf('/load/'))}/applink`);
+    await expect(page.locator(`main a[href="${site.stores.googlePlay}"]`).first()).toBeVisible();
+    expect(documents).toEqual([path]);
+    // /applink's head is its own: nothing the load page or the 404 page wrote about the load stays in it.
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+    expect(await page.title()).not.toContain('→');
+    await context.close();
+  });
+}
 
 test("the fallback sets the new load's title and structured data before handing over", async ({ page }) => {
   await controlApi({ loads: 130 });
@@ -73,7 +107,7 @@ test("the fallback sets the new load's title and structured data before handing 
   });
   const written: string[] = [];
   page.on('console', (message) => written.push(message.text()));
-  await page.route('**/applink', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: 'applink' }));
+  await holdExternal(page);
   await page.goto('/load/1125');
   await expect(page).toHaveURL(/\/applink$/);
   expect(written.find((line) => line.startsWith('TITLE '))).toMatch(/→/);
@@ -83,7 +117,7 @@ test("the fallback sets the new load's title and structured data before handing 
 
 test('an unknown load id hands over to /applink at once', async ({ page }) => {
   await interceptExternal(page);
-  await page.route('**/applink', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: 'applink' }));
+  await holdExternal(page);
   await page.goto('/uz/load/does-not-exist');
   await expect(page).toHaveURL(/\/uz\/applink$/);
 });

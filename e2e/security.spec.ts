@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { controlApi, interceptExternal, resetApi } from './support';
+import { controlApi, holdExternal, interceptExternal, resetApi } from './support';
 
 test.afterEach(resetApi);
 
@@ -24,8 +24,9 @@ for (const path of PAGES) {
   test(`${path} runs under the Content-Security-Policy with no violation`, async ({ page }) => {
     await controlApi({ loads: 130 });
     await interceptExternal(page);
-    // Stay on the page: the hand-off pages would otherwise leave before the check.
-    await page.route(/\/applink$/, (route) => (new URL(route.request().url()).pathname === path ? route.continue() : route.abort()));
+    // Stay on this site: the hand-off pages would otherwise leave for a store before the check, and the
+    // load pages' /applink, rendered in the same document, is checked with them.
+    await holdExternal(page);
     await page.addInitScript(() => {
       (window as unknown as { violations: string[] }).violations = [];
       document.addEventListener('securitypolicyviolation', (event) => {

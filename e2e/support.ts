@@ -26,6 +26,19 @@ export async function interceptExternal(page: Page): Promise<string[]> {
   return visited;
 }
 
+/**
+ * Keeps the page on this site when it leaves for another (/applink's store or main website): the
+ * navigation is aborted and its address recorded. Registered after `interceptExternal`, it wins.
+ */
+export async function holdExternal(page: Page): Promise<string[]> {
+  const attempted: string[] = [];
+  await page.route(/^https?:\/\/(?!localhost[:/])/, (route) => {
+    attempted.push(route.request().url());
+    return route.abort('aborted');
+  });
+  return attempted;
+}
+
 /** Counts the page's requests to the API's load list. */
 export function countListRequests(page: Page): { count: () => number; urls: string[] } {
   const urls: string[] = [];

@@ -12,6 +12,7 @@ import { applyLiveHead } from '../head/live-head';
 import { LoadingNotice } from './loading-notice';
 import { ClosedLoad } from './closed-load';
 import { loadHandOverTarget } from '../handoff/crawler';
+import { handOver } from './hand-over';
 
 /** The API's word that the load is not on the board any more (as opposed to the API being unreachable). */
 function isGone(error: unknown): boolean {
@@ -37,11 +38,11 @@ export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loa
     const applink = loadHandOverTarget(route.routed, route.language);
     let timer = 0;
     let cancelled = false;
-    const handOver = (delay: number) => {
-      if (applink) timer = window.setTimeout(() => window.location.replace(applink), delay);
+    const handOverAfter = (delay: number) => {
+      if (applink) timer = window.setTimeout(() => handOver(applink), delay);
     };
     if (!route.id) {
-      handOver(0);
+      handOverAfter(0);
       return undefined;
     }
     const id = route.id;
@@ -55,7 +56,7 @@ export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loa
         const t = createTranslator(route.language.prefix, texts, 'load');
         setText(t('loading'));
         applyLiveHead(document, loadMeta(load, t, route.language, canonicalUrl(siteUrl(), loadPath(load.id), route.language)));
-        handOver(REDIRECT_DELAY_MS);
+        handOverAfter(REDIRECT_DELAY_MS);
       })
       .catch(async (error: unknown) => {
         const gone = await answer.then(
@@ -79,7 +80,7 @@ export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loa
           return;
         }
         console.warn('Load', id, 'could not be shown; handing over to the app:', error);
-        handOver(0);
+        handOverAfter(0);
       });
     return () => {
       cancelled = true;

@@ -10,11 +10,18 @@ export interface LiveHead {
   jsonLd?: JsonLd;
 }
 
+/**
+ * Gatsby removes the head elements carrying this mark when the page changes: written by a page that
+ * hands over to /applink inside the router, they would otherwise stay in /applink's head.
+ */
+const GATSBY_HEAD = 'data-gatsby-head';
+
 function upsertMeta(doc: Document, [attribute, key, content]: MetaTag): void {
   let element = doc.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
   if (!element) {
     element = doc.createElement('meta');
     element.setAttribute(attribute, key);
+    element.setAttribute(GATSBY_HEAD, 'true');
     doc.head.appendChild(element);
   }
   element.content = content;
@@ -31,6 +38,7 @@ export function applyLiveHead(doc: Document, head: LiveHead): void {
   if (!head.jsonLd) return;
   const script = doc.createElement('script');
   script.type = 'application/ld+json';
+  script.setAttribute(GATSBY_HEAD, 'true');
   // textContent: the data stays text whatever it holds.
   script.textContent = serializeJsonLd(head.jsonLd);
   doc.head.appendChild(script);
