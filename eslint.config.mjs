@@ -14,6 +14,8 @@ export default tseslint.config(
       '.cache/',
       'tools/bench/floor-site/public/',
       'tools/bench/floor-site/.cache/',
+      'tools/bench/floor-i18n-site/public/',
+      'tools/bench/floor-i18n-site/.cache/',
       'node_modules/',
       'test-results/',
       'playwright-report/',

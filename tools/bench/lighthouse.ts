@@ -1,4 +1,4 @@
-// npm run bench:lighthouse [-- --reuse] [--runs 3] [--slowdown N] [--only /ru/loads,/uz] [--compare DIR] [--gate-main-thread] [--save DIR]:
+// npm run bench:lighthouse [-- --reuse] [--runs 3] [--slowdown N] [--only /ru/loads,/uz] [--compare DIR] [--without-script] [--gate-main-thread] [--save DIR]:
 // Lighthouse (mobile preset, Debian's Chromium) on one page of each kind, with the CPU slowdown
 // calibrated to the phone our visitors hold; prints the median of the runs and exits non-zero when a
 // budget is missed. Builds first unless --reuse (then public/ must have been built against this
@@ -9,6 +9,12 @@
 //
 // --compare DIR measures another build (say, of the last release: built the same way into DIR) side by
 // side, each run of a page alternating between the two, so the machine's load weighs on both alike.
+//
+// --without-script also measures, in the same runs, each page with every script taken out, the floor
+// with every script taken out, and the floor with the owner's i18n plugin (tools/bench/floor-i18n-site),
+// and prints what the stack leaves the site: a page's HTML and CSS alone plus the stack's own script
+// (the floor less the floor without script) is the least that page can cost on this stack, whatever
+// the site's code does; the rest is the site's script. An analysis, not a gate (2.5 times as long).
 //
 // Calibration: Lighthouse's mobile preset slows the host's CPU a fixed 4x, so a fast host measures a
 // fast phone. Here the multiplier is the host's `benchmarkIndex` (Lighthouse's own measure of the
@@ -21,8 +27,9 @@
 // Main-thread budgets fail the run only with --gate-main-thread (see GATE_MAIN_THREAD); JS size,
 // accessibility, best practices, SEO and CLS always do.
 import os from 'node:os';
+import path from 'node:path';
 import { withBuiltSite } from '../harness/stack';
-import { FLOOR_PORT, buildFloorSite } from './floor';
+import { FLOOR_I18N_SITE, FLOOR_PORT, buildFloorSite } from './floor';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/env';
 import { splitLanguagePrefix } from '../../src/i18n/paths';
 
@@ -431,6 +438,68 @@ function printFloorTargets(details: [string, string, Result][], floorBeside: Map
 }
 
 const COMPARE_PORT = 9711;
+/** --without-script: the pages without script, the floor without script, the floor with the i18n plugin. */
+const BARE_PORTS = { pages: 9715, floor: 9716, floorI18n: 9717 } as const;
+
+function middle(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Main-thread times (ms) of the runs of one page that alternated with each other (--without-script). */
+interface BareRuns {
+  page: number[];
+  pageWithoutScript: number[];
+  floor: number[];
+  floorWithoutScript: number[];
+  floorI18n: number[];
+}
+
+/**
+ * What the stack leaves the site, page by page (--without-script). The stack's own script is the floor
+ * less the floor without script; added to a page without script, it makes the least that page costs
+ * here, whatever the site's code does. The limit is issue 28's main-thread target against the floor.
+ */
+function printLowerBounds(runs: Map<string, [string, BareRuns]>, multiplier: number): void {
+  const ms = (value: number) => value.toFixed(0);
+  console.log(`\nWhat the stack leaves the site: main thread (ms), medians of the runs that alternated (CPU slowdown ${multiplier}x)\n`);
+  console.log(
+    "| page type | page | page without script | floor / without script / with i18n plugin | least on this stack (page without script + floor - floor without script) | least / floor (limit) | the site's script (page - least) | its room under the limit |",
+  );
+  console.log('| --- | ---: | ---: | --- | ---: | --- | ---: | ---: |');
+  for (const [path, [kind, r]] of runs) {
+    const [page, bare, floor, floorBare, floorI18n] = [r.page, r.pageWithoutScript, r.floor, r.floorWithoutScript, r.floorI18n].map(
+      middle,
+    ) as [number, number, number, number, number];
+    const least = bare + (floor - floorBare);
+    const limit = floorLimits(path, { tbtMs: 0, longestScriptTaskMs: 0, mainThreadMs: floor }).timesFloor;
+    console.log(
+      `| ${kind} | ${ms(page)} | ${ms(bare)} | ${ms(floor)} / ${ms(floorBare)} / ${ms(floorI18n)} | ${ms(least)} ` +
+        `| ${(least / floor).toFixed(2)}x (${limit}x) | ${ms(page - least)} | ${ms(limit * floor - least)} |`,
+    );
+  }
+}
+
+type StaticServer = { close: () => Promise<void> };
+
+/** Copies the site and the floor without script into a temporary folder and serves them with the i18n floor. */
+async function startBareServers(
+  siteDir: string,
+  floorDir: string,
+  floorI18nDir: string,
+  serve: (dir: string, port: number) => Promise<StaticServer>,
+): Promise<StaticServer[]> {
+  const { mkdtempSync } = await import('node:fs');
+  const { copyWithoutScript } = await import('./without-script');
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'bench-without-script-'));
+  copyWithoutScript(siteDir, path.join(folder, 'site'));
+  copyWithoutScript(floorDir, path.join(folder, 'floor'));
+  return [
+    await serve(path.join(folder, 'site'), BARE_PORTS.pages),
+    await serve(path.join(folder, 'floor'), BARE_PORTS.floor),
+    await serve(floorI18nDir, BARE_PORTS.floorI18n),
+  ];
+}
 
 async function main(): Promise<number> {
   const { launch } = await import('chrome-launcher');
@@ -438,13 +507,17 @@ async function main(): Promise<number> {
   const compareDir = argValue('--compare');
   const pages = only ? PAGES.filter((page) => only.split(',').includes(page.path)) : PAGES;
   const reuse = process.argv.includes('--reuse');
+  const withoutScript = process.argv.includes('--without-script');
   const floorDir = await buildFloorSite(reuse);
+  const floorI18nDir = withoutScript ? await buildFloorSite(reuse, FLOOR_I18N_SITE) : null;
   return withBuiltSite({ apiPort: 4710, sitePort: 9710, build: !reuse }, async ({ siteUrl }) => {
     const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
     const { startStaticServer } = await import('../serve/static-server');
     const compareServer = compareDir ? await startStaticServer(compareDir, COMPARE_PORT) : null;
     const compareUrl = `http://localhost:${COMPARE_PORT}`;
     const floorServer = await startStaticServer(floorDir, FLOOR_PORT);
+    const bareServers = floorI18nDir ? await startBareServers('public', floorDir, floorI18nDir, startStaticServer) : [];
+    const bareRuns = new Map<string, [string, BareRuns]>();
     const problems: string[] = [];
     try {
       const { multiplier } = await calibrate(`${siteUrl}/uz/pricing`, chrome.port);
@@ -468,6 +541,16 @@ async function main(): Promise<number> {
             floors.push(summarize('/', await lighthouseRun(`http://localhost:${FLOOR_PORT}/`, chrome.port, multiplier)));
             if (compareServer && batch === 1)
               baseline.push(summarize(path, await lighthouseRun(`${compareUrl}${path}`, chrome.port, multiplier)));
+            if (bareServers.length && batch === 1) {
+              const main = async (url: string) => summarize(path, await lighthouseRun(url, chrome.port, multiplier)).mainThreadMs;
+              const bare = bareRuns.get(path)?.[1] ?? { page: [], pageWithoutScript: [], floor: [], floorWithoutScript: [], floorI18n: [] };
+              bare.page.push(results.at(-1)?.mainThreadMs ?? Number.NaN);
+              bare.floor.push(floors.at(-1)?.mainThreadMs ?? Number.NaN);
+              bare.pageWithoutScript.push(await main(`http://localhost:${BARE_PORTS.pages}${path}`));
+              bare.floorWithoutScript.push(await main(`http://localhost:${BARE_PORTS.floor}/`));
+              bare.floorI18n.push(await main(`http://localhost:${BARE_PORTS.floorI18n}/`));
+              bareRuns.set(path, [kind, bare]);
+            }
           }
           floorRuns.push(...floors);
           const candidate = median(results);
@@ -504,11 +587,13 @@ async function main(): Promise<number> {
       for (const [kind, path, result] of details) printDetails(kind, path, result);
       printDetails('floor', 'a bare Gatsby page (median of all its runs)', floor);
       printFloorTargets(details, floorBeside, multiplier);
+      if (bareRuns.size) printLowerBounds(bareRuns, multiplier);
       if (notes.length) console.log(`\n${notes.map((note) => `- ${note}`).join('\n')}`);
     } finally {
       await chrome.kill();
       await compareServer?.close();
       await floorServer.close();
+      for (const server of bareServers) await server.close();
     }
     if (problems.length) {
       console.log(`\nBudgets missed:\n${problems.map((p) => `- ${p}`).join('\n')}`);
