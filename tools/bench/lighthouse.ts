@@ -31,6 +31,7 @@ import path from 'node:path';
 import { withBuiltSite } from '../harness/stack';
 import { FLOOR_I18N_SITE, FLOOR_PORT, buildFloorSite } from './floor';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/env';
+import type { StaticServer } from '../serve/static-server';
 import { splitLanguagePrefix } from '../../src/i18n/paths';
 
 /** One page of each type the site builds (the 404 page is covered by the hydration e2e: Lighthouse scores its status). */
@@ -480,25 +481,32 @@ function printLowerBounds(runs: Map<string, [string, BareRuns]>, multiplier: num
   }
 }
 
-type StaticServer = { close: () => Promise<void> };
-
-/** Copies the site and the floor without script into a temporary folder and serves them with the i18n floor. */
+/**
+ * Copies the site and the floor without script into a temporary folder and serves them, with the
+ * i18n floor; closing stops the three and removes the folder.
+ */
 async function startBareServers(
   siteDir: string,
   floorDir: string,
   floorI18nDir: string,
   serve: (dir: string, port: number) => Promise<StaticServer>,
-): Promise<StaticServer[]> {
-  const { mkdtempSync } = await import('node:fs');
+): Promise<{ close: () => Promise<void> }> {
+  const { mkdtempSync, rmSync } = await import('node:fs');
   const { copyWithoutScript } = await import('./without-script');
   const folder = mkdtempSync(path.join(os.tmpdir(), 'bench-without-script-'));
   copyWithoutScript(siteDir, path.join(folder, 'site'));
   copyWithoutScript(floorDir, path.join(folder, 'floor'));
-  return [
+  const servers = [
     await serve(path.join(folder, 'site'), BARE_PORTS.pages),
     await serve(path.join(folder, 'floor'), BARE_PORTS.floor),
     await serve(floorI18nDir, BARE_PORTS.floorI18n),
   ];
+  return {
+    close: async () => {
+      for (const server of servers) await server.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 async function main(): Promise<number> {
@@ -516,7 +524,7 @@ async function main(): Promise<number> {
     const compareServer = compareDir ? await startStaticServer(compareDir, COMPARE_PORT) : null;
     const compareUrl = `http://localhost:${COMPARE_PORT}`;
     const floorServer = await startStaticServer(floorDir, FLOOR_PORT);
-    const bareServers = floorI18nDir ? await startBareServers('public', floorDir, floorI18nDir, startStaticServer) : [];
+    const bareServers = floorI18nDir ? await startBareServers('public', floorDir, floorI18nDir, startStaticServer) : null;
     const bareRuns = new Map<string, [string, BareRuns]>();
     const problems: string[] = [];
     try {
@@ -541,7 +549,7 @@ async function main(): Promise<number> {
             floors.push(summarize('/', await lighthouseRun(`http://localhost:${FLOOR_PORT}/`, chrome.port, multiplier)));
             if (compareServer && batch === 1)
               baseline.push(summarize(path, await lighthouseRun(`${compareUrl}${path}`, chrome.port, multiplier)));
-            if (bareServers.length && batch === 1) {
+            if (bareServers && batch === 1) {
               const main = async (url: string) => summarize(path, await lighthouseRun(url, chrome.port, multiplier)).mainThreadMs;
               const bare = bareRuns.get(path)?.[1] ?? { page: [], pageWithoutScript: [], floor: [], floorWithoutScript: [], floorI18n: [] };
               bare.page.push(results.at(-1)?.mainThreadMs ?? Number.NaN);
@@ -593,7 +601,7 @@ async function main(): Promise<number> {
       await chrome.kill();
       await compareServer?.close();
       await floorServer.close();
-      for (const server of bareServers) await server.close();
+      await bareServers?.close();
     }
     if (problems.length) {
       console.log(`\nBudgets missed:\n${problems.map((p) => `- ${p}`).join('\n')}`);
