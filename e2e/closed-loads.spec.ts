@@ -60,7 +60,6 @@ for (const variant of VARIANTS) {
 }
 
 test('an unknown load id is still an unknown load: no explanation, handed over to the app', async ({ page }) => {
-  await interceptExternal(page);
   await holdExternal(page);
   const response = await page.goto('/ru/load/no-such-load-7');
   expect(response?.status()).toBe(404);

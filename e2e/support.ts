@@ -28,7 +28,7 @@ export async function interceptExternal(page: Page): Promise<string[]> {
 
 /**
  * Keeps the page on this site when it leaves for another (/applink's store or main website): the
- * navigation is aborted and its address recorded. Registered after `interceptExternal`, it wins.
+ * navigation is aborted, so the page stays where it was, and its address recorded.
  */
 export async function holdExternal(page: Page): Promise<string[]> {
   const attempted: string[] = [];

@@ -31,6 +31,7 @@ import { withBuiltSite } from '../harness/stack';
 import { E2E_API_PORT, E2E_SITE_PORT } from '../harness/env';
 import { buildFloorSite, FLOOR_PORT } from './floor';
 import ruLoads from '../../locales/ru/loads.json';
+import { medianOf } from './median';
 
 function argValue(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -225,11 +226,6 @@ async function floorRun(context: BrowserContext, url: string, rate: number) {
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const duration = (interaction: Interaction | null) => interaction?.duration ?? 0;
 /** Under the observer's 16 ms threshold, Event Timing reports nothing: printed as "< 16 ms". */
@@ -280,21 +276,21 @@ async function main(): Promise<number> {
             `search ${describe(result.search)}; longest ${shown(worst)}; floor tap ${describe(floors[run]?.tap ?? null)}`,
         );
       }
-      const inp = median(boards.map((b) => Math.max(duration(b.nextPage), duration(b.suggestions), duration(b.search))));
-      const phase = (pick: (b: BoardRun) => Interaction | null) => shown(median(boards.map((b) => duration(pick(b)))));
+      const inp = medianOf(boards.map((b) => Math.max(duration(b.nextPage), duration(b.suggestions), duration(b.search))));
+      const phase = (pick: (b: BoardRun) => Interaction | null) => shown(medianOf(boards.map((b) => duration(pick(b)))));
       const announced = boards.every((b) => b.announced.nextPage && b.announced.search);
       console.log(`\nEvent Timing at ${rate}x, median of ${RUNS} runs (after hydration; target ≤ ${INP_TARGET_MS} ms)\n`);
       console.log('| page | interaction | duration | load: blocking time observed | load: long tasks total | load: longest task |');
       console.log('| --- | --- | ---: | ---: | ---: | ---: |');
       const loadCells = (loads: Awaited<ReturnType<typeof observedLoad>>[]) =>
-        `${ms(median(loads.map((l) => l.blockingMs)))} | ${ms(median(loads.map((l) => l.longTasksMs)))} | ${ms(median(loads.map((l) => l.longestMs)))}`;
+        `${ms(medianOf(loads.map((l) => l.blockingMs)))} | ${ms(medianOf(loads.map((l) => l.longTasksMs)))} | ${ms(medianOf(loads.map((l) => l.longestMs)))}`;
       const boardLoad = loadCells(boards.map((b) => b.load));
       console.log(`| board ${BOARD_PATH} | next page (tap) | ${phase((b) => b.nextPage)} | ${boardLoad} |`);
       console.log(`| board ${BOARD_PATH} | suggestions (tap, typing) | ${phase((b) => b.suggestions)} | |||`);
       console.log(`| board ${BOARD_PATH} | search (Enter) | ${phase((b) => b.search)} | |||`);
       console.log(`| board ${BOARD_PATH} | **longest (INP)** | **${shown(inp)}** | |||`);
       console.log(
-        `| floor / (tools/bench/floor-site) | tap on the heading (no handler) | ${shown(median(floors.map((f) => duration(f.tap))))} | ${loadCells(floors.map((f) => f.load))} |`,
+        `| floor / (tools/bench/floor-site) | tap on the heading (no handler) | ${shown(medianOf(floors.map((f) => duration(f.tap))))} | ${loadCells(floors.map((f) => f.load))} |`,
       );
       console.log(`\nResults' status announced after next page and search: ${announced ? 'every run' : 'NOT in every run'}.`);
       if (inp > INP_TARGET_MS) console.log(`Target missed: the longest interaction's median ${ms(inp)} > ${INP_TARGET_MS} ms.`);

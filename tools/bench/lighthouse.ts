@@ -32,6 +32,7 @@ import { withBuiltSite } from '../harness/stack';
 import { FLOOR_I18N_SITE, FLOOR_PORT, buildFloorSite } from './floor';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/env';
 import type { StaticServer } from '../serve/static-server';
+import { medianOf } from './median';
 import { splitLanguagePrefix } from '../../src/i18n/paths';
 
 /** One page of each type the site builds (the 404 page is covered by the hydration e2e: Lighthouse scores its status). */
@@ -79,13 +80,21 @@ const BOARD_PATH = PAGES.find((page) => page.kind === 'board')?.path;
 
 type FloorFigures = Pick<Result, 'tbtMs' | 'longestScriptTaskMs' | 'mainThreadMs'>;
 
+function allowance(path: string): 'board' | 'page' {
+  return path === BOARD_PATH ? 'board' : 'page';
+}
+
+/** Issue 28's main-thread limit for a page: at most this many times the floor's. */
+function mainThreadLimit(path: string): number {
+  return FLOOR_TARGETS.mainThreadTimesFloor[allowance(path)];
+}
+
 /** Issue 28's limits for a page, from the floor measured beside it. */
 function floorLimits(path: string, floor: FloorFigures): { tbtMs: number; scriptTaskMs: number; timesFloor: number } {
-  const which = path === BOARD_PATH ? 'board' : 'page';
   return {
-    tbtMs: floor.tbtMs + FLOOR_TARGETS.tbtOverFloorMs[which],
+    tbtMs: floor.tbtMs + FLOOR_TARGETS.tbtOverFloorMs[allowance(path)],
     scriptTaskMs: floor.longestScriptTaskMs + FLOOR_TARGETS.scriptTaskOverFloorMs,
-    timesFloor: FLOOR_TARGETS.mainThreadTimesFloor[which],
+    timesFloor: mainThreadLimit(path),
   };
 }
 
@@ -442,11 +451,6 @@ const COMPARE_PORT = 9711;
 /** --without-script: the pages without script, the floor without script, the floor with the i18n plugin. */
 const BARE_PORTS = { pages: 9715, floor: 9716, floorI18n: 9717 } as const;
 
-function middle(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
 /** Main-thread times (ms) of the runs of one page that alternated with each other (--without-script). */
 interface BareRuns {
   page: number[];
@@ -470,10 +474,10 @@ function printLowerBounds(runs: Map<string, [string, BareRuns]>, multiplier: num
   console.log('| --- | ---: | ---: | --- | ---: | --- | ---: | ---: |');
   for (const [path, [kind, r]] of runs) {
     const [page, bare, floor, floorBare, floorI18n] = [r.page, r.pageWithoutScript, r.floor, r.floorWithoutScript, r.floorI18n].map(
-      middle,
+      medianOf,
     ) as [number, number, number, number, number];
     const least = bare + (floor - floorBare);
-    const limit = floorLimits(path, { tbtMs: 0, longestScriptTaskMs: 0, mainThreadMs: floor }).timesFloor;
+    const limit = mainThreadLimit(path);
     console.log(
       `| ${kind} | ${ms(page)} | ${ms(bare)} | ${ms(floor)} / ${ms(floorBare)} / ${ms(floorI18n)} | ${ms(least)} ` +
         `| ${(least / floor).toFixed(2)}x (${limit}x) | ${ms(page - least)} | ${ms(limit * floor - least)} |`,

@@ -8,6 +8,7 @@ import type { ReadAllResult, ReadAllSources } from '../../src/api-client/read-al
 import { apiSources } from '../../src/gatsby/read-loads';
 import { startApi } from '../harness/sample-api';
 import type { ChangeMode } from '../sample-api/server';
+import { medianOf } from './median';
 
 process.env.GATSBY_TELEMETRY_DISABLED = '1';
 
@@ -48,11 +49,6 @@ function counted(sources: ReadAllSources): Counted {
   };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
 async function main(): Promise<void> {
   console.log(`Reading ${LOADS} loads from the sample API, median of ${RUNS} runs`);
   console.log('board | outcome | loads | passes | list requests | single-load requests | dropped | seconds');
@@ -77,7 +73,7 @@ async function main(): Promise<void> {
           ? `failed: ${result.message.slice(0, 60)}… | - | - | ${counts.list} | ${counts.single} | -`
           : `ok | ${result.loads.length} | ${result.stats.passes} | ${counts.list} | ${counts.single} | ${result.stats.dropped}`;
     }
-    console.log(`${scenario.name} | ${line} | ${median(times).toFixed(2)}`);
+    console.log(`${scenario.name} | ${line} | ${medianOf(times).toFixed(2)}`);
   }
 }
 
