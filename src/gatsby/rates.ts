@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Reporter } from 'gatsby';
 import { RATE_WINDOW_DAYS } from '../config/constants';
+import { DAY_MS } from '../config/time';
 import type { RateSample } from '../history/types';
 import { placeBySlug } from '../places/gazetteer';
 import { matchPlace, placeKeys } from '../places/match';
 import { buildRates, rangesOf, type BuildRates } from '../rates/page-data';
 import type { RangesFile } from '../rates/ranges-file';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const RATES_DIR = 'rates';
 
 /** What the build needs of the history: its loads on the board over a window, as the rates read them. */

@@ -1,11 +1,11 @@
 import type { Load } from '../api-client/types';
+import { tashkentWallClock } from '../config/time';
 import { postedAt } from './posting-time';
 
-/**
- * When a pre-built page was made, in Tashkent time (UTC+5 all year since 1992), so the build's HTML and
- * the browser's hydration print the same text whatever the machine's time zone.
+/*
+ * When a pre-built page was made, in Tashkent time, so the build's HTML and the browser's hydration
+ * print the same text whatever the machine's time zone.
  */
-const TASHKENT_OFFSET_MS = 5 * 60 * 60 * 1000;
 
 export interface BuiltTime {
   /** `23.11.2026`: day, month, year, the way it is written in Uzbekistan in Uzbek and Russian alike. */
@@ -17,9 +17,8 @@ export interface BuiltTime {
 }
 
 export function builtTime(builtAt: number): BuiltTime | null {
-  if (!Number.isFinite(builtAt)) return null;
-  const shifted = new Date(builtAt + TASHKENT_OFFSET_MS);
-  if (Number.isNaN(shifted.getTime())) return null;
+  const shifted = tashkentWallClock(builtAt);
+  if (!shifted) return null;
   const [day = '', rest = ''] = shifted.toISOString().split('T');
   const [year = '', month = '', date = ''] = day.split('-');
   return { date: `${date}.${month}.${year}`, time: rest.slice(0, 5), iso: new Date(builtAt).toISOString() };

@@ -1,4 +1,5 @@
 import type { Load } from '../api-client/types';
+import { tashkentWallClock } from '../config/time';
 import { postedAt } from './posting-time';
 
 /**
@@ -17,8 +18,6 @@ import { postedAt } from './posting-time';
  * `uz-Cyrl` (property-tested against all three in __tests__/load-format.test.ts).
  */
 export const SITE_TIME_ZONE = 'Asia/Tashkent';
-// Uzbekistan has kept UTC+5 all year since 1992.
-const TASHKENT_OFFSET_MS = 5 * 60 * 60 * 1000;
 /** Between groups of digits, and between a number and its unit or currency. */
 const NO_BREAK_SPACE = '\u00a0';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -64,11 +63,8 @@ export function formatPrice(price: number | null, currency: string, maxFraction 
 
 function tashkentDate(iso: string | null): Date | null {
   if (!iso) return null;
-  const time = new Date(iso).getTime();
-  if (Number.isNaN(time)) return null;
   // Read with the UTC getters, this date shows Tashkent's wall clock.
-  const shifted = new Date(time + TASHKENT_OFFSET_MS);
-  return Number.isNaN(shifted.getTime()) ? null : shifted;
+  return tashkentWallClock(new Date(iso).getTime());
 }
 
 /** The month (0-11) and day of the month of an instant, in Tashkent; null for no date or a bad one. */

@@ -1,6 +1,7 @@
 import type { HistoryLoad, RateSample } from '../history/types';
 import { routeKey } from '../loads/place-groups';
 import { RATE_CHART_WEEKS, RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_WEEK_MIN_LOADS } from '../config/constants';
+import { DAY_MS, WEEK_MS } from '../config/time';
 
 /**
  * The going asking price of each route (README, "Going rates"), worked out from the board history's
@@ -18,8 +19,6 @@ import { RATE_CHART_WEEKS, RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_WEEK_MIN_LOADS
  * - The middle half is the 25th to the 75th percentile.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const WEEK_MS = 7 * DAY_MS;
 
 export interface Spread {
   median: number;

@@ -1,5 +1,6 @@
 import type { PublishedBoard, PublishedLoad } from '../../src/feeds/published-board';
 import { newestFirst } from '../../src/loads/posting-time';
+import { DAY_MS } from '../../src/config/time';
 import type { TelegramState } from './state';
 
 /** What one run does, decided from the board and the state alone (no HTTP, no clock but `now`). */
@@ -22,7 +23,6 @@ export interface PlanOptions {
   keepClosedDays: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `state` null: the first run in this chat. */
 export function planRun(board: PublishedBoard, state: TelegramState | null, options: PlanOptions): RunPlan {
