@@ -13,7 +13,7 @@ import { HTTPError } from 'ky';
 import { ApiError, fetchLoad, fetchLoads, fetchLoadsPage, fetchVehicleTypes } from '../src/api-client/client';
 import { ApiShapeError } from '../src/api-client/normalize';
 import { DEFAULT_API_URL } from '../src/config/constants';
-import { HOSTILE_LOAD_ID, HOSTILE_TITLE, VEHICLE_TYPES } from '../tools/sample-api/data';
+import { HOSTILE_LOAD_ID, HOSTILE_TITLE, UNUSED_VEHICLE_TYPES, VEHICLE_TYPES } from '../tools/sample-api/data';
 import { INJECTED_FAILURE_BODY } from '../tools/sample-api/server';
 import type { ResponseShape } from '../tools/sample-api/server';
 import { startApi, type ControlSettings, type HarnessApi } from '../tools/harness/sample-api';
@@ -119,7 +119,9 @@ describe('against the shared sample API', () => {
   });
 
   it('reads the vehicle types', async () => {
-    expect(await fetchVehicleTypes()).toEqual(VEHICLE_TYPES.map(({ id, name }) => ({ id: String(id), name })));
+    expect(await fetchVehicleTypes()).toEqual(
+      [...VEHICLE_TYPES, ...UNUSED_VEHICLE_TYPES].map(({ id, name }) => ({ id: String(id), name })),
+    );
   });
 });
 

@@ -4,7 +4,7 @@
  * The sample API over real HTTP. Read-only checks use the shared instance from global-setup;
  * /__control checks use a private instance, because the shared one serves other files in parallel.
  */
-import { HOSTILE_LOAD_ID, HOSTILE_TITLE, VEHICLE_TYPES, generateLoads } from '../tools/sample-api/data';
+import { HOSTILE_LOAD_ID, HOSTILE_TITLE, UNUSED_VEHICLE_TYPES, VEHICLE_TYPES, generateLoads } from '../tools/sample-api/data';
 import { INJECTED_FAILURE_BODY } from '../tools/sample-api/server';
 import { startApi, type HarnessApi } from '../tools/harness/sample-api';
 import type { ApiLoad } from '../src/api-client/types';
@@ -140,10 +140,12 @@ describe('GET /loads/{id}', () => {
 });
 
 describe('GET /vehicle-types', () => {
-  it('answers an array of {id, name}', async () => {
+  it('answers the dictionary as a real API does: every type the loads name, and types no load uses', async () => {
     const { status, body } = await getJson(`${API}/vehicle-types`);
     expect(status).toBe(200);
-    expect(body).toEqual(VEHICLE_TYPES);
+    expect(body).toEqual({ data: [...VEHICLE_TYPES, ...UNUSED_VEHICLE_TYPES] });
+    const named = new Set(generateLoads(500).map((load) => load.vehicleType?.name));
+    for (const type of UNUSED_VEHICLE_TYPES) expect(named.has(type.name)).toBe(false);
   });
 });
 

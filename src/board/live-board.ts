@@ -9,6 +9,8 @@ import { usePlaceNames, usePricePositions } from './card-extras';
 import { apiSearchTexts, loadPlaces, placeSuggestions, type PlaceFileEntry } from './places-on-demand';
 import { boardHref, type BoardQuery } from './query';
 import { apiSource } from './source';
+import { boardSource } from './board-source';
+import type { FacetCounts } from './filters';
 import { type BoardState, type BuiltCardAges, useLoadBoard } from './use-load-board';
 
 /** What the build gives the live board's page (src/gatsby/create-pages.ts). */
@@ -29,7 +31,19 @@ export interface LiveBoardContext {
   /** The routes' usual price ranges for the cards (README, "Going rates"), and the first page's positions. */
   rangesPath?: string;
   positions?: Record<string, PricePosition>;
+  /** The list's filter index and the vehicle types the filters offer (src/gatsby/filter-files.ts). */
+  filters?: BoardFilters;
 }
+
+export interface BoardFilters {
+  /** The filter index's public path; empty when the build published none for the list. */
+  indexPath: string;
+  vehicleTypes: string[];
+}
+
+/** What each filter option would show: counts under the other filters, and whether they are exact. */
+export type FacetView = FacetCounts & { complete: boolean };
+export type FilterFacets = (query: BoardQuery, signal: AbortSignal) => Promise<FacetView>;
 
 /** Everything the board's view shows and does, worked out here so the view only renders. */
 export interface LiveBoard {
@@ -46,11 +60,14 @@ export interface LiveBoard {
   suggest: (typed: string) => Promise<PlaceFileEntry[]>;
   warmSuggestions: () => void;
   builtCardAgesRef: BuiltCardAges;
+  vehicleTypes: readonly string[];
+  facets: FilterFacets;
 }
 
 const NO_NAMES: Readonly<Record<string, string>> = {};
 const NO_DISTANCES: RouteDistances = {};
 const NO_LOADS: readonly Load[] = [];
+const NO_TYPES: readonly string[] = [];
 
 /**
  * The live board of one page: its query from the URL (`locationSearch`), its list from the API, and its
@@ -64,7 +81,17 @@ export function useLiveBoard(
   fallbackMessage: string,
 ): LiveBoard {
   const placeFilePath = context.placeFilePaths?.[language.code] ?? '';
-  const source = useMemo(() => apiSource((search) => apiSearchTexts(placeFilePath, search)), [placeFilePath]);
+  const indexPath = context.filters?.indexPath ?? '';
+  const source = useMemo(
+    () =>
+      boardSource(
+        apiSource((search) => apiSearchTexts(placeFilePath, search)),
+        { indexPath },
+        placeFilePath,
+      ),
+    [placeFilePath, indexPath],
+  );
+  const facets = useCallback<FilterFacets>((query, signal) => source.filtered().then((lists) => lists.facets(query, signal)), [source]);
   const builtCardAgesRef: BuiltCardAges = useRef<((loadedAt: number) => boolean) | null>(null);
   const { query, state, showsWanted, retry } = useLoadBoard(
     context.initial,
@@ -87,5 +114,6 @@ export function useLiveBoard(
   const onQuery = (next: BoardQuery) => void navigate(hrefFor(next));
   const suggest = useCallback((typed: string) => placeSuggestions(placeFilePath, typed), [placeFilePath]);
   const warmSuggestions = useCallback(() => void loadPlaces(placeFilePath), [placeFilePath]);
-  return { query, state, showsWanted, retry, extras, hrefFor, onQuery, suggest, warmSuggestions, builtCardAgesRef };
+  const vehicleTypes = context.filters?.vehicleTypes ?? NO_TYPES;
+  return { query, state, showsWanted, retry, extras, hrefFor, onQuery, suggest, warmSuggestions, builtCardAgesRef, vehicleTypes, facets };
 }

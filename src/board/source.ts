@@ -2,7 +2,23 @@ import { fetchLoads, fetchLoadsPage } from '../api-client/client';
 import type { LoadList } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
 import type { FetchSpellingPage, SpellingPageCache } from '../loads/spelling-search';
+import type { FacetCounts } from './filters';
 import type { BoardQuery } from './query';
+
+/** How fresh a filtered list is: the build's read, and when the API was last asked for newer loads. */
+export interface Freshness {
+  /** The newest posting the build read (null: the list is the API's own search, read now). */
+  builtAt: number | null;
+  /** When the API's newest loads were read for it; null when that failed (the list is the build's). */
+  checkedAt: number | null;
+  /** Every load posted since was read; false: there were more than the bound (counts say "at least"). */
+  complete: boolean;
+}
+
+/** A page of a list as the board shows it: the API's shape, and for a filtered list how fresh it is. */
+export interface BoardList extends LoadList {
+  freshness?: Freshness;
+}
 
 /**
  * Where the board's loads come from. The board asks a source for one page of the list a query names
@@ -15,7 +31,20 @@ export interface LoadSource {
    * what was read for paging. Rejects on any failure (the board shows its error panel); ends at once when
    * `signal` aborts.
    */
-  page(query: BoardQuery, options: { signal: AbortSignal; fresh: boolean }): Promise<LoadList>;
+  page(query: BoardQuery, options: { signal: AbortSignal; fresh: boolean }): Promise<BoardList>;
+}
+
+/** The filter index of one list (src/board/filter-index.ts) and which loads belong to it, by place slug. */
+export interface FilterScope {
+  /** The index file's public path; empty when the build published none (a route with no open loads). */
+  indexPath: string;
+  from?: string;
+  to?: string;
+}
+
+/** Filtered lists of one scope (filter-source.ts), and what each filter option would show. */
+export interface FilteredLists extends LoadSource {
+  facets(query: BoardQuery, signal: AbortSignal): Promise<FacetCounts & { complete: boolean }>;
 }
 
 const fetchSpellingPage: FetchSpellingPage = (search, page, limit, signal) => fetchLoadsPage({ page, limit, search }, { signal });

@@ -1,14 +1,13 @@
 import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore, type MutableRefObject } from 'react';
-import type { LoadList } from '../api-client/types';
-import { FIRST_PAGE, type BoardQuery, parseBoardQuery, sameQuery } from './query';
+import { FIRST_PAGE, type BoardQuery, parseBoardQuery, queryKey, sameQuery } from './query';
 import { sameLoadsOnScreen, unchangedOnScreen } from '../loads/same-list';
-import type { LoadSource } from './source';
+import type { BoardList, LoadSource } from './source';
 
 /** `loadedAt`: when the list on screen was read, so "posted … ago" is counted from then. */
 export type BoardState =
-  | { status: 'loading'; list: LoadList | null; loadedAt: number }
-  | { status: 'ready'; list: LoadList; loadedAt: number }
-  | { status: 'error'; message: string; list: LoadList | null; loadedAt: number };
+  | { status: 'loading'; list: BoardList | null; loadedAt: number }
+  | { status: 'ready'; list: BoardList; loadedAt: number }
+  | { status: 'error'; message: string; list: BoardList | null; loadedAt: number };
 
 /**
  * Set by the board while its cards are the build's HTML (a static part React does not render): moves
@@ -17,6 +16,12 @@ export type BoardState =
 export type BuiltCardAges = MutableRefObject<((loadedAt: number) => boolean) | null>;
 
 const subscribeNever = () => () => {};
+
+/** The query of a URL's query string, on the path's own page when the string names none. */
+function queryOnPage(search: string, pathPage: number): BoardQuery {
+  const query = parseBoardQuery(search);
+  return pathPage > 1 && !new URLSearchParams(search).has('page') ? { ...query, page: pathPage } : query;
+}
 
 /** After this long hidden, a tab that becomes visible again refreshes the list quietly. */
 export const REFRESH_AFTER_HIDDEN_MS = 60_000;
@@ -34,13 +39,15 @@ export const REFRESH_AFTER_HIDDEN_MS = 60_000;
  * hydrating the boundary first and then applies the update. So all of them go through `transition`.
  */
 export function useLoadBoard(
-  initial: LoadList | null,
+  initial: BoardList | null,
   builtAt: number,
   locationSearch: string,
   fallbackMessage: string,
   /** Must keep its identity between renders (a new one restarts the request). */
   source: LoadSource,
   builtCardAgesRef?: BuiltCardAges,
+  /** The page a URL without `page` shows: a city page's later pages have paths of their own (`…/toshkent/2`). */
+  pathPage = 1,
 ) {
   // While hydrating, the query is the build's (the first page, no search), so hydration matches the
   // HTML; then the URL's. React renders again after hydration only when the two differ: the board's
@@ -50,11 +57,11 @@ export function useLoadBoard(
     () => locationSearch,
     () => '',
   );
-  const query: BoardQuery = parseBoardQuery(search);
+  const query: BoardQuery = queryOnPage(search, pathPage);
   const [state, setState] = useState<BoardState>(() =>
     initial ? { status: 'ready', list: initial, loadedAt: builtAt } : { status: 'loading', list: null, loadedAt: builtAt },
   );
-  const [shownQuery, setShownQuery] = useState<BoardQuery>(FIRST_PAGE);
+  const [shownQuery, setShownQuery] = useState<BoardQuery>(() => ({ ...FIRST_PAGE, page: pathPage }));
   const controller = useRef<AbortController | null>(null);
   const lastLoaded = useRef(0);
   const [attempt, setAttempt] = useState(0);
@@ -114,8 +121,8 @@ export function useLoadBoard(
 
   // The URL's query, not the one rendered: the request for a page opened at ?page=2 starts on mount,
   // and the render that follows hydration does not start it again.
-  const wanted = parseBoardQuery(locationSearch);
-  const key = `${wanted.page}|${wanted.search}`;
+  const wanted = queryOnPage(locationSearch, pathPage);
+  const key = queryKey(wanted);
   useEffect(() => {
     // The pre-rendered first page stays on screen while it is refreshed; anything else shows loading.
     const quiet = state.status === 'ready' && sameQuery(wanted, shownQuery);
@@ -129,11 +136,11 @@ export function useLoadBoard(
     const onVisible = () => {
       if (document.visibilityState !== 'visible') return;
       if (Date.now() - lastLoaded.current < REFRESH_AFTER_HIDDEN_MS) return;
-      load(parseBoardQuery(window.location.search), true, true);
+      load(queryOnPage(window.location.search, pathPage), true, true);
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [load]);
+  }, [load, pathPage]);
 
   const retry = useCallback(() => startTransition(() => setAttempt((n) => n + 1)), []);
   // What is on screen belongs to `shownQuery`; while another query loads, the old list is hidden.

@@ -9,12 +9,14 @@ interface PageIntroProps {
   /** For a page that appears in place of another (the 404 page's closed load): focus moves to its h1. */
   headingRef?: React.Ref<HTMLHeadingElement>;
   children?: React.ReactNode;
+  /** A title only, with little room around it: the board, whose loads should start on a phone's first screen. */
+  compact?: boolean;
 }
 
 /** The title block every content page opens with: its one h1 and a lead line. */
-export function PageIntro({ title, lead, titleLang, headingRef, children }: PageIntroProps) {
+export function PageIntro({ title, lead, titleLang, headingRef, children, compact = false }: PageIntroProps) {
   return (
-    <section className={`container ${styles.intro}`}>
+    <section className={`container ${compact ? styles.compact : styles.intro}`}>
       <h1 lang={titleLang} ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
         {title}
       </h1>

@@ -1,7 +1,8 @@
 import type { GatsbyNode } from 'gatsby';
 import { pageVariants } from '../i18n/plugin';
 import { CONTENT_PAGES, NOT_FOUND_TEMPLATE } from './page-table';
-import { readLoads } from './read-loads';
+import { readLoads, readVehicleTypes } from './read-loads';
+import { filterFiles, keepFilterFiles, type FilterFiles } from './filter-files';
 import { createLoadPages } from './load-pages';
 import { cardPositions, createPlacePages, groupBuildLoads, placesDirectoryContext } from './place-pages';
 import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
@@ -29,6 +30,7 @@ function loadsPageContext(
   boardTime: number,
   placeFilesMade: PlaceFiles,
   rates: RatesOfBuild,
+  filters: FilterFiles,
 ): (language: Language) => object {
   const initial = loads.slice(0, PAGE_SIZE);
   const shared = {
@@ -38,6 +40,7 @@ function loadsPageContext(
     placeFilePaths: placeFilesMade.paths,
     rangesPath: rates?.ranges.path,
     positions: cardPositions(initial, rates.rates),
+    filters: { indexPath: filters.board, vehicleTypes: filters.vehicleTypes },
   };
   const routeDistances = routeDistancesFor(initial);
   return (language) => {
@@ -49,6 +52,7 @@ function loadsPageContext(
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
   const { createPage } = actions;
   const loads = await readLoads(reporter);
+  const vehicleTypes = await readVehicleTypes(reporter);
   // Only after a successful read; written to its file by onPostBuild, so a failed build changes nothing.
   // `boardHistory.history` answers closedSince and loadsOnBoardBetween, at `boardHistory.now`.
   const boardHistory = await recordBoardHistory(reporter, loads);
@@ -63,6 +67,9 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   // Written into public/ by onPostBuild, with the build's other files.
   const placeFilesMade = placeFiles(loads);
   keepPlaceFiles(placeFilesMade);
+  // The filter index of the board and of every city and route list (src/board/filter-index.ts).
+  const filters = filterFiles(loads, placeGroups, vehicleTypes, boardTime);
+  keepFilterFiles(filters);
   // The feeds are written after the build (post-build.ts), from this read and these groups.
   keepBoardForFeeds(loads, placeGroups);
   // Loads that left the board lately are explained from an index written after the build (closed-loads.ts).
@@ -74,7 +81,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
     new Set(loads.map((load) => load.id)),
   );
   const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {
-    loads: loadsPageContext(loads, boardTime, placeFilesMade, rates),
+    loads: loadsPageContext(loads, boardTime, placeFilesMade, rates, filters),
     places: () => places,
     rates: (language) => ratesPageContext(rates.rates, boardTime, language.code),
   };
@@ -91,7 +98,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
 
   const made = createLoadPages(loads, createPage);
   reporter.info(`Created ${made} load pages for ${loads.length} loads.`);
-  const placePages = createPlacePages(placeGroups, boardTime, createPage, rates.rates);
+  const placePages = createPlacePages(placeGroups, boardTime, createPage, rates.rates, { filters, placeFiles: placeFilesMade.paths });
   reporter.info(
     `Created ${placePages.pages} place pages (${placeGroups.from.size} from, ${placeGroups.to.size} to, ${placeGroups.routes.size} routes; ${placePages.lists} lists, all pages and languages).`,
   );

@@ -25,6 +25,8 @@ import { PLACE_LOADS_TEMPLATE } from './page-table';
 import { rangesOf, type BuildRates, type RouteRateData } from '../rates/page-data';
 import { pricePosition, type PricePosition } from '../loads/price-position';
 import { rateBlockHtml } from './rate-html';
+import type { FilterFiles } from './filter-files';
+import type { LanguageCode } from '../config/languages';
 
 /** Neighbouring routes a page links to, and busiest routes the directory lists. */
 const NEIGHBOUR_LINKS = 12;
@@ -78,6 +80,8 @@ interface PlaceRef {
 
 interface ListSpec {
   kind: PlaceLoadsPageContext['kind'];
+  /** The list's filter index (empty for a route shown for its going rate alone). */
+  filterIndex: (files: FilterFiles | null) => string;
   listPath: string;
   feedPath: (prefix: LanguagePrefix) => string;
   from: Place | null;
@@ -95,6 +99,7 @@ function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null): ListSp
     const back = groups.to.get(slug);
     specs.push({
       kind: 'from',
+      filterIndex: (files) => files?.from.get(slug) ?? '',
       listPath: placeFromPath(slug),
       feedPath: (prefix) => placeFromFeedPath(prefix, slug),
       from: group.place,
@@ -110,6 +115,7 @@ function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null): ListSp
     const back = groups.from.get(slug);
     specs.push({
       kind: 'to',
+      filterIndex: (files) => files?.to.get(slug) ?? '',
       listPath: placeToPath(slug),
       feedPath: (prefix) => placeToFeedPath(prefix, slug),
       from: null,
@@ -134,6 +140,7 @@ function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null): ListSp
     const leaving = back ? undefined : groups.from.get(route.to.slug);
     specs.push({
       kind: 'route',
+      filterIndex: (files) => files?.routes.get(routeKey(route.from.slug, route.to.slug)) ?? '',
       listPath: placeRoutePath(route.from.slug, route.to.slug),
       // A route with no open loads has no feed (feeds are written from the read's groups).
       feedPath: (prefix) => (route.loads.length ? placeRouteFeedPath(prefix, route.from.slug, route.to.slug) : ''),
@@ -179,6 +186,7 @@ export function createPlacePages(
   boardTime: number,
   createPage: Actions['createPage'],
   rates: BuildRates | null = null,
+  live: { filters: FilterFiles; placeFiles: Partial<Record<LanguageCode, string>> } | null = null,
 ): PlacePageCounts {
   const specs = listSpecs(groups, rates);
   const caches = new Map(LANGUAGES.map((language) => [language.code, new Map<string, string>()]));
@@ -191,6 +199,8 @@ export function createPlacePages(
     const named = (place: Place | null, language: Language) => (place ? placeName(place, language) : '');
     // Once per language: the bare path and /uz show the same block.
     const rateHtmls = new Map<string, string>();
+    const filters = live ? { indexPath: spec.filterIndex(live.filters), vehicleTypes: live.filters.vehicleTypes } : undefined;
+    const scope = { ...(spec.from ? { from: spec.from.slug } : {}), ...(spec.to ? { to: spec.to.slug } : {}) };
     const rateHtmlIn = (rate: RouteRateData, language: Language) => {
       const html = rateHtmls.get(language.code) ?? rateBlockHtml(rate, language);
       rateHtmls.set(language.code, html);
@@ -231,6 +241,8 @@ export function createPlacePages(
           // On the list's first page: the chart is the page's largest part, and once is enough.
           rateHtml: page === 1 && spec.rate ? rateHtmlIn(spec.rate, language) : '',
           positions,
+          scope,
+          ...(filters ? { filters, placeFilePath: live?.placeFiles[language.code] ?? '' } : {}),
         };
         createPage({ path: variant.path, component: PLACE_LOADS_TEMPLATE, context });
         made += 1;

@@ -6,6 +6,7 @@ import { withCspMeta } from './csp';
 import { LOCALES_DIR } from './locales';
 import { pruneOldAssets } from './prune';
 import { placeFilesOfThisBuild, writePlaceFiles } from './place-files';
+import { filterFilesOfThisBuild, writeFilterFiles } from './filter-files';
 import { headersFile } from '../hosting/write-headers-file';
 import { writeFeeds } from './feeds';
 import { writeClosedLoads } from './closed-loads';
@@ -23,6 +24,14 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   writeRobots();
   const placeFilesMade = placeFilesOfThisBuild();
   if (placeFilesMade) writePlaceFiles(placeFilesMade);
+  const filters = filterFilesOfThisBuild();
+  if (filters) {
+    const { gzipBytes, ms } = writeFilterFiles(filters);
+    const { indexes, chunks, bytes } = filters.stats;
+    reporter.info(
+      `Filter index: ${indexes} lists and ${chunks} card chunks, ${(bytes / 1024).toFixed(0)} KB (${(gzipBytes / 1024).toFixed(0)} KB gzip); made in ${filters.stats.ms.toFixed(0)} ms, written in ${ms.toFixed(0)} ms`,
+    );
+  }
   writeRangesFile();
   writeFeeds(PUBLIC_DIR, reporter);
   writeClosedLoads(PUBLIC_DIR, reporter);

@@ -1,5 +1,5 @@
 import type { Reporter } from 'gatsby';
-import { ApiError, fetchLoad, fetchLoadsPage } from '../api-client/client';
+import { ApiError, fetchLoad, fetchLoadsPage, fetchVehicleTypes } from '../api-client/client';
 import type { RequestOptions } from '../api-client/client';
 import { readAllLoads } from '../api-client/read-all';
 import type { ReadAllSources, ReadStats } from '../api-client/read-all';
@@ -73,4 +73,21 @@ export function describeRead(stats: ReadStats): string {
     `${stats.confirmed} loads confirmed one by one, ${stats.dropped} dropped as removed` +
     (stats.unreadable ? `, ${stats.unreadable} items skipped as unreadable (no id, or repeated in their page)` : '')
   );
+}
+
+/**
+ * The vehicle types the API lists (`GET /vehicle-types`), which the filters offer. Not worth a failed
+ * build: when they cannot be read, the build says so and the filters offer the types the loads name.
+ */
+export async function readVehicleTypes(reporter: Reporter, options: { retries?: number } = {}): Promise<string[]> {
+  const base = apiUrl();
+  try {
+    const types = await fetchVehicleTypes({ baseUrl: base, retries: options.retries ?? BUILD_RETRIES });
+    reporter.info(`Read ${types.length} vehicle types from ${base}/vehicle-types.`);
+    return types.map((type) => type.name);
+  } catch (error) {
+    const cause = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim().slice(0, 300);
+    reporter.warn(`Cannot read vehicle types from ${base}/vehicle-types (${cause}): the filters offer the types the loads name.`);
+    return [];
+  }
 }

@@ -37,6 +37,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 const HASHED_BUNDLE = /^[^/]+[-.][0-9a-f]{16,}\.(js|css)(\.map|\.LICENSE\.txt)?$/;
 /** The place suggestion files, `places/<prefix>.<hash>.json` (src/gatsby/place-files.ts). */
 const PLACE_INDEX = /^places\/[a-z-]+\.[0-9a-f]{12,}\.json$/;
+/** The filter indexes and their card chunks, `filters/<hash>.json`, `filters/cards/<hash>.json` (src/gatsby/filter-files.ts). */
+const FILTER_FILE = /^filters\/(cards\/)?[0-9a-f]{16}\.json$/;
 /** The cards' price ranges, `rates/ranges.<hash>.json` (src/gatsby/rates.ts). */
 const RANGES_FILE = /^rates\/ranges\.[0-9a-f]{12,}\.json$/;
 const ATOM_FEED = /^feeds\/.+\.atom$/;
@@ -62,6 +64,7 @@ const KIND_RULES: ReadonlyArray<{ kind: FileKind; test: (key: string) => boolean
   { kind: 'hashed', test: (key) => HASHED_BUNDLE.test(key) },
   { kind: 'hashed', test: (key) => PLACE_INDEX.test(key) },
   { kind: 'hashed', test: (key) => RANGES_FILE.test(key) },
+  { kind: 'hashed', test: (key) => FILTER_FILE.test(key) },
   { kind: 'feed', test: (key) => ATOM_FEED.test(key) },
   { kind: 'data', test: (key) => key === PUBLISHED_BOARD_FILE },
   { kind: 'data', test: (key) => CLOSED_LOAD_SHARD.test(key) },

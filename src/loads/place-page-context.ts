@@ -55,6 +55,12 @@ export interface PlaceLoadsPageContext extends PageContext {
   rateHtml: string;
   /** Where each card's price sits against its route's usual range, by load id (README, "Going rates"). */
   positions: Record<string, PricePosition>;
+  /** The list's places by slug: which loads posted since the build belong to it. */
+  scope: { from?: string; to?: string };
+  /** The list's filter index and the vehicle types the filters offer; absent in tests of the static page. */
+  filters?: { indexPath: string; vehicleTypes: string[] };
+  /** The page language's place file: names places of loads the build did not name. */
+  placeFilePath?: string;
 }
 
 /** One place of the directory, named in every language (the directory is one page per language). */

@@ -36,11 +36,11 @@ export interface PlaceFile {
  * Places whose name in any script starts with what was typed, or has a word that does; places with
  * more loads first, whole-name prefixes before word prefixes.
  */
-export function suggestPlaces(index: PlaceFile, typed: string, max: number): PlaceFileEntry[] {
+export function suggestPlaces(file: PlaceFile, typed: string, max: number): PlaceFileEntry[] {
   const query = normalizePlaceKey(typed);
   if (!query || max <= 0) return [];
   const scored: Array<[PlaceFileEntry, number]> = [];
-  for (const entry of index.places) {
+  for (const entry of file.places) {
     let score = 0;
     for (const key of entry.keys) {
       if (key.startsWith(query)) score = Math.max(score, 2);
@@ -56,12 +56,12 @@ export function suggestPlaces(index: PlaceFile, typed: string, max: number): Pla
 
 const KEY_LOOKUPS = new WeakMap<PlaceFile, Map<string, PlaceFileEntry>>();
 
-function keyLookup(index: PlaceFile): Map<string, PlaceFileEntry> {
-  let lookup = KEY_LOOKUPS.get(index);
+function keyLookup(file: PlaceFile): Map<string, PlaceFileEntry> {
+  let lookup = KEY_LOOKUPS.get(file);
   if (!lookup) {
     lookup = new Map();
-    for (const entry of index.places) for (const key of entry.keys) if (!lookup.has(key)) lookup.set(key, entry);
-    KEY_LOOKUPS.set(index, lookup);
+    for (const entry of file.places) for (const key of entry.keys) if (!lookup.has(key)) lookup.set(key, entry);
+    KEY_LOOKUPS.set(file, lookup);
   }
   return lookup;
 }
@@ -70,8 +70,8 @@ function keyLookup(index: PlaceFile): Map<string, PlaceFileEntry> {
  * What to send the API's `search` for what the visitor typed: a recognised place, in any script,
  * becomes the spelling the API itself uses for it; anything else goes as typed.
  */
-export function apiSearchFor(index: PlaceFile, typed: string): string {
-  return findEntry(index, typed)?.apiSpelling ?? typed;
+export function apiSearchFor(file: PlaceFile, typed: string): string {
+  return findEntry(file, typed)?.apiSpelling ?? typed;
 }
 
 /**
@@ -79,22 +79,31 @@ export function apiSearchFor(index: PlaceFile, typed: string): string {
  * viloyati" is Samarqand), as matchPlace does against the gazetteer. The index holds every spelling
  * of every known place, so the browser needs no gazetteer of its own.
  */
-export function findEntry(index: PlaceFile, text: string): PlaceFileEntry | undefined {
-  const lookup = keyLookup(index);
+export function findEntry(file: PlaceFile, text: string): PlaceFileEntry | undefined {
+  const lookup = keyLookup(file);
   return lookUpPlaceText(text, (key) => lookup.get(key));
 }
 
 /**
- * The spellings to search the API with when the visitor's text names one known place, in any script,
- * alias or apostrophe: the whole text, or "City, region" whose parts all name that place. Null for
- * anything else (free text, two places, a place and other words): that goes to the API as typed.
+ * The known place the visitor's text names, in any script, alias or apostrophe: the whole text, or
+ * "City, region" whose parts all name that place. Null for anything else (free text, two places, a
+ * place and other words).
  */
-export function searchSpellingsFor(index: PlaceFile, typed: string): string[] | null {
-  const lookup = keyLookup(index);
+export function searchedPlace(file: PlaceFile, typed: string): PlaceFileEntry | null {
+  const lookup = keyLookup(file);
   const parts = typed.split(',').map(normalizePlaceKey).filter(Boolean);
   const entries = new Set(parts.map((key) => lookup.get(key)));
   const [entry] = entries;
-  if (entries.size !== 1 || !entry) return null;
+  return entries.size === 1 && entry ? entry : null;
+}
+
+/**
+ * The spellings to search the API with when the visitor's text names one known place (searchedPlace).
+ * Null for anything else: that goes to the API as typed.
+ */
+export function searchSpellingsFor(file: PlaceFile, typed: string): string[] | null {
+  const entry = searchedPlace(file, typed);
+  if (!entry) return null;
   return entry.spellings && entry.spellings.length > 0 ? entry.spellings : [entry.apiSpelling];
 }
 

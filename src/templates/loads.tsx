@@ -29,7 +29,7 @@ export default function LoadsPage({ pageContext, location }: PageProps<LocaleDat
   const { language } = usePageLanguage();
   return (
     <Layout>
-      <PageIntro title={t('title')} lead={t('lead')} />
+      <PageIntro title={t('title')} compact />
       {/* The board hydrates first: it refreshes from the API on arrival. */}
       <Island when="now">
         <div className="container">
@@ -54,15 +54,21 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
   const { t } = useTranslation('loads');
   const { language } = usePageLanguage();
   const bare = pageContext.i18n ? !pageContext.i18n.routed : false;
-  const { retry, ...board } = useLiveBoard(pageContext, location.search, language, bare, t('states.fallbackError'));
+  const { retry, suggest, warmSuggestions, ...board } = useLiveBoard(
+    pageContext,
+    location.search,
+    language,
+    bare,
+    t('states.fallbackError'),
+  );
   return (
     <>
       <AppBanner language={language} />
+      <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} search={{ suggest, warmSuggestions }} {...board} />
       <p>
         <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a> ·{' '}
         <a href={localizedPath(ROUTES.rates, language)}>{t('ratesLink')}</a>
       </p>
-      <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} {...board} />
     </>
   );
 }

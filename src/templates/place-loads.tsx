@@ -1,17 +1,15 @@
-import React, { useCallback, useMemo } from 'react';
-import { graphql, navigate, type PageProps } from 'gatsby';
+import React from 'react';
+import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { PAGE_SIZE } from '../config/constants';
-import { ROUTES, listPagePath } from '../config/routes';
+import { ROUTES } from '../config/routes';
 import { Layout } from '../components/layout';
 import { PageIntro } from '../components/page-intro';
-import { LoadCardList, cardTexts } from '../components/load-board/load-card';
-import { Pagination } from '../components/load-board/pagination';
+import { LoadBoard } from '../components/load-board/load-board';
+import { Island } from '../components/islands';
+import { usePlaceBoard } from '../board/place-board';
 import { boardHref } from '../board/query';
 import { builtTime } from '../loads/built-time';
-import { routeKmIn, type RouteDistances } from '../loads/route-distance';
-import { paginationState } from '../loads/pagination';
 import type { PlaceLink, PlaceLoadsPageContext } from '../loads/place-page-context';
 import { localizedPath } from '../i18n/paths';
 import { definePageHead } from '../head/define-head';
@@ -62,18 +60,20 @@ function OnwardLinks({ context, t }: { context: PlaceLoadsPageContext; t: TFunct
  */
 /** The build named this page's places already (src/gatsby/place-pages.ts). */
 const asNamed = (name: string) => name;
-const NO_DISTANCES: RouteDistances = {};
 
-export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, PlaceLoadsPageContext>) {
-  const { t } = useTranslation('places');
-  const { t: tLoads } = useTranslation('loads');
+/** The page's list and its filters: an island that hydrates on arrival, the rest of the page stays static. */
+function PlaceBoard({ pageContext, location }: { pageContext: PlaceLoadsPageContext; location: PageProps['location'] }) {
+  const { t } = useTranslation('loads');
   const language = pageLanguage(pageContext);
-  const texts = useMemo(() => cardTexts(tLoads), [tLoads]);
-  const { loads, page, pages, total, reverse, neighbours, builtAt, listPath, search, rateHtml, positions } = pageContext;
-  const distances = pageContext.routeDistances ?? NO_DISTANCES;
-  const routeKm = useCallback((from: string, to: string) => routeKmIn(distances, from, to) ?? null, [distances]);
-  const pagination = paginationState(page, Math.min(total, pages * PAGE_SIZE));
-  const pageHref = (target: number) => localizedPath(listPagePath(listPath, target), language);
+  const bare = pageContext.i18n ? !pageContext.i18n.routed : false;
+  const { retry, ...board } = usePlaceBoard(pageContext, location.search, language, bare, t('states.fallbackError'));
+  return <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} {...board} />;
+}
+
+export default function PlaceLoadsPage({ pageContext, location }: PageProps<LocaleData, PlaceLoadsPageContext>) {
+  const { t } = useTranslation('places');
+  const language = pageLanguage(pageContext);
+  const { total, reverse, neighbours, builtAt, search, rateHtml } = pageContext;
   const updated = builtTime(builtAt);
   return (
     <Layout>
@@ -96,21 +96,15 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
           ) : null}
         </div>
       ) : null}
-      {/* Static like the rest: the cards' share sheet buttons work from one listener (native-share.ts). */}
+      {/* The list moves only when the URL asks for a filter, a search or a page the build did not make;
+          its cards stay the build's HTML until then (the share sheet buttons work from one listener,
+          native-share.ts). */}
+      <Island when="now">
+        <div className="container">
+          <PlaceBoard pageContext={pageContext} location={location} />
+        </div>
+      </Island>
       <div className="container">
-        <LoadCardList
-          loads={loads}
-          now={builtAt}
-          language={language}
-          t={tLoads}
-          texts={texts}
-          placeName={asNamed}
-          routeKm={routeKm}
-          positions={positions}
-        />
-      </div>
-      <div className="container">
-        <Pagination state={pagination} hrefFor={pageHref} onPage={(target) => void navigate(pageHref(target))} />
         <section className={styles.links} aria-labelledby="return-loads">
           <h2 id="return-loads">{t('reverse.heading')}</h2>
           {reverse ? (

@@ -31,6 +31,7 @@ function removeLoad(ctx: Context, log: ChangeLog): void {
   haystacks.splice(index, 1);
   const id = String((removed as ApiLoad).id);
   byId.delete(id);
+  ctx.data.changed = true;
   log.removed.push(id);
 }
 
@@ -42,6 +43,7 @@ function postLoad(ctx: Context, log: ChangeLog): void {
   ctx.data.loads.unshift(load);
   ctx.data.haystacks.unshift(haystackOf(load));
   ctx.data.byId.set(String(load.id), load);
+  ctx.data.changed = true;
   log.posted.push(String(load.id));
 }
 

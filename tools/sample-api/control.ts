@@ -103,8 +103,9 @@ function applyControl(ctx: Context, body: unknown): string | null {
   if (broken !== undefined) next.broken = [...(broken as string[])];
   if (reset || resetTraffic) ctx.traffic = newTraffic();
   const count = loads !== undefined ? (loads as number) : reset ? ctx.initialCount : ctx.count;
-  // A board change mode has touched is rebuilt on reset, like one of another size or revision.
-  const touched = ctx.changes.posted.length + ctx.changes.removed.length > 0;
+  // A board change mode has touched is rebuilt on reset, like one of another size or revision, even
+  // when change mode was turned off since (which starts its log afresh).
+  const touched = ctx.data.changed;
   if (next.revision !== ctx.state.revision || count !== ctx.count || (reset && touched)) {
     ctx.count = count;
     ctx.data = buildDataset(count, next.revision, ctx.changedEvery);

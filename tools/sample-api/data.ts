@@ -39,6 +39,16 @@ export const VEHICLE_TYPES: ReadonlyArray<ApiVehicleType & { id: number; name: s
   { id: 11, name: 'Damas' },
 ];
 
+/**
+ * Types the API's dictionary lists that no sample load uses, as a real dictionary grown over the years
+ * does: the filters offer them, with no loads. Apart from VEHICLE_TYPES, whose length the generator's
+ * dice read (adding to it would change every load).
+ */
+export const UNUSED_VEHICLE_TYPES: ReadonlyArray<ApiVehicleType & { id: number; name: string }> = [
+  { id: 12, name: 'Avtovoz' },
+  { id: 13, name: 'Sisterna' },
+];
+
 /** Tonnage range per vehicle type id, so a Labo never carries 20 t. */
 const CAPACITY: Record<number, [number, number]> = {
   1: [10, 22],

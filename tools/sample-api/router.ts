@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiLoad } from '../../src/api-client/types';
 import { changeBoard } from './changes';
 import { boardIds, control } from './control';
-import { VEHICLE_TYPES } from './data';
+import { UNUSED_VEHICLE_TYPES, VEHICLE_TYPES } from './data';
 import { sendJson, sendText, sleep } from './http';
 import type { Context, ResponseShape } from './state';
 
@@ -27,7 +27,7 @@ export async function route(req: IncomingMessage, res: ServerResponse, ctx: Cont
   }
 
   if (path === '/api/loads') return listLoads(res, ctx, url.searchParams);
-  if (path === '/api/vehicle-types') return sendJson(res, 200, VEHICLE_TYPES);
+  if (path === '/api/vehicle-types') return vehicleTypes(res, ctx);
   const detail = /^\/api\/loads\/([^/]+)$/.exec(path);
   if (detail) return loadDetail(res, ctx, detail[1] as string);
   return sendJson(res, 404, { error: `Not found: ${path}` });
@@ -60,6 +60,12 @@ function listLoads(res: ServerResponse, ctx: Context, query: URLSearchParams): v
   // After the answer is made: the change lands between this request and the next, as on a live board.
   changeBoard(ctx);
   sendJson(res, 200, body);
+}
+
+/** The dictionary of vehicle types, in the response shape the instance is set to (a bare array for `bare`). */
+function vehicleTypes(res: ServerResponse, ctx: Context): void {
+  const types = [...VEHICLE_TYPES, ...UNUSED_VEHICLE_TYPES];
+  sendJson(res, 200, ctx.state.shape === 'bare' ? types : { data: types });
 }
 
 function listBody(shape: ResponseShape, data: ApiLoad[], pagination: { total: number; page: number; limit: number }): unknown {

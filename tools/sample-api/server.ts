@@ -7,7 +7,8 @@
  *   GET  /api/loads?page&limit&search   list; page >= 1, limit >= 1 (capped at 100), search is a
  *                                       case-insensitive substring of title, from and to names
  *   GET  /api/loads/{id}                one load, or 404 {"error":"Load not found"}
- *   GET  /api/vehicle-types             [{id, name}]
+ *   GET  /api/vehicle-types             {data: [{id, name}]} (a bare array with shape 'bare'): every type
+ *                                       the loads use, and two no load uses
  *
  * Environment when run directly: API_PORT (4010), SAMPLE_LOADS (120), API_SHAPE (data), API_QUIET=1
  * (no request log), API_HOST (all interfaces), SAMPLE_LOADS_REVISION and SAMPLE_LOADS_CHANGED_EVERY

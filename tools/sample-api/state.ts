@@ -61,6 +61,8 @@ export interface Dataset {
   byId: Map<string, ApiLoad>;
   /** Lower-cased title and place names per load, in the same order, for search. */
   haystacks: string[];
+  /** Change mode has posted or removed a load since the board was made (a reset makes it again). */
+  changed: boolean;
 }
 
 export interface Context {
@@ -82,6 +84,7 @@ export function buildDataset(count: number, revision: number, changedEvery: numb
     loads,
     byId: new Map(loads.map((load) => [String(load.id), load])),
     haystacks: loads.map(haystackOf),
+    changed: false,
   };
 }
 

@@ -30,14 +30,23 @@ export function BoardError({ message, onRetry }: { message: string; onRetry: () 
   );
 }
 
-export function BoardEmpty({ searching, onClear }: { searching: boolean; onClear: () => void }) {
+/** No loads: with a search, a button clears it; with filters, one clears them (focus goes to the field or the Filters button). */
+export function BoardEmpty({
+  searching = false,
+  filtered = false,
+  onClear,
+}: {
+  searching?: boolean;
+  filtered?: boolean;
+  onClear: () => void;
+}) {
   const { t } = useTranslation('loads');
   return (
     <div className={styles.panel}>
-      <p>{t('states.empty')}</p>
-      {searching ? (
+      <p>{filtered ? t('filters.empty') : t('states.empty')}</p>
+      {searching || filtered ? (
         <button type="button" className={styles.button} onClick={onClear}>
-          {t('states.clearSearch')}
+          {filtered ? t('filters.clearFilters') : t('states.clearSearch')}
         </button>
       ) : null}
     </div>

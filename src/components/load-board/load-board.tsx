@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
 import { MERGED_SEARCH_MAX_PAGES, PAGE_SIZE } from '../../config/constants';
-import { type BoardQuery, sameQuery } from '../../board/query';
+import { isFiltered, queryKey, sameQuery, withoutFilters, type BoardQuery } from '../../board/query';
 import { paginationState } from '../../loads/pagination';
 import type { BoardState } from '../../board/use-load-board';
 import type { LiveBoard } from '../../board/live-board';
@@ -13,17 +13,36 @@ import { Static } from '../islands';
 import { LoadCardList, cardTexts, cardsRenderedFrom, refreshPostedAges } from './load-card';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
+import { FilterBar } from './filter-bar';
+import { builtTime } from '../../loads/built-time';
+import type { Freshness } from '../../board/source';
 import * as styles from './load-board.module.css';
 
-type Props = Omit<LiveBoard, 'retry'> & {
-  language: Language;
-  /** What "posted … ago" counts from: when the list on screen was read. */
-  now: number;
-  onRetry: () => void;
-};
+type Props = Omit<LiveBoard, 'retry' | 'suggest' | 'warmSuggestions' | 'builtCardAgesRef'> &
+  Partial<Pick<LiveBoard, 'builtCardAgesRef'>> & {
+    language: Language;
+    /** What "posted … ago" counts from: when the list on screen was read. */
+    now: number;
+    onRetry: () => void;
+    /** The search field's suggestions; without them the page has no search field (city and route pages). */
+    search?: Pick<LiveBoard, 'suggest' | 'warmSuggestions'>;
+  };
 
-/** Where focus goes once a new query is on screen. */
-type FocusTarget = 'field' | 'heading';
+/** Where focus goes once a new query is on screen: the field, the results heading, the Filters button, or back where it was. */
+type FocusTarget = 'field' | 'heading' | 'toggle' | HTMLElement;
+
+/** "List as of 14:05, new loads checked at 14:32": how fresh a filtered list is. */
+function freshnessText(t: TFunction, freshness: Freshness | undefined): string {
+  if (!freshness) return '';
+  const at = (time: number | null) => (time === null ? null : builtTime(time));
+  const built = at(freshness.builtAt);
+  const checked = at(freshness.checkedAt);
+  const when = (time: NonNullable<ReturnType<typeof at>>) => `${time.date} ${time.time}`;
+  const partial = freshness.complete ? '' : ` ${t('filters.freshPartial')}`;
+  if (!built) return checked ? t('filters.freshSearch', { checked: when(checked) }) : '';
+  if (!checked) return t('filters.freshUnchecked', { built: when(built) });
+  return `${t('filters.fresh', { built: when(built), checked: checked.time })}${partial}`;
+}
 
 /** What a page the list does not have says (a search merged over spellings tells; any list past its end). */
 function beyondText(t: TFunction, list: LoadList, page: number): string | null {
@@ -68,14 +87,16 @@ export function LoadBoard({
   hrefFor,
   onRetry,
   extras,
-  suggest,
-  warmSuggestions,
+  search,
   builtCardAgesRef,
+  vehicleTypes,
+  facets,
 }: Props) {
   const { t } = useTranslation('loads');
   const texts = useMemo(() => cardTexts(t), [t]);
   const field = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const pendingFocus = useRef<FocusTarget | null>(null);
 
   const go = (next: BoardQuery, focus: FocusTarget) => {
@@ -83,11 +104,21 @@ export function LoadBoard({
     pendingFocus.current = sameQuery(next, query) ? null : focus;
     onQuery(next);
   };
+  const key = queryKey(query);
   useEffect(() => {
     const target = pendingFocus.current;
     pendingFocus.current = null;
-    if (target) focusAfterNavigation(target === 'field' ? field.current : heading.current);
-  }, [query.page, query.search]);
+    if (!target) return;
+    const element =
+      target === 'field'
+        ? (field.current ?? heading.current)
+        : target === 'heading'
+          ? heading.current
+          : target === 'toggle'
+            ? toggle.current
+            : target;
+    focusAfterNavigation(element);
+  }, [key]);
 
   // The list on screen stays (busy) while the next one loads: its links and the pagination keep focus.
   const list = state.list;
@@ -101,7 +132,7 @@ export function LoadBoard({
       agesFrom.current = loadedAt;
       return builtCards.current !== null && (refreshPostedAges(builtCards.current, loadedAt, t), true);
     };
-    builtCardAgesRef.current = rewrite;
+    if (builtCardAgesRef) builtCardAgesRef.current = rewrite;
     if (now !== agesFrom.current) rewrite(now);
   }, [now, t, builtCardAgesRef]);
   const busy = state.status === 'loading' || !showsWanted;
@@ -124,7 +155,10 @@ export function LoadBoard({
           onFirstPage={() => go({ ...query, page: 1 }, 'heading')}
         />
       );
-    if (list.loads.length === 0) return <BoardEmpty searching={query.search !== ''} onClear={() => go({ page: 1, search: '' }, 'field')} />;
+    if (list.loads.length === 0) {
+      if (isFiltered(query)) return <BoardEmpty filtered onClear={() => go({ ...query, ...withoutFilters(query), page: 1 }, 'toggle')} />;
+      return <BoardEmpty searching={query.search !== ''} onClear={() => go({ ...query, page: 1, search: '' }, 'field')} />;
+    }
     const pagination = paginationState(showsWanted ? query.page : list.page, list.total, PAGE_SIZE);
     return (
       <>
@@ -144,12 +178,26 @@ export function LoadBoard({
   })();
   return (
     <div className={styles.board}>
-      <SearchForm
-        value={query.search}
-        onSearch={(search) => go({ page: 1, search }, 'field')}
-        suggest={suggest}
-        warmSuggestions={warmSuggestions}
-        inputRef={field}
+      {search ? (
+        <SearchForm
+          value={query.search}
+          onSearch={(text) => go({ ...query, page: 1, search: text }, 'field')}
+          suggest={search.suggest}
+          warmSuggestions={search.warmSuggestions}
+          inputRef={field}
+        />
+      ) : null}
+      <FilterBar
+        language={language}
+        query={query}
+        vehicleTypes={vehicleTypes}
+        facets={facets}
+        searchChip={!search}
+        toggleRef={toggle}
+        onQuery={(next, focus) => {
+          const active = document.activeElement;
+          go(next, focus === 'toggle' ? 'toggle' : active instanceof HTMLElement ? active : 'toggle');
+        }}
       />
       <div className={styles.resultsHead}>
         <h2 ref={heading} tabIndex={-1} className={styles.resultsHeading}>
@@ -159,6 +207,7 @@ export function LoadBoard({
         <p className={styles.count} role="status" aria-live="polite" aria-atomic="true">
           {boardStatusText(t, state, showsWanted, query.page)}
         </p>
+        {showsWanted && list?.freshness ? <p className={styles.fresh}>{freshnessText(t, list.freshness)}</p> : null}
       </div>
       <div className={styles.results} aria-busy={busy}>
         {body}

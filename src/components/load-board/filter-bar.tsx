@@ -1,0 +1,131 @@
+import React, { Suspense, lazy, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { Language } from '../../config/languages';
+import { activeFilters, withoutFilter, withoutFilters, type ActiveFilter, type BoardQuery } from '../../board/query';
+import type { FilterFacets } from '../../board/live-board';
+import { formatNumber } from '../../loads/format';
+import { vehicleLabel } from '../../loads/vehicle-types';
+import * as styles from './load-board.module.css';
+
+// The panel, its options and the code that counts them come on the first tap of "Filters", never with
+// the page's first script.
+const FilterPanel = lazy(() => import('./filter-panel'));
+
+export const FILTER_PANEL_ID = 'board-filters';
+
+/** `27.11`: a loading day as a chip writes it, the way it is written in Uzbekistan. */
+export function shortDay(day: string): string {
+  const [, month = '', date = ''] = day.split('-');
+  return `${date}.${month}`;
+}
+
+export function chipText(filter: ActiveFilter, t: TFunction, language: Language): string {
+  switch (filter.kind) {
+    case 'search':
+      return t('filters.chip.search', { text: filter.text });
+    case 'vehicle':
+      return vehicleLabel(filter.name, language.code);
+    case 'weight': {
+      const min = filter.min === null ? '' : formatNumber(filter.min);
+      const max = filter.max === null ? '' : formatNumber(filter.max);
+      if (min && max) return t('filters.chip.weightRange', { min, max });
+      return min ? t('filters.chip.weightMin', { min }) : t('filters.chip.weightMax', { max });
+    }
+    case 'loading': {
+      const from = filter.from ? shortDay(filter.from) : '';
+      const to = filter.to ? shortDay(filter.to) : '';
+      if (from && to) return from === to ? t('filters.chip.loadingDay', { day: from }) : t('filters.chip.loadingRange', { from, to });
+      return from ? t('filters.chip.loadingFrom', { from }) : t('filters.chip.loadingTo', { to });
+    }
+    default:
+      return t('filters.chip.sortLoading');
+  }
+}
+
+export interface FilterBarProps {
+  language: Language;
+  query: BoardQuery;
+  /** The vehicle types the build read from the API, as it spells them. */
+  vehicleTypes: readonly string[];
+  facets: FilterFacets;
+  /** `keep`: focus stays on the control that changed; `toggle`: it goes to the Filters button. */
+  onQuery: (query: BoardQuery, focus: 'keep' | 'toggle') => void;
+  /** City and route pages have no search field: their search is a chip. */
+  searchChip?: boolean;
+  toggleRef: RefObject<HTMLButtonElement>;
+}
+
+/**
+ * One control that opens the filters, with the chosen ones beside it as chips, each removed with one tap,
+ * and one that clears them all. Without script the button is hidden (CSS `scripting`) and a line says
+ * the filters need it; the list is the unfiltered one the build wrote.
+ */
+export function FilterBar({ language, query, vehicleTypes, facets, onQuery, searchChip = false, toggleRef }: FilterBarProps) {
+  const { t } = useTranslation('loads');
+  const [open, setOpen] = useState(false);
+  const chips = activeFilters(query, searchChip);
+  return (
+    <div className={styles.filters}>
+      <div className={styles.filterBar}>
+        <button
+          ref={toggleRef}
+          type="button"
+          className={styles.filterToggle}
+          aria-expanded={open}
+          aria-controls={FILTER_PANEL_ID}
+          onClick={() => setOpen((was) => !was)}
+        >
+          {chips.length > 0 ? t('filters.openCount', { count: chips.length }) : t('filters.open')}
+        </button>
+        {chips.length > 0 ? (
+          <ul className={styles.chips} aria-label={t('filters.panel')}>
+            {chips.map((chip) => {
+              const text = chipText(chip, t, language);
+              return (
+                <li key={`${chip.kind}:${text}`}>
+                  <button
+                    type="button"
+                    className={styles.chip}
+                    aria-label={t('filters.remove', { name: text })}
+                    onClick={() => onQuery(withoutFilter(query, chip), 'toggle')}
+                  >
+                    {text}
+                    <span aria-hidden="true"> ×</span>
+                  </button>
+                </li>
+              );
+            })}
+            {chips.length > 1 ? (
+              <li>
+                <button type="button" className={styles.clearAll} onClick={() => onQuery(withoutFilters(query, searchChip), 'toggle')}>
+                  {t('filters.clearAll')}
+                </button>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+      </div>
+      <noscript>
+        <p className={styles.needScript}>{t('filters.needScript')}</p>
+      </noscript>
+      <div id={FILTER_PANEL_ID} className={styles.filterPanel} hidden={!open}>
+        {open ? (
+          <Suspense fallback={<p className={styles.count}>{t('filters.loadingOptions')}</p>}>
+            <FilterPanel
+              language={language}
+              query={query}
+              vehicleTypes={vehicleTypes}
+              facets={facets}
+              onQuery={(next) => onQuery(next, 'keep')}
+              onClose={() => {
+                setOpen(false);
+                toggleRef.current?.focus();
+              }}
+            />
+          </Suspense>
+        ) : null}
+      </div>
+    </div>
+  );
+}

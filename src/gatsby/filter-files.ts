@@ -1,0 +1,232 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Load } from '../api-client/types';
+import { DAY_MS } from '../config/time';
+import { filterRow, type FilterRow } from '../board/filters';
+import {
+  FILTER_INDEX_VERSION,
+  cardChunkPath,
+  cardTuple,
+  filterFilePath,
+  layoutSequence,
+  type ChunkLayout,
+  type FilterIndexFile,
+  type LayoutKey,
+} from '../board/filter-index';
+import { newestFirst } from '../loads/posting-time';
+import { fnv1a32 } from '../loads/closed-index';
+import { routeKey, type PlaceGroups } from '../loads/place-groups';
+import type { Place } from '../places/gazetteer';
+import { matchPlace } from '../places/match';
+
+/**
+ * The filter index of every list a filter applies to (src/board/filter-index.ts): the board, each city
+ * from and to, each route. Made while pages are created (their contexts name the files) and written
+ * into public/filters/ after the build, like the place files.
+ */
+
+/**
+ * A chunk ends after a load whose id hashes (FNV-1a) to 0 modulo this, once it holds at least CHUNK_MIN
+ * loads: where chunks end depends on the loads, not their positions, so a load posted or taken changes
+ * the one chunk it is in and the deploy uploads that one again, not every chunk after it.
+ */
+const CHUNK_SPREAD = 40;
+const CHUNK_MIN = 40;
+const CHUNK_MAX = 160;
+/** A list this long gets a second layout, grouped by vehicle type: below, one order needs few chunks anyway. */
+const GROUPED_FROM = 2 * CHUNK_MAX;
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+export interface FilterFiles {
+  board: string;
+  from: Map<string, string>;
+  to: Map<string, string>;
+  routes: Map<string, string>;
+  /** Public path -> content. */
+  files: Map<string, string>;
+  /** The vehicle types the filters offer, as the API spells them. */
+  vehicleTypes: string[];
+  stats: { ms: number; indexes: number; chunks: number; bytes: number };
+}
+
+/** The types from /vehicle-types first, in its order, then any a load names that it does not list. */
+export function offeredVehicleTypes(listed: readonly string[], loads: readonly Load[]): string[] {
+  const names = new Map<string, string>();
+  for (const name of listed) if (name.trim() && !names.has(name.trim().toLowerCase())) names.set(name.trim().toLowerCase(), name.trim());
+  const extra = new Map<string, { name: string; count: number }>();
+  for (const load of loads) {
+    const key = load.vehicleType.trim().toLowerCase();
+    if (!key || names.has(key)) continue;
+    const seen = extra.get(key) ?? { name: load.vehicleType.trim(), count: 0 };
+    seen.count += 1;
+    extra.set(key, seen);
+  }
+  const rest = [...extra.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)).map((entry) => entry.name);
+  return [...names.values(), ...rest];
+}
+
+interface Encoded {
+  index: FilterIndexFile;
+  chunks: Map<string, string>;
+}
+
+function encodeIds(rows: readonly FilterRow[]): FilterIndexFile['ids'] {
+  const numeric = rows.every((row) => /^(0|[1-9]\d{0,14})$/.test(row.id));
+  if (!numeric || rows.length === 0) return rows.map((row) => row.id);
+  const values = rows.map((row) => Number(row.id));
+  return { first: values[0] as number, deltas: values.slice(1).map((value, i) => value - (values[i] as number)) };
+}
+
+function chunked(sequence: readonly number[], rows: readonly FilterRow[], groupOf: (row: number) => number): number[] {
+  const ends: number[] = [];
+  let size = 0;
+  sequence.forEach((row, position) => {
+    size += 1;
+    const next = sequence[position + 1];
+    const groupEnds = next === undefined || groupOf(next) !== groupOf(row);
+    const cut = (size >= CHUNK_MIN && fnv1a32((rows[row] as FilterRow).id) % CHUNK_SPREAD === 0) || size >= CHUNK_MAX;
+    if (groupEnds || cut) {
+      ends.push(position + 1);
+      size = 0;
+    }
+  });
+  return ends;
+}
+
+function encodeList(loads: readonly Load[], rowOf: Map<Load, FilterRow>, vehicles: readonly string[], builtAt: number): Encoded {
+  const ordered = [...loads].sort(newestFirst);
+  const rows = ordered.map((load) => rowOf.get(load) as FilterRow);
+  const vehicleIndex = new Map(vehicles.map((name, i) => [name.toLowerCase(), i + 1]));
+  const places: string[] = [];
+  const placeIndex = new Map<string, number>();
+  const placeOf = (slug: string | null) => {
+    if (slug === null) return 0;
+    if (!placeIndex.has(slug)) placeIndex.set(slug, places.push(slug));
+    return placeIndex.get(slug) as number;
+  };
+  const unit = rows.every((row) => !Number.isFinite(row.posted) || row.posted % 1000 === 0) ? 1000 : 1;
+  let previous: number | null = null;
+  const posted = rows.map((row) => {
+    if (!Number.isFinite(row.posted)) {
+      previous = null;
+      return null;
+    }
+    const value = Math.round(row.posted / unit);
+    const step: number = previous === null ? value : previous - value;
+    previous = value;
+    return step;
+  });
+  const vehicle = rows.map((row) => vehicleIndex.get(row.vehicle) ?? 0);
+  const index: FilterIndexFile = {
+    v: FILTER_INDEX_VERSION,
+    builtAt,
+    vehicles: [...vehicles],
+    places,
+    ids: encodeIds(rows),
+    postedUnit: unit,
+    posted,
+    vehicle,
+    weight: rows.map((row) => row.weight),
+    day: rows.map((row) => (row.day === null ? null : Number.isFinite(row.posted) ? row.day - Math.floor(row.posted / DAY_MS) : row.day)),
+    from: rows.map((row) => placeOf(row.from)),
+    to: rows.map((row) => placeOf(row.to)),
+    layouts: [],
+  };
+  const chunks = new Map<string, string>();
+  const keys: LayoutKey[] = rows.length > GROUPED_FROM ? ['newest', 'vehicle'] : ['newest'];
+  for (const key of keys) {
+    const sequence = layoutSequence(key, vehicle, rows.length);
+    const ends = chunked(sequence, rows, key === 'vehicle' ? (row) => vehicle[row] ?? 0 : () => 0);
+    const layout: ChunkLayout = { key, ends, files: [] };
+    let start = 0;
+    for (const end of ends) {
+      const json = JSON.stringify(sequence.slice(start, end).map((row) => cardTuple(ordered[row] as Load)));
+      const hash = hashOf(json);
+      chunks.set(cardChunkPath(hash), json);
+      layout.files.push(hash);
+      start = end;
+    }
+    index.layouts.push(layout);
+  }
+  return { index, chunks };
+}
+
+/**
+ * Every list's filter index and card chunks. `listedTypes`: the names /vehicle-types gave the build.
+ * `builtAt`: the newest posting the build read, from which the phone asks the API for newer loads.
+ */
+export function filterFiles(
+  loads: readonly Load[],
+  groups: PlaceGroups<Place>,
+  listedTypes: readonly string[],
+  builtAt: number,
+): FilterFiles {
+  const started = performance.now();
+  const vehicleTypes = offeredVehicleTypes(listedTypes, loads);
+  const slugs = new Map<string, string | null>();
+  const slugOf = (text: string) => {
+    if (!slugs.has(text)) slugs.set(text, matchPlace(text)?.slug ?? null);
+    return slugs.get(text) ?? null;
+  };
+  const rowOf = new Map(loads.map((load) => [load, filterRow(load, slugOf)]));
+  const files = new Map<string, string>();
+  let indexes = 0;
+  const publish = (list: readonly Load[]): string => {
+    const { index, chunks } = encodeList(list, rowOf, vehicleTypes, builtAt);
+    chunks.forEach((json, chunkPath) => files.set(chunkPath, json));
+    const json = JSON.stringify(index);
+    const indexPath = filterFilePath(hashOf(json));
+    files.set(indexPath, json);
+    indexes += 1;
+    return indexPath;
+  };
+  const result: FilterFiles = {
+    board: publish(loads),
+    from: new Map([...groups.from].map(([slug, group]) => [slug, publish(group.loads)])),
+    to: new Map([...groups.to].map(([slug, group]) => [slug, publish(group.loads)])),
+    routes: new Map([...groups.routes].map(([key, group]) => [key, publish(group.loads)])),
+    files,
+    vehicleTypes,
+    stats: { ms: 0, indexes, chunks: files.size - indexes, bytes: 0 },
+  };
+  result.stats.bytes = [...files.values()].reduce((sum, json) => sum + Buffer.byteLength(json), 0);
+  result.stats.ms = performance.now() - started;
+  return result;
+}
+
+export function routeFilterPath(files: FilterFiles, fromSlug: string, toSlug: string): string {
+  return files.routes.get(routeKey(fromSlug, toSlug)) ?? '';
+}
+
+const FILTERS_DIR = path.join('public', 'filters');
+
+/**
+ * Writes the files into public/filters/ (earlier builds' files removed first: a page names only this
+ * build's; the deploy keeps the old ones for a while). Returns their total size gzip, for the build's log.
+ */
+export function writeFilterFiles(files: FilterFiles, root = process.cwd()): { gzipBytes: number; ms: number } {
+  const started = performance.now();
+  const dir = path.join(root, FILTERS_DIR);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, 'cards'), { recursive: true });
+  let gzipBytes = 0;
+  files.files.forEach((json, publicPath) => {
+    fs.writeFileSync(path.join(root, 'public', publicPath), json);
+    gzipBytes += gzipSync(json, { level: 6 }).length;
+  });
+  return { gzipBytes, ms: performance.now() - started };
+}
+
+/** Made by createPages, written by onPostBuild: both run in Gatsby's main process in one build. */
+let madeThisBuild: FilterFiles | null = null;
+
+export function keepFilterFiles(files: FilterFiles): void {
+  madeThisBuild = files;
+}
+
+export function filterFilesOfThisBuild(): FilterFiles | null {
+  return madeThisBuild;
+}
