@@ -10,7 +10,9 @@ import * as styles from './load-board.module.css';
 
 // The panel, its options and the code that counts them come on the first tap of "Filters", never with
 // the page's first script.
-const FilterPanel = lazy(() => import('./filter-panel'));
+const loadPanel = () => import('./filter-panel');
+const FilterPanel = lazy(loadPanel);
+const preloadPanel = () => void loadPanel().catch(() => undefined);
 
 export const FILTER_PANEL_ID = 'board-filters';
 
@@ -58,8 +60,9 @@ export interface FilterBarProps {
 
 /**
  * One control that opens the filters, with the chosen ones beside it as chips, each removed with one tap,
- * and one that clears them all. Without script the button is hidden (CSS `scripting`) and a line says
- * the filters need it; the list is the unfiltered one the build wrote.
+ * and one that clears them all. Without script the button is hidden and a line says the filters need it
+ * (CSS `scripting`, which a noscript element cannot do for a page whose scripts are blocked rather than
+ * off); the list is the unfiltered one the build wrote.
  */
 export function FilterBar({ language, query, vehicleTypes, facets, onQuery, searchChip = false, toggleRef }: FilterBarProps) {
   const { t } = useTranslation('loads');
@@ -74,6 +77,9 @@ export function FilterBar({ language, query, vehicleTypes, facets, onQuery, sear
           className={styles.filterToggle}
           aria-expanded={open}
           aria-controls={FILTER_PANEL_ID}
+          // The panel's code is fetched as soon as a tap or Tab comes near, so it is there when it opens.
+          onPointerEnter={preloadPanel}
+          onFocus={preloadPanel}
           onClick={() => setOpen((was) => !was)}
         >
           {chips.length > 0 ? t('filters.openCount', { count: chips.length }) : t('filters.open')}
@@ -106,9 +112,8 @@ export function FilterBar({ language, query, vehicleTypes, facets, onQuery, sear
           </ul>
         ) : null}
       </div>
-      <noscript>
-        <p className={styles.needScript}>{t('filters.needScript')}</p>
-      </noscript>
+      {/* Shown only where the page runs no script (CSS `scripting: none`): the button above is hidden there. */}
+      <p className={styles.needScript}>{t('filters.needScript')}</p>
       <div id={FILTER_PANEL_ID} className={styles.filterPanel} hidden={!open}>
         {open ? (
           <Suspense fallback={<p className={styles.count}>{t('filters.loadingOptions')}</p>}>

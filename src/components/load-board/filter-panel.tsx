@@ -87,8 +87,17 @@ function countIn(facets: FacetView | null, from: number, to: number): number | n
  * choices. Every change goes into the URL at once (the board reads it from there), returns to page 1
  * and keeps focus where it was; the count is spoken by the board's status line.
  */
-export default function FilterPanel({ language, query, vehicleTypes, facets, onQuery, onClose }: Props) {
+export default function FilterPanel({ language, query: current, vehicleTypes, facets, onQuery, onClose }: Props) {
   const { t } = useTranslation('loads');
+  // What the controls show: the URL's query, and a change at once, before the navigation it starts
+  // has reached the URL (a checkbox must not flick back meanwhile).
+  const currentKey = queryKey(current);
+  const [query, setQuery] = useState(current);
+  const [shownKey, setShownKey] = useState(currentKey);
+  if (shownKey !== currentKey) {
+    setShownKey(currentKey);
+    setQuery(current);
+  }
   const [counts, setCounts] = useState<FacetView | null>(null);
   const [failed, setFailed] = useState(false);
   const key = queryKey({ ...query, page: 1 });
@@ -104,7 +113,11 @@ export default function FilterPanel({ language, query, vehicleTypes, facets, onQ
     // One count per list: the query object is new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, facets]);
-  const change = (next: Partial<BoardQuery>) => onQuery({ ...query, ...next, page: 1 });
+  const change = (next: Partial<BoardQuery>) => {
+    const changed = { ...query, ...next, page: 1 };
+    setQuery(changed);
+    onQuery(changed);
+  };
   const chosen = new Set(query.vehicles.map((name) => name.toLowerCase()));
   const option = (name: string, count: number | null) =>
     count === null ? name : t(counts && !counts.complete ? 'filters.optionAtLeast' : 'filters.option', { name, count });

@@ -1,0 +1,225 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { normalizeLoad } from '../src/api-client/normalize';
+import type { Load } from '../src/api-client/types';
+import { DEFAULT_SAMPLE_LOADS } from '../src/config/constants';
+import { isoDay } from '../src/loads/format';
+import { matchPlace } from '../src/places/match';
+import { generateLoad, generateLoads } from '../tools/sample-api/data';
+import { boardHydrated, controlApi, resetApi } from './support';
+import { E2E_API_URL } from './env';
+
+// The board's and the city pages' filters (CONTRACT.md, "Filters") in Chromium, on the built site and
+// the e2e sample API's 120 loads.
+
+test.afterEach(resetApi);
+
+const BOARD = generateLoads(DEFAULT_SAMPLE_LOADS).map((raw) => normalizeLoad(raw));
+const count = (keep: (load: Load) => boolean) => BOARD.filter(keep).length;
+const plural = (n: number) => (n % 10 === 1 && n % 100 !== 11 ? 'груз' : 'груз[аов]+');
+
+const cards = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.locator('a[href*="/load/"]') });
+
+async function openFilters(page: Page, url: string, names = { open: /^Фильтры/, vehicle: 'Тип транспорта' }) {
+  await page.goto(url);
+  const toggle = page.getByRole('button', { name: names.open });
+  // Hydrated: React keeps its fiber on the button (as boardHydrated reads the search field's).
+  await expect
+    .poll(() => toggle.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber$'))), { timeout: 10_000 })
+    .toBe(true);
+  await toggle.click();
+  await expect(page.getByRole('group', { name: names.vehicle })).toBeVisible();
+}
+
+async function hrefsOf(page: Page): Promise<string[]> {
+  return cards(page)
+    .locator('a[href*="/load/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+}
+
+test('a vehicle type: each option counts its loads, the list and its count follow, focus stays, Back and Forward move between filters', async ({
+  page,
+}) => {
+  const tents = count((load) => load.vehicleType === 'Tent');
+  await openFilters(page, '/ru/loads');
+  const tent = page.getByRole('checkbox', { name: `Тент (${tents})` });
+  await tent.check();
+  await expect(page).toHaveURL(/\/ru\/loads\?vehicle=Tent$/);
+  await expect(page.getByRole('status')).toHaveText(
+    new RegExp(`^Найден\\S* ${tents} ${plural(tents)}, страница 1 из ${Math.ceil(tents / 20)}$`),
+  );
+  await expect(tent).toBeFocused();
+  await expect(tent).toBeChecked();
+  for (const text of await cards(page).allTextContents()) expect(text).toContain('Тент');
+  await expect(page.getByRole('button', { name: 'Убрать фильтр: Тент' })).toBeVisible();
+  // A type no load uses is offered with its zero.
+  await expect(page.getByRole('checkbox', { name: /^Avtovoz \(0\)$/ })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/ru\/loads$/);
+  await expect(page.getByRole('status')).toHaveText(/^Найдено 120 грузов/);
+  await expect(tent).not.toBeChecked();
+  await page.goForward();
+  await expect(page).toHaveURL(/vehicle=Tent$/);
+  await expect(page.getByRole('status')).toHaveText(new RegExp(`${tents} ${plural(tents)}`));
+});
+
+test('weight from and to, in tonnes, inclusive; a change returns to page 1; a chip removes it', async ({ page }) => {
+  const heavy = count((load) => load.weight !== null && load.weight >= 10 && load.weight <= 20);
+  await openFilters(page, '/ru/loads?page=3');
+  await page.getByRole('textbox', { name: 'От' }).fill('10');
+  await page.getByRole('textbox', { name: 'От' }).press('Enter');
+  await expect(page).toHaveURL(/\?weightMin=10$/);
+  await page.getByRole('textbox', { name: 'До' }).fill('20');
+  await page.getByRole('textbox', { name: 'До' }).press('Tab');
+  await expect(page).toHaveURL(/\?weightMin=10&weightMax=20$/);
+  await expect(page.getByRole('status')).toHaveText(new RegExp(`^Найден\\S* ${heavy} ${plural(heavy)}, страница 1 из`));
+  for (const text of await cards(page).locator('li li').allTextContents()) {
+    const tonnes = /^([\d,]+)\s*т$/.exec(text.replace(/\u00a0/g, ' '));
+    if (tonnes) expect(Number((tonnes[1] as string).replace(',', '.'))).toBeGreaterThanOrEqual(10);
+  }
+  await page.getByRole('button', { name: 'Убрать фильтр: 10–20 т' }).click();
+  await expect(page).toHaveURL(/\/ru\/loads$/);
+  await expect(page.getByRole('button', { name: /^Фильтры/ })).toBeFocused();
+});
+
+test('loading day: one tap for tomorrow in Tashkent, a range, and the soonest loading first', async ({ page }) => {
+  // The e2e board's loads are from November 2026; the phone's clock is put a day after the newest.
+  await page.clock.setFixedTime(new Date('2026-11-21T04:00:00Z'));
+  const tomorrow = count((load) => isoDay(load.loadingDate) === '2026-11-22');
+  await openFilters(page, '/ru/loads');
+  await page.getByRole('button', { name: `Завтра (${tomorrow})` }).click();
+  await expect(page).toHaveURL(/loadingFrom=2026-11-22&loadingTo=2026-11-22$/);
+  await expect(page.getByRole('button', { name: /^Завтра/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('status')).toHaveText(new RegExp(`${tomorrow} ${plural(tomorrow)}`));
+  for (const text of await cards(page).allTextContents()) expect(text).toContain('Погрузка: Nov 22');
+
+  await page.getByLabel('С какого дня').fill('2026-11-23');
+  await page.getByLabel('По какой день').fill('2026-11-25');
+  await expect(page).toHaveURL(/loadingFrom=2026-11-23&loadingTo=2026-11-25$/);
+  await page.getByRole('radio', { name: 'Сначала ближайшая погрузка' }).check();
+  await expect(page).toHaveURL(/&sort=loading$/);
+  const days = (await cards(page).allTextContents()).map((text) => /Погрузка: Nov (\d+)/.exec(text)?.[1]).map(Number);
+  expect(days.length).toBeGreaterThan(0);
+  expect(days).toEqual([...days].sort((a, b) => a - b));
+  expect(days.every((day) => day >= 23 && day <= 25)).toBe(true);
+});
+
+test('a city page filters its own loads, pages them, and a shared URL opens the same list', async ({ page, browser }) => {
+  const fromTashkent = BOARD.filter((load) => matchPlace(load.from)?.slug === 'toshkent');
+  const kind = fromTashkent[0]?.vehicleType ?? 'Tent';
+  const expected = fromTashkent.filter((load) => load.vehicleType === kind).length;
+  await openFilters(page, '/ru/loads/from/toshkent');
+  await page
+    .getByRole('checkbox', { name: new RegExp(`\\(${expected}\\)$`) })
+    .first()
+    .check();
+  await expect(page).toHaveURL(/\/ru\/loads\/from\/toshkent\?vehicle=/);
+  await expect(page.getByRole('status')).toHaveText(new RegExp(`${expected} ${plural(expected)}`));
+  for (const text of await cards(page).allTextContents()) expect(text.startsWith('Ташкент')).toBe(true);
+  const shown = await hrefsOf(page);
+
+  const other = await browser.newPage();
+  await other.goto(page.url());
+  await expect(other.getByRole('status')).toHaveText(new RegExp(`${expected} ${plural(expected)}`));
+  expect(await hrefsOf(other)).toEqual(shown);
+  await other.close();
+});
+
+test('a load posted after the build shows under a filter it matches, newest first', async ({ page }) => {
+  // Change mode posts generateLoad(10,000,001) at the front of the board.
+  const posted = normalizeLoad(generateLoad(10_000_001));
+  await controlApi({ change: { every: 1, removals: false, limit: 1 } });
+  await fetch(`${E2E_API_URL}/loads?limit=1`);
+  await controlApi({ change: null });
+  await page.goto(`/ru/loads?vehicle=${encodeURIComponent(posted.vehicleType)}`);
+  await expect(cards(page).first().locator('a[href*="/load/"]')).toHaveAttribute('href', `/ru/load/${posted.id}`);
+  await expect(page.getByText(/новые грузы проверены в/)).toBeVisible();
+});
+
+test('a malformed value is ignored, never an error panel', async ({ page }) => {
+  await page.goto('/ru/loads?vehicle=Tent&weightMin=abc&loadingFrom=2026-02-30&sort=oldest&page=0');
+  await expect(page.getByRole('status')).toHaveText(new RegExp(`${count((load) => load.vehicleType === 'Tent')} ${plural(1)}`));
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Убрать фильтр: Тент' })).toBeVisible();
+});
+
+test('without script: the unfiltered list, and a line that filters need script', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/ru/loads?vehicle=Tent');
+  await expect(cards(page)).toHaveCount(20);
+  await expect(page.getByText('Фильтры работают, когда в браузере включён JavaScript.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Фильтры/ })).toBeHidden();
+  await page.goto('/ru/loads/from/toshkent?vehicle=Tent');
+  await expect(page.getByText('Фильтры работают, когда в браузере включён JavaScript.')).toBeVisible();
+  await context.close();
+});
+
+test('a filtered URL is not indexed: its canonical link is the unfiltered page', async ({ page, request }) => {
+  await page.goto('/ru/loads?vehicle=Tent');
+  await expect(page.getByRole('button', { name: 'Убрать фильтр: Тент' })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/ru\/loads$/);
+  const sitemap = await (await request.get('/sitemap-0.xml')).text();
+  expect(sitemap).not.toContain('vehicle=');
+});
+
+test('keyboard and screen reader: labelled controls, the count in the polite status, 320 px wide, forced colours', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/uz/loads');
+  await boardHydrated(page);
+  const toggle = page.getByRole('button', { name: /^Filtrlar/ });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('group', { name: 'Transport turi' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const first = page.getByRole('group', { name: 'Transport turi' }).getByRole('checkbox').first();
+  await expect(first).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(first).toBeFocused();
+  await expect(page.getByRole('status')).toHaveAttribute('aria-live', 'polite');
+  await expect(page.getByRole('status')).toHaveText(/ta yuk topildi/);
+  await expect(page.getByRole('textbox', { name: 'Kamida' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.emulateMedia({ forcedColors: 'active' });
+  const chip = page.getByRole('button', { name: /^Filtrni olib tashlash/ }).first();
+  await chip.focus();
+  const outline = await chip.evaluate((element) => getComputedStyle(element).outlineStyle);
+  expect(outline).not.toBe('none');
+});
+
+test('axe and the Nu Html Checker find nothing on a filtered board with its panel open', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openFilters(page, '/uz-cyrl/loads?vehicle=Tent&weightMin=5&sort=loading', { open: /^Филтрлар/, vehicle: 'Транспорт тури' });
+  await expect(page.getByRole('status')).toHaveText(/та юк топилди/);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filtered-board-'));
+  const file = path.join(dir, 'filtered.html');
+  fs.writeFileSync(file, `<!DOCTYPE html>${await page.evaluate(() => document.documentElement.outerHTML)}`);
+  const jar = path.join(path.dirname(require.resolve('vnu-jar')), 'build', 'dist', 'vnu.jar');
+  const { stdout } = await promisify(execFile)(process.env.JAVA_PATH || '/usr/bin/java', [
+    '-jar',
+    jar,
+    '--format',
+    'json',
+    '--stdout',
+    '--exit-zero-always',
+    file,
+  ]);
+  const errors = (JSON.parse(stdout) as { messages: Array<{ type: string; message: string; extract?: string }> }).messages
+    .filter((message) => message.type === 'error')
+    .map((message) => `${message.message} [${message.extract ?? ''}]`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  expect(errors).toEqual([]);
+});
