@@ -20,6 +20,7 @@ import { LANGUAGES } from '../../src/config/languages';
 import { placeRoutePath } from '../../src/config/routes';
 import { generateLoads } from '../sample-api/data';
 import { PAST_DEFAULTS, pastLines, startOfUtcDay } from '../sample-api/past';
+import { toolEnv } from '../env';
 
 function option(name: string, fallback: number): number {
   const flag = process.argv.indexOf(`--${name}`);
@@ -39,7 +40,7 @@ function* limited<T>(items: Iterable<T>, max: number): Generator<T> {
 }
 
 async function main(): Promise<void> {
-  if (process.env.NODE_ENV !== 'production')
+  if (toolEnv(process.env).string('NODE_ENV') !== 'production')
     console.warn('NODE_ENV is not production: React runs its development checks, which the build does not.');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-rates-'));
   try {
