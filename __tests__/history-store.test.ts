@@ -9,7 +9,8 @@ import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
 import { ImportLineError } from '../src/history/import-line';
 import { scrubTitle } from '../src/history/record';
-import { HistoryFileError, MIGRATIONS, openHistory, SCHEMA_VERSION } from '../src/history/store';
+import { HistoryFileError, openHistory } from '../src/history/store';
+import { MIGRATIONS, SCHEMA_VERSION } from '../src/history/sqlite/schema';
 import { generateLoads } from '../tools/sample-api/data';
 
 const HOUR = 3_600_000;
