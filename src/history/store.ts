@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Load } from '../api-client/types';
 import { DEVELOPMENT_HISTORY_KEY } from './config';
-import type { ImportEntry } from './import-line';
 import { Connection } from './sqlite/connection';
 import { asFileError, HistoryFileError } from './sqlite/errors';
 import { checkHeader, removeDeadCopies, replaceWith, workingCopyOf } from './sqlite/file-life';
-import { closedSince, loadsOnBoardBetween, rateSamples, stats } from './sqlite/read-queries';
+import { closedSince, rateSamples, stats } from './sqlite/read-queries';
 import { checkVersion, configureWorkingCopy, migrate, SCHEMA_VERSION } from './sqlite/schema';
-import { importEntries, importLines, recordRead } from './sqlite/write-queries';
-import type { BoardHistory, ClosedLoad, HistoryLoad, HistoryStats, ImportCounts, ImportOptions, RateSample, RecordCounts } from './types';
+import { importLines, recordRead } from './sqlite/write-queries';
+import type { BoardHistory, ClosedLoad, HistoryStats, ImportCounts, ImportOptions, RateSample, RecordCounts } from './types';
 
 /**
  * The board history's store: the only code that speaks SQL (README, "Board history"), in rooms of
@@ -98,10 +97,6 @@ class SqliteHistory implements BoardHistory {
     return recordRead(this.writable(), loads, at, this.key);
   }
 
-  loadsOnBoardBetween(start: number, end: number): HistoryLoad[] {
-    return loadsOnBoardBetween(this.connection, start, end);
-  }
-
   rateSamples(start: number, end: number): RateSample[] {
     return rateSamples(this.connection, start, end);
   }
@@ -112,10 +107,6 @@ class SqliteHistory implements BoardHistory {
 
   importLines(lines: AsyncIterable<string> | Iterable<string>, options: ImportOptions = {}): Promise<ImportCounts> {
     return importLines(this.writable(), lines, this.key, options);
-  }
-
-  importEntries(entries: Iterable<ImportEntry>): ImportCounts {
-    return importEntries(this.writable(), entries, this.key);
   }
 
   stats(): HistoryStats {

@@ -1,5 +1,4 @@
 import type { Load } from '../api-client/types';
-import type { ImportEntry } from './import-line';
 
 /**
  * The board history as the rest of the build sees it. The store (`store.ts` and the rooms of
@@ -112,15 +111,12 @@ export interface HistoryStats {
 export interface BoardHistory {
   readonly file: string;
   recordRead(loads: readonly Load[], at: number): RecordCounts;
-  loadsOnBoardBetween(start: number, end: number): HistoryLoad[];
   /** The loads between two known, different places on the board in [start, end], as the going rates read them. */
   rateSamples(start: number, end: number): RateSample[];
   /** Loads closed at `since` or later, newest departure first. */
   closedSince(since: number): ClosedLoad[];
   /** All or nothing: a bad line throws `ImportLineError` and nothing of the file stays in the history. */
   importLines(lines: AsyncIterable<string> | Iterable<string>, options?: ImportOptions): Promise<ImportCounts>;
-  /** Entries already parsed; all or nothing too. */
-  importEntries(entries: Iterable<ImportEntry>): ImportCounts;
   stats(): HistoryStats;
   /**
    * Makes what was recorded the history in `file` (default: where it was opened) by renaming the

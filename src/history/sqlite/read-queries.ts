@@ -1,4 +1,4 @@
-import type { ClosedLoad, HistoryLoad, HistoryStats, RateSample } from '../types';
+import type { ClosedLoad, HistoryStats, RateSample } from '../types';
 import { isoOrNull, numberList, numbersOf, orNull, shared, textList, textsOf } from './column-codec';
 import type { Connection, SqlValue } from './connection';
 import { HistoryFileError } from './errors';
@@ -8,41 +8,6 @@ import { HistoryFileError } from './errors';
 /** The one row of an aggregate query (numberList, textList), by its columns' names. */
 function aggregate<Row extends object>(connection: Connection, sql: string, params: SqlValue[]): Row {
   return connection.get<Row>(sql, ...params) as Row;
-}
-
-const LOAD_RECORD = `SELECT l.id AS id, l.from_place AS "from", l.from_known AS fromKnown, l.to_place AS "to", l.to_known AS toKnown,
-    l.title AS title, l.vehicle_type AS vehicleType, l.weight AS weight, l.price AS price, l.currency AS currency,
-    l.loading_date AS loadingDate, l.created_at AS createdAt, l.first_seen AS firstSeen, l.last_seen AS lastSeen,
-    l.closed_at AS closedAt, lower(hex(p.hash)) AS posterHash
-  FROM loads l LEFT JOIN posters p ON p.id = l.poster_id`;
-
-export function loadsOnBoardBetween(connection: Connection, start: number, end: number): HistoryLoad[] {
-  const rows: HistoryLoad[] = [];
-  const texts = new Map<SqlValue | undefined, string>();
-  connection.each<Record<string, SqlValue>>(
-    `${LOAD_RECORD} WHERE (l.closed_at >= ? OR l.closed_at IS NULL) AND coalesce(l.created_at, l.first_seen) <= ? ORDER BY l.id`,
-    [start, end],
-    (row) =>
-      rows.push({
-        id: String(row.id),
-        from: shared(texts, row.from),
-        fromKnown: row.fromKnown === 1,
-        to: shared(texts, row.to),
-        toKnown: row.toKnown === 1,
-        title: shared(texts, row.title),
-        vehicleType: shared(texts, row.vehicleType),
-        weight: row.weight === null ? null : Number(row.weight),
-        price: row.price === null ? null : Number(row.price),
-        currency: shared(texts, row.currency),
-        loadingDate: isoOrNull(row.loadingDate),
-        createdAt: isoOrNull(row.createdAt),
-        firstSeen: Number(row.firstSeen),
-        lastSeen: Number(row.lastSeen),
-        closedAt: row.closedAt === null ? null : Number(row.closedAt),
-        posterHash: row.posterHash === null || row.posterHash === '' ? null : shared(texts, row.posterHash),
-      }),
-  );
-  return rows;
 }
 
 export function rateSamples(connection: Connection, start: number, end: number): RateSample[] {

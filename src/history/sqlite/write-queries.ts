@@ -140,19 +140,6 @@ export async function importLines(
   return counts;
 }
 
-/** Entries already parsed; all or nothing too. */
-export function importEntries(connection: Connection, entries: Iterable<ImportEntry>, key: string): ImportCounts {
-  const counts: ImportCounts = { lines: 0, new: 0, updated: 0, unchanged: 0 };
-  connection.transaction(() => {
-    const writer = new RowWriter(connection);
-    for (const entry of entries) {
-      counts.lines += 1;
-      importOne(connection, writer, entry, key, counts);
-    }
-  });
-  return counts;
-}
-
 function importOne(connection: Connection, writer: RowWriter, entry: ImportEntry, key: string, counts: ImportCounts): void {
   const fields = historyFieldsOf(entry.load, key);
   const created = isoToMs(fields.createdAt);
