@@ -1,6 +1,7 @@
 /**
  * The board history's store on real SQLite files in a temporary folder (issue 29): no mocks of the store.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
 import { ImportLineError } from '../src/history/import-line';
 import { scrubTitle } from '../src/history/record';
-import { HistoryFileError, openHistory } from '../src/history/store';
+import { HistoryFileError, HistoryLockedError, openHistory } from '../src/history/store';
 import { MIGRATIONS, SCHEMA_VERSION } from '../src/history/sqlite/schema';
 import { generateLoads } from '../tools/sample-api/data';
 import { historyRows } from './support/history-rows';
@@ -138,26 +139,80 @@ describe('the file', () => {
     history.recordRead([load('a')], T0);
     expect(fs.existsSync(file())).toBe(false);
     history.save();
+    history.close();
     expect(fs.readdirSync(dir)).toEqual(['history.sqlite']);
     const again = await openHistory(file());
     expect(again.stats()).toMatchObject({ loads: 1, open: 1, first: T0, last: T0 });
   });
 
-  it('saved once, saves the same bytes under another name, and reads on after its save', async () => {
+  it('reads on after its save, and a change after it works on a new working copy', async () => {
     const history = await openHistory(file());
     history.recordRead([load('a')], T0);
-    history.save();
-    expect(history.save(file('copy.sqlite'))).toBe(fs.statSync(file()).size);
-    expect(fs.readFileSync(file('copy.sqlite')).equals(fs.readFileSync(file()))).toBe(true);
+    expect(history.save()).toBe(fs.statSync(file()).size);
     expect(history.stats()).toMatchObject({ loads: 1 });
-    // A change after a save works on a new working copy: the saved file stays as it was until saved again.
+    // The saved file stays as it was until saved again.
     const saved = fs.readFileSync(file());
     history.recordRead([load('a'), load('b')], T0 + HOUR);
     expect(fs.readFileSync(file()).equals(saved)).toBe(true);
     history.save();
     history.close();
-    expect(fs.readdirSync(dir).sort()).toEqual(['copy.sqlite', 'history.sqlite']);
+    expect(fs.readdirSync(dir)).toEqual(['history.sqlite']);
     expect((await openHistory(file(), { readOnly: true })).stats()).toMatchObject({ loads: 2, open: 2 });
+  });
+
+  it('lets two writers take turns: the second waits until the first has saved, and keeps both reads', async () => {
+    // The first writer is another process, as a second build would be: it opens, records a read, says so
+    // and saves a moment later.
+    const script = path.join(dir, 'writer.ts');
+    fs.writeFileSync(
+      script,
+      `import { openHistory } from ${JSON.stringify(path.resolve(__dirname, '../src/history/store'))};
+       import { normalizeLoad } from ${JSON.stringify(path.resolve(__dirname, '../src/api-client/normalize'))};
+       void (async () => {
+         const history = await openHistory(${JSON.stringify(file())});
+         history.recordRead([normalizeLoad({ id: 'first', title: 'Un', createdAt: '2026-11-19T06:00:00Z' })], ${T0});
+         console.log('recorded');
+         await new Promise((resolve) => setTimeout(resolve, 1500));
+         history.save();
+         history.close();
+       })();`,
+    );
+    const writer = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise((resolve) => writer.on('exit', resolve));
+    await new Promise<void>((resolve) => writer.stdout.on('data', (data: Buffer) => data.toString().includes('recorded') && resolve()));
+    let waitedFor = '';
+    const second = await openHistory(file(), { onLockWait: (holder) => (waitedFor = holder) });
+    second.recordRead([load('second')], T0 + HOUR);
+    second.save();
+    second.close();
+    await exited;
+    expect(historyRows(file()).map((row) => [row.id, row.closedAt])).toEqual([
+      ['first', T0 + HOUR],
+      ['second', null],
+    ]);
+    expect(waitedFor).toContain(`process ${writer.pid}`);
+    expect(fs.readdirSync(dir).sort()).toEqual(['history.sqlite', 'writer.ts']);
+  }, 60_000);
+
+  it('takes the lock a process that is gone left behind', async () => {
+    // No process has this pid (the kernel's limit is below it).
+    fs.writeFileSync(`${file()}.lock`, JSON.stringify({ pid: 4194305000, host: os.hostname(), since: '2026-11-20T06:00:00Z' }));
+    const history = await openHistory(file(), { lockWaitMs: 0 });
+    history.recordRead([load('a')], T0);
+    history.save();
+    history.close();
+    expect(fs.readdirSync(dir)).toEqual(['history.sqlite']);
+  });
+
+  it('waits for a live writer no longer than asked, then fails with one line naming it, and leaves its lock', async () => {
+    const lock = JSON.stringify({ pid: process.ppid, host: os.hostname(), since: '2026-11-20T06:00:00Z' });
+    fs.writeFileSync(`${file()}.lock`, lock);
+    const error = await openHistory(file(), { lockWaitMs: 300 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HistoryLockedError);
+    expect((error as Error).message).toMatch(new RegExp(`^Board history .* is being written by process ${process.ppid} on .*; waited 0 s`));
+    expect((error as Error).message).not.toContain('\n');
+    expect(fs.readFileSync(`${file()}.lock`, 'utf8')).toBe(lock);
+    expect(fs.readdirSync(dir)).toEqual(['history.sqlite.lock']);
   });
 
   it('removes a working copy a killed build left, and keeps one a running process works on', async () => {
@@ -180,12 +235,13 @@ describe('the file', () => {
     const first = await openHistory(file());
     first.recordRead([load('a')], T0);
     first.save();
+    first.close();
     const before = fs.readFileSync(file());
     const cut = await openHistory(file());
     cut.recordRead([load('b')], T0 + HOUR);
     cut.close();
     expect(fs.readFileSync(file()).equals(before)).toBe(true);
-    expect((await openHistory(file())).stats()).toMatchObject({ loads: 1, open: 1 });
+    expect((await openHistory(file(), { readOnly: true })).stats()).toMatchObject({ loads: 1, open: 1 });
   });
 
   it.each([
@@ -207,6 +263,7 @@ describe('the file', () => {
       T0,
     );
     history.save();
+    history.close();
     const bytes = fs.readFileSync(file());
     // Zero the pages after the first: the schema page survives, the tables do not.
     const damaged = Buffer.concat([bytes.subarray(0, 4096), Buffer.alloc(bytes.length - 4096, 0xa5)]);
@@ -356,7 +413,7 @@ describe('importLines', () => {
     expect(history.stats()).toMatchObject({ loads: 1 });
     // A later save keeps the history as it was before the import.
     history.save();
-    expect((await openHistory(file())).stats()).toMatchObject({ loads: 1 });
+    expect((await openHistory(file(), { readOnly: true })).stats()).toMatchObject({ loads: 1 });
     expect(before.length).toBeGreaterThan(0);
     for (const bad of ['{not json', '[1,2]', JSON.stringify({ title: 'no id' }), line('5', { createdAt: null })]) {
       const failure = await history.importLines([line('1'), line('2'), bad]).catch((caught: unknown) => caught);
@@ -376,6 +433,7 @@ describe('importLines', () => {
     const history = await openHistory(file());
     expect(await history.importLines(lines)).toMatchObject({ new: 200, updated: 0, unchanged: 0 });
     history.save();
+    history.close();
     const once = fs.readFileSync(file());
     const again = await openHistory(file());
     expect(await again.importLines(lines)).toMatchObject({ new: 0, updated: 0, unchanged: 200 });

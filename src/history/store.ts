@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Load } from '../api-client/types';
-import { DEVELOPMENT_HISTORY_KEY } from './config';
+import { DEVELOPMENT_HISTORY_KEY, historyLockWaitMs } from './config';
 import { Connection } from './sqlite/connection';
 import { asFileError, HistoryFileError } from './sqlite/errors';
-import { checkHeader, removeDeadCopies, replaceWith, workingCopyOf } from './sqlite/file-life';
+import { checkHeader, HistoryLockedError, removeDeadCopies, replaceWith, takeLock, workingCopyOf } from './sqlite/file-life';
 import { closedSince, rateSamples, stats } from './sqlite/read-queries';
 import { checkVersion, configureWorkingCopy, migrate, SCHEMA_VERSION } from './sqlite/schema';
 import { importLines, recordRead } from './sqlite/write-queries';
@@ -24,24 +24,29 @@ import type { BoardHistory, ClosedLoad, HistoryStats, ImportCounts, ImportOption
  * WebAssembly (sql.js, before) read the whole file into memory and wrote it back whole.
  */
 
-export { HistoryFileError };
+export { HistoryFileError, HistoryLockedError };
 
 export interface OpenOptions {
   /** HMAC key of the poster hash (HISTORY_KEY); the development key when absent. */
   key?: string;
   /**
-   * Reads only (`stats`, the CLI's reset report): the file where it is, with no working copy; a file of
-   * an older schema through a migrated working copy, dropped at close.
+   * Reads only (`stats`, the CLI's reset report): the file where it is, with no working copy and no
+   * lock; a file of an older schema through a migrated working copy, dropped at close.
    */
   readOnly?: boolean;
+  /** Starts an empty history that replaces the file when saved, whatever the file holds (`reset`). */
+  startEmpty?: boolean;
+  /** How long a writer waits for another to finish (HISTORY_LOCK_WAIT_SECONDS by default). */
+  lockWaitMs?: number;
+  /** Called once when the lock is held by another process, before waiting for it. */
+  onLockWait?: (holder: string) => void;
 }
 
 export async function openHistory(file: string, options: OpenOptions = {}): Promise<BoardHistory> {
   const absolute = path.resolve(file);
-  const exists = checkHeader(absolute);
   const key = options.key ?? DEVELOPMENT_HISTORY_KEY;
   if (options.readOnly) {
-    if (!exists) throw new HistoryFileError(absolute, 'there is no such file');
+    if (!checkHeader(absolute)) throw new HistoryFileError(absolute, 'there is no such file');
     const connection = Connection.open(absolute, absolute, { readOnly: true });
     let version: number;
     try {
@@ -50,11 +55,28 @@ export async function openHistory(file: string, options: OpenOptions = {}): Prom
       connection.close();
       throw asFileError(absolute, error);
     }
-    if (version === SCHEMA_VERSION) return new SqliteHistory(connection, absolute, key, { readOnly: true, working: null });
+    if (version === SCHEMA_VERSION) return new SqliteHistory(connection, absolute, key, { readOnly: true, working: null, release: null });
     // An older schema is read through a migrated working copy, dropped at close: the file stays as it
     // was until a build or an import writes it.
     connection.close();
+    return openWorkingCopy(absolute, key, { readOnly: true, startEmpty: false, release: null });
   }
+  // Taken before the file is read: a writer that waited copies what the one before it saved.
+  const release = await takeLock(absolute, options.lockWaitMs ?? historyLockWaitMs(), options.onLockWait);
+  try {
+    return openWorkingCopy(absolute, key, { readOnly: false, startEmpty: options.startEmpty === true, release });
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+function openWorkingCopy(
+  absolute: string,
+  key: string,
+  mode: { readOnly: boolean; startEmpty: boolean; release: (() => void) | null },
+): SqliteHistory {
+  const exists = !mode.startEmpty && checkHeader(absolute);
   removeDeadCopies(absolute);
   const working = workingCopyOf(absolute);
   // The copy, not the file, is what this history changes. The kernel copies it (no file-sized buffer
@@ -72,25 +94,25 @@ export async function openHistory(file: string, options: OpenOptions = {}): Prom
     fs.rmSync(working, { force: true });
     throw asFileError(absolute, error);
   }
-  return new SqliteHistory(connection, absolute, key, { readOnly: options.readOnly === true, working });
+  return new SqliteHistory(connection, absolute, key, { readOnly: mode.readOnly, working, release: mode.release });
 }
 
 class SqliteHistory implements BoardHistory {
   /** The working copy this connection writes; null when it reads a saved (or read-only) file. */
   private working: string | null;
   private readonly readOnly: boolean;
-  /** The file the connection has open when it is not the working copy. */
-  private reading: string;
+  /** Gives the file's lock back; null when reading only. */
+  private release: (() => void) | null;
 
   constructor(
     private connection: Connection,
     readonly file: string,
     private readonly key: string,
-    mode: { readOnly: boolean; working: string | null },
+    mode: { readOnly: boolean; working: string | null; release: (() => void) | null },
   ) {
     this.readOnly = mode.readOnly;
     this.working = mode.working;
-    this.reading = file;
+    this.release = mode.release;
   }
 
   recordRead(loads: readonly Load[], at: number): RecordCounts {
@@ -113,42 +135,33 @@ class SqliteHistory implements BoardHistory {
     return stats(this.connection);
   }
 
-  save(file: string = this.file): number {
+  save(): number {
     if (this.readOnly) throw new Error(`Board history ${this.file} was opened to read only`);
-    const target = path.resolve(file);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
     if (this.working) {
       // Closing ends the connection's lock; with the journal in memory nothing but the copy itself is
       // on disk.
       this.connection.close();
-      replaceWith(this.working, target);
+      replaceWith(this.working, this.file);
       this.working = null;
-    } else if (target !== this.reading) {
-      // Saved before and unchanged since: the same bytes again, under another name.
-      const temporary = workingCopyOf(target);
-      fs.copyFileSync(this.reading, temporary);
-      replaceWith(temporary, target);
-      this.connection.close();
-    } else {
-      return fs.statSync(target).size;
+      this.connection = Connection.open(this.file, this.file, { readOnly: true });
     }
-    this.reading = target;
-    this.connection = Connection.open(target, this.file, { readOnly: true });
-    return fs.statSync(target).size;
+    return fs.statSync(this.file).size;
   }
 
   close(): void {
     this.connection.close();
     if (this.working) fs.rmSync(this.working, { force: true });
     this.working = null;
+    this.release?.();
+    this.release = null;
   }
 
   /** The connection to change the history through: the working copy, made again after a save. */
   private writable(): Connection {
     if (this.readOnly) throw new Error(`Board history ${this.file} was opened to read only`);
     if (!this.working) {
-      const working = workingCopyOf(this.reading);
-      fs.copyFileSync(this.reading, working);
+      const working = workingCopyOf(this.file);
+      fs.copyFileSync(this.file, working);
       this.connection.close();
       this.connection = Connection.open(working, this.file, { readOnly: false });
       configureWorkingCopy(this.connection);

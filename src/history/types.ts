@@ -119,11 +119,10 @@ export interface BoardHistory {
   importLines(lines: AsyncIterable<string> | Iterable<string>, options?: ImportOptions): Promise<ImportCounts>;
   stats(): HistoryStats;
   /**
-   * Makes what was recorded the history in `file` (default: where it was opened) by renaming the
-   * working copy over it; returns the file's size. The history stays open to read; a later change
-   * starts a new working copy.
+   * Makes what was recorded the history in its file by renaming the working copy over it; returns the
+   * file's size. The history stays open (and locked) to read; a later change starts a new working copy.
    */
-  save(file?: string): number;
-  /** Closes the history; changes not saved are dropped with the working copy. */
+  save(): number;
+  /** Closes the history and gives its lock back; changes not saved are dropped with the working copy. */
   close(): void;
 }
