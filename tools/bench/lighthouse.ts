@@ -33,6 +33,7 @@ import { FLOOR_I18N_SITE, FLOOR_PORT, buildFloorSite } from './floor';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/env';
 import type { StaticServer } from '../serve/static-server';
 import { medianOf } from './median';
+import { listFlag, numberFlag, readFlags, switchFlag, textFlag } from './flags';
 import { splitLanguagePrefix } from '../../src/i18n/paths';
 
 /** One page of each type the site builds (the 404 page is covered by the hydration e2e: Lighthouse scores its status). */
@@ -47,12 +48,18 @@ const PAGES: readonly { kind: string; path: string }[] = [
   { kind: 'directory', path: '/uz-cyrl/loads/places' },
 ];
 
-function argValue(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
+const flags = readFlags({
+  reuse: switchFlag(),
+  runs: numberFlag(3, { min: 1 }),
+  slowdown: numberFlag(undefined, { min: 1 }),
+  only: listFlag(),
+  compare: textFlag(),
+  'without-script': switchFlag(),
+  'gate-main-thread': switchFlag(),
+  save: textFlag(),
+});
 
-const RUNS = Number(argValue('--runs')) || 3;
+const RUNS = flags.runs;
 const BATCHES = 3;
 /** Chrome DevTools' CPU calibration: the low-tier mobile device scores 264 on Lighthouse's benchmark. */
 const LOW_TIER_BENCHMARK_INDEX = 264;
@@ -217,7 +224,7 @@ async function lighthouseRun(url: string, port: number, multiplier: number): Pro
     throttling: { cpuSlowdownMultiplier: multiplier },
   });
   if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const saveDir = argValue('--save');
+  const saveDir = flags.save;
   if (saveDir) {
     const { mkdirSync, writeFileSync } = await import('node:fs');
     mkdirSync(saveDir, { recursive: true });
@@ -343,7 +350,7 @@ function mainThreadProblems(path: string, result: Result): string[] {
  * noise: e2e/hydration.spec.ts ("the board hydrates itself and nothing around it") and
  * __tests__/board-refresh.test.tsx. The figures are still measured, printed and compared with the floor.
  */
-const GATE_MAIN_THREAD = process.argv.includes('--gate-main-thread');
+const GATE_MAIN_THREAD = flags['gate-main-thread'];
 
 function budgetProblems(path: string, result: Result): string[] {
   const problems = GATE_MAIN_THREAD ? mainThreadProblems(path, result) : [];
@@ -365,7 +372,7 @@ function budgetProblems(path: string, result: Result): string[] {
  * with a busy neighbour reads low, never high).
  */
 async function calibrate(url: string, port: number): Promise<{ benchmarkIndex: number; multiplier: number }> {
-  const fixed = Number(argValue('--slowdown'));
+  const fixed = flags.slowdown;
   const readings: number[] = [];
   for (let run = 0; run < 2; run += 1) readings.push((await lighthouseRun(url, port, 4)).environment.benchmarkIndex);
   const benchmarkIndex = Math.max(...readings);
@@ -515,11 +522,9 @@ async function startBareServers(
 
 async function main(): Promise<number> {
   const { launch } = await import('chrome-launcher');
-  const only = argValue('--only');
-  const compareDir = argValue('--compare');
-  const pages = only ? PAGES.filter((page) => only.split(',').includes(page.path)) : PAGES;
-  const reuse = process.argv.includes('--reuse');
-  const withoutScript = process.argv.includes('--without-script');
+  const { only, compare: compareDir, reuse } = flags;
+  const pages = only ? PAGES.filter((page) => only.includes(page.path)) : PAGES;
+  const withoutScript = flags['without-script'];
   const floorDir = await buildFloorSite(reuse);
   const floorI18nDir = withoutScript ? await buildFloorSite(reuse, FLOOR_I18N_SITE) : null;
   return withBuiltSite({ apiPort: 4710, sitePort: 9710, build: !reuse }, async ({ siteUrl }) => {
