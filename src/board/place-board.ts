@@ -61,7 +61,7 @@ export function usePlaceBoard(
     [context.loads],
   );
   const { placeName, routeKm } = usePlaceNames(state.list, names, context.routeDistances ?? {}, placeFilePath);
-  const positions = usePricePositions(state.list, undefined, context.positions, context.loads);
+  const positions = usePricePositions(state.list, context.rangesPath, context.positions, context.loads);
   const extras = useMemo(() => ({ placeName, routeKm, positions }), [placeName, routeKm, positions]);
   const scope: ListScope = { path: context.listPath, builtPages: context.pages };
   const hrefFor = (next: BoardQuery) => boardHref(language, next, { scope, bare });

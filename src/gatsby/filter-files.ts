@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Load } from '../api-client/types';
 import { DAY_MS } from '../config/time';
@@ -20,11 +17,12 @@ import { fnv1a32 } from '../loads/closed-index';
 import { routeKey, type PlaceGroups } from '../loads/place-groups';
 import type { Place } from '../places/gazetteer';
 import { matchPlace } from '../places/match';
+import { contentHash, replaceContentNamedFiles } from './public-files';
 
 /**
  * The filter index of every list a filter applies to (src/board/filter-index.ts): the board, each city
  * from and to, each route. Made while pages are created (their contexts name the files) and written
- * into public/filters/ after the build, like the place files.
+ * into public/filters/ after the build (build-outputs.ts), like the place files.
  */
 
 /**
@@ -37,8 +35,6 @@ const CHUNK_MIN = 40;
 const CHUNK_MAX = 160;
 /** A list this long gets a second layout, grouped by vehicle type: below, one order needs few chunks anyway. */
 const GROUPED_FROM = 2 * CHUNK_MAX;
-
-const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 export interface FilterFiles {
   board: string;
@@ -144,7 +140,7 @@ function encodeList(loads: readonly Load[], rowOf: Map<Load, FilterRow>, vehicle
     let start = 0;
     for (const end of ends) {
       const json = JSON.stringify(sequence.slice(start, end).map((row) => cardTuple(ordered[row] as Load)));
-      const hash = hashOf(json);
+      const hash = contentHash(json);
       chunks.set(cardChunkPath(hash), json);
       layout.files.push(hash);
       start = end;
@@ -178,7 +174,7 @@ export function filterFiles(
     const { index, chunks } = encodeList(list, rowOf, vehicleTypes, builtAt);
     chunks.forEach((json, chunkPath) => files.set(chunkPath, json));
     const json = JSON.stringify(index);
-    const indexPath = filterFilePath(hashOf(json));
+    const indexPath = filterFilePath(contentHash(json));
     files.set(indexPath, json);
     indexes += 1;
     return indexPath;
@@ -201,32 +197,14 @@ export function routeFilterPath(files: FilterFiles, fromSlug: string, toSlug: st
   return files.routes.get(routeKey(fromSlug, toSlug)) ?? '';
 }
 
-const FILTERS_DIR = path.join('public', 'filters');
-
 /**
- * Writes the files into public/filters/ (earlier builds' files removed first: a page names only this
- * build's; the deploy keeps the old ones for a while). Returns their total size gzip, for the build's log.
+ * Writes the files into public/filters/, in place of earlier builds' (a page names only this build's; the
+ * deploy keeps the old ones a while). Returns their total size gzip, for the build's log.
  */
-export function writeFilterFiles(files: FilterFiles, root = process.cwd()): { gzipBytes: number; ms: number } {
+export function writeFilterFiles(publicDir: string, files: FilterFiles): { gzipBytes: number; ms: number } {
   const started = performance.now();
-  const dir = path.join(root, FILTERS_DIR);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(path.join(dir, 'cards'), { recursive: true });
-  let gzipBytes = 0;
-  files.files.forEach((json, publicPath) => {
-    fs.writeFileSync(path.join(root, 'public', publicPath), json);
-    gzipBytes += gzipSync(json, { level: 6 }).length;
-  });
+  const written = [...files.files].map(([path, json]) => ({ path, json }));
+  replaceContentNamedFiles(publicDir, 'filters', written);
+  const gzipBytes = written.reduce((sum, file) => sum + gzipSync(file.json, { level: 6 }).length, 0);
   return { gzipBytes, ms: performance.now() - started };
-}
-
-/** Made by createPages, written by onPostBuild: both run in Gatsby's main process in one build. */
-let madeThisBuild: FilterFiles | null = null;
-
-export function keepFilterFiles(files: FilterFiles): void {
-  madeThisBuild = files;
-}
-
-export function filterFilesOfThisBuild(): FilterFiles | null {
-  return madeThisBuild;
 }

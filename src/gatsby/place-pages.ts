@@ -186,7 +186,7 @@ export function createPlacePages(
   boardTime: number,
   createPage: Actions['createPage'],
   rates: BuildRates | null = null,
-  live: { filters: FilterFiles; placeFiles: Partial<Record<LanguageCode, string>> } | null = null,
+  live: { filters: FilterFiles; placeFiles: Partial<Record<LanguageCode, string>>; rangesPath: string } | null = null,
 ): PlacePageCounts {
   const specs = listSpecs(groups, rates);
   const caches = new Map(LANGUAGES.map((language) => [language.code, new Map<string, string>()]));
@@ -242,7 +242,7 @@ export function createPlacePages(
           rateHtml: page === 1 && spec.rate ? rateHtmlIn(spec.rate, language) : '',
           positions,
           scope,
-          ...(filters ? { filters, placeFilePath: live?.placeFiles[language.code] ?? '' } : {}),
+          ...(filters ? { filters, placeFilePath: live?.placeFiles[language.code] ?? '', rangesPath: live?.rangesPath } : {}),
         };
         createPage({ path: variant.path, component: PLACE_LOADS_TEMPLATE, context });
         made += 1;

@@ -5,13 +5,14 @@ import { apiOrigin, siteUrl } from '../config/env';
 import { withCspMeta } from './csp';
 import { LOCALES_DIR } from './locales';
 import { pruneOldAssets } from './prune';
-import { placeFilesOfThisBuild, writePlaceFiles } from './place-files';
-import { filterFilesOfThisBuild, writeFilterFiles } from './filter-files';
+import { writePlaceFiles } from './place-files';
+import { writeFilterFiles } from './filter-files';
 import { headersFile } from '../hosting/write-headers-file';
 import { writeFeeds } from './feeds';
 import { writeClosedLoads } from './closed-loads';
 import { saveBoardHistory } from './board-history';
 import { writeRangesFile } from './rates';
+import { takeBuildOutputs } from './build-outputs';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 // Written once every page carries a policy; later builds then only touch the HTML they wrote.
@@ -20,28 +21,31 @@ const CSP_MARKER = path.resolve(process.cwd(), '.cache', 'csp-applied');
 const BUILD_STARTED_MS = Date.now();
 
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
+  // What createPages made for this step (build-outputs.ts); none when this build skipped createPages.
+  const outputs = takeBuildOutputs();
   copyLocales();
   writeRobots();
-  const placeFilesMade = placeFilesOfThisBuild();
-  if (placeFilesMade) writePlaceFiles(placeFilesMade);
-  const filters = filterFilesOfThisBuild();
-  if (filters) {
-    const { gzipBytes, ms } = writeFilterFiles(filters);
-    const { indexes, chunks, bytes } = filters.stats;
+  if (outputs) {
+    writePlaceFiles(outputs.placeFiles);
+    writeRangesFile(PUBLIC_DIR, outputs.ranges);
+    writeFeeds(PUBLIC_DIR, outputs.feedBoard, reporter);
+    writeClosedLoads(PUBLIC_DIR, outputs.closedLoads, reporter);
+    const { gzipBytes, ms } = writeFilterFiles(PUBLIC_DIR, outputs.filters);
+    const { indexes, chunks, bytes } = outputs.filters.stats;
     reporter.info(
-      `Filter index: ${indexes} lists and ${chunks} card chunks, ${(bytes / 1024).toFixed(0)} KB (${(gzipBytes / 1024).toFixed(0)} KB gzip); made in ${filters.stats.ms.toFixed(0)} ms, written in ${ms.toFixed(0)} ms`,
+      `Filter index: ${indexes} lists and ${chunks} card chunks, ${(bytes / 1024).toFixed(0)} KB (${(gzipBytes / 1024).toFixed(0)} KB gzip); made in ${outputs.filters.stats.ms.toFixed(0)} ms, written in ${ms.toFixed(0)} ms`,
     );
+  } else {
+    // The files of the last build that read the board stay as they are.
+    reporter.warn('No loads were read in this build: the place files, ranges, feeds, closed loads and filter indexes were not written.');
   }
-  writeRangesFile();
-  writeFeeds(PUBLIC_DIR, reporter);
-  writeClosedLoads(PUBLIC_DIR, reporter);
   const started = performance.now();
   const { seen, written } = await applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0);
   fs.writeFileSync(CSP_MARKER, new Date().toISOString());
   // Gatsby leaves the bundles of earlier builds in public/; without them public/ is the deploy artifact.
   const pruned = pruneOldAssets(PUBLIC_DIR).length;
   // After every file of the site is written: a build that fails before here keeps the old history.
-  saveBoardHistory(reporter);
+  if (outputs) saveBoardHistory(reporter, outputs.history);
   // Last, once every other file is there: the hosts' header file names hashed files one by one where
   // no pattern covers them (src/hosting/write-headers-file.ts).
   fs.writeFileSync(path.join(PUBLIC_DIR, '_headers'), headersFile(publicKeys(PUBLIC_DIR)));

@@ -38,7 +38,7 @@ const HASHED_BUNDLE = /^[^/]+[-.][0-9a-f]{16,}\.(js|css)(\.map|\.LICENSE\.txt)?$
 /** The place suggestion files, `places/<prefix>.<hash>.json` (src/gatsby/place-files.ts). */
 const PLACE_INDEX = /^places\/[a-z-]+\.[0-9a-f]{12,}\.json$/;
 /** The filter indexes and their card chunks, `filters/<hash>.json`, `filters/cards/<hash>.json` (src/gatsby/filter-files.ts). */
-const FILTER_FILE = /^filters\/(cards\/)?[0-9a-f]{16}\.json$/;
+const FILTER_FILE = /^filters\/(cards\/)?[0-9a-f]{12,}\.json$/;
 /** The cards' price ranges, `rates/ranges.<hash>.json` (src/gatsby/rates.ts). */
 const RANGES_FILE = /^rates\/ranges\.[0-9a-f]{12,}\.json$/;
 const ATOM_FEED = /^feeds\/.+\.atom$/;

@@ -61,6 +61,8 @@ export interface PlaceLoadsPageContext extends PageContext {
   filters?: { indexPath: string; vehicleTypes: string[] };
   /** The page language's place file: names places of loads the build did not name. */
   placeFilePath?: string;
+  /** The routes' usual price ranges, for the cards of a filtered list the build did not position. */
+  rangesPath?: string;
 }
 
 /** One place of the directory, named in every language (the directory is one page per language). */
