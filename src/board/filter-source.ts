@@ -197,6 +197,11 @@ export function filteredLists(scope: FilterScope, placeFilePath: string): Filter
       if (loads.length < shown.length) throw new Error('The list of loads could not be read in full: try again.');
       return { loads, total, page: query.page, limit: PAGE_SIZE, freshness, ...bound };
     },
+    async newSince(query, listScope, since, signal) {
+      const { all, place } = await candidates(query, false, signal);
+      const filter = rowFilter(query, place, listScope.from || listScope.to ? listScope : null);
+      return { count: all.rows.filter((row) => row.posted > since && rowMatches(row, filter)).length, complete: all.complete };
+    },
     async facets(query, signal): Promise<FacetCounts & { complete: boolean }> {
       const { all, place } = await candidates(query, false, signal);
       return { ...facetCounts(all.rows, filterOf(query, place)), complete: all.complete };

@@ -10,6 +10,8 @@ import { apiSearchTexts, loadPlaces, placeSuggestions, type PlaceFileEntry } fro
 import { boardHref, type BoardQuery } from './query';
 import { apiSource } from './source';
 import { boardSource } from './board-source';
+import { useSavedSearches, type KeepDetails, type SavedSearches } from './use-saved-searches';
+import { ROUTES } from '../config/routes';
 import type { FacetCounts } from './filters';
 import { type BoardState, type BuiltCardAges, useLoadBoard } from './use-load-board';
 
@@ -39,6 +41,8 @@ export interface BoardFilters {
   /** The filter index's public path; empty when the build published none for the list. */
   indexPath: string;
   vehicleTypes: string[];
+  /** Places with an Atom feed of their loads (by slug): a kept search for one offers it. */
+  feedPlaces?: string[];
 }
 
 /** What each filter option would show: counts under the other filters, and whether they are exact. */
@@ -62,6 +66,7 @@ export interface LiveBoard {
   builtCardAgesRef: BuiltCardAges;
   vehicleTypes: readonly string[];
   facets: FilterFacets;
+  saved: SavedSearches;
 }
 
 const NO_NAMES: Readonly<Record<string, string>> = {};
@@ -108,12 +113,34 @@ export function useLiveBoard(
     placeFilePath,
   );
   const positions = usePricePositions(state.list, context.rangesPath, context.positions, context.initial?.loads ?? NO_LOADS);
-  const extras = useMemo(() => ({ placeName, routeKm, positions }), [placeName, routeKm, positions]);
+  const feedPlaces = context.filters?.feedPlaces ?? NO_TYPES;
+  const details = useCallback(async (): Promise<KeepDetails> => {
+    const places = query.search ? await loadPlaces(placeFilePath) : null;
+    const slug = places?.module.searchedPlace(places.file, query.search)?.slug;
+    return { place: '', scope: {}, feed: slug && feedPlaces.includes(slug) ? `/from/${slug}` : '' };
+  }, [query.search, placeFilePath, feedPlaces]);
+  const saved = useSavedSearches(language, ROUTES.loads, query, details, source.filtered);
+  const { newSince } = saved;
+  const extras = useMemo(() => ({ placeName, routeKm, positions, newSince }), [placeName, routeKm, positions, newSince]);
   const hrefFor = (next: BoardQuery) => boardHref(language, next, { bare });
   // No scrolling here: the board moves focus (to the field or the results heading), which scrolls.
   const onQuery = (next: BoardQuery) => void navigate(hrefFor(next));
   const suggest = useCallback((typed: string) => placeSuggestions(placeFilePath, typed), [placeFilePath]);
   const warmSuggestions = useCallback(() => void loadPlaces(placeFilePath), [placeFilePath]);
   const vehicleTypes = context.filters?.vehicleTypes ?? NO_TYPES;
-  return { query, state, showsWanted, retry, extras, hrefFor, onQuery, suggest, warmSuggestions, builtCardAgesRef, vehicleTypes, facets };
+  return {
+    query,
+    state,
+    showsWanted,
+    retry,
+    extras,
+    hrefFor,
+    onQuery,
+    suggest,
+    warmSuggestions,
+    builtCardAgesRef,
+    vehicleTypes,
+    facets,
+    saved,
+  };
 }

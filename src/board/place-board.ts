@@ -9,6 +9,7 @@ import { boardHref, isFiltered, type BoardQuery, type ListScope } from './query'
 import type { BoardList } from './source';
 import { boardSource } from './board-source';
 import { useLoadBoard } from './use-load-board';
+import { useSavedSearches, type KeepDetails } from './use-saved-searches';
 
 const NO_TYPES: readonly string[] = [];
 
@@ -24,6 +25,8 @@ export function usePlaceBoard(
   language: Language,
   bare: boolean,
   fallbackMessage: string,
+  /** What a kept search of this list says it is: the page's title, in its language. */
+  title: string,
 ): Omit<LiveBoard, 'suggest' | 'warmSuggestions' | 'builtCardAgesRef'> {
   const built = useMemo<BoardList>(
     () => ({ loads: context.loads, total: context.total, page: context.page, limit: PAGE_SIZE }),
@@ -62,10 +65,25 @@ export function usePlaceBoard(
   );
   const { placeName, routeKm } = usePlaceNames(state.list, names, context.routeDistances ?? {}, placeFilePath);
   const positions = usePricePositions(state.list, context.rangesPath, context.positions, context.loads);
-  const extras = useMemo(() => ({ placeName, routeKm, positions }), [placeName, routeKm, positions]);
+  const feed = /^\/feeds\/[^/]+(\/.+)\.atom$/.exec(context.feedPath ?? '')?.[1] ?? '';
+  const details = useCallback(async (): Promise<KeepDetails> => ({ place: title, scope: { from, to }, feed }), [title, from, to, feed]);
+  const saved = useSavedSearches(language, context.listPath, query, details, null);
+  const { newSince } = saved;
+  const extras = useMemo(() => ({ placeName, routeKm, positions, newSince }), [placeName, routeKm, positions, newSince]);
   const scope: ListScope = { path: context.listPath, builtPages: context.pages };
   const hrefFor = (next: BoardQuery) => boardHref(language, next, { scope, bare });
   const onQuery = (next: BoardQuery) => void navigate(hrefFor(next));
   const facets = useCallback<FilterFacets>((query, signal) => source.filtered().then((lists) => lists.facets(query, signal)), [source]);
-  return { query, state, showsWanted, retry, extras, hrefFor, onQuery, vehicleTypes: context.filters?.vehicleTypes ?? NO_TYPES, facets };
+  return {
+    query,
+    state,
+    showsWanted,
+    retry,
+    extras,
+    hrefFor,
+    onQuery,
+    vehicleTypes: context.filters?.vehicleTypes ?? NO_TYPES,
+    facets,
+    saved,
+  };
 }

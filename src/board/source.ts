@@ -45,6 +45,13 @@ export interface FilterScope {
 /** Filtered lists of one scope (filter-source.ts), and what each filter option would show. */
 export interface FilteredLists extends LoadSource {
   facets(query: BoardQuery, signal: AbortSignal): Promise<FacetCounts & { complete: boolean }>;
+  /** How many loads of the list `query` and `scope` name were posted after `since` (a kept search's new ones). */
+  newSince(
+    query: BoardQuery,
+    scope: { from?: string; to?: string },
+    since: number,
+    signal: AbortSignal,
+  ): Promise<{ count: number; complete: boolean }>;
 }
 
 const fetchSpellingPage: FetchSpellingPage = (search, page, limit, signal) => fetchLoadsPage({ page, limit, search }, { signal });

@@ -35,7 +35,11 @@ function loadsPageContext(loads: Load[], boardTime: number, outputs: BuildOutput
     placeFilePaths: outputs.placeFiles.paths,
     rangesPath: outputs.ranges.path,
     positions: cardPositions(initial, rates),
-    filters: { indexPath: outputs.filters.board, vehicleTypes: outputs.filters.vehicleTypes },
+    filters: {
+      indexPath: outputs.filters.board,
+      vehicleTypes: outputs.filters.vehicleTypes,
+      feedPlaces: [...outputs.feedBoard.groups.from.keys()].sort(),
+    },
   };
   const routeDistances = routeDistancesFor(initial);
   return (language) => {

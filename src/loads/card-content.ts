@@ -1,5 +1,6 @@
 import type { Load } from '../api-client/types';
 import type { PricePosition } from './price-position';
+import { postedAt } from './posting-time';
 
 /**
  * The one answer to "is this card unchanged?": what a load's card shows, but for how long ago it was
@@ -36,6 +37,14 @@ export interface CardExtras {
   routeKm: (from: string, to: string) => number | null;
   /** By load id: where each price sits against its route's usual range. */
   positions?: Readonly<Partial<Record<string, PricePosition>>>;
+  /** A load posted after this is marked new (a kept search's loads since it was last opened). */
+  newSince?: number | null;
+}
+
+/** Whether `extras` mark the load new. */
+export function isNewIn(extras: Pick<CardExtras, 'newSince'>, load: Load): boolean {
+  const since = extras.newSince;
+  return since !== null && since !== undefined && postedAt(load) > since;
 }
 
 /** Where `extras` place the load's price (null without a position). */
@@ -52,6 +61,7 @@ export function cardContent(load: Load, extras: CardExtras): unknown[] {
     extras.placeName(load.to),
     extras.routeKm(load.from, load.to),
     positionOf(extras, load),
+    isNewIn(extras, load),
   ];
 }
 

@@ -7,6 +7,7 @@ import { Island } from '../components/islands';
 import { PageIntro } from '../components/page-intro';
 import { AppBanner } from '../components/load-board/app-banner';
 import { LoadBoard } from '../components/load-board/load-board';
+import { SavedSearchList } from '../components/load-board/saved-searches';
 import { type LiveBoardContext, useLiveBoard } from '../board/live-board';
 import { localizedPath } from '../i18n/paths';
 import { type LocaleData, type PageContext, usePageLanguage } from '../i18n/runtime';
@@ -64,6 +65,7 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
   return (
     <>
       <AppBanner language={language} />
+      <SavedSearchList language={language} saved={board.saved} />
       <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} search={{ suggest, warmSuggestions }} {...board} />
       <p>
         <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a> ·{' '}

@@ -66,7 +66,9 @@ function PlaceBoard({ pageContext, location }: { pageContext: PlaceLoadsPageCont
   const { t } = useTranslation('loads');
   const language = pageLanguage(pageContext);
   const bare = pageContext.i18n ? !pageContext.i18n.routed : false;
-  const { retry, ...board } = usePlaceBoard(pageContext, location.search, language, bare, t('states.fallbackError'));
+  const { t: tPlaces } = useTranslation('places');
+  const title = placeListTitle(tPlaces, pageContext.kind, pageContext.from, pageContext.to);
+  const { retry, ...board } = usePlaceBoard(pageContext, location.search, language, bare, t('states.fallbackError'), title);
   return <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} {...board} />;
 }
 

@@ -34,16 +34,16 @@ export interface BuiltSite {
  * `build` is false and public/ is reused), the CDN-like server and a browser, all closed afterwards.
  */
 export async function withBuiltSite<T>(
-  options: { apiPort: number; sitePort: number; build: boolean },
+  options: { apiPort: number; sitePort: number; build: boolean; loads?: number; env?: NodeJS.ProcessEnv },
   withSite: (site: BuiltSite) => Promise<T>,
 ): Promise<T> {
   const { chromium } = await import('@playwright/test');
   const { startStaticServer } = await import('../serve/static-server');
   const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('./env');
-  const api = await startApi({ port: options.apiPort, quiet: true });
+  const api = await startApi({ port: options.apiPort, quiet: true, loads: options.loads });
   try {
     const siteUrl = `http://localhost:${options.sitePort}`;
-    if (options.build) await buildSite(api.url, { SITE_URL: siteUrl });
+    if (options.build) await buildSite(api.url, { SITE_URL: siteUrl, ...options.env });
     const server = await startStaticServer('public', options.sitePort);
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {

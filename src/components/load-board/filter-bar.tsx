@@ -1,11 +1,11 @@
 import React, { Suspense, lazy, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
-import { activeFilters, withoutFilter, withoutFilters, type ActiveFilter, type BoardQuery } from '../../board/query';
+import { activeFilters, withoutFilter, withoutFilters, type BoardQuery } from '../../board/query';
+import { chipText } from './filter-chips';
 import type { FilterFacets } from '../../board/live-board';
-import { formatNumber } from '../../loads/format';
-import { vehicleLabel } from '../../loads/vehicle-types';
+import type { SavedSearches } from '../../board/use-saved-searches';
+import { KeepSearch } from './saved-searches';
 import * as styles from './load-board.module.css';
 
 // The panel, its options and the code that counts them come on the first tap of "Filters", never with
@@ -15,35 +15,6 @@ const FilterPanel = lazy(loadPanel);
 const preloadPanel = () => void loadPanel().catch(() => undefined);
 
 export const FILTER_PANEL_ID = 'board-filters';
-
-/** `27.11`: a loading day as a chip writes it, the way it is written in Uzbekistan. */
-export function shortDay(day: string): string {
-  const [, month = '', date = ''] = day.split('-');
-  return `${date}.${month}`;
-}
-
-export function chipText(filter: ActiveFilter, t: TFunction, language: Language): string {
-  switch (filter.kind) {
-    case 'search':
-      return t('filters.chip.search', { text: filter.text });
-    case 'vehicle':
-      return vehicleLabel(filter.name, language.code);
-    case 'weight': {
-      const min = filter.min === null ? '' : formatNumber(filter.min);
-      const max = filter.max === null ? '' : formatNumber(filter.max);
-      if (min && max) return t('filters.chip.weightRange', { min, max });
-      return min ? t('filters.chip.weightMin', { min }) : t('filters.chip.weightMax', { max });
-    }
-    case 'loading': {
-      const from = filter.from ? shortDay(filter.from) : '';
-      const to = filter.to ? shortDay(filter.to) : '';
-      if (from && to) return from === to ? t('filters.chip.loadingDay', { day: from }) : t('filters.chip.loadingRange', { from, to });
-      return from ? t('filters.chip.loadingFrom', { from }) : t('filters.chip.loadingTo', { to });
-    }
-    default:
-      return t('filters.chip.sortLoading');
-  }
-}
 
 export interface FilterBarProps {
   language: Language;
@@ -56,6 +27,8 @@ export interface FilterBarProps {
   /** City and route pages have no search field: their search is a chip. */
   searchChip?: boolean;
   toggleRef: RefObject<HTMLButtonElement>;
+  /** "Keep this search" (saved searches), where the page offers it. */
+  saved?: SavedSearches;
 }
 
 /**
@@ -64,7 +37,7 @@ export interface FilterBarProps {
  * (CSS `scripting`, which a noscript element cannot do for a page whose scripts are blocked rather than
  * off); the list is the unfiltered one the build wrote.
  */
-export function FilterBar({ language, query, vehicleTypes, facets, onQuery, searchChip = false, toggleRef }: FilterBarProps) {
+export function FilterBar({ language, query, vehicleTypes, facets, onQuery, searchChip = false, toggleRef, saved }: FilterBarProps) {
   const { t } = useTranslation('loads');
   const [open, setOpen] = useState(false);
   const chips = activeFilters(query, searchChip);
@@ -111,6 +84,7 @@ export function FilterBar({ language, query, vehicleTypes, facets, onQuery, sear
             ) : null}
           </ul>
         ) : null}
+        {saved ? <KeepSearch saved={saved} /> : null}
       </div>
       {/* Shown only where the page runs no script (CSS `scripting: none`): the button above is hidden there. */}
       <p className={styles.needScript}>{t('filters.needScript')}</p>

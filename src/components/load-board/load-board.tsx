@@ -91,6 +91,7 @@ export function LoadBoard({
   builtCardAgesRef,
   vehicleTypes,
   facets,
+  saved,
 }: Props) {
   const { t } = useTranslation('loads');
   const texts = useMemo(() => cardTexts(t), [t]);
@@ -194,6 +195,7 @@ export function LoadBoard({
         facets={facets}
         searchChip={!search}
         toggleRef={toggle}
+        saved={saved}
         onQuery={(next, focus) => {
           const active = document.activeElement;
           go(next, focus === 'toggle' ? 'toggle' : active instanceof HTMLElement ? active : 'toggle');

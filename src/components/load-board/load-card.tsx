@@ -10,7 +10,7 @@ import { shareText } from '../../loads/share';
 import { ShareLinks, type ShareTexts } from '../share-links';
 import { vehicleLabel } from '../../loads/vehicle-types';
 import { distanceFormatter, type DistanceTexts } from '../../loads/route-distance';
-import { cardContent, positionOf, sameCardContent, type CardExtras } from '../../loads/card-content';
+import { cardContent, isNewIn, positionOf, sameCardContent, type CardExtras } from '../../loads/card-content';
 import type { PricePosition } from '../../loads/price-position';
 import * as styles from './load-board.module.css';
 
@@ -25,6 +25,8 @@ export interface CardTexts {
   distance: (km: number | null, price: number | null, currency: string) => DistanceTexts | null;
   share: ShareTexts;
   rate: Record<PricePosition, string>;
+  /** The mark of a load posted since a kept search was last opened. */
+  fresh: string;
 }
 
 export function cardTexts(t: TFunction): CardTexts {
@@ -37,6 +39,7 @@ export function cardTexts(t: TFunction): CardTexts {
     distance: distanceFormatter(t),
     share: { telegram: t('share.telegram'), native: t('share.native'), newTab: t('common:newTab') },
     rate: { below: t('card.rate.below'), within: t('card.rate.within'), above: t('card.rate.above') },
+    fresh: t('card.new'),
   };
 }
 
@@ -88,8 +91,9 @@ function Approximately({ text, about }: { text: string; about: string }) {
 }
 
 /** One load in the list. Every value is rendered as text; React escapes it. */
-function LoadCardView({ load, language, age, t, texts, placeName, routeKm, positions }: Props) {
+function LoadCardView({ load, language, age, t, texts, placeName, routeKm, positions, newSince }: Props) {
   const position = positionOf({ positions }, load);
+  const fresh = isNewIn({ newSince }, load);
   const unknown = texts.unknownPlace;
   const from = placeName(load.from) || unknown;
   const to = placeName(load.to) || unknown;
@@ -111,6 +115,7 @@ function LoadCardView({ load, language, age, t, texts, placeName, routeKm, posit
           over a driver's mobile data. */}
       <a className={styles.cardLink} href={localizedPath(loadPath(load.id), language)}>
         <span className={styles.route}>
+          {fresh ? <span className={styles.newMark}>{texts.fresh}</span> : null}
           <span>{from}</span>
           <span aria-hidden="true" className={styles.arrow}>
             →

@@ -1,0 +1,235 @@
+/**
+ * npm run bench:filters [-- --loads 10000] [--reuse] [--changes 4]: what a filter change costs, on the
+ * built site against the sample API with N live loads (docs/board.md, "Filters"; figures in
+ * docs/benchmarks.md). Hold the gatsby lock: it builds (unless --reuse) and binds ports 4810 and 9810.
+ *
+ * Printed:
+ *  - the filter index's share of the build: the build's own code (src/gatsby/filter-files.ts) making and
+ *    writing every list's index and card chunks for the N loads, and the files' total size gzip;
+ *  - the board's first-load script (gzip, as the server sends it), before any filter is used;
+ *  - per case (a filter change on the whole board, on the city page nearest 1,000 loads, and a place
+ *    search with a vehicle type and a weight): the first change (which fetches the filter code, the
+ *    list's index and the place file) and the median of the changes after it, each as requests, bytes
+ *    (gzip) and milliseconds from the tap to the list's count in the status line. Target: at most 8
+ *    requests and 60 KB gzip per change after the first.
+ *
+ * Requests and bytes do not depend on the machine; milliseconds do (printed with nproc and the load).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page, Request } from '@playwright/test';
+import { withBuiltSite } from '../harness/stack';
+import { everyLoad } from '../harness/sample-api';
+import { fetchVehicleTypes } from '../../src/api-client/client';
+import { filterFiles, writeFilterFiles } from '../../src/gatsby/filter-files';
+import { groupBuildLoads } from '../../src/gatsby/place-pages';
+import { newestPosting } from '../../src/loads/built-time';
+import { medianOf } from './median';
+import { numberFlag, readFlags, switchFlag } from './flags';
+
+const flags = readFlags({ loads: numberFlag(10_000, { min: 1 }), reuse: switchFlag(), changes: numberFlag(4, { min: 1 }) });
+const API_PORT = 4810;
+const SITE_PORT = 9810;
+const TARGET = { requests: 8, kb: 60 };
+
+interface Cost {
+  requests: number;
+  kb: number;
+  ms: number;
+}
+
+/** Every request the page makes from now on, with its response body's size gzip. */
+function watchRequests(page: Page) {
+  const seen: Array<Promise<number>> = [];
+  const onRequest = (request: Request) =>
+    seen.push(
+      request
+        .response()
+        .then(async (response) => (response ? gzipSync(await response.body().catch(() => Buffer.alloc(0))).length : 0))
+        .catch(() => 0),
+    );
+  page.on('requestfinished', onRequest);
+  return {
+    stop: async (): Promise<{ requests: number; bytes: number }> => {
+      page.off('requestfinished', onRequest);
+      const sizes = await Promise.all(seen);
+      return { requests: sizes.length, bytes: sizes.reduce((sum, size) => sum + size, 0) };
+    },
+  };
+}
+
+/** One change: `act` taps a control; the cost is what the page fetched until the status line spoke again. */
+async function change(page: Page, act: () => Promise<void>): Promise<Cost> {
+  const status = page.getByRole('status');
+  const before = (await status.textContent()) ?? '';
+  const watch = watchRequests(page);
+  const started = Date.now();
+  await act();
+  await page.waitForFunction(
+    (previous) => {
+      const text = document.querySelector('[role="status"]')?.textContent ?? '';
+      const busy = document.querySelector('[aria-busy="true"]');
+      return text !== previous && !busy && /\d/.test(text);
+    },
+    before,
+    { timeout: 60_000 },
+  );
+  const ms = Date.now() - started;
+  await page.waitForLoadState('networkidle');
+  const { requests, bytes } = await watch.stop();
+  return { requests, kb: bytes / 1024, ms };
+}
+
+async function openPanel(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  const toggle = page.getByRole('button', { name: /^Фильтры/ });
+  await page.waitForFunction(
+    () => {
+      const button = document.querySelector('[aria-controls="board-filters"]');
+      return Boolean(button && Object.keys(button).some((key) => key.startsWith('__reactFiber$')));
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+  await page.waitForLoadState('networkidle');
+  await toggle.click();
+  await page.getByRole('group', { name: 'Тип транспорта' }).waitFor();
+}
+
+interface Case {
+  name: string;
+  url: string;
+  /** The first change and the ones after it, each a tap or a typed value. */
+  steps: Array<(page: Page) => Promise<void>>;
+}
+
+const checkType = (name: RegExp) => async (page: Page) => {
+  await page.getByRole('checkbox', { name }).check();
+};
+const typeWeight = (label: 'От' | 'До', value: string) => async (page: Page) => {
+  const field = page.getByRole('textbox', { name: label });
+  await field.fill(value);
+  await field.press('Enter');
+};
+
+const kb = (value: number) => `${value.toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  // A history of its own: a bench's board must not join the developer's history.
+  const historyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-filters-history-'));
+  const env = { HISTORY_FILE: path.join(historyDir, 'history.sqlite') };
+  try {
+    await measure(env);
+  } finally {
+    fs.rmSync(historyDir, { recursive: true, force: true });
+  }
+}
+
+async function measure(env: NodeJS.ProcessEnv): Promise<void> {
+  return withBuiltSite(
+    { apiPort: API_PORT, sitePort: SITE_PORT, build: !flags.reuse, loads: flags.loads, env },
+    async ({ apiUrl, siteUrl, browser }) => {
+      console.log(
+        `Host: ${os.cpus().length} cores, load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}; ${flags.loads} loads\n`,
+      );
+      // The filter index's share of the build, by the build's own code.
+      const loads = await everyLoad(apiUrl);
+      const types = (await fetchVehicleTypes({ baseUrl: apiUrl })).map((type) => type.name);
+      const groups = groupBuildLoads(loads);
+      const made = filterFiles(loads, groups, types, newestPosting(loads) ?? Date.now());
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-filters-'));
+      const written = writeFilterFiles(dir, made);
+      fs.rmSync(dir, { recursive: true, force: true });
+      const boardIndex = made.files.get(made.board) ?? '';
+      console.log(
+        `Filter index of ${loads.length} loads: ${made.stats.indexes} lists, ${made.stats.chunks} card chunks; made in ${(made.stats.ms / 1000).toFixed(2)} s, ` +
+          `written (with gzip sizes) in ${(written.ms / 1000).toFixed(2)} s: ${((made.stats.ms + written.ms) / 1000).toFixed(2)} s of the build (target ≤ 5 s); ` +
+          `${(made.stats.bytes / 1024 / 1024).toFixed(1)} MB, ${(written.gzipBytes / 1024 / 1024).toFixed(2)} MB gzip; the board's index ${kb(gzipSync(boardIndex).length / 1024)} gzip\n`,
+      );
+      const city = [...groups.from.entries()].sort(([, a], [, b]) => Math.abs(a.loads.length - 1000) - Math.abs(b.loads.length - 1000))[0];
+      const citySlug = city?.[0] ?? 'toshkent';
+      const place = groups.from.get('samarqand') ? 'Самарканд' : (city?.[1].place.names.ru ?? 'Ташкент');
+
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      try {
+        // The board's first-load script: every script until the page is idle, with no filter touched.
+        const first = await context.newPage();
+        const scripts: Array<Promise<number>> = [];
+        first.on('requestfinished', (request) => {
+          if (request.resourceType() === 'script') scripts.push(request.sizes().then((sizes) => sizes.responseBodySize));
+        });
+        await first.goto(`${siteUrl}/ru/loads`, { waitUntil: 'networkidle' });
+        const scriptKb = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0) / 1024;
+        console.log(`Board's first-load script (/ru/loads, gzip as sent): ${kb(scriptKb)} (target ≤ 120 KB)\n`);
+        await first.close();
+
+        const cases: Case[] = [
+          {
+            name: `the whole board (${loads.length} loads)`,
+            url: '/ru/loads',
+            steps: [
+              checkType(/^Тент \(/),
+              checkType(/^Рефрижератор \(/),
+              typeWeight('От', '10'),
+              typeWeight('До', '20'),
+              checkType(/^Лабо \(/),
+            ],
+          },
+          {
+            name: `a city: from ${citySlug} (${city?.[1].loads.length ?? 0} loads)`,
+            url: `/ru/loads/from/${citySlug}`,
+            steps: [
+              checkType(/^Тент \(/),
+              checkType(/^Фура 20\u00a0т \(/),
+              typeWeight('От', '5'),
+              typeWeight('До', '20'),
+              checkType(/^Камаз \(/),
+            ],
+          },
+          {
+            name: `place + vehicle + weight (search ${place})`,
+            url: `/ru/loads?search=${encodeURIComponent(place)}`,
+            steps: [
+              checkType(/^Тент \(/),
+              typeWeight('От', '12'),
+              checkType(/^Самосвал \(/),
+              typeWeight('До', '22'),
+              checkType(/^Рефрижератор \(/),
+            ],
+          },
+        ];
+        console.log(
+          '| case | first change: requests | KB gzip | ms | later changes (median): requests | KB gzip | ms | most: requests | KB gzip | within target |',
+        );
+        console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+        for (const item of cases) {
+          const page = await context.newPage();
+          await openPanel(page, `${siteUrl}${item.url}`);
+          const costs: Cost[] = [];
+          for (const step of item.steps.slice(0, flags.changes + 1)) costs.push(await change(page, () => step(page)));
+          const [firstChange, ...later] = costs as [Cost, ...Cost[]];
+          const worst = { requests: Math.max(...later.map((c) => c.requests)), kb: Math.max(...later.map((c) => c.kb)) };
+          const within = worst.requests <= TARGET.requests && worst.kb <= TARGET.kb;
+          console.log(
+            `| ${item.name} | ${firstChange.requests} | ${firstChange.kb.toFixed(1)} | ${firstChange.ms} | ` +
+              `${medianOf(later.map((c) => c.requests))} | ${medianOf(later.map((c) => c.kb)).toFixed(1)} | ${medianOf(later.map((c) => c.ms)).toFixed(0)} | ` +
+              `${worst.requests} | ${worst.kb.toFixed(1)} | ${within ? 'yes' : `NO (≤ ${TARGET.requests} requests, ≤ ${TARGET.kb} KB)`} |`,
+          );
+          await page.close();
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});
