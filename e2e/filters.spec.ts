@@ -9,6 +9,7 @@ import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
 import { DEFAULT_SAMPLE_LOADS } from '../src/config/constants';
 import { isoDay } from '../src/loads/format';
+import { vehicleLabel } from '../src/loads/vehicle-types';
 import { matchPlace } from '../src/places/match';
 import { generateLoad, generateLoads } from '../tools/sample-api/data';
 import { boardHydrated, controlApi, resetApi } from './support';
@@ -29,7 +30,7 @@ const cards = (page: Page) =>
     .getByRole('listitem')
     .filter({ has: page.locator('a[href*="/load/"]') });
 
-async function openFilters(page: Page, url: string, names = { open: /^Фильтры/, vehicle: 'Тип транспорта' }) {
+async function openFilters(page: Page, url: string, names = { open: /^Фильтры($|:)/, vehicle: 'Тип транспорта' }) {
   await page.goto(url);
   const toggle = page.getByRole('button', { name: names.open });
   // Hydrated: React keeps its fiber on the button (as boardHydrated reads the search field's).
@@ -89,7 +90,7 @@ test('weight from and to, in tonnes, inclusive; a change returns to page 1; a ch
   }
   await page.getByRole('button', { name: 'Убрать фильтр: 10–20 т' }).click();
   await expect(page).toHaveURL(/\/ru\/loads$/);
-  await expect(page.getByRole('button', { name: /^Фильтры/ })).toBeFocused();
+  await expect(page.getByRole('button', { name: /^Фильтры($|:)/ })).toBeFocused();
 });
 
 test('loading day: one tap for tomorrow in Tashkent, a range, and the soonest loading first', async ({ page }) => {
@@ -119,18 +120,15 @@ test('a city page filters its own loads, pages them, and a shared URL opens the 
   const kind = fromTashkent[0]?.vehicleType ?? 'Tent';
   const expected = fromTashkent.filter((load) => load.vehicleType === kind).length;
   await openFilters(page, '/ru/loads/from/toshkent');
-  await page
-    .getByRole('checkbox', { name: new RegExp(`\\(${expected}\\)$`) })
-    .first()
-    .check();
+  await page.getByRole('checkbox', { name: `${vehicleLabel(kind, 'ru')} (${expected})` }).check();
   await expect(page).toHaveURL(/\/ru\/loads\/from\/toshkent\?vehicle=/);
-  await expect(page.getByRole('status')).toHaveText(new RegExp(`${expected} ${plural(expected)}`));
+  await expect(page.getByRole('status')).toHaveText(new RegExp(`^Найден\\S* ${expected} ${plural(expected)}`));
   for (const text of await cards(page).allTextContents()) expect(text.startsWith('Ташкент')).toBe(true);
   const shown = await hrefsOf(page);
 
   const other = await browser.newPage();
   await other.goto(page.url());
-  await expect(other.getByRole('status')).toHaveText(new RegExp(`${expected} ${plural(expected)}`));
+  await expect(other.getByRole('status')).toHaveText(new RegExp(`^Найден\\S* ${expected} ${plural(expected)}`));
   expect(await hrefsOf(other)).toEqual(shown);
   await other.close();
 });
@@ -159,7 +157,7 @@ test('without script: the unfiltered list, and a line that filters need script',
   await page.goto('/ru/loads?vehicle=Tent');
   await expect(cards(page)).toHaveCount(20);
   await expect(page.getByText('Фильтры работают, когда в браузере включён JavaScript.')).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Фильтры/ })).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Фильтры($|:)/ })).toBeHidden();
   await page.goto('/ru/loads/from/toshkent?vehicle=Tent');
   await expect(page.getByText('Фильтры работают, когда в браузере включён JavaScript.')).toBeVisible();
   await context.close();
@@ -177,7 +175,7 @@ test('keyboard and screen reader: labelled controls, the count in the polite sta
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto('/uz/loads');
   await boardHydrated(page);
-  const toggle = page.getByRole('button', { name: /^Filtrlar/ });
+  const toggle = page.getByRole('button', { name: /^Filtrlar($|:)/ });
   await toggle.focus();
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -200,7 +198,7 @@ test('keyboard and screen reader: labelled controls, the count in the polite sta
 
 test('axe and the Nu Html Checker find nothing on a filtered board with its panel open', async ({ page }) => {
   test.setTimeout(120_000);
-  await openFilters(page, '/uz-cyrl/loads?vehicle=Tent&weightMin=5&sort=loading', { open: /^Филтрлар/, vehicle: 'Транспорт тури' });
+  await openFilters(page, '/uz-cyrl/loads?vehicle=Tent&weightMin=5&sort=loading', { open: /^Филтрлар($|:)/, vehicle: 'Транспорт тури' });
   await expect(page.getByRole('status')).toHaveText(/та юк топилди/);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
@@ -222,4 +220,47 @@ test('axe and the Nu Html Checker find nothing on a filtered board with its pane
     .map((message) => `${message.message} [${message.extract ?? ''}]`);
   fs.rmSync(dir, { recursive: true, force: true });
   expect(errors).toEqual([]);
+});
+
+test('a kept search: listed on the board with its loads posted since, marked new, counted again once opened', async ({ page }) => {
+  // Kept before the sample API's posted loads (their times follow the board's newest load).
+  await page.clock.setFixedTime(new Date('2026-11-20T06:00:30Z'));
+  await page.goto('/ru/loads?vehicle=Konteyner+40ft');
+  await expect(page.getByRole('button', { name: 'Убрать фильтр: Контейнер 40ft' })).toBeVisible();
+  await page.getByRole('button', { name: 'Сохранить поиск' }).click();
+  const unkeep = page.getByRole('button', { name: 'Удалить из сохранённых' });
+  await expect(unkeep).toBeFocused();
+  expect(await page.evaluate(() => localStorage.getItem('yukbor.savedSearches'))).toContain('vehicle=Konteyner+40ft');
+
+  // Three loads posted since; the first two are 40 ft containers (tools/sample-api/data.ts).
+  await controlApi({ change: { every: 1, removals: false, limit: 1, size: 3 } });
+  await fetch(`${E2E_API_URL}/loads?limit=1`);
+  await controlApi({ change: null });
+  await page.clock.setFixedTime(new Date('2026-11-20T07:00:00Z'));
+  await page.goto('/ru/loads');
+  const saved = page.getByRole('region', { name: 'Сохранённые поиски' });
+  const item = saved.getByRole('listitem').filter({ hasText: 'Контейнер 40ft' });
+  await expect(item.getByText('2 новых')).toBeVisible();
+  await expect(item.getByRole('link', { name: /^Поделиться в Telegram/ })).toHaveAttribute('href', /^https:\/\/t\.me\/share\/url\?url=/);
+
+  await item.getByRole('link', { name: 'Контейнер 40ft' }).click();
+  await expect(page).toHaveURL(/\/ru\/loads\?vehicle=Konteyner\+40ft$/);
+  await expect(cards(page).filter({ hasText: 'Новый' })).toHaveCount(2);
+  await page.goto('/ru/loads');
+  await expect(page.getByRole('region', { name: 'Сохранённые поиски' }).getByText('новых нет')).toBeVisible();
+
+  await page.getByRole('region', { name: 'Сохранённые поиски' }).getByRole('button', { name: 'Удалить: Контейнер 40ft' }).click();
+  await expect(page.getByRole('region', { name: 'Сохранённые поиски' })).toHaveCount(0);
+});
+
+test("a kept city search offers the city's Atom feed", async ({ page }) => {
+  await page.goto('/uz/loads/from/toshkent?sort=loading');
+  await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
+  await page.goto('/uz/loads');
+  const item = page.getByRole('region', { name: 'Saqlangan qidiruvlar' }).getByRole('listitem');
+  await expect(item.getByRole('link', { name: /^Yuklar: Toshkent → barcha yoʻnalishlar/ })).toHaveAttribute(
+    'href',
+    '/uz/loads/from/toshkent?sort=loading',
+  );
+  await expect(item.getByRole('link', { name: /^Atom lentasi/ })).toHaveAttribute('href', '/feeds/uz/from/toshkent.atom');
 });

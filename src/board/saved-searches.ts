@@ -1,4 +1,4 @@
-import { isFiltered, parseBoardQuery, boardSearchString, type BoardQuery } from './query';
+import { boardSearchString, isFiltered, parseBoardQuery, sameList, type BoardQuery } from './query';
 
 /**
  * Searches a visitor keeps on the phone (CONTRACT.md, "Saved searches"): in local storage only, never
@@ -87,8 +87,9 @@ export function writeSaved(storage: Pick<Storage, 'setItem'> | null, saved: read
   }
 }
 
+/** The same list: the same path, and the same filters whatever their order or the vehicle types' case. */
 export const sameSaved = (entry: Pick<SavedSearch, 'path' | 'query'>, path: string, query: string) =>
-  entry.path === path && entry.query === query;
+  entry.path === path && (entry.query === query || sameList(parseBoardQuery(entry.query), parseBoardQuery(query)));
 
 /** The list with one more search kept (first), unless it is there already or the list is full. */
 export function withSaved(saved: readonly SavedSearch[], entry: Omit<SavedSearch, 'openedAt' | 'newSince'>, now: number): SavedSearch[] {
