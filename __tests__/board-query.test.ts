@@ -48,6 +48,17 @@ describe('the board query in the URL', () => {
     );
   });
 
+  it('round-trips search and page, leaving defaults out', () => {
+    expect(parseBoardQuery('?search=Toshkent&page=3')).toEqual({ ...FIRST_PAGE, page: 3, search: 'Toshkent' });
+    expect(boardSearchString({ page: 3, search: 'Toshkent' })).toBe('?search=Toshkent&page=3');
+    expect(boardSearchString({ page: 1, search: '' })).toBe('');
+    expect(parseBoardQuery(boardSearchString({ page: 2, search: "Farg'ona & <Andijon>" }))).toEqual({
+      ...FIRST_PAGE,
+      page: 2,
+      search: "Farg'ona & <Andijon>",
+    });
+  });
+
   it('writes the parameters CONTRACT.md names: vehicle repeated, tonnes, Tashkent days and the order', () => {
     const query: BoardQuery = {
       page: 2,

@@ -5,7 +5,6 @@ import type { Load } from '../src/api-client/types';
 import { LANGUAGES } from '../src/config/languages';
 import { SITE_TIME_ZONE, formatNumber, formatPrice, formatShortDate, isoDay, postedAge, routeLabel } from '../src/loads/format';
 import { pageCount, paginationState, parsePageParam } from '../src/loads/pagination';
-import { boardSearchString, parseBoardQuery } from '../src/board/query';
 import { loadMeta } from '../src/head/load-meta';
 import { vehicleLabel } from '../src/loads/vehicle-types';
 import { builtTime } from '../src/loads/built-time';
@@ -170,18 +169,6 @@ describe('pagination (SPEC.md section 9)', () => {
     [null, 1],
   ])('reads page %j from the URL as %d', (value, expected) => {
     expect(parsePageParam(value)).toBe(expected);
-  });
-});
-
-describe('the board query in the URL', () => {
-  it('round-trips search and page, leaving defaults out', () => {
-    expect(parseBoardQuery('?search=Toshkent&page=3')).toEqual({ page: 3, search: 'Toshkent' });
-    expect(boardSearchString({ page: 3, search: 'Toshkent' })).toBe('?search=Toshkent&page=3');
-    expect(boardSearchString({ page: 1, search: '' })).toBe('');
-    expect(parseBoardQuery(boardSearchString({ page: 2, search: "Farg'ona & <Andijon>" }))).toEqual({
-      page: 2,
-      search: "Farg'ona & <Andijon>",
-    });
   });
 });
 
