@@ -7,7 +7,11 @@
  * in for: its panic ends the process.
  */
 import type { Reporter } from 'gatsby';
-import { LOADS_READ_ERROR_ID, readLoads } from '../src/gatsby/read-loads';
+import { LOADS_READ_ERROR_ID, readLoads, readVehicleTypes } from '../src/gatsby/read-loads';
+import { filterFiles } from '../src/gatsby/filter-files';
+import { groupBuildLoads } from '../src/gatsby/place-pages';
+import { decodeFilterIndex, type FilterIndexFile } from '../src/board/filter-index';
+import { newestPosting } from '../src/loads/built-time';
 import type { ChangeMode, ResponseShape } from '../tools/sample-api/server';
 import { startApi, type ControlSettings, type HarnessApi } from '../tools/harness/sample-api';
 import type { Load } from '../src/api-client/types';
@@ -216,5 +220,34 @@ describe('an API that fails', () => {
         text: `Cannot read loads from ${api.url}/loads: 503 Service Unavailable: Sample API: injected failure`,
       },
     ]);
+  });
+});
+
+describe('what the filters are built from', () => {
+  it('indexes exactly the loads a changing board published, with the vehicle types the API lists', async () => {
+    await board(300, { every: 3, seed: 5 });
+    const { reporter } = recordingReporter();
+    const loads = await readLoads(reporter, { retries: 0, pageSize: 20 });
+    const types = await readVehicleTypes(Object.assign(reporter, { warn: () => undefined }), { retries: 0 });
+    expect(types).toEqual(expect.arrayContaining(['Tent', 'Refrijerator', 'Avtovoz']));
+    const files = filterFiles(loads, groupBuildLoads(loads), types, newestPosting(loads) ?? 0);
+    const index = decodeFilterIndex(JSON.parse(files.files.get(files.board) as string) as FilterIndexFile);
+    expect(index.rows.map((row) => row.id).sort()).toEqual(ids(loads).sort());
+  });
+
+  it('lets the build go on when /vehicle-types cannot be read, offering the types the loads name', async () => {
+    await control({ reset: true, change: null, fail: 503 });
+    const warnings: string[] = [];
+    const reporter = Object.assign(recordingReporter().reporter, { warn: (text: string) => warnings.push(text) });
+    try {
+      expect(await readVehicleTypes(reporter, { retries: 0 })).toEqual([]);
+    } finally {
+      await control({ fail: null });
+    }
+    expect(warnings).toEqual([expect.stringMatching(/^Cannot read vehicle types from .*\/vehicle-types \(503 Service Unavailable/)]);
+    const loads = await readLoads(recordingReporter().reporter, { retries: 0 });
+    const offered = filterFiles(loads, groupBuildLoads(loads), [], 0).vehicleTypes;
+    expect(offered).toEqual(expect.arrayContaining(['Tent', 'Refrijerator']));
+    expect(offered).not.toContain('Avtovoz');
   });
 });
