@@ -4,18 +4,8 @@
  */
 import fc from 'fast-check';
 import { LANGUAGES, type Language } from '../src/config/languages';
-import {
-  FIRST_PAGE,
-  activeFilters,
-  boardHref,
-  boardSearchString,
-  isFiltered,
-  parseBoardQuery,
-  sameQuery,
-  withoutFilter,
-  withoutFilters,
-  type BoardQuery,
-} from '../src/board/query';
+import { activeFilters, withoutFilter, withoutFilters } from '../src/board/chips';
+import { FIRST_PAGE, boardHref, boardSearchString, isFiltered, parseBoardQuery, sameQuery, type BoardQuery } from '../src/board/query';
 
 const [uz, , ru] = LANGUAGES as unknown as [Language, Language, Language];
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { navigate } from 'gatsby';
 import type { Load, LoadList } from '../api-client/types';
 import type { Language, LanguageCode } from '../config/languages';
@@ -10,7 +10,9 @@ import { apiSearchTexts, loadPlaces, placeSuggestions, type PlaceFileEntry } fro
 import { boardHref, type BoardQuery } from './query';
 import { apiSource } from './source';
 import { boardSource } from './board-source';
-import { useSavedSearches, type KeepDetails, type SavedSearches } from './use-saved-searches';
+import type { KeepDetails } from './use-saved-searches';
+import { keepable } from './saved-searches';
+import type { FilteredLists } from './source';
 import { ROUTES } from '../config/routes';
 import type { FacetCounts } from './filters';
 import { type BoardState, type BuiltCardAges, useLoadBoard } from './use-load-board';
@@ -66,7 +68,21 @@ export interface LiveBoard {
   builtCardAgesRef: BuiltCardAges;
   vehicleTypes: readonly string[];
   facets: FilterFacets;
-  saved: SavedSearches;
+  keeping: KeepingSearches;
+}
+
+/** What "keep this search" and the kept searches need of the page (their code loads on first use). */
+export interface KeepingSearches {
+  /** The page's list, unprefixed: `/loads`, or a city or route page's. */
+  path: string;
+  /** What a kept search of this list says it is, and where its feed and places are. */
+  details: () => Promise<KeepDetails>;
+  /** On the board: the filtered lists on which each kept search's new loads are counted. */
+  lists: (() => Promise<FilteredLists>) | null;
+  /** Whether a list with this query is worth keeping. */
+  keepable: (query: BoardQuery) => boolean;
+  /** The kept search on screen marks the loads posted after this as new (null: none). */
+  onNewSince: (since: number | null) => void;
 }
 
 const NO_NAMES: Readonly<Record<string, string>> = {};
@@ -119,8 +135,17 @@ export function useLiveBoard(
     const slug = places?.module.searchedPlace(places.file, query.search)?.slug;
     return { place: '', scope: {}, feed: slug && feedPlaces.includes(slug) ? `/from/${slug}` : '' };
   }, [query.search, placeFilePath, feedPlaces]);
-  const saved = useSavedSearches(language, ROUTES.loads, query, details, source.filtered);
-  const { newSince } = saved;
+  const [newSince, setNewSince] = useState<number | null>(null);
+  const keeping = useMemo<KeepingSearches>(
+    () => ({
+      path: ROUTES.loads,
+      details,
+      lists: source.filtered,
+      keepable: (query) => keepable(ROUTES.loads, query, ROUTES.loads),
+      onNewSince: setNewSince,
+    }),
+    [details, source],
+  );
   const extras = useMemo(() => ({ placeName, routeKm, positions, newSince }), [placeName, routeKm, positions, newSince]);
   const hrefFor = (next: BoardQuery) => boardHref(language, next, { bare });
   // No scrolling here: the board moves focus (to the field or the results heading), which scrolls.
@@ -141,6 +166,6 @@ export function useLiveBoard(
     builtCardAgesRef,
     vehicleTypes,
     facets,
-    saved,
+    keeping,
   };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { navigate } from 'gatsby';
 import type { Language } from '../config/languages';
 import { PAGE_SIZE } from '../config/constants';
@@ -9,7 +9,9 @@ import { boardHref, isFiltered, type BoardQuery, type ListScope } from './query'
 import type { BoardList } from './source';
 import { boardSource } from './board-source';
 import { useLoadBoard } from './use-load-board';
-import { useSavedSearches, type KeepDetails } from './use-saved-searches';
+import type { KeepDetails } from './use-saved-searches';
+import { keepable } from './saved-searches';
+import { ROUTES } from '../config/routes';
 
 const NO_TYPES: readonly string[] = [];
 
@@ -67,8 +69,18 @@ export function usePlaceBoard(
   const positions = usePricePositions(state.list, context.rangesPath, context.positions, context.loads);
   const feed = /^\/feeds\/[^/]+(\/.+)\.atom$/.exec(context.feedPath ?? '')?.[1] ?? '';
   const details = useCallback(async (): Promise<KeepDetails> => ({ place: title, scope: { from, to }, feed }), [title, from, to, feed]);
-  const saved = useSavedSearches(language, context.listPath, query, details, null);
-  const { newSince } = saved;
+  const [newSince, setNewSince] = useState<number | null>(null);
+  const { listPath } = context;
+  const keeping = useMemo(
+    () => ({
+      path: listPath,
+      details,
+      lists: null,
+      keepable: (query: BoardQuery) => keepable(listPath, query, ROUTES.loads),
+      onNewSince: setNewSince,
+    }),
+    [details, listPath],
+  );
   const extras = useMemo(() => ({ placeName, routeKm, positions, newSince }), [placeName, routeKm, positions, newSince]);
   const scope: ListScope = { path: context.listPath, builtPages: context.pages };
   const hrefFor = (next: BoardQuery) => boardHref(language, next, { scope, bare });
@@ -84,6 +96,6 @@ export function usePlaceBoard(
     onQuery,
     vehicleTypes: context.filters?.vehicleTypes ?? NO_TYPES,
     facets,
-    saved,
+    keeping,
   };
 }

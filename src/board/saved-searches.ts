@@ -7,6 +7,8 @@ import { boardSearchString, isFiltered, parseBoardQuery, sameList, type BoardQue
  */
 
 export const SAVED_SEARCHES_KEY = 'yukbor.savedSearches';
+/** The page's own event when it changed what it keeps (`storage` events come only from other tabs). */
+export const SAVED_SEARCHES_CHANGED = 'yukbor:saved-searches';
 export const MAX_SAVED = 5;
 
 export interface SavedSearch {

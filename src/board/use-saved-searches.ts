@@ -7,6 +7,7 @@ import { parseBoardQuery, queryKey, type BoardQuery } from './query';
 import {
   MAX_SAVED,
   SAVED_SEARCHES_KEY,
+  SAVED_SEARCHES_CHANGED,
   keepable,
   keptQuery,
   readSaved,
@@ -46,7 +47,6 @@ export interface KeepDetails {
   feed: string;
 }
 
-const CHANGED = 'yukbor:saved-searches';
 /** The server's answer and a phone's with none kept: the same array, so hydration renders nothing more. */
 const NONE: SavedSearch[] = [];
 let cache: { raw: string | null; saved: SavedSearch[] } = { raw: null, saved: NONE };
@@ -78,10 +78,10 @@ function snapshot(): SavedSearch[] {
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('storage', onChange);
-  window.addEventListener(CHANGED, onChange);
+  window.addEventListener(SAVED_SEARCHES_CHANGED, onChange);
   return () => {
     window.removeEventListener('storage', onChange);
-    window.removeEventListener(CHANGED, onChange);
+    window.removeEventListener(SAVED_SEARCHES_CHANGED, onChange);
   };
 }
 
@@ -91,7 +91,7 @@ function save(next: readonly SavedSearch[]): void {
   } catch {
     return;
   }
-  window.dispatchEvent(new Event(CHANGED));
+  window.dispatchEvent(new Event(SAVED_SEARCHES_CHANGED));
 }
 
 /**

@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { Suspense, lazy } from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { ROUTES, boardFeedPath } from '../config/routes';
@@ -7,7 +7,7 @@ import { Island } from '../components/islands';
 import { PageIntro } from '../components/page-intro';
 import { AppBanner } from '../components/load-board/app-banner';
 import { LoadBoard } from '../components/load-board/load-board';
-import { SavedSearchList } from '../components/load-board/saved-searches';
+import { useKeepsSearches } from '../board/extras-wanted';
 import { type LiveBoardContext, useLiveBoard } from '../board/live-board';
 import { localizedPath } from '../i18n/paths';
 import { type LocaleData, type PageContext, usePageLanguage } from '../i18n/runtime';
@@ -15,6 +15,11 @@ import { definePageHead } from '../head/define-head';
 import type { JsonLd } from '../head/head-tags';
 import { FeedLink } from '../components/feed-link';
 import { boardFeedTitle } from '../feeds/board-feed-title';
+
+// The kept searches come with the filters' extras, a chunk loaded only when the phone keeps one.
+const SavedSearchList = lazy(() =>
+  import('../components/load-board/filter-extras').then((extras) => ({ default: extras.SavedSearchList })),
+);
 
 export interface LoadsPageContext extends PageContext, LiveBoardContext {
   /**
@@ -55,6 +60,7 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
   const { t } = useTranslation('loads');
   const { language } = usePageLanguage();
   const bare = pageContext.i18n ? !pageContext.i18n.routed : false;
+  const keepsSearches = useKeepsSearches();
   const { retry, suggest, warmSuggestions, ...board } = useLiveBoard(
     pageContext,
     location.search,
@@ -65,7 +71,11 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
   return (
     <>
       <AppBanner language={language} />
-      <SavedSearchList language={language} saved={board.saved} />
+      {keepsSearches ? (
+        <Suspense fallback={null}>
+          <SavedSearchList language={language} query={board.query} keeping={board.keeping} />
+        </Suspense>
+      ) : null}
       <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} search={{ suggest, warmSuggestions }} {...board} />
       <p>
         <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a> ·{' '}

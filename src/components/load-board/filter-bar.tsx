@@ -1,11 +1,9 @@
 import React, { Suspense, lazy, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../config/languages';
-import { activeFilters, withoutFilter, withoutFilters, type BoardQuery } from '../../board/query';
-import { chipText } from './filter-chips';
-import type { FilterFacets } from '../../board/live-board';
-import type { SavedSearches } from '../../board/use-saved-searches';
-import { KeepSearch } from './saved-searches';
+import { filterCount, type BoardQuery } from '../../board/query';
+import type { FilterFacets, KeepingSearches } from '../../board/live-board';
+import { useExtrasWanted } from '../../board/extras-wanted';
 import * as styles from './load-board.module.css';
 
 // The panel, its options and the code that counts them come on the first tap of "Filters", never with
@@ -13,6 +11,7 @@ import * as styles from './load-board.module.css';
 const loadPanel = () => import('./filter-panel');
 const FilterPanel = lazy(loadPanel);
 const preloadPanel = () => void loadPanel().catch(() => undefined);
+const FilterChips = lazy(() => import('./filter-extras').then((extras) => ({ default: extras.FilterChips })));
 
 export const FILTER_PANEL_ID = 'board-filters';
 
@@ -27,8 +26,8 @@ export interface FilterBarProps {
   /** City and route pages have no search field: their search is a chip. */
   searchChip?: boolean;
   toggleRef: RefObject<HTMLButtonElement>;
-  /** "Keep this search" (saved searches), where the page offers it. */
-  saved?: SavedSearches;
+  /** "Keep this search", and where the page's kept searches are counted. */
+  keeping: KeepingSearches;
 }
 
 /**
@@ -37,10 +36,11 @@ export interface FilterBarProps {
  * (CSS `scripting`, which a noscript element cannot do for a page whose scripts are blocked rather than
  * off); the list is the unfiltered one the build wrote.
  */
-export function FilterBar({ language, query, vehicleTypes, facets, onQuery, searchChip = false, toggleRef, saved }: FilterBarProps) {
+export function FilterBar({ language, query, vehicleTypes, facets, onQuery, searchChip = false, toggleRef, keeping }: FilterBarProps) {
   const { t } = useTranslation('loads');
   const [open, setOpen] = useState(false);
-  const chips = activeFilters(query, searchChip);
+  const chosen = filterCount(query, searchChip);
+  const extrasWanted = useExtrasWanted(chosen > 0 || keeping.keepable(query));
   return (
     <div className={styles.filters}>
       <div className={styles.filterBar}>
@@ -55,36 +55,13 @@ export function FilterBar({ language, query, vehicleTypes, facets, onQuery, sear
           onFocus={preloadPanel}
           onClick={() => setOpen((was) => !was)}
         >
-          {chips.length > 0 ? t('filters.openCount', { count: chips.length }) : t('filters.open')}
+          {chosen > 0 ? t('filters.openCount', { count: chosen }) : t('filters.open')}
         </button>
-        {chips.length > 0 ? (
-          <ul className={styles.chips} aria-label={t('filters.panel')}>
-            {chips.map((chip) => {
-              const text = chipText(chip, t, language);
-              return (
-                <li key={`${chip.kind}:${text}`}>
-                  <button
-                    type="button"
-                    className={styles.chip}
-                    aria-label={t('filters.remove', { name: text })}
-                    onClick={() => onQuery(withoutFilter(query, chip), 'toggle')}
-                  >
-                    {text}
-                    <span aria-hidden="true"> ×</span>
-                  </button>
-                </li>
-              );
-            })}
-            {chips.length > 1 ? (
-              <li>
-                <button type="button" className={styles.clearAll} onClick={() => onQuery(withoutFilters(query, searchChip), 'toggle')}>
-                  {t('filters.clearAll')}
-                </button>
-              </li>
-            ) : null}
-          </ul>
+        {extrasWanted ? (
+          <Suspense fallback={null}>
+            <FilterChips language={language} query={query} searchChip={searchChip} onQuery={onQuery} keeping={keeping} />
+          </Suspense>
         ) : null}
-        {saved ? <KeepSearch saved={saved} /> : null}
       </div>
       {/* Shown only where the page runs no script (CSS `scripting: none`): the button above is hidden there. */}
       <p className={styles.needScript}>{t('filters.needScript')}</p>

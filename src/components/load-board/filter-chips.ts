@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
-import type { ActiveFilter } from '../../board/query';
+import type { ActiveFilter } from '../../board/chips';
 import { formatNumber } from '../../loads/format';
 import { vehicleLabel } from '../../loads/vehicle-types';
 

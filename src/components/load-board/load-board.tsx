@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
 import { MERGED_SEARCH_MAX_PAGES, PAGE_SIZE } from '../../config/constants';
-import { isFiltered, queryKey, sameQuery, withoutFilters, type BoardQuery } from '../../board/query';
+import { FIRST_PAGE, isFiltered, queryKey, sameQuery, type BoardQuery } from '../../board/query';
 import { paginationState } from '../../loads/pagination';
 import type { BoardState } from '../../board/use-load-board';
 import type { LiveBoard } from '../../board/live-board';
@@ -91,7 +91,7 @@ export function LoadBoard({
   builtCardAgesRef,
   vehicleTypes,
   facets,
-  saved,
+  keeping,
 }: Props) {
   const { t } = useTranslation('loads');
   const texts = useMemo(() => cardTexts(t), [t]);
@@ -157,7 +157,7 @@ export function LoadBoard({
         />
       );
     if (list.loads.length === 0) {
-      if (isFiltered(query)) return <BoardEmpty filtered onClear={() => go({ ...query, ...withoutFilters(query), page: 1 }, 'toggle')} />;
+      if (isFiltered(query)) return <BoardEmpty filtered onClear={() => go({ ...FIRST_PAGE, search: query.search }, 'toggle')} />;
       return <BoardEmpty searching={query.search !== ''} onClear={() => go({ ...query, page: 1, search: '' }, 'field')} />;
     }
     const pagination = paginationState(showsWanted ? query.page : list.page, list.total, PAGE_SIZE);
@@ -195,7 +195,7 @@ export function LoadBoard({
         facets={facets}
         searchChip={!search}
         toggleRef={toggle}
-        saved={saved}
+        keeping={keeping}
         onQuery={(next, focus) => {
           const active = document.activeElement;
           go(next, focus === 'toggle' ? 'toggle' : active instanceof HTMLElement ? active : 'toggle');

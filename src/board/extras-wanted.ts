@@ -1,0 +1,43 @@
+import { useSyncExternalStore } from 'react';
+import { SAVED_SEARCHES_KEY, SAVED_SEARCHES_CHANGED } from './saved-searches';
+
+/*
+ * Whether the page needs the filters' extras (the chips, "keep this search", the kept searches): only
+ * once a filter or a search is chosen, or the phone keeps a search. Read after hydration (the build's
+ * HTML has none of them), so a plain board with nothing kept renders once and fetches nothing more.
+ */
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('storage', onChange);
+  window.addEventListener(SAVED_SEARCHES_CHANGED, onChange);
+  return () => {
+    window.removeEventListener('storage', onChange);
+    window.removeEventListener(SAVED_SEARCHES_CHANGED, onChange);
+  };
+}
+
+/** Whether the phone keeps any search (a private mode that refuses storage keeps none). */
+function keepsAny(): boolean {
+  try {
+    const raw = window.localStorage.getItem(SAVED_SEARCHES_KEY);
+    return raw !== null && raw !== '[]';
+  } catch {
+    return false;
+  }
+}
+
+/** True when the phone keeps a search. */
+export function useKeepsSearches(): boolean {
+  return useSyncExternalStore(subscribe, keepsAny, () => false);
+}
+
+/** True when `chosen` (a filter, a search, a list worth keeping) or the phone keeps a search. */
+export function useExtrasWanted(chosen: boolean): boolean {
+  const keeps = useKeepsSearches();
+  const client = useSyncExternalStore(
+    subscribe,
+    () => chosen,
+    () => false,
+  );
+  return client || keeps;
+}

@@ -1,0 +1,146 @@
+import React, { startTransition, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { Language } from '../../config/languages';
+import { FEEDS_DIR } from '../../config/routes';
+import { siteUrl } from '../../config/env';
+import { absoluteUrl } from '../../i18n/paths';
+import { activeFilters, withoutFilter, withoutFilters } from '../../board/chips';
+import type { BoardQuery } from '../../board/query';
+import { MAX_SAVED } from '../../board/saved-searches';
+import { useSavedSearches, type SavedSearches, type SavedView } from '../../board/use-saved-searches';
+import type { KeepingSearches } from '../../board/live-board';
+import { ShareLinks } from '../share-links';
+import { chipText } from './filter-chips';
+import * as styles from './load-board.module.css';
+
+/*
+ * What the filters show once a filter or a search is chosen, or the phone keeps a search: the chips and
+ * "keep this search" beside the Filters button, and the kept searches at the board's top. A chunk of its
+ * own (filter-bar.tsx loads it then): the board's first script has none of it.
+ */
+
+/** A kept search in words: its place (a city or route page's title, or the search) and its filters. */
+export function savedLabel(view: SavedView, t: TFunction, language: Language): string {
+  const parts = activeFilters(view.query, !view.entry.place).map((chip) => chipText(chip, t, language));
+  return [view.entry.place, ...parts].filter(Boolean).join(', ');
+}
+
+function freshText(view: SavedView, t: TFunction): string {
+  if (!view.fresh) return '';
+  if (view.fresh.count === 0) return t('saved.noNew');
+  return t(view.fresh.complete ? 'saved.new' : 'saved.newAtLeast', { count: view.fresh.count });
+}
+
+export interface FilterChipsProps {
+  language: Language;
+  query: BoardQuery;
+  searchChip: boolean;
+  onQuery: (query: BoardQuery, focus: 'keep' | 'toggle') => void;
+  keeping: KeepingSearches;
+}
+
+/** The chosen filters as chips, each removed with one tap, one control that clears them all, and "keep this search". */
+export function FilterChips({ language, query, searchChip, onQuery, keeping }: FilterChipsProps) {
+  const { t } = useTranslation('loads');
+  const saved = useSavedSearches(language, keeping.path, query, keeping.details, null);
+  const { newSince } = saved;
+  const { onNewSince } = keeping;
+  // The cards mark the loads a kept search has new since it was last opened.
+  useEffect(() => startTransition(() => onNewSince(newSince)), [newSince, onNewSince]);
+  const chips = activeFilters(query, searchChip);
+  return (
+    <>
+      {chips.length > 0 ? (
+        <ul className={styles.chips} aria-label={t('filters.panel')}>
+          {chips.map((chip) => {
+            const text = chipText(chip, t, language);
+            return (
+              <li key={`${chip.kind}:${text}`}>
+                <button
+                  type="button"
+                  className={styles.chip}
+                  aria-label={t('filters.remove', { name: text })}
+                  onClick={() => onQuery(withoutFilter(query, chip), 'toggle')}
+                >
+                  {text}
+                  <span aria-hidden="true"> ×</span>
+                </button>
+              </li>
+            );
+          })}
+          {chips.length > 1 ? (
+            <li>
+              <button type="button" className={styles.clearAll} onClick={() => onQuery(withoutFilters(query, searchChip), 'toggle')}>
+                {t('filters.clearAll')}
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      <KeepSearch saved={saved} />
+    </>
+  );
+}
+
+/** "Keep this search", or for a kept one "Remove from saved": one button, so focus stays on it. */
+function KeepSearch({ saved }: { saved: SavedSearches }) {
+  const { t } = useTranslation('loads');
+  const { current } = saved;
+  if (!current && !saved.canKeep) return saved.full ? <span className={styles.count}>{t('saved.full', { count: MAX_SAVED })}</span> : null;
+  return (
+    <button type="button" className={styles.keep} onClick={() => (current ? saved.remove(current) : saved.keep())}>
+      {current ? t('saved.unkeep') : t('saved.keep')}
+    </button>
+  );
+}
+
+/**
+ * The board's kept searches, at its top: each a link to its list with the loads posted since it was
+ * last opened, its Telegram share link, its Atom feed for a place or a route, and a button that
+ * removes it. Only the phone knows them: nothing of this is in the build's HTML.
+ */
+export function SavedSearchList({ language, query, keeping }: { language: Language; query: BoardQuery; keeping: KeepingSearches }) {
+  const { t } = useTranslation('loads');
+  const saved = useSavedSearches(language, keeping.path, query, keeping.details, keeping.lists);
+  if (saved.list.length === 0) return null;
+  const share = { telegram: t('share.telegram'), native: t('share.native'), newTab: t('common:newTab') };
+  return (
+    <section className={styles.saved} aria-labelledby="saved-searches">
+      <h2 id="saved-searches">{t('saved.heading')}</h2>
+      <ul className={styles.savedList}>
+        {saved.list.map((view) => {
+          const label = savedLabel(view, t, language);
+          const fresh = freshText(view, t);
+          return (
+            <li key={`${view.entry.path}${view.entry.query}`} className={styles.savedItem}>
+              <a className={styles.savedLink} href={view.href}>
+                {label}
+              </a>
+              {fresh ? <span className={styles.savedCount}>{fresh}</span> : null}
+              <ShareLinks
+                className={styles.savedActions}
+                buttonClassName={styles.shareButton}
+                url={absoluteUrl(siteUrl(), view.href)}
+                text={label}
+                subject={label}
+                texts={share}
+              />
+              {view.entry.feed ? (
+                <a className={styles.savedActions} href={`${FEEDS_DIR}/${language.prefix}${view.entry.feed}.atom`}>
+                  {t('saved.feed')}
+                  <span className="visually-hidden">{` (${label})`}</span>
+                </a>
+              ) : null}
+              <button type="button" className={styles.clearAll} onClick={() => saved.remove(view.entry)}>
+                <span aria-hidden="true">×</span>
+                <span className="visually-hidden">{t('saved.remove', { name: label })}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <p className={styles.count}>{t('saved.note')}</p>
+    </section>
+  );
+}
