@@ -1,5 +1,18 @@
 import { useSyncExternalStore } from 'react';
-import { SAVED_SEARCHES_KEY, SAVED_SEARCHES_CHANGED } from './saved-searches';
+import { isFiltered, type BoardQuery } from './query';
+
+/** Where the phone keeps its searches (saved-searches.ts reads and writes them). */
+export const SAVED_SEARCHES_KEY = 'yukbor.savedSearches';
+/** The page's own event when it changed what it keeps (`storage` events come only from other tabs). */
+export const SAVED_SEARCHES_CHANGED = 'yukbor:saved-searches';
+
+/**
+ * Whether a list with this query is worth keeping: a search or a filter is chosen. (A city or route page
+ * is its own link; its button comes with the first filter, so its first script and HTML stay as built.)
+ */
+export function keepable(query: BoardQuery): boolean {
+  return Boolean(query.search) || isFiltered(query);
+}
 
 /*
  * Whether the page needs the filters' extras (the chips, "keep this search", the kept searches): only

@@ -11,7 +11,7 @@ import { boardHref, type BoardQuery } from './query';
 import { apiSource } from './source';
 import { boardSource } from './board-source';
 import type { KeepDetails } from './use-saved-searches';
-import { keepable } from './saved-searches';
+import { keepable } from './extras-wanted';
 import type { FilteredLists } from './source';
 import { ROUTES } from '../config/routes';
 import type { FacetCounts } from './filters';
@@ -141,7 +141,7 @@ export function useLiveBoard(
       path: ROUTES.loads,
       details,
       lists: source.filtered,
-      keepable: (query) => keepable(ROUTES.loads, query, ROUTES.loads),
+      keepable: (query) => keepable(query),
       onNewSince: setNewSince,
     }),
     [details, source],

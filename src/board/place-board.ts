@@ -10,8 +10,7 @@ import type { BoardList } from './source';
 import { boardSource } from './board-source';
 import { useLoadBoard } from './use-load-board';
 import type { KeepDetails } from './use-saved-searches';
-import { keepable } from './saved-searches';
-import { ROUTES } from '../config/routes';
+import { keepable } from './extras-wanted';
 
 const NO_TYPES: readonly string[] = [];
 
@@ -76,7 +75,7 @@ export function usePlaceBoard(
       path: listPath,
       details,
       lists: null,
-      keepable: (query: BoardQuery) => keepable(listPath, query, ROUTES.loads),
+      keepable: (query: BoardQuery) => keepable(query),
       onNewSince: setNewSince,
     }),
     [details, listPath],

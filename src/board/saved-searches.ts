@@ -1,4 +1,4 @@
-import { boardSearchString, isFiltered, parseBoardQuery, sameList, type BoardQuery } from './query';
+import { boardSearchString, parseBoardQuery, sameList, type BoardQuery } from './query';
 
 /**
  * Searches a visitor keeps on the phone (CONTRACT.md, "Saved searches"): in local storage only, never
@@ -6,9 +6,8 @@ import { boardSearchString, isFiltered, parseBoardQuery, sameList, type BoardQue
  * loads posted since the visitor last opened each, and marks those loads new on their cards.
  */
 
-export const SAVED_SEARCHES_KEY = 'yukbor.savedSearches';
-/** The page's own event when it changed what it keeps (`storage` events come only from other tabs). */
-export const SAVED_SEARCHES_CHANGED = 'yukbor:saved-searches';
+export { SAVED_SEARCHES_KEY, SAVED_SEARCHES_CHANGED } from './extras-wanted';
+import { SAVED_SEARCHES_KEY } from './extras-wanted';
 export const MAX_SAVED = 5;
 
 export interface SavedSearch {
@@ -31,11 +30,6 @@ export interface SavedSearch {
 /** The query a saved search keeps: its filters and search, on page 1. */
 export function keptQuery(query: BoardQuery): string {
   return boardSearchString({ ...query, page: 1 });
-}
-
-/** Whether a list with this query is worth keeping: a search or a filter is chosen, or it is a city's or route's. */
-export function keepable(path: string, query: BoardQuery, boardPath: string): boolean {
-  return path !== boardPath || Boolean(query.search) || isFiltered(query);
 }
 
 function isSaved(value: unknown): value is SavedSearch {

@@ -1,14 +1,13 @@
 import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Language } from '../config/languages';
-import { ROUTES } from '../config/routes';
 import { localizedPath } from '../i18n/paths';
 import type { FilteredLists } from './source';
+import { keepable } from './extras-wanted';
 import { parseBoardQuery, queryKey, type BoardQuery } from './query';
 import {
   MAX_SAVED,
   SAVED_SEARCHES_KEY,
   SAVED_SEARCHES_CHANGED,
-  keepable,
   keptQuery,
   readSaved,
   sameSaved,
@@ -157,7 +156,7 @@ export function useSavedSearches(
       fresh: fresh[`${entry.path}${entry.query}`] ?? null,
     })),
     current,
-    canKeep: !current && saved.length < MAX_SAVED && keepable(path, query, ROUTES.loads),
+    canKeep: !current && saved.length < MAX_SAVED && keepable(query),
     full: !current && saved.length >= MAX_SAVED,
     keep,
     remove,

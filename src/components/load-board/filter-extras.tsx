@@ -12,6 +12,8 @@ import { useSavedSearches, type SavedSearches, type SavedView } from '../../boar
 import type { KeepingSearches } from '../../board/live-board';
 import { ShareLinks } from '../share-links';
 import { chipText } from './filter-chips';
+import { builtTime } from '../../loads/built-time';
+import type { Freshness } from '../../board/source';
 import * as styles from './load-board.module.css';
 
 /*
@@ -143,4 +145,22 @@ export function SavedSearchList({ language, query, keeping }: { language: Langua
       <p className={styles.count}>{t('saved.note')}</p>
     </section>
   );
+}
+
+/** "List as of 14:05, new loads checked at 14:32": how fresh a filtered list is. */
+function freshnessText(t: TFunction, freshness: Freshness | undefined): string {
+  if (!freshness) return '';
+  const at = (time: number | null) => (time === null ? null : builtTime(time));
+  const built = at(freshness.builtAt);
+  const checked = at(freshness.checkedAt);
+  const when = (time: NonNullable<ReturnType<typeof at>>) => `${time.date} ${time.time}`;
+  const partial = freshness.complete ? '' : ` ${t('filters.freshPartial')}`;
+  if (!built) return checked ? t('filters.freshSearch', { checked: when(checked) }) : '';
+  if (!checked) return t('filters.freshUnchecked', { built: when(built) });
+  return `${t('filters.fresh', { built: when(built), checked: checked.time })}${partial}`;
+}
+
+export function FreshnessLine({ freshness }: { freshness: Freshness }) {
+  const { t } = useTranslation('loads');
+  return <p className={styles.fresh}>{freshnessText(t, freshness)}</p>;
 }

@@ -1,4 +1,4 @@
-import React, { useEffect, useMemo, useRef } from 'react';
+import React, { Suspense, lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
@@ -10,13 +10,15 @@ import type { LiveBoard } from '../../board/live-board';
 import type { LoadList } from '../../api-client/types';
 import { BoardBeyond, BoardEmpty, BoardError, BoardSpinner } from './board-states';
 import { Static } from '../islands';
-import { LoadCardList, cardTexts, cardsRenderedFrom, refreshPostedAges } from './load-card';
+import { cardsRenderedFrom, refreshPostedAges } from './built-cards';
+import { BoardCards } from './board-cards';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
 import { FilterBar } from './filter-bar';
-import { builtTime } from '../../loads/built-time';
-import type { Freshness } from '../../board/source';
 import * as styles from './load-board.module.css';
+
+// Only a filtered list says how fresh it is: its words come with the filters' extras.
+const FreshnessLine = lazy(() => import('./filter-extras').then((extras) => ({ default: extras.FreshnessLine })));
 
 type Props = Omit<LiveBoard, 'retry' | 'suggest' | 'warmSuggestions' | 'builtCardAgesRef'> &
   Partial<Pick<LiveBoard, 'builtCardAgesRef'>> & {
@@ -30,19 +32,6 @@ type Props = Omit<LiveBoard, 'retry' | 'suggest' | 'warmSuggestions' | 'builtCar
 
 /** Where focus goes once a new query is on screen: the field, the results heading, the Filters button, or back where it was. */
 type FocusTarget = 'field' | 'heading' | 'toggle' | HTMLElement;
-
-/** "List as of 14:05, new loads checked at 14:32": how fresh a filtered list is. */
-function freshnessText(t: TFunction, freshness: Freshness | undefined): string {
-  if (!freshness) return '';
-  const at = (time: number | null) => (time === null ? null : builtTime(time));
-  const built = at(freshness.builtAt);
-  const checked = at(freshness.checkedAt);
-  const when = (time: NonNullable<ReturnType<typeof at>>) => `${time.date} ${time.time}`;
-  const partial = freshness.complete ? '' : ` ${t('filters.freshPartial')}`;
-  if (!built) return checked ? t('filters.freshSearch', { checked: when(checked) }) : '';
-  if (!checked) return t('filters.freshUnchecked', { built: when(built) });
-  return `${t('filters.fresh', { built: when(built), checked: checked.time })}${partial}`;
-}
 
 /** What a page the list does not have says (a search merged over spellings tells; any list past its end). */
 function beyondText(t: TFunction, list: LoadList, page: number): string | null {
@@ -94,7 +83,6 @@ export function LoadBoard({
   keeping,
 }: Props) {
   const { t } = useTranslation('loads');
-  const texts = useMemo(() => cardTexts(t), [t]);
   const field = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -167,7 +155,7 @@ export function LoadBoard({
             showed: while they are those, the cards stay the build's HTML, never hydrated, and only their
             ages move (see the effect above). Other loads, a search or another page render them here. */}
         <Static renderedFrom={cardsRenderedFrom(list.loads, language, extras)} htmlRef={builtCards}>
-          <LoadCardList loads={list.loads} now={now} language={language} t={t} texts={texts} {...extras} />
+          <BoardCards loads={list.loads} now={now} language={language} t={t} {...extras} />
         </Static>
         <Pagination
           state={pagination}
@@ -209,7 +197,11 @@ export function LoadBoard({
         <p className={styles.count} role="status" aria-live="polite" aria-atomic="true">
           {boardStatusText(t, state, showsWanted, query.page)}
         </p>
-        {showsWanted && list?.freshness ? <p className={styles.fresh}>{freshnessText(t, list.freshness)}</p> : null}
+        {showsWanted && list?.freshness ? (
+          <Suspense fallback={null}>
+            <FreshnessLine freshness={list.freshness} />
+          </Suspense>
+        ) : null}
       </div>
       <div className={styles.results} aria-busy={busy}>
         {body}

@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { useMemo } from 'react';
 import type { TFunction } from 'i18next';
 import type { Load } from '../../api-client/types';
 import { loadPath } from '../../config/routes';
@@ -10,7 +10,8 @@ import { shareText } from '../../loads/share';
 import { ShareLinks, type ShareTexts } from '../share-links';
 import { vehicleLabel } from '../../loads/vehicle-types';
 import { distanceFormatter, type DistanceTexts } from '../../loads/route-distance';
-import { cardContent, isNewIn, positionOf, sameCardContent, type CardExtras } from '../../loads/card-content';
+import { isNewIn, positionOf, sameCardContent, type CardExtras } from '../../loads/card-content';
+import { postedText } from './built-cards';
 import type { PricePosition } from '../../loads/price-position';
 import * as styles from './load-board.module.css';
 
@@ -53,30 +54,6 @@ interface Props extends CardExtras {
   age: Age;
   // placeName, routeKm and positions (CardExtras) are given by the list, not looked up here: the
   // gazetteer stays out of the browser's bundle (src/places/place-file.ts).
-}
-
-function postedText(t: TFunction, age: Age): string {
-  return age ? t(`card.posted.${age.unit}`, { count: age.count }) : '';
-}
-
-/**
- * What a list of cards shows, but for how long ago each load was posted: while it is what the build
- * rendered, the board keeps the build's HTML for the cards (a Static part, never hydrated) and only
- * rewrites their ages (refreshPostedAges).
- */
-export function cardsRenderedFrom(loads: readonly Load[], language: Language, extras: CardExtras): string {
-  return JSON.stringify([language.code, loads.map((load) => cardContent(load, extras))]);
-}
-
-/**
- * Brings the "posted … ago" of cards that are the build's HTML (React does not own them) to `now`:
- * the board's first refresh comes minutes or hours after the build, with the same loads.
- */
-export function refreshPostedAges(cards: Element, now: number, t: TFunction): void {
-  for (const element of cards.querySelectorAll<HTMLElement>('[data-posted]')) {
-    const text = postedText(t, postedAge(element.dataset.posted ?? null, now));
-    if (text && element.textContent !== text) element.textContent = text;
-  }
 }
 
 /** "≈ 310 km", heard as "about 310 km". */
@@ -195,4 +172,13 @@ export function LoadCardList({
       ))}
     </ul>
   );
+}
+
+/**
+ * The cards of a list the board renders in the browser, with their texts looked up here: what
+ * board-cards.ts loads as a chunk of its own.
+ */
+export function BoardCardList(props: Omit<Parameters<typeof LoadCardList>[0], 'texts'>) {
+  const texts = useMemo(() => cardTexts(props.t), [props.t]);
+  return <LoadCardList {...props} texts={texts} />;
 }
