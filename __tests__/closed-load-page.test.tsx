@@ -2,9 +2,10 @@
  * @jest-environment ./__tests__/support/jsdom-with-fetch.ts
  */
 /**
- * The 404 page on the URL of a load that left the board (issue 29): the real page, the sample API over
- * HTTP (which answers 404 for the id) and the closed-load index written by the build's own writer from
- * a real history file, served with the locale files by the site's CDN-like server (tools/serve).
+ * The 404 page on the URL of a load that left the board (docs/closed-loads.md): the real page, the
+ * sample API over HTTP (which answers 404 for the id) and the closed-load index written by the build's
+ * own writer from a real history file, served with the locale files by the site's CDN-like server
+ * (tools/serve).
  */
 import fs from 'node:fs';
 import os from 'node:os';

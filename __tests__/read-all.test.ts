@@ -112,7 +112,7 @@ describe.each([
   });
 
   it('publishes the load a removal before the cursor made the next page skip, and not the removed one', async () => {
-    // Issue 14's third case: 251 loads, one on page 1 removed after page 1 was read.
+    // 251 loads, one on page 1 removed after page 1 was read: the first load of page 2 moves onto page 1.
     const board = new Board(251, bare);
     const skipped = board.ids[100] as string;
     board.afterList = (b, request) => {

@@ -5,7 +5,7 @@ import { E2E_API_URL } from './env';
 import { boardHydrated } from './support';
 
 /**
- * Going rates on the built site (README, "Going rates"), from the sample API's past that the e2e runner
+ * Going rates on the built site (docs/rates.md), from the sample API's past that the e2e runner
  * imports into the build's fresh history: the rates page, the busiest routes' rate blocks and charts,
  * the chart at 320 px and in forced colours, the board's cards reading the ranges file, the sitemap.
  */

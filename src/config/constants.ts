@@ -44,7 +44,7 @@ export const DEVELOP_PORT = 8000;
 
 /**
  * Spellings of one place the board searches at most (one API request each per list page): the most
- * used ones, after dropping those another spelling already finds (README, "Searching every spelling").
+ * used ones, after dropping those another spelling already finds (docs/board.md).
  * Six is also what a browser sends to one origin at once over HTTP/1.1.
  */
 export const MAX_SEARCH_SPELLINGS = 6;
@@ -60,13 +60,12 @@ export const SEARCH_CONCURRENCY = 4;
  * The deepest page a search merged over a place's spellings reads: page P opened from a link costs up
  * to P requests per spelling (at most MAX_SEARCH_SPELLINGS), so page 10 costs at most 60, four at a
  * time (paging on from page 1 costs at most one per spelling a page). A deeper page costs what page 1
- * costs and says the list goes only so deep, with a link to page 1 (README, "Searching every spelling
- * of a place").
+ * costs and says the list goes only so deep, with a link to page 1 (docs/board.md).
  */
 export const MERGED_SEARCH_MAX_PAGES = 10;
 
 /**
- * Going rates (README, "Going rates"): the window of board history a route's figures stand on, and
+ * Going rates (docs/rates.md): the window of board history a route's figures stand on, and
  * how many loads by how many distinct posters a figure needs before it is shown (DAT's rule for its
  * RateView: at least 7 reports from at least 3 companies).
  */
@@ -80,12 +79,12 @@ export const RATE_WEEK_MIN_LOADS = 3;
 
 /**
  * Price per kilometre is shown only from this road distance: below it the fixed costs of loading and
- * waiting dominate what a trip pays, and a per-km figure of a 20 km hop would mislead (issue 27).
+ * waiting dominate what a trip pays, and a per-km figure of a 20 km hop would mislead.
  */
 export const MIN_PRICE_PER_KM_DISTANCE_KM = 50;
 
 /**
- * How long a load that left the board is explained on its URL (issue 29, "Taken loads are explained"):
+ * How long a load that left the board is explained on its URL (docs/closed-loads.md):
  * the build publishes the loads closed within this many days, and the browser shows an entry only while
  * it is this young. After that its path is an unknown load like any other.
  */

@@ -7,9 +7,9 @@ import { HistoryFileError, openHistory, type BoardHistory, type HistoryStats, ty
 export const HISTORY_FILE_ERROR_ID = 'YUKBOR_HISTORY_FILE';
 
 /**
- * Opens the board history and records this build's successful read in memory (README, "Board
- * history"). An unreadable file stops the build with one line naming it: months of history are never
- * replaced by an empty file unless someone asks (`npm run history -- reset`).
+ * Opens the board history and records this build's successful read in memory (docs/history.md). An
+ * unreadable file stops the build with one line naming it: months of history are never replaced by an
+ * empty file unless someone asks (`npm run history -- reset`).
  */
 export async function recordBoardHistory(reporter: Reporter, loads: readonly Load[]): Promise<{ history: BoardHistory; now: number }> {
   reporter.setErrorMap({

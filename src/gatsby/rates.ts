@@ -40,7 +40,7 @@ export function rangesFile(rates: BuildRates): RangesFile {
 }
 
 /**
- * The going rates of this build (README, "Going rates"), from the history's loads of the last
+ * The going rates of this build (docs/rates.md), from the history's loads of the last
  * RATE_WINDOW_DAYS before `now`, and the ranges file the live board reads, named by its content.
  */
 export function ratesOfBuild(history: RatesSource, now: number, reporter?: Pick<Reporter, 'info'>): RatesOfBuild {

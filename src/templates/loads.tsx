@@ -35,7 +35,7 @@ export interface LoadsPageContext extends PageContext {
   routeDistances?: RouteDistances;
   /** Each language's place index (suggestions, and the API's spelling of a searched place). */
   placeIndexPaths?: Partial<Record<LanguageCode, string>>;
-  /** The routes' usual price ranges for the cards (README, "Going rates"), and the first page's positions. */
+  /** The routes' usual price ranges for the cards (docs/rates.md), and the first page's positions. */
   rangesPath?: string;
   positions?: Record<string, PricePosition>;
   /**

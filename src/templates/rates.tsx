@@ -15,7 +15,7 @@ import { middleHalf, rateValue } from '../components/rates/route-rate';
 import type { RatesPageContext } from '../rates/page-data';
 import * as styles from './place-loads.module.css';
 
-/** Every route with a going asking price, busiest first (README, "Going rates"): one row per currency. */
+/** Every route with a going asking price, busiest first (docs/rates.md): one row per currency. */
 export default function RatesPage({ pageContext }: PageProps<LocaleData, RatesPageContext>) {
   const { t } = useTranslation('places');
   const language = pageLanguage(pageContext);

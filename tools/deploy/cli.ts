@@ -1,6 +1,6 @@
 import { deploy, deployConfigFromEnv } from './deploy';
 
-/** `npm run deploy`: publishes public/ to the bucket named by DEPLOY_BUCKET (see README, Deploying). */
+/** `npm run deploy`: publishes public/ to the bucket named by DEPLOY_BUCKET (docs/hosting.md). */
 async function main(): Promise<void> {
   await deploy(deployConfigFromEnv(process.env));
 }

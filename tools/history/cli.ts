@@ -1,5 +1,5 @@
 /**
- * `npm run history -- import FILE | stats | reset | download | upload` (README, "Board history").
+ * `npm run history -- import FILE | stats | reset | download | upload` (docs/history.md).
  * HISTORY_FILE names the history, HISTORY_KEY the poster hash's key. A failure is one line on stderr
  * and a non-zero exit; never a stack trace.
  */

@@ -10,8 +10,7 @@
  * still taken when the next run starts is a run that never gave its state back, and the next run stops
  * rather than post from an older picture of the channel.
  *
- * `npm run telegram:state -- download|upload|release` does the same by hand (README, "Where the state
- * is kept").
+ * `npm run telegram:state -- download|upload|release` does the same by hand (docs/telegram.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * `npm run telegram`: posts the loads new since the last run to the Telegram channel and marks the
- * posts of loads that left the board (README, "Telegram channel"). Any failure is one line on stderr
+ * posts of loads that left the board (docs/telegram.md). Any failure is one line on stderr
  * naming the cause and the chat, and a non-zero exit; never a stack trace.
  */
 import { CHAT_REFUSAL, OutcomeUnknownError, TelegramApiError, TelegramUnreachableError } from './bot-api';

@@ -88,7 +88,7 @@ function Figure({ figure, t, language }: { figure: RateFigureData; t: TFunction;
 }
 
 /**
- * A route page's going asking price (README, "Going rates"), above its list: per currency that has
+ * A route page's going asking price (docs/rates.md), above its list: per currency that has
  * one, the medians, the middle half, what it stands on, per vehicle type rows, and the chart; or how
  * many loads the route has while that is too few.
  */
