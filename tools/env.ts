@@ -81,6 +81,7 @@ export const BUILD_VARIABLES = [
   'HISTORY_FILE',
   'HISTORY_KEY',
   'HISTORY_NOW',
+  'HISTORY_LOCK_WAIT_SECONDS',
   'BENCH_SOURCE_MAPS',
 ] as const;
 

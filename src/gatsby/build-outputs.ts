@@ -1,4 +1,4 @@
-import type { BoardHistory } from '../history/store';
+import type { BoardHistory } from '../history/types';
 import type { ClosedLoadShards } from './closed-loads';
 import type { FeedBoard } from './feeds';
 import type { JsonFile } from './public-files';
