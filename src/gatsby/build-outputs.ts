@@ -2,7 +2,7 @@ import type { BoardHistory } from '../history/types';
 import type { ClosedLoadShards } from './closed-loads';
 import type { FeedBoard } from './feeds';
 import type { JsonFile } from './public-files';
-import type { PlaceIndexFiles } from './place-index';
+import type { PlaceFiles } from './place-files';
 
 /**
  * What createPages hands to onPostBuild, in one record so that what the build writes besides its pages
@@ -13,8 +13,8 @@ import type { PlaceIndexFiles } from './place-index';
  * A new output of the build is a field here, made in createPages and written in onPostBuild.
  */
 export interface BuildOutputs {
-  /** The place suggestion files, one per language, named by their content (place-index.ts). */
-  placeIndexes: PlaceIndexFiles;
+  /** The place suggestion files, one per language, named by their content (place-files.ts). */
+  placeFiles: PlaceFiles;
   /** The going rates' ranges the live board reads, named by its content (rates.ts). */
   ranges: JsonFile;
   /** The board as read, for the Atom feeds and feeds/board.json (feeds.ts). */

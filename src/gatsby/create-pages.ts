@@ -8,7 +8,7 @@ import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
 import type { Load } from '../api-client/types';
 import { newestPosting } from '../loads/built-time';
 import { CLOSED_LOAD_KEEP_MS, PAGE_SIZE } from '../config/constants';
-import { placeIndexFiles } from './place-index';
+import { placeFiles } from './place-files';
 import type { Language } from '../config/languages';
 import { placeNamesFor } from '../places/names';
 import { routeDistancesFor } from '../loads/build-route-distances';
@@ -30,8 +30,8 @@ function loadsPageContext(loads: Load[], boardTime: number, outputs: BuildOutput
   const shared = {
     initial: { loads: initial, total: loads.length, page: 1, limit: PAGE_SIZE },
     builtAt: boardTime,
-    // Public paths of the place suggestion files, per language code (src/places/search-index.ts).
-    placeIndexPaths: outputs.placeIndexes.paths,
+    // Public paths of the place suggestion files, per language code (src/places/place-file.ts).
+    placeFilePaths: outputs.placeFiles.paths,
     rangesPath: outputs.ranges.path,
     positions: cardPositions(initial, rates),
   };
@@ -60,7 +60,7 @@ async function buildOutputsOf(reporter: Reporter, board: FeedBoard): Promise<{ o
       leadOnPagesOf(groups, rates.rates.rated),
       new Set(loads.map((load) => load.id)),
     );
-    const outputs = { placeIndexes: placeIndexFiles(loads), ranges: rates.ranges, feedBoard: board, closedLoads, history };
+    const outputs = { placeFiles: placeFiles(loads), ranges: rates.ranges, feedBoard: board, closedLoads, history };
     return { outputs, rates: rates.rates };
   } catch (error) {
     // Nothing is handed over, so nothing would close the history: its working copy goes now.

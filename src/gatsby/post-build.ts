@@ -5,7 +5,7 @@ import { apiOrigin, siteUrl } from '../config/env';
 import { withCspMeta } from './csp';
 import { LOCALES_DIR } from './locales';
 import { pruneOldAssets } from './prune';
-import { writePlaceIndexFiles } from './place-index';
+import { writePlaceFiles } from './place-files';
 import { headersFile } from '../hosting/write-headers-file';
 import { writeFeeds } from './feeds';
 import { writeClosedLoads } from './closed-loads';
@@ -25,13 +25,13 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   copyLocales();
   writeRobots();
   if (outputs) {
-    writePlaceIndexFiles(outputs.placeIndexes);
+    writePlaceFiles(outputs.placeFiles);
     writeRangesFile(PUBLIC_DIR, outputs.ranges);
     writeFeeds(PUBLIC_DIR, outputs.feedBoard, reporter);
     writeClosedLoads(PUBLIC_DIR, outputs.closedLoads, reporter);
   } else {
     // The files of the last build that read the board stay as they are.
-    reporter.warn('No loads were read in this build: the place indexes, ranges, feeds and closed loads were not written.');
+    reporter.warn('No loads were read in this build: the place files, ranges, feeds and closed loads were not written.');
   }
   const started = performance.now();
   const { seen, written } = await applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0);
@@ -44,7 +44,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   // no pattern covers them (src/hosting/write-headers-file.ts).
   fs.writeFileSync(path.join(PUBLIC_DIR, '_headers'), headersFile(publicKeys(PUBLIC_DIR)));
   reporter.info(
-    `Wrote robots.txt, /locales/{lng}/{ns}.json, the place indexes, _headers and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s; removed ${pruned} files of earlier builds`,
+    `Wrote robots.txt, /locales/{lng}/{ns}.json, the place files, _headers and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s; removed ${pruned} files of earlier builds`,
   );
 };
 
