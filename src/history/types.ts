@@ -98,9 +98,16 @@ export interface HistoryStats {
   /** Distinct from/to pairs. */
   routes: number;
   posters: number;
+  /**
+   * Of those, posters whose hash was made from the phone's digits as typed, before one phone became one
+   * poster whatever its spelling: they become the international number's as their loads are read again.
+   */
+  postersAsTyped: number;
   /** Earliest first-seen and latest last-seen time, epoch ms; null for an empty history. */
   first: number | null;
   last: number | null;
+  /** Fingerprint of the key the posters are hashed with; null while the file remembers none. */
+  keyFingerprint: string | null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HistoryFileError } from './errors';
+import { HistoryFileError, HistoryLockedError } from './errors';
 
 /**
  * The history file's life on disk, apart from what is in it. A history opened to write holds the
@@ -58,20 +58,6 @@ export function removeDeadCopies(file: string): void {
     const pid = name.startsWith(prefix) && name.endsWith('.working') ? Number(name.slice(prefix.length, -'.working'.length)) : NaN;
     if (!Number.isInteger(pid) || pid === process.pid || isRunning(pid)) continue;
     fs.rmSync(path.join(dir, name), { force: true });
-  }
-}
-
-/** The lock could not be taken in time: another process writes the history. One line. */
-export class HistoryLockedError extends Error {
-  constructor(
-    readonly file: string,
-    holder: string,
-    waitedMs: number,
-  ) {
-    super(
-      `Board history ${file} is being written by ${holder}; waited ${Math.round(waitedMs / 1000)} s for it to finish (HISTORY_LOCK_WAIT_SECONDS)`,
-    );
-    this.name = 'HistoryLockedError';
   }
 }
 

@@ -2,6 +2,8 @@ import type { ClosedLoad, HistoryStats, RateSample } from '../types';
 import { isoOrNull, numberList, numbersOf, orNull, shared, textList, textsOf } from './column-codec';
 import type { Connection, SqlValue } from './connection';
 import { HistoryFileError } from './errors';
+import { readFingerprint } from './poster-key';
+import { NUMBER_RULE } from './schema';
 
 /** The history's reads for the build: the going rates' window, the closed loads, the figures of `stats`. */
 
@@ -119,6 +121,10 @@ export function stats(connection: Connection): HistoryStats {
        (SELECT count(DISTINCT poster_id) FROM loads) AS posters
      FROM loads`,
   );
+  const asTyped = connection.get<{ posters: number }>(
+    `SELECT count(*) AS posters FROM posters WHERE number_rule = ? AND id IN (SELECT poster_id FROM loads)`,
+    NUMBER_RULE.digitsAsTyped,
+  );
   const loads = Number(row?.loads ?? 0);
   const open = Number(row?.open ?? 0);
   return {
@@ -127,7 +133,9 @@ export function stats(connection: Connection): HistoryStats {
     closed: loads - open,
     routes: Number(row?.routes ?? 0),
     posters: Number(row?.posters ?? 0),
+    postersAsTyped: Number(asTyped?.posters ?? 0),
     first: row?.first === null || row?.first === undefined ? null : Number(row.first),
     last: row?.last === null || row?.last === undefined ? null : Number(row.last),
+    keyFingerprint: readFingerprint(connection),
   };
 }
