@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Load } from '../api-client/types';
 import { matchPlace } from '../places/match';
+import { DEVELOPMENT_HISTORY_KEY } from './config';
 import { internationalNumber } from './phone';
 import { scrubText } from './scrub';
 import type { HistoryLoad } from './types';
@@ -74,4 +75,9 @@ export function historyFieldsOf(load: Load, key: string): HistoryFields {
  */
 export function keyFingerprint(key: string): string {
   return createHmac('sha256', key).update('yukbor board history key fingerprint').digest('hex').slice(0, 16);
+}
+
+/** How a fingerprint reads in a message: the development key is named as such. */
+export function describeFingerprint(fingerprint: string): string {
+  return fingerprint === keyFingerprint(DEVELOPMENT_HISTORY_KEY) ? 'the development key' : `the key with fingerprint ${fingerprint}`;
 }

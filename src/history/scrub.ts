@@ -171,12 +171,7 @@ export function scrubText(text: string): string {
 
 /** Without honorific names, announcing words at the end, doubled spaces and stray punctuation at the edges. */
 function tidy(part: string): string {
-  return part
-    .replace(HONORIFIC_NAME, ' ')
-    .replace(TRAILING_ANNOUNCEMENT, '')
-    .replace(/\s+/g, ' ')
-    .replace(EDGE_PUNCTUATION, '')
-    .trim();
+  return part.replace(HONORIFIC_NAME, ' ').replace(TRAILING_ANNOUNCEMENT, '').replace(/\s+/g, ' ').replace(EDGE_PUNCTUATION, '').trim();
 }
 
 function contactSpans(text: string): Span[] {

@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { DEVELOPMENT_HISTORY_KEY } from '../config';
-import { keyFingerprint } from '../record';
+import { describeFingerprint, keyFingerprint } from '../record';
 import type { Connection, SqlValue } from './connection';
 import { HistoryKeyError } from './errors';
 
@@ -17,12 +16,9 @@ export function readFingerprint(connection: Connection): string | null {
 }
 
 function writeFingerprint(connection: Connection, fingerprint: string): void {
-  connection.statement('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value').run(FINGERPRINT, fingerprint);
-}
-
-/** How a fingerprint reads in a message: the development key is named as such. */
-export function describeFingerprint(fingerprint: string): string {
-  return fingerprint === keyFingerprint(DEVELOPMENT_HISTORY_KEY) ? 'the development key' : `the key with fingerprint ${fingerprint}`;
+  connection
+    .statement('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value')
+    .run(FINGERPRINT, fingerprint);
 }
 
 /**

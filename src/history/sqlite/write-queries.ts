@@ -25,7 +25,11 @@ class RowWriter {
   constructor(private readonly connection: Connection) {}
 
   /** `posterId`: the row's poster when the load's own phone is not to be used. */
-  row(fields: HistoryFields, times: Pick<LoadRow, 'firstSeen' | 'lastSeen' | 'closedAt'>, posterId = this.posterId(fields.poster)): LoadRow {
+  row(
+    fields: HistoryFields,
+    times: Pick<LoadRow, 'firstSeen' | 'lastSeen' | 'closedAt'>,
+    posterId = this.posterId(fields.poster),
+  ): LoadRow {
     return {
       id: fields.id,
       fromPlace: fields.from,
@@ -84,8 +88,11 @@ class RowWriter {
       this.connection.statement('UPDATE posters SET number_rule = ? WHERE id = ?').run(NUMBER_RULE.international, found.id);
     const id = Number(
       found?.id ??
-        this.connection.get<{ id: number }>('INSERT INTO posters (hash, number_rule) VALUES (?, ?) RETURNING id', hash, NUMBER_RULE.international)
-          ?.id,
+        this.connection.get<{ id: number }>(
+          'INSERT INTO posters (hash, number_rule) VALUES (?, ?) RETURNING id',
+          hash,
+          NUMBER_RULE.international,
+        )?.id,
     );
     this.posterIds.set(hex, id);
     return id;
@@ -176,7 +183,11 @@ function importOne(connection: Connection, writer: RowWriter, entry: ImportEntry
   }
   const row: LoadRow =
     before.closedAt === null && said > before.lastSeen
-      ? writer.row(fields, { firstSeen: before.firstSeen, lastSeen: said, closedAt: entry.closedAt }, fields.poster ? undefined : before.posterId)
+      ? writer.row(
+          fields,
+          { firstSeen: before.firstSeen, lastSeen: said, closedAt: entry.closedAt },
+          fields.poster ? undefined : before.posterId,
+        )
       : { ...before };
   row.createdAt ??= isoToMs(fields.createdAt);
   if (fields.poster && (row.posterId === null || writer.madeFromDigitsAsTyped(row.posterId))) row.posterId = writer.posterId(fields.poster);
