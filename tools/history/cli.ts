@@ -137,6 +137,10 @@ async function runBucket(action: 'download' | 'upload', file: string): Promise<v
     return;
   }
   const result = await uploadHistory(config, file);
+  if (result.kind === 'development-key')
+    throw new Error(
+      `${file} is hashed with the development key, which anyone can use to match its posters to phone numbers: not stored in ${where}; set the secret HISTORY_KEY and re-key the history with it (npm run history -- rekey)`,
+    );
   if (result.kind === 'uploaded') console.log(`Kept the board history in ${where} (${megabytes(result.bytes)}).`);
   else if (result.kind === 'no-file') warn(`No ${file} to keep: nothing stored.`);
   else if (result.kind === 'not-downloaded')

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { TFunction } from 'i18next';
 import { parsePublishedBoard, type PublishedBoard, type PublishedLoad } from '../../src/feeds/published-board';
-import { KeptObjectChangedError } from '../deploy/kept-object';
+import { ObjectChangedError } from '../deploy/conditional-object';
 import { type BotApi, createBotApi, isSetupFailure, OutcomeUnknownError, OutOfTimeError, TelegramApiError } from './bot-api';
-import { bucketStateStore, chooseState, type KeptState, StaleStateError, type StateStore } from './bucket-state';
+import { bucketStateStore, chooseState, type StateInBucket, StaleStateError, type StateStore } from './bucket-state';
 import type { TelegramConfig } from './config';
 import { planRun, type RunPlan } from './plan';
 import { closedPost, openPost, type Post, postBody } from './post';
@@ -90,8 +90,8 @@ export async function runTelegram(config: TelegramConfig, options: RunOptions = 
   if (config.dryRun) return dryRun(config, planRun(board, local, planOptions), local, t, log, started);
 
   const store: StateStore | null = config.bucket ? bucketStateStore(config.bucket, options.s3Client) : null;
-  const kept: KeptState | null = store ? await store.read() : null;
-  const saved = store ? chooseState(local, kept?.state ?? null, config.stateFile, store.where) : local;
+  const stored: StateInBucket | null = store ? await store.read() : null;
+  const saved = store ? chooseState(local, stored?.state ?? null, config.stateFile, store.where) : local;
   checkChat(config, saved);
   const state = saved ? structuredClone(saved) : emptyState(config.chatId);
   const api = createBotApi({
@@ -105,7 +105,7 @@ export async function runTelegram(config: TelegramConfig, options: RunOptions = 
     deadline: started + config.timeBudgetMs,
   });
   const channel = new Channel(config, state, api, t, log, now);
-  const hold = store ? await take(store, state, kept, now) : null;
+  const hold = store ? await take(store, state, stored, now) : null;
   channel.save();
   const report: RunReport = { posted: 0, closed: 0, seen: 0, left: 0, failed: [], requests: 0, seconds: 0 };
   let failure: unknown = null;
@@ -170,13 +170,13 @@ function checkChat(config: TelegramConfig, state: TelegramState | null): void {
  * Takes the state in the bucket for this run: a new generation, marked taken, written only if the
  * bucket's copy is still the one read. Returns the ETag to give it back with.
  */
-async function take(store: StateStore, state: TelegramState, kept: KeptState | null, now: () => Date): Promise<string> {
-  state.generation = Math.max(state.generation, kept?.state.generation ?? 0) + 1;
+async function take(store: StateStore, state: TelegramState, stored: StateInBucket | null, now: () => Date): Promise<string> {
+  state.generation = Math.max(state.generation, stored?.state.generation ?? 0) + 1;
   state.taken = { run: randomUUID(), at: now().toISOString() };
   try {
-    return await store.write(state, kept?.etag ?? null);
+    return await store.write(state, stored?.etag ?? null);
   } catch (error) {
-    if (error instanceof KeptObjectChangedError)
+    if (error instanceof ObjectChangedError)
       throw new StaleStateError(`${store.where} changed while this run was reading it: another run is posting; nothing was posted`);
     throw error;
   }
