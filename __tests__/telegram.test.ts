@@ -144,6 +144,32 @@ describe('npm run telegram', () => {
     expect(readState(path.join(dir, 'state.json'))?.posts[oldest as string]).toBeUndefined();
   });
 
+  it('edits the post of a load back on the board to its open post: one edit, no new post', async () => {
+    const board = sampleBoard(120);
+    writeBoard(board);
+    await run();
+    const [newest] = newestFirst(board);
+    const posted = fake.botPosts().find((message) => message.text.includes(`/load/${newest}`));
+    const open = { text: posted?.text, replyMarkup: posted?.replyMarkup };
+    writeBoard(board.filter((load) => load.id !== newest));
+    expect(await run()).toMatchObject({ closed: 1 });
+    expect(fake.botPosts().find((message) => message.id === posted?.id)?.text).not.toBe(open.text);
+    const before = { sends: sends().length, edits: edits().length };
+    writeBoard(board);
+    expect(await run()).toMatchObject({ posted: 0, closed: 0, reopened: 1 });
+    expect(sends().length).toBe(before.sends);
+    expect(edits().length - before.edits).toBe(1);
+    expect(Number(edits().at(-1)?.body.message_id)).toBe(posted?.id);
+    const reopened = fake.botPosts().find((message) => message.id === posted?.id);
+    expect({ text: reopened?.text, replyMarkup: reopened?.replyMarkup }).toEqual(open);
+    // Open again, it is a post like any other: nothing more to do while it stays, closed once when it goes.
+    const calls = fake.calls.length;
+    await run();
+    expect(fake.calls.length).toBe(calls);
+    writeBoard(board.filter((load) => load.id !== newest));
+    expect(await run()).toMatchObject({ closed: 1, reopened: 0 });
+  });
+
   it('honours TELEGRAM_FIRST_POSTS on a first run', async () => {
     writeBoard(sampleBoard(120));
     const report = await run({ TELEGRAM_FIRST_POSTS: '3' });
