@@ -36,15 +36,15 @@ export async function recordBoardHistory(reporter: Reporter, loads: readonly Loa
   const file = historyFile();
   const now = historyNow();
   let history: BoardHistory | undefined;
-  let recorded: { counts: RecordCounts; stats: HistoryStats } | { openLoads: number };
+  let recorded: { counts: RecordCounts; stats: Pick<HistoryStats, 'loads' | 'open'> } | { openLoads: number };
   try {
     history = await openHistory(file, {
       key: historyKey(),
       onLockWait: (holder) => reporter.info(`Board history ${file} is being written by ${holder}: waiting for it to finish.`),
     });
     // Damage deep in the file shows on the first read of its pages: here, before anything is written.
-    const openLoads = loads.length === 0 && !allowEmptyBoard() ? history.stats().open : 0;
-    recorded = openLoads > 0 ? { openLoads } : { counts: history.recordRead(loads, now), stats: history.stats() };
+    const openLoads = loads.length === 0 && !allowEmptyBoard() ? history.loadCounts().open : 0;
+    recorded = openLoads > 0 ? { openLoads } : { counts: history.recordRead(loads, now), stats: history.loadCounts() };
   } catch (error) {
     history?.close();
     return reporter.panic({ id: HISTORY_FILE_ERROR_ID, context: { sourceMessage: historyFailure(file, error) } });

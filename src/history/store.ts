@@ -5,7 +5,7 @@ import { DEVELOPMENT_HISTORY_KEY, historyLockWaitMs } from './config';
 import { Connection } from './sqlite/connection';
 import { asFileError, HistoryError, HistoryFileError, HistoryKeyError, HistoryLockedError } from './sqlite/errors';
 import { checkHeader, removeDeadCopies, replaceWith, takeLock, workingCopyOf } from './sqlite/file-life';
-import { closedSince, rateSamples, stats } from './sqlite/read-queries';
+import { closedSince, loadCounts, rateSamples, stats } from './sqlite/read-queries';
 import { checkKey, readFingerprint, rekey } from './sqlite/poster-key';
 import { checkVersion, configureWorkingCopy, FIRST_SCHEMA_WITH_META, migrate, SCHEMA_VERSION } from './sqlite/schema';
 import { importLines, recordRead } from './sqlite/write-queries';
@@ -167,6 +167,10 @@ class SqliteHistory implements BoardHistory {
 
   importLines(lines: AsyncIterable<string> | Iterable<string>, options: ImportOptions = {}): Promise<ImportCounts> {
     return importLines(this.writable(), lines, this.key, options);
+  }
+
+  loadCounts(): Pick<HistoryStats, 'loads' | 'open'> {
+    return loadCounts(this.connection);
   }
 
   stats(): HistoryStats {

@@ -124,6 +124,9 @@ export interface BoardHistory {
   closedSince(since: number): ClosedLoad[];
   /** All or nothing: a bad line throws `ImportLineError` and nothing of the file stays in the history. */
   importLines(lines: AsyncIterable<string> | Iterable<string>, options?: ImportOptions): Promise<ImportCounts>;
+  /** How many loads it holds, and how many of them are open: what a build logs (cheap, unlike `stats`). */
+  loadCounts(): Pick<HistoryStats, 'loads' | 'open'>;
+  /** Everything `npm run history -- stats` prints; reads the whole file. */
   stats(): HistoryStats;
   /**
    * Makes what was recorded the history in its file by renaming the working copy over it; returns the

@@ -29,7 +29,6 @@ import {
 
 /** Publishes public/ to an S3-compatible bucket: only what changed, assets before the pages that load them. */
 
-
 const REQUIRED_FILES = ['index.html', '404.html'];
 /**
  * Holds the build's hash, which Gatsby's runtime compares with its own on every navigation to notice a

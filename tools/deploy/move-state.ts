@@ -40,7 +40,9 @@ export async function moveStateOutOfSite(
     const there = await readObject(client, to);
     if (there && !Buffer.from(there.body).equals(Buffer.from(served.body))) {
       report.conflicts.push(key);
-      log(`${objectUrl(from)} and ${objectUrl(to)} both exist and differ: left as they are; delete the one that is not current, then run this again.`);
+      log(
+        `${objectUrl(from)} and ${objectUrl(to)} both exist and differ: left as they are; delete the one that is not current, then run this again.`,
+      );
       continue;
     }
     if (!there) {

@@ -114,6 +114,13 @@ export function closedSince(connection: Connection, since: number): ClosedLoad[]
   return closed.sort((a, b) => (b.closedAt as number) - (a.closedAt as number) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+export function loadCounts(connection: Connection): Pick<HistoryStats, 'loads' | 'open'> {
+  const row = connection.get<{ loads: number; open: number }>(
+    'SELECT (SELECT count(*) FROM loads) AS loads, (SELECT count(*) FROM loads WHERE closed_at IS NULL) AS open',
+  );
+  return { loads: Number(row?.loads ?? 0), open: Number(row?.open ?? 0) };
+}
+
 export function stats(connection: Connection): HistoryStats {
   const row = connection.get<{ loads: number; open: number; first: number | null; last: number | null; routes: number; posters: number }>(
     `SELECT count(*) AS loads, count(*) FILTER (WHERE closed_at IS NULL) AS open, min(first_seen) AS first, max(last_seen) AS last,
