@@ -214,17 +214,20 @@ describe('the file', () => {
     expect(fs.readdirSync(dir)).toEqual(['history.sqlite.lock']);
   });
 
-  it('removes a working copy a killed build left, and keeps one a running process works on', async () => {
+  it('removes a working copy and a lock draft a killed build left, and keeps one a running process works on', async () => {
     const first = await openHistory(file());
     first.save();
     first.close();
     // No process has this pid (the kernel's limit is below it); the parent of this test is running.
     const abandoned = `${file()}.4194305000.working`;
+    const draft = `${file()}.lock.4194305000.draft`;
     const inUse = `${file()}.${process.ppid}.working`;
     fs.writeFileSync(abandoned, 'half a copy');
+    fs.writeFileSync(draft, '{"pid":4194305000');
     fs.writeFileSync(inUse, 'a copy in use');
     const history = await openHistory(file());
     expect(fs.existsSync(abandoned)).toBe(false);
+    expect(fs.existsSync(draft)).toBe(false);
     expect(fs.readFileSync(inUse, 'utf8')).toBe('a copy in use');
     history.close();
     expect(fs.readdirSync(dir).sort()).toEqual([path.basename(inUse), 'history.sqlite'].sort());

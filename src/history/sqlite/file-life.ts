@@ -44,10 +44,14 @@ export function workingCopyOf(file: string): string {
   return `${file}.${process.pid}.working`;
 }
 
-/** Removes the working copies of `file` whose process is gone (a build that was killed). */
+/**
+ * Removes the working copies of `file`, and the drafts of its lock, whose process is gone (a build that
+ * was killed).
+ */
 export function removeDeadCopies(file: string): void {
   const dir = path.dirname(file);
-  const prefix = `${path.basename(file)}.`;
+  const base = path.basename(file);
+  const dead = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:lock\\.)?(\\d+)\\.(?:working|draft)$`);
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -55,7 +59,7 @@ export function removeDeadCopies(file: string): void {
     return;
   }
   for (const name of names) {
-    const pid = name.startsWith(prefix) && name.endsWith('.working') ? Number(name.slice(prefix.length, -'.working'.length)) : NaN;
+    const pid = Number(dead.exec(name)?.[1] ?? NaN);
     if (!Number.isInteger(pid) || pid === process.pid || isRunning(pid)) continue;
     fs.rmSync(path.join(dir, name), { force: true });
   }
