@@ -41,11 +41,18 @@ export interface OpenOptions {
   lockWaitMs?: number;
   /** Called once when the lock is held by another process, before waiting for it. */
   onLockWait?: (holder: string) => void;
-  /** Opens a file written with another key without complaint: only `rekeyHistory` does. */
-  anyKey?: boolean;
 }
 
-export async function openHistory(file: string, options: OpenOptions = {}): Promise<BoardHistory> {
+export function openHistory(file: string, options: OpenOptions = {}): Promise<BoardHistory> {
+  return openSqliteHistory(file, options, { checkKey: true });
+}
+
+/** `checkKey` false: a file written with another key opens without complaint, for `rekeyHistory` alone. */
+async function openSqliteHistory(
+  file: string,
+  options: OpenOptions,
+  { checkKey: keyChecked }: { checkKey: boolean },
+): Promise<SqliteHistory> {
   const absolute = path.resolve(file);
   const key = options.key ?? DEVELOPMENT_HISTORY_KEY;
   if (options.readOnly) {
@@ -60,7 +67,7 @@ export async function openHistory(file: string, options: OpenOptions = {}): Prom
     }
     if (version === SCHEMA_VERSION) {
       try {
-        if (options.key !== undefined) checkKey(connection, key, { writable: false });
+        if (keyChecked && options.key !== undefined) checkKey(connection, key, { writable: false });
       } catch (error) {
         connection.close();
         throw error;
@@ -75,7 +82,7 @@ export async function openHistory(file: string, options: OpenOptions = {}): Prom
   // Taken before the file is read: a writer that waited copies what the one before it saved.
   const release = await takeLock(absolute, options.lockWaitMs ?? historyLockWaitMs(), options.onLockWait);
   try {
-    return openWorkingCopy(absolute, key, { readOnly: false, startEmpty: options.startEmpty === true, release, checkKey: !options.anyKey });
+    return openWorkingCopy(absolute, key, { readOnly: false, startEmpty: options.startEmpty === true, release, checkKey: keyChecked });
   } catch (error) {
     release();
     throw error;
@@ -114,9 +121,9 @@ function openWorkingCopy(
  * again with `key` and the file remembers that key (poster-key.ts says what that means for the figures).
  */
 export async function rekeyHistory(file: string, key: string): Promise<{ posters: number; from: string | null; bytes: number }> {
-  const history = await openHistory(file, { key, anyKey: true });
+  const history = await openSqliteHistory(file, { key }, { checkKey: false });
   try {
-    const done = (history as SqliteHistory).rekey();
+    const done = history.rekey();
     return { ...done, bytes: history.save() };
   } finally {
     history.close();
