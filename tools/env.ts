@@ -1,7 +1,7 @@
 /**
  * The tools' one reading of environment variables: every variable a tool reads is listed below
  * (TOOL_VARIABLES) and read through `toolEnv`, which takes no other name; the README's configuration
- * table and the page of each tool in docs/ say what each holds and its default (tool-env.test.ts holds
+ * table and the page of each tool in docs/ say what each holds and its default (tools-env.test.ts holds
  * all three together, and ESLint refuses `process.env.NAME` elsewhere in tools/). The typed readers trim,
  * apply the default, and on a bad value record one line naming the variable, what it holds and what it
  * should hold. `done()` then throws them all at once, so a run with two mistakes says both instead of one

@@ -32,7 +32,7 @@ export interface RoadPoint {
  * "higher than USA and smaller than Japan or EU", with up to 1.435 in its mountainous Gangwon province.
  * Uzbekistan's trunk roads bend round the Qurama and Turkestan ranges, the Kyzylkum and the Fergana
  * valley's borders, so this takes the upper part of that range: published road distances of the
- * routes in __tests__/distance.test.ts measure 1.19 (Buxoro–Xiva) to 1.48 (Xiva–Nukus) on the
+ * routes in __tests__/places-distance.test.ts measure 1.19 (Buxoro–Xiva) to 1.48 (Xiva–Nukus) on the
  * gazetteer's coordinates, and the estimate stays within 15 % of each.
  */
 export const ROAD_FACTOR = 1.3;

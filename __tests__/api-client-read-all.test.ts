@@ -1,7 +1,7 @@
 /**
  * The build's read policy against in-memory boards that change between list requests the way a live
  * board does: a post lands at the front, a removal anywhere. The same outcomes are checked over real
- * HTTP against the sample API's change mode in read-loads.test.ts.
+ * HTTP against the sample API's change mode in gatsby-read-loads.test.ts.
  */
 import { BoardReadError, READ_MAX_PASSES, confirmBudget, readAllLoads } from '../src/api-client/read-all';
 import type { ReadAllResult, ReadPage } from '../src/api-client/read-all';

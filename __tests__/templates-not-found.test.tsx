@@ -105,7 +105,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'closed-page-'));
   fs.cpSync(LOCALES_DIR, path.join(dir, 'locales'), { recursive: true });
   // What the build does with the history's closed loads (the store is build-side code, kept out of this
-  // jsdom test; the records are as the store returns them, __tests__/closed-loads.test.ts takes them from a real file).
+  // jsdom test; the records are as the store returns them, __tests__/loads-closed-index.test.ts takes them from a real file).
   const now = Date.now();
   const closed = [
     historyLoad(CLOSED_ID, 'toshkent', 'samarqand', HOSTILE_TITLE, now - 2 * DAY),
