@@ -19,7 +19,8 @@ const translators = new Map<string, TFunction>();
 function translatorFor(language: Language): TFunction {
   let t = translators.get(language.code);
   if (!t) {
-    t = createTranslator(language.prefix, { places: readLocale(language, 'places') }, 'places');
+    // `loads` for the estimate's words (a price per km is written as the cards write it).
+    t = createTranslator(language.prefix, { places: readLocale(language, 'places'), loads: readLocale(language, 'loads') }, 'places');
     translators.set(language.code, t);
   }
   return t;

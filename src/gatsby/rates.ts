@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Reporter } from 'gatsby';
 import { RATE_WINDOW_DAYS } from '../config/constants';
-import { DAY_MS } from '../config/time';
 import type { RateSample } from '../history/types';
 import { placeBySlug } from '../places/gazetteer';
 import { matchPlace, placeKeys } from '../places/match';
 import { buildRates, rangesOf, type BuildRates } from '../rates/page-data';
 import type { RangesFile } from '../rates/ranges-file';
+import { rateWindow } from '../rates/window';
 
 const RATES_DIR = 'rates';
 
@@ -41,14 +41,15 @@ export function rangesFile(rates: BuildRates): RangesFile {
 }
 
 /**
- * The going rates of this build (README, "Going rates"), from the history's loads of the last
- * RATE_WINDOW_DAYS before `now`, and the ranges file the live board reads, named by its content.
+ * The going rates of this build (README, "Going rates"), from the history's loads on the board in the
+ * window of `now` (rateWindow), and the ranges file the live board reads, named by its content.
  */
 export function ratesOfBuild(history: RatesSource, now: number, reporter?: Pick<Reporter, 'info'>): RatesOfBuild {
   const started = performance.now();
-  const loads = history.rateSamples(now - RATE_WINDOW_DAYS * DAY_MS, now);
+  const window = rateWindow(now);
+  const loads = history.rateSamples(window.start, window.end);
   const read = performance.now();
-  const rates = buildRates(loads, now);
+  const rates = buildRates(loads, window);
   const json = JSON.stringify(rangesFile(rates));
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 12);
   reporter?.info(
