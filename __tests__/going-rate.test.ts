@@ -69,7 +69,7 @@ describe('percentiles (type 7: linear interpolation between closest ranks)', () 
 
 describe('weights per poster', () => {
   const shares = (posters: Array<string | null>) => {
-    const weights = posterWeights(posters) as Float64Array;
+    const weights = posterWeights(posters).weights as Float64Array;
     const total = weights.reduce((sum, weight) => sum + weight, 0);
     const byPoster = new Map<string | null, number>();
     posters.forEach((poster, index) => byPoster.set(poster, (byPoster.get(poster) ?? 0) + (weights[index] as number) / total));
@@ -77,7 +77,7 @@ describe('weights per poster', () => {
   };
 
   it('leaves every load at 1 while no poster has more than a third of them', () => {
-    expect([...(posterWeights(['a', 'b', 'c', 'a', 'b', 'c']) as Float64Array)]).toEqual([1, 1, 1, 1, 1, 1]);
+    expect([...(posterWeights(['a', 'b', 'c', 'a', 'b', 'c']).weights as Float64Array)]).toEqual([1, 1, 1, 1, 1, 1]);
   });
 
   it('weighs down a poster of five loads out of seven to a third', () => {
@@ -96,10 +96,11 @@ describe('weights per poster', () => {
   it('counts loads without a phone as one poster', () => {
     const byPoster = shares([null, null, null, null, null, null, 'a', 'b', 'c']);
     expect(byPoster.get(null)).toBeCloseTo(1 / 3);
+    expect(posterWeights([null, null, null, null, null, null, 'a', 'b', 'c']).posters).toBe(4);
   });
 
   it('cannot weigh fewer than three posters to a third each', () => {
-    expect(posterWeights(['a', 'a', 'b'])).toBeNull();
+    expect(posterWeights(['a', 'a', 'b'])).toEqual({ posters: 2, weights: null });
   });
 });
 

@@ -3,7 +3,7 @@ import { routeKey } from '../loads/place-groups';
 import { currencyCode } from '../loads/currency';
 import { RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_OUTLIER_FACTOR } from '../config/constants';
 import { WEEK_MS, tashkentDayStart } from '../config/time';
-import { posterCount, posterWeights, spreadOf, weightedPercentiles, type Spread } from './spread';
+import { posterWeights, spreadOf, weightedPercentiles, type Spread } from './spread';
 import { chartWeekStarts, type RateWindow } from './window';
 
 /**
@@ -111,25 +111,27 @@ function perKmOf(trip: Spread, km: number | null): Spread | null {
   return km ? { median: trip.median / km, p25: trip.p25 / km, p75: trip.p75 / km } : null;
 }
 
-const pricesOf = (loads: readonly Priced[]) => Float64Array.from(loads, (load) => load.price);
+const pricesOf = (loads: readonly Priced[]) => {
+  const prices = new Float64Array(loads.length);
+  for (let i = 0; i < loads.length; i++) prices[i] = (loads[i] as Priced).price;
+  return prices;
+};
 const postersOf = (loads: readonly Priced[]) => loads.map((load) => load.poster);
 
 /** Rule 3 on `loads`, ascending by price: the figure, or null below the thresholds. */
 function figureOf(currency: string, loads: readonly Priced[], km: number | null): RateFigure | null {
   if (loads.length < RATE_MIN_LOADS) return null;
-  const posters = postersOf(loads);
-  const distinct = posterCount(posters);
-  const weights = distinct >= RATE_MIN_POSTERS ? posterWeights(posters) : null;
-  if (!weights) return null;
+  const { posters, weights } = posterWeights(postersOf(loads));
+  if (posters < RATE_MIN_POSTERS || !weights) return null;
   const trip = spreadOf(pricesOf(loads), weights);
-  return { currency, loads: loads.length, posters: distinct, trip, perKm: perKmOf(trip, km) };
+  return { currency, loads: loads.length, posters, trip, perKm: perKmOf(trip, km) };
 }
 
 /** Rule 2 on `loads`, ascending by price: those within RATE_OUTLIER_FACTOR of their weighted median, in order. */
-function withinUsualRange(loads: readonly Priced[]): Priced[] {
-  const weights = posterWeights(postersOf(loads));
+function withinUsualRange(loads: readonly Priced[]): readonly Priced[] {
+  const { weights } = posterWeights(postersOf(loads));
   // Too few posters to weigh: no figure either way, and nothing to measure a price against.
-  if (!weights) return [...loads];
+  if (!weights) return loads;
   const [median = NaN] = weightedPercentiles(pricesOf(loads), weights, [0.5]);
   const low = median / RATE_OUTLIER_FACTOR;
   const high = median * RATE_OUTLIER_FACTOR;
@@ -200,11 +202,19 @@ function currencyRate(currency: string, loads: Priced[], window: RateWindow, km:
   return { ...figure, outliers: loads.length - kept.length, byVehicle, series: seriesOf(figure, kept, window, km) };
 }
 
+/** currencyCode, once per spelling: a window holds half a million loads and a handful of spellings. */
+const codes = new Map<string, string>();
+function codeOf(text: string): string {
+  let code = codes.get(text);
+  if (code === undefined) codes.set(text, (code = currencyCode(text)));
+  return code;
+}
+
 function routeRate(from: string, to: string, loads: readonly RateSample[], window: RateWindow, distanceOf: PerKmDistance): RouteRate {
   const km = distanceOf(from, to);
   const priced: Array<Priced & { currency: string }> = [];
   for (const load of loads) {
-    const currency = currencyCode(load.currency);
+    const currency = codeOf(load.currency);
     if (load.price === null || !Number.isFinite(load.price) || load.price <= 0 || !currency) continue;
     priced.push({ currency, price: load.price, posted: load.posted, poster: load.poster, vehicleType: load.vehicleType });
   }

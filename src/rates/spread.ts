@@ -67,15 +67,23 @@ export function spreadOf(sorted: ArrayLike<number>, weights: ArrayLike<number>):
   return { median, p25, p75 };
 }
 
+/** What posterWeights gives: how many posters there are, and each load's weight. */
+export interface PosterWeights {
+  /** Distinct posters, loads without a phone counting together as one. */
+  posters: number;
+  /** Null when no weights can keep every poster to the share: fewer than 1 / share posters. */
+  weights: Float64Array | null;
+}
+
 /**
  * One weight per load such that no poster's loads together weigh more than RATE_MAX_POSTER_SHARE of
  * all: every poster's loads weigh 1 each, except that a poster whose count is above a cap C has its
  * loads weigh C / count each, C being the one value at which the capped posters hold exactly that share
  * (C = share × (loads of the others) / (1 − share × capped posters), for the fewest posters capped).
  * `posters[i]` is load i's poster; null, a load without a phone, is one poster with every other such
- * load. Null when no weights can do it: fewer than 1 / share posters.
+ * load.
  */
-export function posterWeights(posters: ArrayLike<string | number | null>): Float64Array | null {
+export function posterWeights(posters: ArrayLike<string | number | null>): PosterWeights {
   const counts = new Map<string | number | null, number>();
   for (let i = 0; i < posters.length; i++) {
     const poster = posters[i] as string | number | null;
@@ -85,13 +93,15 @@ export function posterWeights(posters: ArrayLike<string | number | null>): Float
     [...counts.values()].sort((a, b) => b - a),
     RATE_MAX_POSTER_SHARE,
   );
-  if (cap === null) return null;
-  const weights = new Float64Array(posters.length);
-  for (let i = 0; i < posters.length; i++) {
-    const count = counts.get(posters[i] as string | number | null) as number;
-    weights[i] = count > cap ? cap / count : 1;
+  if (cap === null) return { posters: counts.size, weights: null };
+  const weights = new Float64Array(posters.length).fill(1);
+  if (cap < Infinity) {
+    for (let i = 0; i < posters.length; i++) {
+      const count = counts.get(posters[i] as string | number | null) as number;
+      if (count > cap) weights[i] = cap / count;
+    }
   }
-  return weights;
+  return { posters: counts.size, weights };
 }
 
 /** The cap of `posterWeights` for posters' counts in descending order; Infinity when none is over the share. */
@@ -111,9 +121,4 @@ function posterCap(counts: readonly number[], share: number): number | null {
     others -= biggestLeft;
   }
   return null;
-}
-
-/** The number of distinct posters, loads without a phone counting together as one. */
-export function posterCount(posters: Iterable<string | number | null>): number {
-  return new Set(posters).size;
 }

@@ -64,7 +64,7 @@ function Figure({ figure, texts, language }: { figure: RateFigureData; texts: Ra
       </dl>
       <p className="rate-span" data-stands-on={`${figure.loads} ${figure.posters} ${figure.outliers}`}>
         {t('places:rates.span', { count: figure.loads, posters: figure.posters })}{' '}
-        {t('places:rates.outliers', { count: figure.outliers, factor: RATE_OUTLIER_FACTOR })}
+        {t('places:rates.outliers', { outliers: figure.outliers, factor: RATE_OUTLIER_FACTOR })}
       </p>
       {figure.byVehicle.length > 0 ? (
         // Scrolls on its own if a long amount still does not fit, never widening the page.
