@@ -1,7 +1,8 @@
 import type { Reporter } from 'gatsby';
 import type { Load } from '../api-client/types';
 import { historyFile, historyKey, historyNow } from '../history/config';
-import { HistoryFileError, openHistory, type BoardHistory, type HistoryStats, type RecordCounts } from '../history/store';
+import { HistoryFileError, openHistory } from '../history/store';
+import type { BoardHistory, HistoryStats, RecordCounts } from '../history/types';
 
 /** The site's own error id, as read-loads.ts has one: Gatsby prefixes it with the plugin's name. */
 export const HISTORY_FILE_ERROR_ID = 'YUKBOR_HISTORY_FILE';

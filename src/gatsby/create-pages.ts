@@ -50,7 +50,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   const { createPage } = actions;
   const loads = await readLoads(reporter);
   // Only after a successful read; written to its file by onPostBuild, so a failed build changes nothing.
-  // `boardHistory.history` answers closedSince and loadsOnBoardBetween, at `boardHistory.now`.
+  // `boardHistory.history` answers closedSince and rateSamples, at `boardHistory.now`.
   const boardHistory = await recordBoardHistory(reporter, loads);
   // The going rates, once per build from the history (README, "Going rates").
   const rates = ratesOfBuild(boardHistory.history, boardHistory.now, reporter);

@@ -4,11 +4,10 @@
  * and a non-zero exit; never a stack trace.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { historyFile, historyKey } from '../../src/history/config';
 import { ImportLineError } from '../../src/history/import-line';
-import { HistoryFileError, openHistory, type HistoryStats } from '../../src/history/store';
+import { HistoryFileError, openHistory } from '../../src/history/store';
+import type { HistoryStats } from '../../src/history/types';
 import { deployConfigFromEnv } from '../deploy/deploy';
 import { downloadHistory, historyObjectUrl, uploadHistory } from './bucket';
 import { importFile, progressReporter } from './import-file';
@@ -80,10 +79,13 @@ async function runReset(file: string): Promise<void> {
       replaced = `an unreadable file of ${megabytes(bytes)} (${error instanceof HistoryFileError ? error.message : String(error)})`;
     }
   }
-  // A path that does not exist: the store starts an empty history there, and it is saved to `file`.
-  const history = await openHistory(path.join(os.tmpdir(), `empty-history-${process.pid}-${Date.now()}.sqlite`));
-  history.save(file);
-  history.close();
+  // Under the history's lock, on a working copy beside the file, renamed over it.
+  const history = await openHistory(file, { key: historyKey(), startEmpty: true });
+  try {
+    history.save();
+  } finally {
+    history.close();
+  }
   console.log(`Started an empty board history in ${file}; it replaced ${replaced}.`);
 }
 
