@@ -8,7 +8,8 @@ import { DAY_MS, tashkentDay } from '../src/config/time';
 import { cardPositions } from '../src/gatsby/place-pages';
 import { rateBlockHtml } from '../src/gatsby/rate-html';
 import { ratesOfBuild } from '../src/gatsby/rates';
-import { openHistory, type BoardHistory } from '../src/history/store';
+import { openHistory } from '../src/history/store';
+import type { BoardHistory } from '../src/history/types';
 import { routeKey } from '../src/loads/place-groups';
 import { roadDistanceKm } from '../src/places/distance';
 

@@ -109,7 +109,8 @@ export async function takeLock(file: string, waitMs: number, onWait?: (holder: s
         fs.linkSync(draft, lock);
         break;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new HistoryFileError(file, `cannot take its lock ${lock}: ${(error as Error).message}`);
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+          throw new HistoryFileError(file, `cannot take its lock ${lock}: ${(error as Error).message}`);
       }
       const holder = readHolder(lock);
       if (holder && holder.host === mine.host && holder.pid === process.pid) {
@@ -140,7 +141,8 @@ export async function takeLock(file: string, waitMs: number, onWait?: (holder: s
 function readHolder(lock: string): LockHolder | null {
   try {
     const parsed = JSON.parse(fs.readFileSync(lock, 'utf8')) as Partial<LockHolder>;
-    if (typeof parsed.pid === 'number' && typeof parsed.host === 'string') return { pid: parsed.pid, host: parsed.host, since: String(parsed.since) };
+    if (typeof parsed.pid === 'number' && typeof parsed.host === 'string')
+      return { pid: parsed.pid, host: parsed.host, since: String(parsed.since) };
   } catch {
     // Gone since, or not a lock this code wrote: waited for like a live one, never removed.
   }
