@@ -42,7 +42,7 @@ afterEach(() => {
 
 let nextId = 0;
 interface LoadSpec {
-  price: number;
+  price: number | null;
   /** A phone of its own per poster number; null: the load names no phone. */
   poster: number | null;
   currency?: string;
@@ -158,11 +158,15 @@ describe('prices far outside a route’s usual range stay out of its figure', ()
     recorded([
       ...usual.map((price, poster) => ({ price, poster, currency: spellings[poster] as string })),
       ...[1, 2, 3].map((poster) => ({ price: 400, poster, currency: 'USD' })),
+      { price: null, poster: 4 },
     ]);
     const rates = build();
     const rate = rates.routes.get(SAMARQAND);
     expect(rate?.figures.map((figure) => [figure.currency, figure.loads, figure.trip.median])).toEqual([['UZS', 7, 5_000_000]]);
     expect(rate?.others).toEqual([{ currency: 'USD', loads: 3 }]);
+    expect(textOf(rateBlockHtml(rate as never, uz as Language))).toContain(
+      'aylantirilmaydi: USD: 3. Narxi koʻrsatilmagan yuklar (hisobga olinmadi): 1.',
+    );
     const card = apiLoad({ price: 9_000_000, poster: 1, currency: 'сўм' });
     expect(cardPositions([card], rates)).toEqual({ [card.id]: 'above' });
   });

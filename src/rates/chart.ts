@@ -23,8 +23,8 @@ const PRICE_SHARE = 0.68;
 const PANEL_GAP = 14;
 const VALUE_TICKS = 4;
 const COUNT_TICKS = 2;
-/** A date under every third week: four labels fit 320 px at the site's font size. */
-const WEEK_LABEL_EVERY = 3;
+/** A date under every fourth week: three labels fit 320 px at the site's font size, "21-noyabr" included. */
+const WEEK_LABEL_EVERY = 4;
 /** The bars' share of a week's width. */
 const BAR_SHARE = 0.7;
 
