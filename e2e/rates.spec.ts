@@ -28,9 +28,13 @@ test('the rates page lists rated routes busiest first, and the busiest routes sh
   await expect(rows.first().locator('td').nth(1)).toContainText(/^≈\s*taxminan\s[\d\s\u00a0]+(,\d+)?\u00a0[A-Z]{3}\/km/);
   await expect(page.getByText(/oraligʻida doskada boʻlgan yuklar/)).toBeVisible();
   const paths = [...new Set(await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-route') ?? '')))];
-  for (const routePath of paths.slice(0, 3)) {
+  for (const [index, routePath] of paths.slice(0, 3).entries()) {
     await page.goto(`/ru${routePath}`);
     const block = page.getByRole('region', { name: 'Обычная цена на направлении' });
+    if (index === 0) {
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await block.screenshot({ path: path.join(SHOTS, 'route-rate-busy.png') });
+    }
     await expect(block).toHaveAttribute('data-going-rate', 'shown');
     await expect(block.getByText(/^За рейс \(медиана\)$/).first()).toBeVisible();
     await expect(block.locator('svg[data-rate-chart]')).toBeVisible();

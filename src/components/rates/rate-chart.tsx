@@ -72,6 +72,9 @@ export function RateChartView({ chart, texts, language, id }: { chart: RateChart
   const tickText = (value: number) => formatRate(value);
   return (
     <figure className="rate-chart" aria-labelledby={`${id}-caption`}>
+      <figcaption id={`${id}-caption`} className="rate-legend">
+        {caption}
+      </figcaption>
       <svg className="rate-svg" viewBox={`0 0 ${chart.width} ${chart.height}`} aria-hidden="true" focusable="false" data-rate-chart="">
         <rect
           className="rate-band"
@@ -194,9 +197,6 @@ export function RateChartView({ chart, texts, language, id }: { chart: RateChart
           </tbody>
         </table>
       </div>
-      <figcaption id={`${id}-caption`} className="rate-legend">
-        {caption}
-      </figcaption>
     </figure>
   );
 }
