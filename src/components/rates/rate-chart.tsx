@@ -66,7 +66,7 @@ function Swatch({ kind }: { kind: 'band' | 'median' | 'week' | 'load' | 'bar' })
  * reader or a text browser reads.
  */
 export function RateChartView({ chart, texts, language, id }: { chart: RateChart; texts: RateTexts; language: Language; id: string }) {
-  const { t } = texts;
+  const { t, label } = texts;
   const unit = t(chart.measure === 'perKm' ? 'places:rates.chart.perKm' : 'places:rates.chart.perTrip', { currency: chart.currency });
   const caption = t('places:rates.chart.caption', { unit, weeks: chart.rows.length });
   const tickText = (value: number) => formatRate(value);
@@ -141,23 +141,23 @@ export function RateChartView({ chart, texts, language, id }: { chart: RateChart
       </svg>
       <ul className="rate-legend-marks">
         <li>
-          <Swatch kind="band" /> {t('places:rates.chart.band')}
+          <Swatch kind="band" /> {label('places:rates.chart.band')}
         </li>
         <li>
-          <Swatch kind="median" /> {t('places:rates.chart.figureMedian')}
+          <Swatch kind="median" /> {label('places:rates.chart.figureMedian')}
         </li>
         {chart.weeks.length > 0 ? (
           <li>
-            <Swatch kind="week" /> {t('places:rates.chart.weekMedian')}
+            <Swatch kind="week" /> {label('places:rates.chart.weekMedian')}
           </li>
         ) : null}
         {chart.points.length > 0 ? (
           <li>
-            <Swatch kind="load" /> {t('places:rates.chart.load')}
+            <Swatch kind="load" /> {label('places:rates.chart.load')}
           </li>
         ) : null}
         <li>
-          <Swatch kind="bar" /> {t('places:rates.chart.bars')}
+          <Swatch kind="bar" /> {label('places:rates.chart.bars')}
         </li>
       </ul>
       <div className="visually-hidden">
@@ -165,15 +165,15 @@ export function RateChartView({ chart, texts, language, id }: { chart: RateChart
           <caption>{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('places:rates.chart.week')}</th>
+              <th scope="col">{label('places:rates.chart.week')}</th>
               <th scope="col" className="rate-number">
-                {t('places:rates.chart.loads')}
+                {label('places:rates.chart.loads')}
               </th>
               <th scope="col" className="rate-number">
-                {`${t('places:rates.chart.median')}, ${unit}`}
+                {`${label('places:rates.chart.median')}, ${unit}`}
               </th>
               <th scope="col" className="rate-number">
-                {t('places:rates.chart.prices')}
+                {label('places:rates.chart.prices')}
               </th>
             </tr>
           </thead>

@@ -17,9 +17,11 @@ export function formatRatePrice(value: number, currency: string): string {
   return `${formatRate(value)}\u00a0${currency}`;
 }
 
-/** The texts a rate block or the rates page writes its figures with, looked up once per page. */
+/** The texts a rate block or the rates page writes its figures with, looked up once per language. */
 export interface RateTexts {
   t: TFunction;
+  /** A text without values (a heading, a label), looked up once: the build writes 600 blocks a language. */
+  label: (key: string) => string;
   /** "5 200 UZS/km", to two significant figures, without its "≈". */
   perKm: (value: number, currency: string) => string;
   /** A bare per-km amount for a table whose header names the unit: "5 200". */
@@ -28,8 +30,21 @@ export interface RateTexts {
   about: string;
 }
 
+const made = new WeakMap<TFunction, RateTexts>();
+
 export function rateTexts(t: TFunction): RateTexts {
-  return { t, perKm: perKmFormatter(t), perKmAmount: (value) => formatPerKmAmount(value, ''), about: t('loads:distance.about') };
+  let texts = made.get(t);
+  if (!texts) {
+    const labels = new Map<string, string>();
+    const label = (key: string) => {
+      let text = labels.get(key);
+      if (text === undefined) labels.set(key, (text = t(key)));
+      return text;
+    };
+    texts = { t, label, perKm: perKmFormatter(t), perKmAmount: (value) => formatPerKmAmount(value, ''), about: t('loads:distance.about') };
+    made.set(t, texts);
+  }
+  return texts;
 }
 
 /** "Oʻrtadagi yarmi: 2 500 000 UZS – 3 000 000 UZS": a per-trip middle half. */

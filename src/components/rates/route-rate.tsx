@@ -36,13 +36,13 @@ export function PerKmMiddleHalf({ texts, spread, currency }: { texts: RateTexts;
 }
 
 function Figure({ figure, texts, language }: { figure: RateFigureData; texts: RateTexts; language: Language }) {
-  const { t } = texts;
+  const { t, label } = texts;
   const { currency } = figure;
   return (
     <div className="rate-figure">
       <dl className="rate-figures">
         <div>
-          <dt>{t('places:rates.perTrip')}</dt>
+          <dt>{label('places:rates.perTrip')}</dt>
           <dd>
             <strong>{formatRatePrice(figure.trip.median, currency)}</strong>
             <span>{tripMiddleHalf(texts, figure.trip, currency)}</span>
@@ -50,7 +50,7 @@ function Figure({ figure, texts, language }: { figure: RateFigureData; texts: Ra
         </div>
         {figure.perKm ? (
           <div>
-            <dt>{t('places:rates.perKmHeading')}</dt>
+            <dt>{label('places:rates.perKmHeading')}</dt>
             <dd>
               <strong>
                 <PerKmValue texts={texts} value={figure.perKm.median} currency={currency} />
@@ -73,12 +73,12 @@ function Figure({ figure, texts, language }: { figure: RateFigureData; texts: Ra
             <caption>{t('places:rates.byVehicle', { currency })}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('places:rates.vehicleLoads')}</th>
+                <th scope="col">{label('places:rates.vehicleLoads')}</th>
                 <th scope="col" className="rate-number">
-                  {t('places:rates.perTrip')}
+                  {label('places:rates.perTrip')}
                 </th>
                 <th scope="col" className="rate-number">
-                  {t('places:rates.middle')}
+                  {label('places:rates.middle')}
                 </th>
               </tr>
             </thead>
@@ -106,10 +106,11 @@ function Figure({ figure, texts, language }: { figure: RateFigureData; texts: Ra
  */
 export function RouteRateBlock({ rate, t, language }: { rate: RouteRateData; t: TFunction; language: Language }) {
   const texts = rateTexts(t);
+  const { label } = texts;
   const others = rate.others.map((other) => t('places:rates.otherCurrency', { count: other.loads, currency: other.currency })).join(', ');
   return (
     <section className="rate-block" aria-labelledby="going-rate" data-going-rate={rate.figures.length > 0 ? 'shown' : 'not-enough'}>
-      <h2 id="going-rate">{t('places:rates.heading')}</h2>
+      <h2 id="going-rate">{label('places:rates.heading')}</h2>
       {rate.figures.length > 0 ? (
         <>
           <p className="rate-note">{t('places:rates.asking', windowDays(rate.window, language))}</p>
@@ -117,7 +118,7 @@ export function RouteRateBlock({ rate, t, language }: { rate: RouteRateData; t: 
             <Figure key={figure.currency} figure={figure} texts={texts} language={language} />
           ))}
           {rate.chart ? <RateChartView chart={rate.chart} texts={texts} language={language} id="rate-chart" /> : null}
-          <p className="rate-note">{t('places:rates.weights')}</p>
+          <p className="rate-note">{label('places:rates.weights')}</p>
         </>
       ) : (
         <p>{t('places:rates.notEnough', { count: rate.loads, days: RATE_WINDOW_DAYS, min: RATE_MIN_LOADS, posters: RATE_MIN_POSTERS })}</p>
@@ -133,7 +134,7 @@ export function RouteRateBlock({ rate, t, language }: { rate: RouteRateData; t: 
         </p>
       ) : null}
       <p className="rate-note">
-        <a href={localizedPath(ROUTES.rates, language)}>{t('places:rates.allRoutes')}</a>
+        <a href={localizedPath(ROUTES.rates, language)}>{label('places:rates.allRoutes')}</a>
       </p>
     </section>
   );
