@@ -120,13 +120,20 @@ export function rateChart(series: RateSeries): RateChart {
   const time = scaleLinear().domain([first, end]).range([left, right]);
   const weekMiddle = (week: RateWeek) => round(time(week.start + WEEK_MS / 2));
 
-  const shown = [figure.p25, figure.median, figure.p75];
+  // A loop, not Math.min(...): a thin week of one busy poster can hold thousands of points.
+  let low = Math.min(figure.p25, figure.median);
+  let high = Math.max(figure.p75, figure.median);
+  const include = (value: number) => {
+    low = Math.min(low, value);
+    high = Math.max(high, value);
+  };
   for (const week of weeks) {
-    if (week.spread) shown.push(week.spread.p25, week.spread.p75);
-    for (const point of week.points) shown.push(point.value);
+    if (week.spread) {
+      include(week.spread.p25);
+      include(week.spread.p75);
+    }
+    for (const point of week.points) include(point.value);
   }
-  const low = Math.min(...shown);
-  const high = Math.max(...shown);
   // A flat series still gets a band to sit in, so its line is not drawn on the panel's edge.
   const pad = high > low ? (high - low) * 0.1 : Math.abs(high) * 0.1 || 1;
   const value = scaleLinear()
