@@ -51,7 +51,7 @@ it('records the read in memory, logs one line, and writes the file only when the
     expect.stringMatching(/^Board history: 40 new, 0 seen again, 0 back, 0 left the board; 40 loads \(40 open\)/),
   ]);
   expect(fs.existsSync(file)).toBe(false);
-  saveBoardHistory(first);
+  saveBoardHistory(first, history);
   const saved = fs.readFileSync(file);
 
   // The next build reads 30 of them and is cut off before onPostBuild: the file stays as it was.
@@ -76,6 +76,5 @@ it('stops the build with one line naming an unreadable file, and leaves it untou
   expect(details?.context.sourceMessage).toMatch(
     new RegExp(`^Board history ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cannot be read: [^\\n]+$`),
   );
-  saveBoardHistory(build);
   expect(fs.readFileSync(file).equals(bytes)).toBe(true);
 });

@@ -9,6 +9,7 @@ import { ImportLineError } from '../../src/history/import-line';
 import { HistoryFileError, openHistory } from '../../src/history/store';
 import type { HistoryStats } from '../../src/history/types';
 import { deployConfigFromEnv } from '../deploy/deploy';
+import { toolEnv } from '../env';
 import { downloadHistory, historyObjectUrl, uploadHistory } from './bucket';
 import { importFile, progressReporter } from './import-file';
 
@@ -93,7 +94,8 @@ async function runBucket(action: 'download' | 'upload', file: string): Promise<v
   const config = deployConfigFromEnv(process.env);
   const where = historyObjectUrl(config);
   // GitHub Actions shows `::warning::` lines as annotations on the run.
-  const warn = (text: string) => console.log(`${process.env.GITHUB_ACTIONS ? '::warning::' : 'Warning: '}${text}`);
+  const annotated = toolEnv(process.env).flag('GITHUB_ACTIONS');
+  const warn = (text: string) => console.log(`${annotated ? '::warning::' : 'Warning: '}${text}`);
   if (action === 'download') {
     const result = await downloadHistory(config, file);
     if (result.kind === 'downloaded') console.log(`Read the board history from ${where} into ${file} (${megabytes(result.bytes)}).`);
