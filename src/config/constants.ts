@@ -66,7 +66,7 @@ export const SEARCH_CONCURRENCY = 4;
 export const MERGED_SEARCH_MAX_PAGES = 10;
 
 /**
- * Going rates (README, "Going rates"): the window of board history a route's figures stand on, and
+ * Going rates (docs/rates.md, "Going rates"): the window of board history a route's figures stand on, and
  * how many loads by how many distinct posters a figure needs before it is shown (DAT's rule for its
  * RateView: at least 7 reports from at least 3 companies).
  */

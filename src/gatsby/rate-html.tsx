@@ -9,7 +9,7 @@ import type { RouteRateData } from '../rates/page-data';
 import { readLocale } from './locales';
 
 /**
- * A route page's rate block and chart as HTML, rendered by the build (README, "Going rates"). The page
+ * A route page's rate block and chart as HTML, rendered by the build (docs/rates.md, "Going rates"). The page
  * inserts it as it is: the block never changes in the browser, so its components stay out of the
  * route page's script, which would otherwise grow by the chart's markup code (about 1.8 KB gzip).
  * React escapes every value, as it does on the page.

@@ -40,7 +40,7 @@ export function rangesFile(rates: BuildRates): RangesFile {
 }
 
 /**
- * The going rates of this build (README, "Going rates"), from the history's loads on the board in the
+ * The going rates of this build (docs/rates.md, "Going rates"), from the history's loads on the board in the
  * window of `now` (rateWindow), and the ranges file the live board reads, named by its content.
  */
 export function ratesOfBuild(history: RatesSource, now: number, reporter?: Pick<Reporter, 'info'>): RatesOfBuild {

@@ -1,7 +1,7 @@
 /**
  * The currency a price is asked in, whatever way the poster spelled it: posters write the sum as `UZS`,
  * `so'm`, `soʻm`, `сум`, `sum` or `сўм`, and all of them are one currency, so the going rates count them
- * together and a card asking "сум" is compared with its route's UZS figure (README, "Going rates").
+ * together and a card asking "сум" is compared with its route's UZS figure (docs/rates.md, "Going rates").
  * Only spellings of one currency are joined; nothing is ever converted from one currency into another.
  * `som`/`сом` is left as it is: it is also the Kyrgyz som's name. Small on purpose: the board ships it.
  */

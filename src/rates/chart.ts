@@ -4,7 +4,7 @@ import { DAY_MS, WEEK_MS, tashkentDay } from '../config/time';
 import type { RateSeries, RateWeek, Spread } from './going-rate';
 
 /**
- * A route page's chart and its table (README, "Going rates"), both from this one function so the two
+ * A route page's chart and its table (docs/rates.md, "Going rates"), both from this one function so the two
  * cannot disagree. Laid out at build time with d3-scale and d3-shape, so the page gets plain SVG
  * markup and no chart script. It draws what there is, on a time axis of the last RATE_CHART_WEEKS weeks:
  * - the figure of the whole window: its middle half as a band, its median as a dashed line;

@@ -7,7 +7,7 @@ import { posterWeights, spreadOf, weightedPercentiles, type Spread } from './spr
 import { chartWeekStarts, type RateWindow } from './window';
 
 /**
- * The going asking price of each route (README, "Going rates"), worked out from the board history's
+ * The going asking price of each route (docs/rates.md, "Going rates"), worked out from the board history's
  * samples alone: no SQL, no clock, no network, so known histories give known figures in tests.
  *
  * The rules, in the order they apply to one route's loads in one currency (spellings of one currency

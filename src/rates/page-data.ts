@@ -12,7 +12,7 @@ import { routeKey } from '../loads/place-groups';
 import type { PriceRange } from '../loads/price-position';
 
 /**
- * What the build hands the pages from the going rates (README, "Going rates"): the figures without
+ * What the build hands the pages from the going rates (docs/rates.md, "Going rates"): the figures without
  * the weekly series, and the chart already laid out, so a page renders markup and runs no arithmetic.
  */
 export type RateFigureData = Omit<CurrencyRate, 'series'>;

@@ -4,7 +4,7 @@ import { pricePosition, type PriceRange, type PricePosition } from '../loads/pri
 
 /**
  * The one small file the build publishes for the cards the live board renders after the build
- * (README, "Going rates"): the middle half of each rated route's asking prices per trip, and the
+ * (docs/rates.md, "Going rates"): the middle half of each rated route's asking prices per trip, and the
  * place keys (normalizePlaceKey of every spelling the gazetteer gives those places) that find them,
  * so the browser needs no gazetteer. Language-independent: one file for all pages.
  */

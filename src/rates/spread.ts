@@ -2,7 +2,7 @@ import { RATE_MAX_POSTER_SHARE } from '../config/constants';
 
 /**
  * Percentiles of asking prices, with each load weighed so that no poster's loads weigh more than
- * RATE_MAX_POSTER_SHARE of a figure (README, "Going rates"). Pure arithmetic on numbers.
+ * RATE_MAX_POSTER_SHARE of a figure (docs/rates.md, "Going rates"). Pure arithmetic on numbers.
  *
  * The method, stated once: each of n prices in ascending order, x1 … xn with weights w1 … wn, stands at
  * the middle of its weight, ci = w1 + … + w(i-1) + wi / 2; the first at position 0, the last at 1, the

@@ -2,7 +2,7 @@ import { RATE_CHART_WEEKS, RATE_WINDOW_DAYS } from '../config/constants';
 import { DAY_MS, WEEK_MS, tashkentDayStart } from '../config/time';
 
 /**
- * The stretch of board history the going rates stand on (README, "Going rates"), defined once: the
+ * The stretch of board history the going rates stand on (docs/rates.md, "Going rates"), defined once: the
  * build's read of the history and the figures both take it from here. Epoch ms.
  */
 export interface RateWindow {

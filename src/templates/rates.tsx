@@ -18,7 +18,7 @@ import type { RatesPageContext } from '../rates/page-data';
 import * as styles from './place-loads.module.css';
 
 /**
- * Every route with a going asking price, busiest first (README, "Going rates"): one row per currency,
+ * Every route with a going asking price, busiest first (docs/rates.md, "Going rates"): one row per currency,
  * with what each stands on (loads, posters, prices left out), the window's days, and the rules.
  */
 export default function RatesPage({ pageContext }: PageProps<LocaleData, RatesPageContext>) {

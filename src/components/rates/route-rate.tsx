@@ -100,7 +100,7 @@ function Figure({ figure, texts, language }: { figure: RateFigureData; texts: Ra
 }
 
 /**
- * A route page's going asking price (README, "Going rates"), above its list: per currency that has
+ * A route page's going asking price (docs/rates.md, "Going rates"), above its list: per currency that has
  * one, the medians, the middle half, what it stands on (the window's days, loads, posters, prices left
  * out), per vehicle type rows, and the chart; or how many loads the route has while that is too few.
  */
