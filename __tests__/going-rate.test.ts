@@ -1,7 +1,7 @@
 import { normalizeLoad } from '../src/api-client/normalize';
 import type { RateSample } from '../src/history/types';
 import { goingRates, ratedRoutes, type PerKmDistance } from '../src/rates/going-rate';
-import { percentile, posterWeights, spreadOf, weightedPercentiles } from '../src/rates/spread';
+import { posterWeights, spreadOf, weightedPercentiles } from '../src/rates/spread';
 import { rateWindow } from '../src/rates/window';
 import { routeKey } from '../src/loads/place-groups';
 import { pricePosition } from '../src/loads/price-position';
@@ -52,10 +52,10 @@ describe('percentiles (type 7: linear interpolation between closest ranks)', () 
   it('interpolates the 25th and 75th percentiles as R, Excel PERCENTILE.INC and d3 do', () => {
     // h = (n - 1) p: for 1..8, h = 1.75 and 5.25, so 2.75 and 6.25.
     const sorted = [1, 2, 3, 4, 5, 6, 7, 8];
-    expect(percentile(sorted, 0.25)).toBeCloseTo(2.75);
-    expect(percentile(sorted, 0.75)).toBeCloseTo(6.25);
-    expect(percentile([10], 0.25)).toBe(10);
     expect(spreadOf(sorted, ones(8))).toEqual({ p25: 2.75, median: 4.5, p75: 6.25 });
+    // 1..7: h = 1.5, 3 and 4.5.
+    expect(spreadOf([1, 2, 3, 4, 5, 6, 7], ones(7))).toEqual({ p25: 2.5, median: 4, p75: 5.5 });
+    expect(spreadOf([10], ones(1))).toEqual({ p25: 10, median: 10, p75: 10 });
   });
 
   it('places each price at the middle of its weight, and reads a percentile on the line between two of them', () => {

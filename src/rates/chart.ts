@@ -15,8 +15,8 @@ import type { RateSeries, RateWeek, Spread } from './going-rate';
  * draws it at its natural size.
  */
 
-export const CHART_WIDTH = 320;
-export const CHART_HEIGHT = 220;
+const CHART_WIDTH = 320;
+const CHART_HEIGHT = 220;
 const MARGIN = { top: 8, right: 8, bottom: 20, left: 52 };
 /** The price panel's share of the plot's height; the bars get the rest less the gap. */
 const PRICE_SHARE = 0.68;

@@ -19,20 +19,9 @@ export interface Spread {
   p75: number;
 }
 
-/** Type 7 percentile of ascending `sorted`, all weighing the same; NaN when it is empty. */
-export function percentile(sorted: ArrayLike<number>, p: number): number {
-  const n = sorted.length;
-  if (n === 0) return NaN;
-  const h = (n - 1) * p;
-  const low = Math.floor(h);
-  const lowValue = sorted[low] as number;
-  const high = sorted[Math.min(low + 1, n - 1)] as number;
-  return lowValue + (h - low) * (high - lowValue);
-}
-
 /**
  * The percentiles `ps` (ascending) of ascending `sorted` weighed by `weights` (positive, same order), in
- * one pass; all weights 1 gives exactly `percentile`'s values.
+ * one pass; NaN each for no prices.
  */
 export function weightedPercentiles(sorted: ArrayLike<number>, weights: ArrayLike<number>, ps: readonly number[]): number[] {
   const n = sorted.length;
