@@ -165,7 +165,7 @@ describe('going rates of known histories', () => {
     expect(rate?.loads).toBe(10);
     expect(rate?.unpriced).toBe(1);
     expect(rate?.figures.map((figure) => [figure.currency, figure.trip.median])).toEqual([['UZS', 4]]);
-    expect(rate?.others).toEqual([{ currency: 'USD', loads: 2 }]);
+    expect(rate?.others).toEqual([{ currency: 'USD', loads: 2, outliers: 0 }]);
     const both = rateOf([...loads, ...samples([30, 40, 50, 60, 70, 80, 90], { currency: 'USD' })]);
     expect(both?.figures.map((figure) => [figure.currency, figure.loads, figure.trip.median])).toEqual([
       ['USD', 9, 50],

@@ -148,6 +148,15 @@ describe('prices far outside a route’s usual range stay out of its figure', ()
     );
   });
 
+  it('says how many prices it left out when what is left is too few for a figure', () => {
+    recorded([...usual.slice(0, 6).map((price, poster) => ({ price, poster })), ...[8, 9, 10].map((poster) => ({ price: 1, poster }))]);
+    const rate = build().routes.get(SAMARQAND);
+    expect(rate?.figures).toEqual([]);
+    expect(textOf(rateBlockHtml(rate as never, ru as Language))).toContain(
+      'было 9 грузов, а нужно не меньше 7 от 3 разных грузовладельцев. Не учтены цены, которые более чем в 5 раз выше или ниже медианы: 3.',
+    );
+  });
+
   it('leaves out four placeholder prices of 1', () => {
     recorded([...usual.map((price, poster) => ({ price, poster })), ...[8, 9, 10, 11].map((poster) => ({ price: 1, poster }))]);
     expect(figureOf(SAMARQAND)).toMatchObject({ loads: 7, outliers: 4, trip: { p25: 4_900_000 } });
@@ -163,7 +172,7 @@ describe('prices far outside a route’s usual range stay out of its figure', ()
     const rates = build();
     const rate = rates.routes.get(SAMARQAND);
     expect(rate?.figures.map((figure) => [figure.currency, figure.loads, figure.trip.median])).toEqual([['UZS', 7, 5_000_000]]);
-    expect(rate?.others).toEqual([{ currency: 'USD', loads: 3 }]);
+    expect(rate?.others).toEqual([{ currency: 'USD', loads: 3, outliers: 0 }]);
     expect(textOf(rateBlockHtml(rate as never, uz as Language))).toContain(
       'aylantirilmaydi: USD: 3. Narxi koʻrsatilmagan yuklar (hisobga olinmadi): 1.',
     );

@@ -88,8 +88,8 @@ export interface RouteRate {
   unpriced: number;
   /** One figure per currency that makes one on its own, busiest first. */
   figures: CurrencyRate[];
-  /** Currencies without a figure: counted and mentioned, never converted. */
-  others: Array<{ currency: string; loads: number }>;
+  /** Currencies without a figure: counted and mentioned, never converted; `outliers` of `loads` left out by rule 2. */
+  others: Array<{ currency: string; loads: number; outliers: number }>;
 }
 
 /**
@@ -188,9 +188,14 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-function currencyRate(currency: string, loads: Priced[], window: RateWindow, km: number | null): CurrencyRate | null {
-  loads.sort((a, b) => a.price - b.price);
-  const kept = withinUsualRange(loads);
+/** Rule 3 on the loads of one currency that rule 2 kept (`kept`, ascending by price). */
+function currencyRate(
+  currency: string,
+  kept: readonly Priced[],
+  outliers: number,
+  window: RateWindow,
+  km: number | null,
+): CurrencyRate | null {
   const figure = figureOf(currency, kept, km);
   if (!figure) return null;
   const byVehicle: VehicleRate[] = [];
@@ -199,7 +204,7 @@ function currencyRate(currency: string, loads: Priced[], window: RateWindow, km:
     if (row) byVehicle.push({ ...row, vehicleType });
   }
   byVehicle.sort((a, b) => b.loads - a.loads || a.vehicleType.localeCompare(b.vehicleType));
-  return { ...figure, outliers: loads.length - kept.length, byVehicle, series: seriesOf(figure, kept, window, km) };
+  return { ...figure, outliers, byVehicle, series: seriesOf(figure, kept, window, km) };
 }
 
 /** currencyCode, once per spelling: a window holds half a million loads and a handful of spellings. */
@@ -221,9 +226,12 @@ function routeRate(from: string, to: string, loads: readonly RateSample[], windo
   const figures: CurrencyRate[] = [];
   const others: RouteRate['others'] = [];
   for (const [currency, group] of groupBy(priced, (load) => load.currency)) {
-    const rate = currencyRate(currency, group, window, km);
+    group.sort((a, b) => a.price - b.price);
+    const kept = withinUsualRange(group);
+    const outliers = group.length - kept.length;
+    const rate = currencyRate(currency, kept, outliers, window, km);
     if (rate) figures.push(rate);
-    else others.push({ currency, loads: group.length });
+    else others.push({ currency, loads: group.length, outliers });
   }
   figures.sort((a, b) => b.loads - a.loads || a.currency.localeCompare(b.currency));
   others.sort((a, b) => b.loads - a.loads || a.currency.localeCompare(b.currency));

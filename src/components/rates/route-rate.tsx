@@ -107,6 +107,8 @@ function Figure({ figure, texts, language }: { figure: RateFigureData; texts: Ra
 export function RouteRateBlock({ rate, t, language }: { rate: RouteRateData; t: TFunction; language: Language }) {
   const texts = rateTexts(t);
   const { label } = texts;
+  // Without a figure, the prices its rule 2 left out still count: they are why enough loads are too few.
+  const outliers = rate.others.reduce((sum, other) => sum + other.outliers, 0);
   const others = rate.others.map((other) => t('places:rates.otherCurrency', { count: other.loads, currency: other.currency })).join(', ');
   return (
     <section className="rate-block" aria-labelledby="going-rate" data-going-rate={rate.figures.length > 0 ? 'shown' : 'not-enough'}>
@@ -121,7 +123,10 @@ export function RouteRateBlock({ rate, t, language }: { rate: RouteRateData; t: 
           <p className="rate-note">{label('places:rates.weights')}</p>
         </>
       ) : (
-        <p>{t('places:rates.notEnough', { count: rate.loads, days: RATE_WINDOW_DAYS, min: RATE_MIN_LOADS, posters: RATE_MIN_POSTERS })}</p>
+        <p>
+          {t('places:rates.notEnough', { count: rate.loads, days: RATE_WINDOW_DAYS, min: RATE_MIN_LOADS, posters: RATE_MIN_POSTERS })}
+          {outliers > 0 ? ` ${t('places:rates.outliers', { outliers, factor: RATE_OUTLIER_FACTOR })}` : null}
+        </p>
       )}
       {others || rate.unpriced > 0 ? (
         <p className="rate-note">
