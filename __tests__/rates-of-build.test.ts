@@ -128,7 +128,7 @@ describe('one poster cannot set a figure', () => {
     const lastRow = rows.at(-1) ?? '';
     expect(lastRow).toMatch(/data-loads="9"/);
     // The table's median cell of that week is empty ("–"), as the chart draws no median for it.
-    expect(lastRow).toMatch(/data-value=""/);
+    expect(lastRow).toMatch(/data-loads="9">9<\/td><td class="rate-number">–<\/td>/);
   });
 });
 
@@ -239,13 +239,16 @@ describe('weeks and the window are Tashkent days', () => {
 describe('an empty panel is not a chart', () => {
   it('draws a ring for each load of a route whose weeks are too thin for a median, on an axis of their prices', () => {
     recorded([1, 2, 3, 4, 5, 6, 7].map((poster) => ({ price: 4_000_000 + poster * 100_000, poster, posted: NOW - poster * 9 * DAY_MS })));
-    const html = blockOf(SAMARQAND);
-    const rings = [...html.matchAll(/<circle [^>]*data-value="([^"]+)"[^>]*data-loads="(\d+)"/g)];
-    // Per km over Toshkent–Samarqand's 300 km.
-    const perTrip = rings.map(([, value]) => Math.round(Number(value) * 300)).sort((a, b) => a - b);
-    expect(perTrip).toEqual([4.1e6, 4.2e6, 4.3e6, 4.4e6, 4.5e6, 4.6e6, 4.7e6]);
+    const html = blockOf(SAMARQAND, ru as Language);
+    const rings = [...html.matchAll(/<circle [^>]*cy="([^"]+)"[^>]*data-loads="(\d+)"/g)];
+    expect(rings.reduce((sum, [, , loads]) => sum + Number(loads), 0)).toBe(7);
+    // Seven prices, seven heights: 13 667 to 15 667 UZS per km over Toshkent–Samarqand's 300 km.
+    expect(new Set(rings.map(([, cy]) => cy)).size).toBe(7);
     const ticks = [...html.matchAll(/data-value-tick="([^"]+)"/g)].map(([, value]) => Number(value));
     expect(Math.min(...ticks)).toBeLessThanOrEqual(4.1e6 / 300);
     expect(Math.max(...ticks)).toBeGreaterThanOrEqual(4.7e6 / 300);
+    // The table twin lists each of them, as the estimate they are.
+    const prices = [...html.matchAll(/<td class="rate-number">примерно ([^<]+)<\/td><\/tr>/g)].map(([, list]) => list);
+    expect(prices.flatMap((list) => list?.split(', ') ?? [])).toHaveLength(7);
   });
 });

@@ -37,14 +37,12 @@ export interface ChartWeekMark {
   y: number;
   low: number;
   high: number;
-  value: number;
 }
 
 /** One load (or several of one day and price) of a week without a median. */
 export interface ChartPoint {
   x: number;
   y: number;
-  value: number;
   loads: number;
 }
 
@@ -155,11 +153,9 @@ export function rateChart(series: RateSeries): RateChart {
         y: y(week.spread.median),
         low: y(week.spread.p25),
         high: y(week.spread.p75),
-        value: week.spread.median,
       });
     }
-    for (const point of week.points)
-      points.push({ x: round(time(point.day + DAY_MS / 2)), y: y(point.value), value: point.value, loads: point.loads });
+    for (const point of week.points) points.push({ x: round(time(point.day + DAY_MS / 2)), y: y(point.value), loads: point.loads });
   }
   const draw = line<RateWeek>()
     .defined((week) => week.spread !== null)

@@ -2,34 +2,28 @@ import React from 'react';
 import type { Language } from '../../config/languages';
 import type { ChartRow, RateChart } from '../../rates/chart';
 import { formatReaderDate } from '../../loads/reader-date';
-import { Approximately } from '../approximately';
 import { formatRate, type RateTexts } from './rate-format';
 
 /** A Tashkent day (`2026-11-19`) in the reader's language, as `<time dateTime>` gives it. */
 const dayLabel = (day: string, language: Language) => formatReaderDate(day, language.code);
 
-/** A value of the chart's measure as the table writes it: a per-km amount as an estimate. */
-function Value({ chart, texts, value }: { chart: RateChart; texts: RateTexts; value: number }) {
-  return chart.measure === 'perKm' ? <Approximately text={texts.perKmAmount(value)} about={texts.about} /> : <>{formatRate(value)}</>;
+/**
+ * A value of the chart's measure as the table writes it. The table is read, never seen: a per-km amount
+ * is the estimate's word and two significant figures ("примерно 23 000"), the "≈" would be hidden anyway.
+ */
+function valueText(chart: RateChart, texts: RateTexts, value: number): string {
+  return chart.measure === 'perKm' ? texts.perKmAmount(value) : formatRate(value);
 }
 
-/** A values list ("≈ 4 800, 5 100, 5 600"): one "≈" for the list of per-km amounts. */
-function Values({ chart, texts, values }: { chart: RateChart; texts: RateTexts; values: readonly number[] }) {
-  if (chart.measure !== 'perKm') return <>{values.map(formatRate).join(', ')}</>;
-  return <Approximately text={values.map(texts.perKmAmount).join(', ')} about={texts.about} />;
+function estimate(chart: RateChart, texts: RateTexts, text: string): string {
+  return chart.measure === 'perKm' ? `${texts.about} ${text}` : text;
 }
 
-function PricesCell({ chart, texts, row }: { chart: RateChart; texts: RateTexts; row: ChartRow }) {
-  if (row.spread) {
-    return (
-      <>
-        <Value chart={chart} texts={texts} value={row.spread.p25} />
-        {'\u00a0– '}
-        {chart.measure === 'perKm' ? texts.perKmAmount(row.spread.p75) : formatRate(row.spread.p75)}
-      </>
-    );
-  }
-  return row.values.length > 0 ? <Values chart={chart} texts={texts} values={row.values} /> : <>–</>;
+/** The last cell of a row: the week's middle half, or each of its loads' prices ("14 000, 15 000"). */
+function pricesText(chart: RateChart, texts: RateTexts, row: ChartRow): string {
+  if (row.spread)
+    return estimate(chart, texts, `${valueText(chart, texts, row.spread.p25)}\u00a0– ${valueText(chart, texts, row.spread.p75)}`);
+  return row.values.length > 0 ? estimate(chart, texts, row.values.map((value) => valueText(chart, texts, value)).join(', ')) : '–';
 }
 
 /** A legend entry's mark, drawn as the chart draws it. */
@@ -127,7 +121,7 @@ export function RateChartView({ chart, texts, language, id }: { chart: RateChart
         <path className="rate-line" d={chart.path} />
         <g className="rate-weeks">
           {chart.weeks.map((week) => (
-            <g key={week.x} data-value={week.value}>
+            <g key={week.x}>
               <line x1={week.x} x2={week.x} y1={week.high} y2={week.low} />
               <circle cx={week.x} cy={week.y} r={3} />
             </g>
@@ -135,7 +129,7 @@ export function RateChartView({ chart, texts, language, id }: { chart: RateChart
         </g>
         <g className="rate-points">
           {chart.points.map((point) => (
-            <circle key={`${point.x} ${point.y}`} cx={point.x} cy={point.y} r={2.5} data-value={point.value} data-loads={point.loads} />
+            <circle key={`${point.x} ${point.y}`} cx={point.x} cy={point.y} r={2.5} data-loads={point.loads} />
           ))}
         </g>
       </svg>
@@ -186,12 +180,8 @@ export function RateChartView({ chart, texts, language, id }: { chart: RateChart
                 <td className="rate-number" data-loads={row.loads}>
                   {formatRate(row.loads)}
                 </td>
-                <td className="rate-number" data-value={row.spread?.median ?? ''}>
-                  {row.spread ? <Value chart={chart} texts={texts} value={row.spread.median} /> : '–'}
-                </td>
-                <td className="rate-number" data-values={row.spread ? '' : row.values.join(' ')}>
-                  <PricesCell chart={chart} texts={texts} row={row} />
-                </td>
+                <td className="rate-number">{row.spread ? estimate(chart, texts, valueText(chart, texts, row.spread.median)) : '–'}</td>
+                <td className="rate-number">{pricesText(chart, texts, row)}</td>
               </tr>
             ))}
           </tbody>

@@ -62,7 +62,7 @@ function Figure({ figure, texts, language }: { figure: RateFigureData; texts: Ra
           </div>
         ) : null}
       </dl>
-      <p className="rate-span" data-stands-on={`${figure.loads} ${figure.posters} ${figure.outliers}`}>
+      <p className="rate-span">
         {t('places:rates.span', { count: figure.loads, posters: figure.posters })}{' '}
         {t('places:rates.outliers', { outliers: figure.outliers, factor: RATE_OUTLIER_FACTOR })}
       </p>
