@@ -102,9 +102,16 @@ export interface HistoryStats {
   /** Distinct from/to pairs. */
   routes: number;
   posters: number;
+  /**
+   * Of those, posters whose hash was made from the phone's digits as typed, before one phone became one
+   * poster whatever its spelling: they become the international number's as their loads are read again.
+   */
+  postersAsTyped: number;
   /** Earliest first-seen and latest last-seen time, epoch ms; null for an empty history. */
   first: number | null;
   last: number | null;
+  /** Fingerprint of the key the posters are hashed with; null while the file remembers none. */
+  keyFingerprint: string | null;
 }
 
 /**
@@ -121,6 +128,9 @@ export interface BoardHistory {
   closedSince(since: number): ClosedLoad[];
   /** All or nothing: a bad line throws `ImportLineError` and nothing of the file stays in the history. */
   importLines(lines: AsyncIterable<string> | Iterable<string>, options?: ImportOptions): Promise<ImportCounts>;
+  /** How many loads it holds, and how many of them are open: what a build logs (cheap, unlike `stats`). */
+  loadCounts(): Pick<HistoryStats, 'loads' | 'open'>;
+  /** Everything `npm run history -- stats` prints; reads the whole file. */
   stats(): HistoryStats;
   /**
    * Makes what was recorded the history in its file by renaming the working copy over it; returns the

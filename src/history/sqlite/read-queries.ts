@@ -2,6 +2,8 @@ import type { ClosedLoad, HistoryStats, RateSample } from '../types';
 import { isoOrNull, numberList, numbersOf, orNull, shared, textList, textsOf } from './column-codec';
 import type { Connection, SqlValue } from './connection';
 import { HistoryFileError } from './errors';
+import { readFingerprint } from './poster-key';
+import { NUMBER_RULE } from './schema';
 
 /** The history's reads for the build: the going rates' window, the closed loads, the figures of `stats`. */
 
@@ -114,12 +116,23 @@ export function closedSince(connection: Connection, since: number): ClosedLoad[]
   return closed.sort((a, b) => (b.closedAt as number) - (a.closedAt as number) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+export function loadCounts(connection: Connection): Pick<HistoryStats, 'loads' | 'open'> {
+  const row = connection.get<{ loads: number; open: number }>(
+    'SELECT (SELECT count(*) FROM loads) AS loads, (SELECT count(*) FROM loads WHERE closed_at IS NULL) AS open',
+  );
+  return { loads: Number(row?.loads ?? 0), open: Number(row?.open ?? 0) };
+}
+
 export function stats(connection: Connection): HistoryStats {
   const row = connection.get<{ loads: number; open: number; first: number | null; last: number | null; routes: number; posters: number }>(
     `SELECT count(*) AS loads, count(*) FILTER (WHERE closed_at IS NULL) AS open, min(first_seen) AS first, max(last_seen) AS last,
        (SELECT count(*) FROM (SELECT 1 FROM loads GROUP BY from_place, to_place)) AS routes,
        (SELECT count(DISTINCT poster_id) FROM loads) AS posters
      FROM loads`,
+  );
+  const asTyped = connection.get<{ posters: number }>(
+    `SELECT count(*) AS posters FROM posters WHERE number_rule = ? AND id IN (SELECT poster_id FROM loads)`,
+    NUMBER_RULE.digitsAsTyped,
   );
   const loads = Number(row?.loads ?? 0);
   const open = Number(row?.open ?? 0);
@@ -129,7 +142,9 @@ export function stats(connection: Connection): HistoryStats {
     closed: loads - open,
     routes: Number(row?.routes ?? 0),
     posters: Number(row?.posters ?? 0),
+    postersAsTyped: Number(asTyped?.posters ?? 0),
     first: row?.first === null || row?.first === undefined ? null : Number(row.first),
     last: row?.last === null || row?.last === undefined ? null : Number(row.last),
+    keyFingerprint: readFingerprint(connection),
   };
 }
