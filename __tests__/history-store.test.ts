@@ -125,8 +125,8 @@ describe('rateSamples', () => {
     // Closed exactly at the window's start: still on the board then.
     expect(ids(T0 + 2 * HOUR, T0 + 3 * HOUR)).toEqual(['before', 'edge-close', 'inside']);
     expect(ids(T0 + 2 * HOUR + 1, T0 + 3 * HOUR)).toEqual(['inside']);
-    // Created (or first seen) exactly at the window's end: on the board then.
-    expect(ids(T0 + 3 * HOUR, T0 + 4 * HOUR)).toEqual(['inside', 'undated']);
+    // First seen exactly at the window's end: on the board then, even with a createdAt after it.
+    expect(ids(T0 + 3 * HOUR, T0 + 4 * HOUR)).toEqual(['inside', 'later', 'undated']);
     expect(ids(T0 + 3 * HOUR, T0 + 4 * HOUR - 1)).toEqual(['inside']);
     expect(ids(T0 + 3 * HOUR, T0 + 5 * HOUR)).toEqual(['inside', 'later', 'undated']);
   });

@@ -50,8 +50,8 @@ export type ClosedLoad = Pick<
  * as the rates read it (src/rates/going-rate.ts): numbers and a few shared texts, no id, title or dates
  * as text. A window of the history holds half a million of them at a million past loads, so each field
  * left out here is time and memory saved: the window is applied where samples are made (the store's
- * query, `rateSampleOf`), and a sample needs no first-seen or closing time after it.
- * The store returns each load once (its key); a caller that builds samples itself must do the same.
+ * query, the one place that decides which loads are in a window and when each was posted), and a
+ * sample needs no first-seen or closing time after it. The store returns each load once (its key).
  */
 export interface RateSample {
   /** Gazetteer slugs, different from each other. */
@@ -61,7 +61,11 @@ export interface RateSample {
   price: number | null;
   /** As stored: upper-case code, or empty. */
   currency: string;
-  /** createdAt, else firstSeen, epoch ms. */
+  /**
+   * When it was posted, epoch ms: createdAt, but never later than the history first saw the load (an
+   * API clock ahead of the build's, or a wrong date, cannot post a load after it was on the board);
+   * firstSeen without a createdAt.
+   */
   posted: number;
   /** The same value for the same poster within one history, another for another; null without a phone. */
   poster: string | number | null;

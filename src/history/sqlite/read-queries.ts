@@ -13,19 +13,21 @@ function aggregate<Row extends object>(connection: Connection, sql: string, para
 }
 
 export function rateSamples(connection: Connection, start: number, end: number): RateSample[] {
-  // rateSampleOf (src/rates/going-rate.ts) in SQL: both places known and different, on the board in
-  // the window as onBoardIn says, and posted by its end. `+closed_at` keeps SQLite off the closed_at
-  // index: a scan of the table reads it in order, the index's two ranges (open, and closed in the
-  // window) cost one lookup by id per load. Counting the window at a million loads took 1.55 s that
-  // way, 0.18 s by the scan.
+  // The going rates' loads (RateSample): both places known and different, and on the board at some
+  // time in the window: seen by its end, and not closed before its start. A load's posting time is
+  // its createdAt, never later than when it was first seen, so a createdAt after the window's end
+  // neither leaves out a load the build saw nor posts it in the future. `+closed_at` keeps SQLite off
+  // the closed_at index: a scan of the table reads it in order, the index's two ranges (open, and
+  // closed in the window) cost one lookup by id per load. Counting the window at a million loads took
+  // 1.55 s that way, 0.18 s by the scan.
   const columns = aggregate<{ count: number; groups: SqlValue; prices: SqlValue; posted: SqlValue; posters: SqlValue }>(
     connection,
     `SELECT count(*) AS count, ${numberList('rate_group')} AS groups, ${numberList('price')} AS prices,
-       ${numberList('coalesce(created_at, first_seen)')} AS posted, ${numberList('poster_id')} AS posters
+       ${numberList('min(coalesce(created_at, first_seen), first_seen)')} AS posted, ${numberList('poster_id')} AS posters
      FROM loads
      WHERE from_known = 1 AND to_known = 1 AND from_place <> to_place
-       AND (+closed_at >= ? OR +closed_at IS NULL) AND first_seen <= ? AND coalesce(created_at, first_seen) <= ?`,
-    [start, end, end],
+       AND (+closed_at >= ? OR +closed_at IS NULL) AND first_seen <= ?`,
+    [start, end],
   );
   const n = Number(columns.count);
   const groups = new Map<number, Pick<RateSample, 'from' | 'to' | 'currency' | 'vehicleType'>>();
