@@ -14,7 +14,7 @@ import { routeKey } from '../src/loads/place-groups';
 import { roadDistanceKm } from '../src/places/distance';
 
 /**
- * The going rates a build makes from a board history (README, "Going rates"): hand-made histories in
+ * The going rates a build makes from a board history (docs/rates.md): hand-made histories in
  * real SQLite files, read by the build's own ratesOfBuild, and the route page's rate block as the build
  * renders it to HTML.
  */

@@ -1,5 +1,5 @@
 /**
- * The board history's store on real SQLite files in a temporary folder (issue 29): no mocks of the store.
+ * The board history's store on real SQLite files in a temporary folder (docs/history.md): no mocks of the store.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
