@@ -107,7 +107,7 @@ function nextTurn(): Promise<void> {
   return lastTurn;
 }
 
-/** Every idle island of a batch hydrates at most this long after the batch began (README, "Islands"). */
+/** Every idle island of a batch hydrates at most this long after the batch began (docs/architecture.md). */
 export const IDLE_DEADLINE_MS = 2000;
 const FIRST_TOUCH_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
 

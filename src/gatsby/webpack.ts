@@ -62,7 +62,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   const production = stage === 'build-javascript' || stage === 'build-html';
   // Production source maps cost build time on every run and would publish the source with the site.
   if (production) {
-    // BENCH_SOURCE_MAPS=1: a build whose CPU profiles can be read by module (README, Benchmarks), never
+    // BENCH_SOURCE_MAPS=1: a build whose CPU profiles can be read by module (docs/build.md), never
     // for deploying.
     const sourceMaps = process.env.BENCH_SOURCE_MAPS === '1';
     config.devtool = sourceMaps ? 'source-map' : false;

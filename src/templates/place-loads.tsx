@@ -56,7 +56,7 @@ function OnwardLinks({ context, t }: { context: PlaceLoadsPageContext; t: TFunct
 
 /**
  * Loads from a place, to a place, or along one route, pre-built page by page. It does not refresh in
- * the browser (README, "City and route pages"): it says when it was built and links to the live board.
+ * the browser (docs/place-pages.md): it says when it was built and links to the live board.
  */
 /** The build named this page's places already (src/gatsby/place-pages.ts). */
 const asNamed = (name: string) => name;

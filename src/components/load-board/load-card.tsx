@@ -8,6 +8,7 @@ import { type Age, formatNumber, formatPrice, formatShortDate, postedAge, routeL
 import { siteUrl } from '../../config/env';
 import { shareText } from '../../loads/share';
 import { ShareLinks, type ShareTexts } from '../share-links';
+import { Approximately } from '../approximately';
 import { vehicleLabel } from '../../loads/vehicle-types';
 import { distanceFormatter, type DistanceTexts } from '../../loads/route-distance';
 import { isNewIn, positionOf, sameCardContent, type CardExtras } from '../../loads/card-content';
@@ -54,17 +55,6 @@ interface Props extends CardExtras {
   age: Age;
   // placeName, routeKm and positions (CardExtras) are given by the list, not looked up here: the
   // gazetteer stays out of the browser's bundle (src/places/place-file.ts).
-}
-
-/** "≈ 310 km", heard as "about 310 km". */
-function Approximately({ text, about }: { text: string; about: string }) {
-  return (
-    <>
-      <span aria-hidden="true">≈</span>
-      <span className="visually-hidden">{about}</span>
-      {`\u00a0${text}`}
-    </>
-  );
 }
 
 /** One load in the list. Every value is rendered as text; React escapes it. */

@@ -133,7 +133,8 @@ describe('a board that changes during the read, then holds still', () => {
   });
 
   it('publishes the load a removal made the next page skip, and not the removed load', async () => {
-    // Issue 14's case: 251 loads, one on page 1 removed after page 1 was read (seed 8 picks one there).
+    // 251 loads, one on page 1 removed after page 1 was read (seed 8 picks one there): the first load of
+    // page 2 moves onto page 1, where the walk has already been.
     await board(251, { every: 1, limit: 1, posts: false, seed: 8 });
     const { reporter, log } = recordingReporter();
     const loads = await readLoads(reporter, { retries: 0 });

@@ -2,8 +2,11 @@
  * The tools' one reading of the environment (tools/env.ts), and the two configurations built on it:
  * `npm run deploy` and `npm run telegram` say every bad value, one line each, in the same words.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { deployConfigFromEnv } from '../tools/deploy/deploy';
-import { EnvError, envReader, isPrivateHost } from '../tools/env';
+import { BUILD_VARIABLES, EnvError, envReader, isPrivateHost, TOOL_VARIABLES } from '../tools/env';
+import { sampleApiEnv } from '../tools/sample-api/from-env';
 import { telegramConfigFromEnv } from '../tools/telegram/config';
 
 function problems(read: () => unknown): readonly string[] {
@@ -99,6 +102,51 @@ describe('the tools read their settings through it', () => {
     });
   });
 
+  it('npm run api and the harness: every bad sample API value at once, and the defaults', () => {
+    expect(problems(() => sampleApiEnv({ API_PORT: '70000', API_SHAPE: 'xml', SAMPLE_CHANGE_EVERY: 'often' }))).toEqual([
+      'SAMPLE_CHANGE_EVERY is "often"; use a whole number from 0 to 1000000.',
+      'API_PORT is "70000"; use a whole number from 0 to 65535.',
+      'API_SHAPE is "xml"; use one of data, loads, bare, top-level.',
+    ]);
+    expect(sampleApiEnv({})).toEqual({
+      port: 4010,
+      loads: 120,
+      shape: 'data',
+      quiet: false,
+      host: undefined,
+      revision: 0,
+      changedEvery: 100,
+      change: null,
+    });
+    expect(sampleApiEnv({ API_QUIET: '1', SAMPLE_CHANGE_EVERY: '5', SAMPLE_CHANGE_LIMIT: '20' })).toMatchObject({
+      quiet: true,
+      change: { every: 5, limit: 20, seed: 1 },
+    });
+  });
+
+  it('npm run deploy and the tools that store state: never where the CDN serves it', () => {
+    expect(problems(() => deployConfigFromEnv({ DEPLOY_BUCKET: 'site' }))).toEqual([
+      'DEPLOY_PREFIX is empty: the CDN serves the whole bucket site, so the board history, the channel’s state and the deploy manifest would be public files; set DEPLOY_STATE_BUCKET to another bucket, or publish the site under a DEPLOY_PREFIX.',
+    ]);
+    expect(problems(() => deployConfigFromEnv({ DEPLOY_BUCKET: 'site', DEPLOY_PREFIX: 'www', DEPLOY_STATE_PREFIX: 'www/state' }))).toEqual([
+      'DEPLOY_STATE_PREFIX is "www/state/", inside DEPLOY_PREFIX "www/" that the CDN serves, so the board history, the channel’s state and the deploy manifest would be public files; give a prefix outside it, or another bucket in DEPLOY_STATE_BUCKET.',
+    ]);
+    // With a bad value too, every line at once.
+    expect(problems(() => deployConfigFromEnv({ DEPLOY_BUCKET: 'site', DEPLOY_CONCURRENCY: 'many' }))).toHaveLength(2);
+    expect(deployConfigFromEnv({ DEPLOY_BUCKET: 'site', DEPLOY_PREFIX: 'www' }).state).toEqual({ bucket: 'site', prefix: 'www-state/' });
+    expect(deployConfigFromEnv({ DEPLOY_BUCKET: 'site', DEPLOY_STATE_BUCKET: 'site-state' }).state).toEqual({
+      bucket: 'site-state',
+      prefix: '',
+    });
+    expect(
+      deployConfigFromEnv({ DEPLOY_BUCKET: 'site', DEPLOY_PREFIX: 'www', DEPLOY_STATE_BUCKET: 'ops', DEPLOY_STATE_PREFIX: '/yukbor/' })
+        .state,
+    ).toEqual({
+      bucket: 'ops',
+      prefix: 'yukbor/',
+    });
+  });
+
   it("npm run telegram: its own values and, with DEPLOY_BUCKET, the bucket's, in the same words", () => {
     expect(
       problems(() =>
@@ -109,6 +157,7 @@ describe('the tools read their settings through it', () => {
           TELEGRAM_LANG: 'en',
           TELEGRAM_MIN_INTERVAL_MS: 'soon',
           DEPLOY_BUCKET: 'site',
+          DEPLOY_PREFIX: 'www',
           DEPLOY_CONCURRENCY: '0',
         }),
       ),
@@ -123,5 +172,39 @@ describe('the tools read their settings through it', () => {
       'Set TELEGRAM_CHAT_ID to the channel (@name or numeric id).',
       'Set SITE_URL to the public site the posts link to.',
     ]);
+  });
+});
+
+describe('every variable the project reads is listed in tools/env.ts and documented', () => {
+  const root = path.resolve(__dirname, '..');
+  const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+  const sources = (dir: string): string[] =>
+    fs
+      .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => path.join(dir, file));
+
+  it('lists in BUILD_VARIABLES every variable the build and the site read', () => {
+    const files = [...sources('src'), 'gatsby-config.ts', 'gatsby-node.ts', 'gatsby-browser.tsx', 'gatsby-ssr.tsx'];
+    const names = new Set(
+      files.flatMap((file) => [...read(file).matchAll(/process\.env\.([A-Z][A-Z0-9_]*)(?![A-Z0-9_*])/g)].map((m) => m[1])),
+    );
+    expect([...names].filter((name) => !(BUILD_VARIABLES as readonly string[]).includes(name as string))).toEqual([]);
+  });
+
+  it('lists in TOOL_VARIABLES only variables a tool reads', () => {
+    const tools = sources('tools')
+      .filter((file) => file !== path.join('tools', 'env.ts'))
+      .map(read)
+      .join('\n');
+    expect(TOOL_VARIABLES.filter((name) => !tools.includes(`'${name}'`))).toEqual([]);
+  });
+
+  it("names each in a row of the README's configuration table", () => {
+    const readme = read('README.md');
+    const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+    const rows = section.split('\n').filter((line) => line.startsWith('|'));
+    const named = (name: string) => rows.some((row) => row.includes(`\`${name}\``));
+    expect([...TOOL_VARIABLES, ...BUILD_VARIABLES].filter((name) => !named(name))).toEqual([]);
   });
 });

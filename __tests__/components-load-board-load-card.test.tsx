@@ -2,7 +2,7 @@
  * @jest-environment ./__tests__/support/jsdom-with-fetch.ts
  */
 /**
- * A card's road distance and price per km (README, "Distance and price per kilometre"), in the three
+ * A card's road distance and price per km (docs/rates.md), in the three
  * languages, as the build renders it; and on the live board, a route first seen in a refresh measured
  * in the browser from the place file, which the first render does not wait for.
  */

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The closed-load index (issue 29, "Taken loads are explained"): the shard hash, the build's writer with
+ * The closed-load index (docs/closed-loads.md): the shard hash, the build's writer with
  * its 30-day edge, the lead-on choice, and what the browser's reader accepts from a shard. The closed
  * loads come from a real history file (src/history/store.ts), closed by a later read as in a rebuild.
  */

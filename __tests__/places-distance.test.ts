@@ -1,8 +1,7 @@
 /**
  * @jest-environment node
  *
- * Road distance between gazetteer places and price per kilometre (README, "Distance and price per
- * kilometre").
+ * Road distance between gazetteer places and price per kilometre (docs/rates.md).
  */
 import { MIN_PRICE_PER_KM_DISTANCE_KM } from '../src/config/constants';
 import { PLACES } from '../src/places/gazetteer';

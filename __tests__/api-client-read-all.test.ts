@@ -1,7 +1,7 @@
 /**
  * The build's read policy against in-memory boards that change between list requests the way a live
  * board does: a post lands at the front, a removal anywhere. The same outcomes are checked over real
- * HTTP against the sample API's change mode in read-loads.test.ts.
+ * HTTP against the sample API's change mode in gatsby-read-loads.test.ts.
  */
 import { BoardReadError, READ_MAX_PASSES, confirmBudget, readAllLoads } from '../src/api-client/read-all';
 import type { ReadAllResult, ReadPage } from '../src/api-client/read-all';
@@ -112,7 +112,7 @@ describe.each([
   });
 
   it('publishes the load a removal before the cursor made the next page skip, and not the removed one', async () => {
-    // Issue 14's third case: 251 loads, one on page 1 removed after page 1 was read.
+    // 251 loads, one on page 1 removed after page 1 was read: the first load of page 2 moves onto page 1.
     const board = new Board(251, bare);
     const skipped = board.ids[100] as string;
     board.afterList = (b, request) => {

@@ -2,7 +2,7 @@
  * @jest-environment ./__tests__/support/jsdom-with-fetch.ts
  */
 /**
- * Idle islands keep the README's word: each hydrates within 2 s of the page's hydration, or at the
+ * Idle islands keep docs/architecture.md's word: each hydrates within 2 s of the page's hydration, or at the
  * visitor's first touch, whichever comes first, and nothing an ended batch left behind releases a later
  * island early. The page is rendered on the server and hydrated in jsdom as a browser would; the clock
  * and `requestIdleCallback` are the browser's, so the test drives them (a browser that is never idle

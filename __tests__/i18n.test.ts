@@ -1,7 +1,7 @@
 import { LANGUAGES } from '../src/config/languages';
 import { NOT_FOUND_PATH } from '../src/config/routes';
 import { languageFromBrowser, pickLanguage, storedLanguage } from '../src/i18n/choose';
-import { alternateLinks, canonicalUrl, languageOfPath, localizedPath, splitLanguagePrefix, languageLinkPath } from '../src/i18n/paths';
+import { alternateLinks, canonicalUrl, localizedPath, splitLanguagePrefix, languageLinkPath } from '../src/i18n/paths';
 
 const [uz, cyrl, ru] = LANGUAGES;
 
@@ -12,12 +12,11 @@ describe('localized paths', () => {
     expect(localizedPath('/', uz)).toBe('/uz');
   });
 
-  it('splits a prefix off a path and treats a bare path as Uzbek Latin', () => {
+  it('splits a prefix off a path, and finds none on a bare path', () => {
     expect(splitLanguagePrefix('/ru/load/12')).toEqual({ language: ru, path: '/load/12' });
     expect(splitLanguagePrefix('/uz-cyrl')).toEqual({ language: cyrl, path: '/' });
     expect(splitLanguagePrefix('/loads')).toEqual({ language: null, path: '/loads' });
     expect(splitLanguagePrefix('/russia')).toEqual({ language: null, path: '/russia' });
-    expect(languageOfPath('/help')).toBe(uz);
   });
 
   it('leads the language selector to the same page in another language', () => {

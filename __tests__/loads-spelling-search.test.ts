@@ -1,7 +1,7 @@
 /**
  * The board's search over every spelling of a place (src/loads/spelling-search.ts) against in-memory
  * lists that answer like the API's substring search: newest first, `limit` a page, with a total. The
- * same search is checked over real HTTP against the sample API in spelling-search-http.test.ts.
+ * same search is checked over real HTTP against the sample API in loads-spelling-search.http.test.ts.
  */
 import {
   mergePages,

@@ -2,9 +2,10 @@
  * @jest-environment ./__tests__/support/jsdom-with-fetch.ts
  */
 /**
- * The 404 page on the URL of a load that left the board (issue 29): the real page, the sample API over
- * HTTP (which answers 404 for the id) and the closed-load index written by the build's own writer from
- * a real history file, served with the locale files by the site's CDN-like server (tools/serve).
+ * The 404 page on the URL of a load that left the board (docs/closed-loads.md): the real page, the
+ * sample API over HTTP (which answers 404 for the id) and the closed-load index written by the build's
+ * own writer from a real history file, served with the locale files by the site's CDN-like server
+ * (tools/serve).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -104,7 +105,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'closed-page-'));
   fs.cpSync(LOCALES_DIR, path.join(dir, 'locales'), { recursive: true });
   // What the build does with the history's closed loads (the store is build-side code, kept out of this
-  // jsdom test; the records are as the store returns them, __tests__/closed-loads.test.ts takes them from a real file).
+  // jsdom test; the records are as the store returns them, __tests__/loads-closed-index.test.ts takes them from a real file).
   const now = Date.now();
   const closed = [
     historyLoad(CLOSED_ID, 'toshkent', 'samarqand', HOSTILE_TITLE, now - 2 * DAY),
