@@ -57,7 +57,15 @@ function shortenClassNames(rules: WebpackRule[] | undefined): void {
   }
 }
 
-export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, getConfig, actions }) => {
+/**
+ * In the browser's script the board's cards come in a chunk of their own (their first list is the build's
+ * HTML, which most visits keep): board-cards.ts, which the build's HTML and the tests render at once,
+ * is swapped for its lazy twin there. This is the request load-board.tsx makes for it
+ * (NormalModuleReplacementPlugin reads requests before they are resolved).
+ */
+const EAGER_CARDS = /^\.\/board-cards$/;
+
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, getConfig, actions, plugins }) => {
   const config = getConfig() as WebpackConfig;
   const production = stage === 'build-javascript' || stage === 'build-html';
   // Production source maps cost build time on every run and would publish the source with the site.
@@ -75,6 +83,13 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   const alias: Record<string, string | false | string[]> = { ...config.resolve?.alias, i18next$: I18NEXT_ESM };
   config.resolve = { ...config.resolve, alias };
   if (stage === 'build-javascript') config.plugins = [...(config.plugins ?? []), new OutputHashPlugin()];
+  if (stage === 'build-javascript' || stage === 'develop')
+    config.plugins = [
+      ...(config.plugins ?? []),
+      plugins.normalModuleReplacement(EAGER_CARDS, (resource: { request: string; context?: string }) => {
+        if (resource.context && /[\\/]components[\\/]load-board$/.test(resource.context)) resource.request = './board-cards-lazy';
+      }),
+    ];
   // CSS Modules scope every class, so the order in which chunks put their CSS together cannot change
   // a style; mini-css-extract-plugin's "conflicting order" warnings are noise here.
   for (const plugin of config.plugins ?? []) {
