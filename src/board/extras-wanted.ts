@@ -20,7 +20,8 @@ export function keepable(query: BoardQuery): boolean {
  * HTML has none of them), so a plain board with nothing kept renders once and fetches nothing more.
  */
 
-function subscribe(onChange: () => void): () => void {
+/** Calls `onChange` when the kept searches change, in this tab or another. */
+export function subscribeToKept(onChange: () => void): () => void {
   window.addEventListener('storage', onChange);
   window.addEventListener(SAVED_SEARCHES_CHANGED, onChange);
   return () => {
@@ -41,14 +42,14 @@ function keepsAny(): boolean {
 
 /** True when the phone keeps a search. */
 export function useKeepsSearches(): boolean {
-  return useSyncExternalStore(subscribe, keepsAny, () => false);
+  return useSyncExternalStore(subscribeToKept, keepsAny, () => false);
 }
 
 /** True when `chosen` (a filter, a search, a list worth keeping) or the phone keeps a search. */
 export function useExtrasWanted(chosen: boolean): boolean {
   const keeps = useKeepsSearches();
   const client = useSyncExternalStore(
-    subscribe,
+    subscribeToKept,
     () => chosen,
     () => false,
   );

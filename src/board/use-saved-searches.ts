@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useState, useSyncExternalStore
 import type { Language } from '../config/languages';
 import { localizedPath } from '../i18n/paths';
 import type { FilteredLists } from './source';
-import { keepable } from './extras-wanted';
+import { keepable, subscribeToKept } from './extras-wanted';
 import { parseBoardQuery, queryKey, type BoardQuery } from './query';
 import {
   MAX_SAVED,
@@ -75,15 +75,6 @@ function snapshot(): SavedSearch[] {
   return cache.saved;
 }
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('storage', onChange);
-  window.addEventListener(SAVED_SEARCHES_CHANGED, onChange);
-  return () => {
-    window.removeEventListener('storage', onChange);
-    window.removeEventListener(SAVED_SEARCHES_CHANGED, onChange);
-  };
-}
-
 function save(next: readonly SavedSearch[]): void {
   try {
     storage()?.setItem(SAVED_SEARCHES_KEY, JSON.stringify(next.slice(0, MAX_SAVED)));
@@ -105,7 +96,7 @@ export function useSavedSearches(
   details: () => Promise<KeepDetails>,
   lists: (() => Promise<FilteredLists>) | null,
 ): SavedSearches {
-  const saved = useSyncExternalStore(subscribe, snapshot, () => NONE);
+  const saved = useSyncExternalStore(subscribeToKept, snapshot, () => NONE);
   const kept = keptQuery(query);
   const current = saved.find((one) => sameSaved(one, path, kept)) ?? null;
   const key = queryKey({ ...query, page: 1 });
