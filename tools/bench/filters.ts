@@ -27,6 +27,7 @@ import { filterFiles, writeFilterFiles } from '../../src/gatsby/filter-files';
 import { groupBuildLoads } from '../../src/gatsby/place-pages';
 import { newestPosting } from '../../src/loads/built-time';
 import { medianOf } from './median';
+import { hydrated } from './hydrated';
 import { numberFlag, readFlags, switchFlag } from './flags';
 
 const flags = readFlags({ loads: numberFlag(10_000, { min: 1 }), reuse: switchFlag(), changes: numberFlag(4, { min: 1 }) });
@@ -85,14 +86,7 @@ async function change(page: Page, act: () => Promise<void>): Promise<Cost> {
 async function openPanel(page: Page, url: string): Promise<void> {
   await page.goto(url);
   const toggle = page.getByRole('button', { name: /^Фильтры/ });
-  await page.waitForFunction(
-    () => {
-      const button = document.querySelector('[aria-controls="board-filters"]');
-      return Boolean(button && Object.keys(button).some((key) => key.startsWith('__reactFiber$')));
-    },
-    undefined,
-    { timeout: 60_000 },
-  );
+  await hydrated(page, '[aria-controls="board-filters"]');
   await page.waitForLoadState('networkidle');
   await toggle.click();
   await page.getByRole('group', { name: 'Тип транспорта' }).waitFor();

@@ -35,6 +35,7 @@ import { E2E_API_PORT, E2E_SITE_PORT } from '../harness/env';
 import { buildFloorSite, FLOOR_PORT } from './floor';
 import ruLoads from '../../locales/ru/loads.json';
 import { medianOf } from './median';
+import { hydrated } from './hydrated';
 import { numberFlag, readFlags, switchFlag, textFlag } from './flags';
 
 const flags = readFlags({
@@ -156,15 +157,7 @@ async function boardRun(context: BrowserContext, url: string, rate: number): Pro
     await page.goto(url);
     step('board loaded');
     const field = page.getByRole('combobox');
-    // Hydrated: React keeps its fiber on the field (e2e/support.ts, boardHydrated).
-    await page.waitForFunction(
-      () => {
-        const input = document.querySelector('[role="combobox"]');
-        return Boolean(input && Object.keys(input).some((key) => key.startsWith('__reactFiber$')));
-      },
-      undefined,
-      { timeout: 60_000 },
-    );
+    await hydrated(page, '[role="combobox"]');
     step('board hydrated');
     await settle(page);
     step('board settled');
