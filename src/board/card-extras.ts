@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useMemo, useState } from 'reac
 import type { Load, LoadList } from '../api-client/types';
 import { sameCardFields, type CardExtras } from '../loads/card-content';
 import type { PricePosition } from '../loads/price-position';
-import { routeKmIn, type RouteDistances } from '../loads/route-distance';
+import { routeKmIn, type RouteDistances } from '../loads/route-km';
 import { nameIn } from '../places/place-names';
 import type { RangesFile } from '../rates/ranges-file';
 import { loadPlaces } from './places-on-demand';

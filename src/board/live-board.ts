@@ -4,7 +4,7 @@ import type { Load, LoadList } from '../api-client/types';
 import type { Language, LanguageCode } from '../config/languages';
 import type { CardExtras } from '../loads/card-content';
 import type { PricePosition } from '../loads/price-position';
-import type { RouteDistances } from '../loads/route-distance';
+import type { RouteDistances } from '../loads/route-km';
 import { usePlaceNames, usePricePositions } from './card-extras';
 import { apiSearchTexts, loadPlaces, placeSuggestions, type PlaceFileEntry } from './places-on-demand';
 import { boardHref, type BoardQuery } from './query';

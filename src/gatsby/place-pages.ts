@@ -16,7 +16,7 @@ import { placeBySlug, type Place } from '../places/gazetteer';
 import { matchPlace } from '../places/match';
 import { placeLabel } from '../places/names';
 import { routeDistance } from '../places/distance';
-import { cardRouteKey } from '../loads/route-distance';
+import { cardRouteKey } from '../loads/route-km';
 import { pageCount } from '../loads/pagination';
 import { busiestRoutes, groupLoadsByPlace, neighbourRoutes, routeKey, type PlaceGroups, type RouteGroup } from '../loads/place-groups';
 import type { DirectoryPlace, PlaceLink, PlaceLoadsPageContext, PlacesDirectoryContext } from '../loads/place-page-context';

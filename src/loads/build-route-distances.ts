@@ -1,6 +1,6 @@
 import type { Load } from '../api-client/types';
 import { routeDistance } from '../places/distance';
-import { cardRouteKey, type RouteDistances } from './route-distance';
+import { cardRouteKey, type RouteDistances } from './route-km';
 
 // Build side only: it reaches the gazetteer, which must not ship to the phone (route-distance.ts does).
 /**

@@ -1,6 +1,5 @@
 import type { Load } from '../api-client/types';
 import { tashkentWallClock } from '../config/time';
-import { postedAt } from './posting-time';
 
 /**
  * Formatting of load fields (SPEC.md section 9; LANGUAGE-REVIEW.md items 32-33): numbers the way people
@@ -93,18 +92,7 @@ export function formatNumber(value: number): string {
   return Number.isFinite(value) ? formatDecimal(value, 2) : '';
 }
 
-export type Age = { unit: 'minute' | 'hour' | 'day'; count: number } | null;
-
-/** How long ago a load was posted, coarse enough to stay true between build and view. */
-export function postedAge(createdAt: string | null, now: number): Age {
-  const time = postedAt({ createdAt });
-  if (!Number.isFinite(time)) return null;
-  const minutes = Math.max(0, Math.floor((now - time) / 60000));
-  if (minutes < 60) return { unit: 'minute', count: Math.max(1, minutes) };
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return { unit: 'hour', count: hours };
-  return { unit: 'day', count: Math.floor(hours / 24) };
-}
+export { postedAge, type Age } from './posted-age';
 
 /**
  * "From → To", each place named by `placeName` (the page language's name: placeLabel at build time,

@@ -1,7 +1,7 @@
 import type { Load } from '../api-client/types';
 import type { PageContext } from '../i18n/runtime';
 import type { PricePosition } from './price-position';
-import type { RouteDistances } from './route-distance';
+import type { RouteDistances } from './route-km';
 
 /** A link to another place page, with its places already named in the page's language. */
 export interface PlaceLink {

@@ -1,5 +1,5 @@
 import type { LoadList } from '../api-client/types';
-import { postedAge } from './format';
+import { postedAge } from './posted-age';
 import { sameCardFields } from './card-content';
 
 function sameList(a: LoadList, b: LoadList): boolean {

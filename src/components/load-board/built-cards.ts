@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Load } from '../../api-client/types';
 import type { Language } from '../../config/languages';
 import { cardContent, type CardExtras } from '../../loads/card-content';
-import { type Age, postedAge } from '../../loads/format';
+import { type Age, postedAge } from '../../loads/posted-age';
 
 /*
  * The board's cards while they are the build's HTML (a Static part React does not render): what they

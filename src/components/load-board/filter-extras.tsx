@@ -14,7 +14,8 @@ import { ShareLinks } from '../share-links';
 import { chipText } from './filter-chips';
 import { builtTime } from '../../loads/built-time';
 import type { Freshness } from '../../board/source';
-import * as styles from './load-board.module.css';
+import * as boardStyles from './load-board.module.css';
+import * as styles from './filter-panel.module.css';
 
 /*
  * What the filters show once a filter or a search is chosen, or the phone keeps a search: the chips and
@@ -89,7 +90,8 @@ export function FilterChips({ language, query, searchChip, onQuery, keeping }: F
 function KeepSearch({ saved }: { saved: SavedSearches }) {
   const { t } = useTranslation('loads');
   const { current } = saved;
-  if (!current && !saved.canKeep) return saved.full ? <span className={styles.count}>{t('saved.full', { count: MAX_SAVED })}</span> : null;
+  if (!current && !saved.canKeep)
+    return saved.full ? <span className={boardStyles.count}>{t('saved.full', { count: MAX_SAVED })}</span> : null;
   return (
     <button type="button" className={styles.keep} onClick={() => (current ? saved.remove(current) : saved.keep())}>
       {current ? t('saved.unkeep') : t('saved.keep')}
@@ -122,7 +124,7 @@ export function SavedSearchList({ language, query, keeping }: { language: Langua
               {fresh ? <span className={styles.savedCount}>{fresh}</span> : null}
               <ShareLinks
                 className={styles.savedActions}
-                buttonClassName={styles.shareButton}
+                buttonClassName={boardStyles.shareButton}
                 url={absoluteUrl(siteUrl(), view.href)}
                 text={label}
                 subject={label}
@@ -142,7 +144,7 @@ export function SavedSearchList({ language, query, keeping }: { language: Langua
           );
         })}
       </ul>
-      <p className={styles.count}>{t('saved.note')}</p>
+      <p className={boardStyles.count}>{t('saved.note')}</p>
     </section>
   );
 }

@@ -6,7 +6,8 @@ import { queryKey, type BoardQuery } from '../../board/query';
 import type { FacetView, FilterFacets } from '../../board/live-board';
 import { dayNumber, dayText } from '../../board/filters';
 import { vehicleLabel } from '../../loads/vehicle-types';
-import * as styles from './load-board.module.css';
+import * as boardStyles from './load-board.module.css';
+import * as styles from './filter-panel.module.css';
 
 interface Props {
   language: Language;
@@ -195,7 +196,7 @@ export default function FilterPanel({ language, query: current, vehicleTypes, fa
           ))}
         </div>
       </fieldset>
-      <button type="button" className={styles.button} onClick={onClose}>
+      <button type="button" className={boardStyles.button} onClick={onClose}>
         {t('filters.close')}
       </button>
     </form>
