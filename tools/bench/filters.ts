@@ -6,7 +6,9 @@
  * Printed:
  *  - the filter index's share of the build: the build's own code (src/gatsby/filter-files.ts) making and
  *    writing every list's index and card chunks for the N loads, and the files' total size gzip;
- *  - the board's first-load script (gzip, as the server sends it), before any filter is used;
+ *  - the board's first-load script (gzip, as the server sends it), before any filter is used, and where
+ *    its first screen puts the app banner, the search, the Filters button and the first load's card on
+ *    phones of 360 x 640 and 390 x 844;
  *  - per case (a filter change on the whole board, on the city page nearest 1,000 loads, and a place
  *    search with a vehicle type and a weight): the first change (which fetches the filter code, the
  *    list's index and the place file) and the median of the changes after it, each as requests, bytes
@@ -161,6 +163,32 @@ async function measure(env: NodeJS.ProcessEnv): Promise<void> {
         const scriptKb = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0) / 1024;
         console.log(`Board's first-load script (/ru/loads, gzip as sent): ${kb(scriptKb)} (target ≤ 120 KB)\n`);
         await first.close();
+
+        // The first screen of a phone: where the app banner, the search, the Filters button and the first load start.
+        for (const viewport of [
+          { width: 360, height: 640 },
+          { width: 390, height: 844 },
+        ]) {
+          const phone = await browser.newPage({ viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+          await phone.goto(`${siteUrl}/ru/loads`, { waitUntil: 'networkidle' });
+          const top = (selector: string) =>
+            phone
+              .locator(selector)
+              .first()
+              .evaluate((element) => Math.round(element.getBoundingClientRect().top + window.scrollY));
+          const [banner, search, filters, card] = await Promise.all([
+            top('main aside'),
+            top('form[role="search"]'),
+            top('[aria-controls="board-filters"]'),
+            top('main li a[href*="/load/"]'),
+          ]);
+          console.log(
+            `First screen at ${viewport.width} x ${viewport.height}: app banner at ${banner} px, search ${search}, Filters ${filters}, ` +
+              `the first load's card ${card} px down (${card < viewport.height ? 'on' : 'NOT on'} the first screen)`,
+          );
+          await phone.close();
+        }
+        console.log('');
 
         const cases: Case[] = [
           {
