@@ -39,6 +39,8 @@ const FLOORS = {
   feeds: ['config', 'api-client', 'i18n', 'places', 'loads', 'head'],
   // The hosting policy of every file the build writes, and the _headers file written from it.
   hosting: ['config', 'feeds'],
+  // The service worker, what it keeps for a driver without a network, and its registration.
+  offline: ['config', 'i18n', 'hosting'],
   // Layout, header, footer, board pieces, islands.
   components: ['config', 'content', 'styles', 'images', 'api-client', 'i18n', 'a11y', 'places', 'loads', 'rates', 'handoff', 'head'],
   // Home page sections.
@@ -76,6 +78,7 @@ const FLOORS = {
     'head',
     'feeds',
     'hosting',
+    'offline',
     'components',
   ],
 };

@@ -1,6 +1,7 @@
 import type { GatsbyBrowser } from 'gatsby';
 import './src/styles/global.css';
 import { enableNativeShare } from './src/components/native-share';
+import { registerOfflineWorkerWhenIdle } from './src/offline/register-when-idle';
 
 export { onRouteUpdate } from './src/a11y/route-change';
 export { replaceHydrateFunction } from './src/gatsby/hydrate';
@@ -25,5 +26,7 @@ export const onClientEntry: GatsbyBrowser['onClientEntry'] = async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));
   setTimeout(pluginRuntime, 0);
 };
+
+export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => registerOfflineWorkerWhenIdle();
 
 export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = (args, options) => pluginRuntime().wrapPageElement(args, options);

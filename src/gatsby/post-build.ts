@@ -11,6 +11,7 @@ import { writeFeeds } from './feeds';
 import { writeClosedLoads } from './closed-loads';
 import { saveBoardHistory } from './board-history';
 import { writeRangesFile } from './rates';
+import { writeKillSwitch } from './service-worker';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 // Written once every page carries a policy; later builds then only touch the HTML they wrote.
@@ -26,6 +27,8 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   writeRangesFile();
   writeFeeds(PUBLIC_DIR, reporter);
   writeClosedLoads(PUBLIC_DIR, reporter);
+  if (writeKillSwitch(PUBLIC_DIR))
+    reporter.warn('OFFLINE_WORKER=off: published the kill switch that removes the offline worker (docs/offline.md)');
   const started = performance.now();
   const { seen, written } = await applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0);
   fs.writeFileSync(CSP_MARKER, new Date().toISOString());

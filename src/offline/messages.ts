@@ -1,0 +1,27 @@
+/**
+ * What the pages and the service worker say to each other, and the marks the worker puts on what it
+ * keeps. Apart from ./policy.ts so that a page's script carries these few names, not the worker's rules.
+ */
+
+/** Added by the worker to a kept copy: when it was fetched (ms since 1970), its size, its build. */
+export const SEEN_AT_HEADER = 'X-Offline-Seen-At';
+export const SIZE_HEADER = 'X-Offline-Size';
+export const BUILD_HEADER = 'X-Offline-Build';
+
+export const MESSAGES = {
+  /** Page → worker: keep these URLs, which this page loaded before the worker controlled it. */
+  keepPage: 'OFFLINE_KEEP_PAGE',
+  /** Page → worker, answered on the message's port with a HowServed. */
+  howServed: 'OFFLINE_HOW_SERVED',
+} as const;
+
+export interface HowServed {
+  /** When the kept copy this page was answered with had been fetched; null: the network answered. */
+  seenAt: number | null;
+}
+
+/** When a kept copy the worker answered with was seen; null for an answer from the network. */
+export function seenAtOf(response: Response): number | null {
+  const seenAt = Number(response.headers.get(SEEN_AT_HEADER));
+  return Number.isFinite(seenAt) && seenAt > 0 ? seenAt : null;
+}
