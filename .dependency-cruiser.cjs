@@ -40,9 +40,23 @@ const FLOORS = {
   // The hosting policy of every file the build writes, and the _headers file written from it.
   hosting: ['config', 'feeds'],
   // The service worker, what it keeps for a driver without a network, and its registration.
-  offline: ['config', 'i18n', 'hosting'],
+  offline: ['config', 'i18n', 'hosting', 'loads'],
   // Layout, header, footer, board pieces, islands.
-  components: ['config', 'content', 'styles', 'images', 'api-client', 'i18n', 'a11y', 'places', 'loads', 'rates', 'handoff', 'head'],
+  components: [
+    'config',
+    'content',
+    'styles',
+    'images',
+    'api-client',
+    'i18n',
+    'a11y',
+    'places',
+    'loads',
+    'rates',
+    'handoff',
+    'head',
+    'offline',
+  ],
   // Home page sections.
   sections: ['config', 'content', 'styles', 'images', 'i18n', 'components'],
   // One per page.
@@ -60,6 +74,7 @@ const FLOORS = {
     'handoff',
     'head',
     'feeds',
+    'offline',
     'components',
     'sections',
   ],

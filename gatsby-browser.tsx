@@ -1,9 +1,13 @@
 import type { GatsbyBrowser } from 'gatsby';
 import './src/styles/global.css';
 import { enableNativeShare } from './src/components/native-share';
-import { registerOfflineWorkerWhenIdle } from './src/offline/register-when-idle';
+import { offlineNoticeAfterNavigation, registerOfflineWorkerWhenIdle } from './src/offline/register-when-idle';
+import { onRouteUpdate as afterRouteChange } from './src/a11y/route-change';
 
-export { onRouteUpdate } from './src/a11y/route-change';
+export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = (args, options) => {
+  afterRouteChange?.(args, options);
+  offlineNoticeAfterNavigation();
+};
 export { replaceHydrateFunction } from './src/gatsby/hydrate';
 
 type PluginRuntime = typeof import('./src/i18n/plugin-runtime');

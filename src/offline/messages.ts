@@ -25,3 +25,9 @@ export function seenAtOf(response: Response): number | null {
   const seenAt = Number(response.headers.get(SEEN_AT_HEADER));
   return Number.isFinite(seenAt) && seenAt > 0 ? seenAt : null;
 }
+
+/**
+ * The element a page keeps for the offline notice (src/components/offline-notice.tsx): a live region
+ * present, empty, from the HTML on, so that screen readers speak its text once when it is set.
+ */
+export const OFFLINE_NOTICE_ATTRIBUTE = 'data-offline-notice';

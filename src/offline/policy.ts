@@ -38,23 +38,22 @@ export const SILENT_NETWORK_WAIT_MS = 500;
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-/** The most of each kind kept, and for how long after it was last fetched. */
-export const BUDGET = {
-  /** The 30 most recently opened board, city and route pages, and as many page data files. */
-  pages: 30,
-  /** The board's API answers (one per page of a search), a page's worth each. */
-  apiAnswers: 30,
-  /** app-data.json of the builds whose pages are kept (a few bytes each). */
-  builds: 10,
-  /** Scripts, styles and the place index: two builds' worth of what the kept pages run. */
-  assets: 80,
-  /** Pages, data and answers older than this are no longer shown. */
-  maxAgeSeconds: 14 * DAY_SECONDS,
-  /** Scripts outlive the pages that run them. */
-  assetMaxAgeSeconds: 30 * DAY_SECONDS,
-  /** Everything together, bodies as kept (uncompressed): the oldest entries go first beyond it. */
-  maxBytes: 5 * 1024 * 1024,
-} as const;
+/**
+ * How much of each kind is kept, and for how long after it was fetched: the 30 most recently opened
+ * board, city and route pages and their data, the board's last 30 answers (one per page of a search),
+ * app-data.json of the builds whose pages are kept, and two builds' worth of scripts, which outlive the
+ * pages that run them. An older entry is no longer shown, and goes at the next write.
+ */
+export const LIMITS: Readonly<Record<OfflineKind, { entries: number; maxAgeSeconds: number }>> = {
+  page: { entries: 30, maxAgeSeconds: 14 * DAY_SECONDS },
+  'page-data': { entries: 30, maxAgeSeconds: 14 * DAY_SECONDS },
+  api: { entries: 30, maxAgeSeconds: 14 * DAY_SECONDS },
+  'app-data': { entries: 10, maxAgeSeconds: 30 * DAY_SECONDS },
+  asset: { entries: 80, maxAgeSeconds: 30 * DAY_SECONDS },
+};
+
+/** Everything kept together, bodies as kept (uncompressed): beyond it the oldest entries go first. */
+export const MAX_BYTES = 5 * 1024 * 1024;
 
 /** The API paths whose answers are kept: the list calls, never a single load. */
 const API_LIST_PATH = /\/loads\/?$/;
@@ -144,22 +143,38 @@ export function buildOfAppData(text: string): string | null {
   }
 }
 
-/** A kept entry, as the byte budget sees it. */
+/** A kept entry, as the budget sees it. */
 export interface KeptEntry {
-  cache: string;
+  kind: OfflineKind;
   key: string;
   seenAt: number;
   size: number;
 }
 
-/** The entries to drop, oldest first, until what is kept fits within `maxBytes`. */
-export function overBudget(entries: readonly KeptEntry[], maxBytes: number): KeptEntry[] {
-  let total = entries.reduce((sum, entry) => sum + entry.size, 0);
-  const drop: KeptEntry[] = [];
-  for (const entry of [...entries].sort((a, b) => a.seenAt - b.seenAt)) {
+/** Whether an entry fetched at `seenAt` may still be shown at `now`. */
+export function isFresh(kind: OfflineKind, seenAt: number, now: number): boolean {
+  return now - seenAt <= LIMITS[kind].maxAgeSeconds * 1000;
+}
+
+/**
+ * The entries to drop: those past their kind's age, those beyond their kind's count (the oldest), and
+ * then the oldest of all until the rest fits within `maxBytes`.
+ */
+export function entriesToDrop(entries: readonly KeptEntry[], now: number, maxBytes = MAX_BYTES): KeptEntry[] {
+  const newestFirst = [...entries].sort((a, b) => b.seenAt - a.seenAt);
+  const counted = new Map<OfflineKind, number>();
+  const drop = new Set<KeptEntry>();
+  for (const entry of newestFirst) {
+    const count = (counted.get(entry.kind) ?? 0) + 1;
+    counted.set(entry.kind, count);
+    if (count > LIMITS[entry.kind].entries || !isFresh(entry.kind, entry.seenAt, now)) drop.add(entry);
+  }
+  let total = newestFirst.reduce((sum, entry) => sum + (drop.has(entry) ? 0 : entry.size), 0);
+  for (const entry of [...newestFirst].reverse()) {
     if (total <= maxBytes) break;
-    drop.push(entry);
+    if (drop.has(entry)) continue;
+    drop.add(entry);
     total -= entry.size;
   }
-  return drop;
+  return newestFirst.filter((entry) => drop.has(entry)).reverse();
 }

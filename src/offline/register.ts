@@ -1,7 +1,7 @@
 import { getI18n } from 'react-i18next';
 import { SERVICE_WORKER_FILE } from '../hosting/file-names';
-import { MESSAGES } from './messages';
-import * as styles from './reload-offer.module.css';
+import { builtTime } from '../loads/built-time';
+import { MESSAGES, OFFLINE_NOTICE_ATTRIBUTE, type HowServed } from './messages';
 
 /**
  * The page's side of the offline worker (./worker.ts), loaded by gatsby-browser once the page has
@@ -10,6 +10,14 @@ import * as styles from './reload-offer.module.css';
 
 /** How often a page left open asks the host whether a new worker (a new deploy) is there. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
+/** While a page shows loads kept from an earlier visit, how often it tries the network again. */
+const NETWORK_PROBE_MS = 30_000;
+/**
+ * The page may hear `online` a moment before the worker's requests go through (STACK-NOTES.md,
+ * "Service workers and Gatsby"): the first try waits this long, and a failed one is tried once more.
+ */
+const ONLINE_SETTLE_MS = 1_000;
+const ONLINE_RETRY_MS = 3_000;
 
 export async function registerOfflineWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
@@ -23,6 +31,7 @@ export async function registerOfflineWorker(): Promise<void> {
   });
   const registration = await container.register(`/${SERVICE_WORKER_FILE}`, { updateViaCache: 'none' });
   if (!controlled) void handOverLoadedPage();
+  else void showOfflineNotice();
   const checkForUpdate = () => void registration.update().catch(() => undefined);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') checkForUpdate();
@@ -44,21 +53,108 @@ async function handOverLoadedPage(): Promise<void> {
 
 let offered = false;
 
+/**
+ * Styled here rather than in a CSS module: the site's CSS is inlined into every page, and this bar is
+ * shown only on pages left open across a deploy.
+ */
+const OFFER_STYLE =
+  'position:fixed;left:var(--space-3);right:var(--space-3);bottom:var(--space-3);z-index:1000;display:flex;flex-wrap:wrap;gap:var(--space-3);align-items:center;justify-content:space-between;max-width:40rem;margin:0 auto;padding:var(--space-3) var(--space-4);border-radius:var(--radius);background:var(--color-dark);color:var(--color-on-dark);box-shadow:var(--shadow)';
+const RELOAD_STYLE =
+  'min-height:44px;padding:0 var(--space-4);border:0;border-radius:var(--radius-small);background:var(--color-on-dark);color:var(--color-dark);font:inherit;font-weight:700;cursor:pointer';
+
 /** A bar at the foot of the page, in the page's language, with a button that reloads it. */
 function offerReload(): void {
   if (offered) return;
   offered = true;
-  const t = getI18n()?.t.bind(getI18n());
   const bar = document.createElement('div');
-  bar.className = styles.offer ?? '';
+  bar.setAttribute('style', OFFER_STYLE);
   bar.setAttribute('role', 'status');
-  const text = document.createElement('p');
-  text.textContent = t ? t('common:offline.update') : '';
+  const words = document.createElement('p');
+  words.style.margin = '0';
+  words.textContent = text('offline.update');
   const button = document.createElement('button');
   button.type = 'button';
-  button.className = styles.reload ?? '';
-  button.textContent = t ? t('common:offline.reload') : '';
+  button.setAttribute('style', RELOAD_STYLE);
+  button.textContent = text('offline.reload');
   button.addEventListener('click', () => window.location.reload());
-  bar.append(text, button);
+  bar.append(words, button);
   document.body.append(bar);
+}
+
+/** The page's translation of `key` (common namespace), or '' before i18next is there. */
+function text(key: string, values?: Record<string, string>): string {
+  const i18n = getI18n();
+  return i18n ? i18n.t(`common:${key}`, values) : '';
+}
+
+/** Asks the worker whether it answered this page (or its data) from its cache, and when that was seen. */
+function howServed(): Promise<HowServed> {
+  const worker = navigator.serviceWorker.controller;
+  if (!worker) return Promise.resolve({ seenAt: null });
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = window.setTimeout(() => resolve({ seenAt: null }), 2_000);
+    channel.port1.onmessage = (event: MessageEvent<HowServed>) => {
+      window.clearTimeout(timer);
+      resolve(event.data);
+    };
+    worker.postMessage({ type: MESSAGES.howServed }, [channel.port2]);
+  });
+}
+
+let stopWaitingForNetwork: (() => void) | null = null;
+
+/**
+ * On a city or route page the worker answered from its cache (the board says so itself, from its own
+ * answer): fills the page's notice, and reloads the page once the network answers again.
+ */
+export async function showOfflineNotice(): Promise<void> {
+  const slot = document.querySelector<HTMLElement>(`[${OFFLINE_NOTICE_ATTRIBUTE}]`);
+  if (!slot) return;
+  const { seenAt } = await howServed();
+  const seen = seenAt === null ? null : builtTime(seenAt);
+  stopWaitingForNetwork?.();
+  stopWaitingForNetwork = null;
+  if (!seen) {
+    slot.textContent = '';
+    return;
+  }
+  slot.textContent = text('offline.notice', { date: seen.date, time: seen.time });
+  stopWaitingForNetwork = whenNetworkAnswers(() => window.location.reload());
+}
+
+/**
+ * Calls `then` once the site answers again: on `online` (after a moment, and once more if the first
+ * try fails), and every NETWORK_PROBE_MS for a network that says "online" and answers nothing. A HEAD
+ * request, which the worker leaves to the network. Returns a function that stops waiting.
+ */
+function whenNetworkAnswers(then: () => void): () => void {
+  let done = false;
+  const probe = async (): Promise<boolean> => {
+    if (done) return true;
+    try {
+      const response = await fetch(window.location.pathname, { method: 'HEAD', cache: 'no-store' });
+      if (!response.ok || done) return false;
+      stop();
+      then();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const onOnline = () => {
+    window.setTimeout(() => {
+      void probe().then((answered) => {
+        if (!answered) window.setTimeout(() => void probe(), ONLINE_RETRY_MS);
+      });
+    }, ONLINE_SETTLE_MS);
+  };
+  const interval = window.setInterval(() => void probe(), NETWORK_PROBE_MS);
+  window.addEventListener('online', onOnline);
+  const stop = () => {
+    done = true;
+    window.clearInterval(interval);
+    window.removeEventListener('online', onOnline);
+  };
+  return stop;
 }

@@ -10,13 +10,11 @@
  */
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { ExpirationPlugin } from 'workbox-expiration';
 import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { Router, Route } from 'workbox-routing';
 import { CacheFirst, NetworkOnly, Strategy, type StrategyHandler } from 'workbox-strategies';
 import { apiUrl } from '../config/env';
 import {
-  BUDGET,
   CACHE_NAMES,
   CACHE_PREFIX,
   NETWORK_TIMEOUT_MS,
@@ -26,7 +24,8 @@ import {
   buildOfAppData,
   buildOfHtml,
   offlineKind,
-  overBudget,
+  entriesToDrop,
+  isFresh,
   pageCacheKey,
   pageOfPageData,
   type KeptEntry,
@@ -208,38 +207,51 @@ const pageDataPlugin: WorkboxPlugin = {
     if (page && build) await keepPageOfBuild(new URL(page, origins.site), build, event);
   },
   cachedResponseWillBeUsed: async ({ cachedResponse, event }) => {
-    const running = documentBuilds.get(clientIdOf(event) ?? '');
-    return cachedResponse && running && cachedResponse.headers.get(BUILD_HEADER) === running ? cachedResponse : null;
+    const clientId = clientIdOf(event);
+    const running = documentBuilds.get(clientId ?? '');
+    if (!cachedResponse || !running || cachedResponse.headers.get(BUILD_HEADER) !== running) return null;
+    remember(servedFromCache, clientId, Number(cachedResponse.headers.get(SEEN_AT_HEADER)) || Date.now());
+    return cachedResponse;
+  },
+  // A page opened within the site from the network: its page says nothing of the cache.
+  fetchDidSucceed: async ({ response, event }) => {
+    const clientId = clientIdOf(event);
+    if (clientId) servedFromCache.delete(clientId);
+    return response;
   },
 };
 
-const expiration = (maxEntries: number, maxAgeSeconds: number) =>
-  new ExpirationPlugin({ maxEntries, maxAgeSeconds, purgeOnQuotaError: true });
-
-/** After each write, what is kept is held within BUDGET.maxBytes (the oldest goes first). */
-const byteBudget: WorkboxPlugin = {
-  cacheDidUpdate: async () => {
-    budgetCheck = budgetCheck.then(holdByteBudget, holdByteBudget);
-    await budgetCheck;
-  },
-};
+/**
+ * The budget (policy.ts, LIMITS and MAX_BYTES): an entry past its kind's age is not shown, and after
+ * each write the entries past their age, beyond their kind's count or beyond the bytes go, oldest first.
+ */
+function budget(kind: OfflineKind): WorkboxPlugin {
+  return {
+    cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+      cachedResponse && isFresh(kind, Number(cachedResponse.headers.get(SEEN_AT_HEADER)) || 0, Date.now()) ? cachedResponse : null,
+    cacheDidUpdate: async () => {
+      budgetCheck = budgetCheck.then(holdBudget, holdBudget);
+      await budgetCheck;
+    },
+  };
+}
 let budgetCheck: Promise<void> = Promise.resolve();
 
-async function holdByteBudget(): Promise<void> {
+async function holdBudget(): Promise<void> {
   const entries: KeptEntry[] = [];
-  for (const name of Object.values(CACHE_NAMES)) {
-    const cache = await caches.open(name);
+  for (const kind of Object.keys(CACHE_NAMES) as OfflineKind[]) {
+    const cache = await caches.open(CACHE_NAMES[kind]);
     for (const request of await cache.keys()) {
-      const response = await cache.match(request);
+      const headers = (await cache.match(request))?.headers;
       entries.push({
-        cache: name,
+        kind,
         key: request.url,
-        seenAt: Number(response?.headers.get(SEEN_AT_HEADER)) || 0,
-        size: Number(response?.headers.get(SIZE_HEADER)) || 0,
+        seenAt: Number(headers?.get(SEEN_AT_HEADER)) || 0,
+        size: Number(headers?.get(SIZE_HEADER)) || 0,
       });
     }
   }
-  for (const entry of overBudget(entries, BUDGET.maxBytes)) await (await caches.open(entry.cache)).delete(entry.key);
+  for (const entry of entriesToDrop(entries, Date.now())) await (await caches.open(CACHE_NAMES[entry.kind])).delete(entry.key);
 }
 
 // ---- Strategies by kind ----
@@ -247,23 +259,23 @@ async function holdByteBudget(): Promise<void> {
 const strategies: Record<OfflineKind, Strategy> = {
   page: new NetworkFirstKept({
     cacheName: CACHE_NAMES.page,
-    plugins: [onlyOk, pagePlugin, expiration(BUDGET.pages, BUDGET.maxAgeSeconds), byteBudget],
+    plugins: [onlyOk, budget('page'), pagePlugin],
   }),
   'page-data': new NetworkFirstKept({
     cacheName: CACHE_NAMES['page-data'],
-    plugins: [onlyOk, pageDataPlugin, expiration(BUDGET.pages, BUDGET.maxAgeSeconds), byteBudget],
+    plugins: [onlyOk, budget('page-data'), pageDataPlugin],
   }),
   'app-data': new AppDataByBuild({
     cacheName: CACHE_NAMES['app-data'],
-    plugins: [onlyOk, markSeen, expiration(BUDGET.builds, BUDGET.assetMaxAgeSeconds), byteBudget],
+    plugins: [onlyOk, markSeen, budget('app-data')],
   }),
   asset: new CacheFirst({
     cacheName: CACHE_NAMES.asset,
-    plugins: [onlyOk, markSeen, expiration(BUDGET.assets, BUDGET.assetMaxAgeSeconds), byteBudget],
+    plugins: [onlyOk, markSeen, budget('asset')],
   }),
   api: new NetworkFirstKept({
     cacheName: CACHE_NAMES.api,
-    plugins: [onlyOk, markSeen, expiration(BUDGET.apiAnswers, BUDGET.maxAgeSeconds), byteBudget],
+    plugins: [onlyOk, markSeen, budget('api')],
   }),
 };
 
