@@ -8,11 +8,11 @@
  * board's API answers: the network first, the last good answer per URL when there is none, marked with
  * when it was seen. Only answers with status 200 are kept. docs/offline.md tells the rest.
  */
-import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { clientsClaim, type RouteHandlerObject, type WorkboxPlugin } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { Router, Route } from 'workbox-routing';
-import { CacheFirst, NetworkOnly, Strategy, type StrategyHandler } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { apiUrl } from '../config/env';
 import {
   CACHE_NAMES,
@@ -66,87 +66,40 @@ function clientIdOf(event: ExtendableEvent | undefined): string | undefined {
 
 // ---- The network, first, within a deadline ----
 
+/** What `promise` brings within `ms`, else null. */
+function within<T>(promise: Promise<T | null> | undefined, ms: number): Promise<T | null> {
+  if (!promise) return Promise.resolve(null);
+  return Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+}
+
 /** Until when the network is taken for silent (policy.ts, SILENT_NETWORK_MS). */
 let silentUntil = 0;
 
-const TIMED_OUT = Symbol('timed out');
+/** Marks the network silent when a kept copy stood in for it, and well again when it answers. */
+const networkWatch: WorkboxPlugin = {
+  fetchDidSucceed: async ({ response }) => {
+    silentUntil = 0;
+    return response;
+  },
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (cachedResponse) silentUntil = Date.now() + SILENT_NETWORK_MS;
+    return cachedResponse;
+  },
+};
 
 /**
- * Network first: the network's answer, whatever its status, when it comes within the deadline; a kept
- * copy when the network fails or keeps silent; and without a kept copy, the network's answer however
- * late. A late answer is still kept when it comes.
+ * Network first: the network's answer, whatever its status, when it comes within NETWORK_TIMEOUT_MS
+ * (SILENT_NETWORK_WAIT_MS just after it kept silent); a kept copy when the network fails or keeps
+ * silent; and without a kept copy, the network's answer however late. A late answer is still kept.
+ * Workbox's NetworkFirst does each; this picks the wait. (Built from Workbox's classes rather than
+ * extending them: the site's Babel compiles classes for older browsers, and a compiled class cannot
+ * extend Workbox's native one.)
  */
-abstract class NetworkFirstWithin extends Strategy {
-  protected abstract fromNetwork(request: Request, handler: StrategyHandler): Promise<Response>;
-  protected abstract fromCache(request: Request, handler: StrategyHandler): Promise<Response | undefined>;
-
-  protected async _handle(request: Request, handler: StrategyHandler): Promise<Response> {
-    const network = this.fromNetwork(request, handler).then(
-      (response) => {
-        silentUntil = 0;
-        return response;
-      },
-      () => undefined,
-    );
-    void handler.waitUntil(network);
-    const wait = Date.now() < silentUntil ? SILENT_NETWORK_WAIT_MS : NETWORK_TIMEOUT_MS;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = setTimeout(() => resolve(TIMED_OUT), wait);
-    });
-    const first = await Promise.race([network, deadline]);
-    clearTimeout(timer);
-    if (first instanceof Response) return first;
-    if (first === TIMED_OUT) silentUntil = Date.now() + SILENT_NETWORK_MS;
-    const kept = await this.fromCache(request, handler);
-    if (kept) return kept;
-    const late = await network;
-    if (late) return late;
-    return Response.error();
-  }
-}
-
-/** Network first for a URL kept under its own key (the cache key plugins may change it). */
-class NetworkFirstKept extends NetworkFirstWithin {
-  protected fromNetwork(request: Request, handler: StrategyHandler): Promise<Response> {
-    return handler.fetchAndCachePut(request);
-  }
-
-  protected fromCache(request: Request, handler: StrategyHandler): Promise<Response | undefined> {
-    return handler.cacheMatch(request);
-  }
-}
-
-/**
- * app-data.json names the build; each build's copy is kept under a key of its own, and a page gets the
- * copy of the build it runs. Gatsby reads it beside every page's data, and compares it with its own
- * build to notice a deploy.
- */
-class AppDataByBuild extends NetworkFirstWithin {
-  protected fromNetwork(request: Request, handler: StrategyHandler): Promise<Response> {
-    const answered = handler.fetch(request).then(async (response) => {
-      const build = response.status === 200 ? buildOfAppData(await response.clone().text()) : null;
-      if (build) await handler.cachePut(appDataCacheKey(origins.site, build), response.clone());
-      return { response, build };
-    });
-    const clientId = clientIdOf(handler.event);
-    if (clientId) {
-      remember(
-        appDataLoads,
-        clientId,
-        answered.then(
-          ({ build }) => build,
-          () => null,
-        ),
-      );
-    }
-    return answered.then(({ response }) => response);
-  }
-
-  protected async fromCache(_request: Request, handler: StrategyHandler): Promise<Response | undefined> {
-    const build = documentBuilds.get(clientIdOf(handler.event) ?? '');
-    return build ? handler.cacheMatch(appDataCacheKey(origins.site, build)) : undefined;
-  }
+function networkFirst(options: { cacheName: string; plugins: WorkboxPlugin[] }): RouteHandlerObject {
+  const plugins = [...options.plugins, networkWatch];
+  const patient = new NetworkFirst({ ...options, plugins, networkTimeoutSeconds: NETWORK_TIMEOUT_MS / 1000 });
+  const quick = new NetworkFirst({ ...options, plugins, networkTimeoutSeconds: SILENT_NETWORK_WAIT_MS / 1000 });
+  return { handle: (handlerOptions) => (Date.now() < silentUntil ? quick : patient).handle(handlerOptions) };
 }
 
 // ---- Plugins: what is kept, and how it is marked ----
@@ -166,6 +119,34 @@ async function marked(response: Response, build: string | null): Promise<Respons
 const markSeen: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => marked(response, null),
 };
+
+/**
+ * app-data.json names the build; each build's copy is kept under a key of its own, and a page gets the
+ * copy of the build it runs. Gatsby reads it beside every page's data, and compares it with its own
+ * build to notice a deploy; the page's data is marked with the build it names (pageDataPlugin).
+ */
+const appDataPlugin: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request, mode, event }) => {
+    if (mode === 'write') return request;
+    return appDataCacheKey(origins.site, documentBuilds.get(clientIdOf(event) ?? '') ?? '');
+  },
+  requestWillFetch: async ({ request, event }) => {
+    const clientId = clientIdOf(event);
+    if (clientId) remember(appDataLoads, clientId, new Promise<string | null>((resolve) => pendingAppData.set(event, resolve)));
+    return request;
+  },
+  fetchDidSucceed: async ({ response, event }) => {
+    const build = response.status === 200 ? buildOfAppData(await response.clone().text()) : null;
+    pendingAppData.get(event)?.(build);
+    return response;
+  },
+  fetchDidFail: async ({ event }) => pendingAppData.get(event)?.(null),
+  cacheDidUpdate: async ({ newResponse }) => {
+    const build = buildOfAppData(await newResponse.clone().text());
+    if (build) await (await caches.open(CACHE_NAMES['app-data'])).put(appDataCacheKey(origins.site, build), newResponse);
+  },
+};
+const pendingAppData = new WeakMap<ExtendableEvent, (build: string | null) => void>();
 
 /** Pages are kept under their path alone, marked with the build their HTML names. */
 const pagePlugin: WorkboxPlugin = {
@@ -198,7 +179,7 @@ function isPrefetch(request: Request): boolean {
 const pageDataPlugin: WorkboxPlugin = {
   cacheWillUpdate: async ({ request, response, event }) => {
     if (isPrefetch(request)) return null;
-    const build = await (appDataLoads.get(clientIdOf(event) ?? '') ?? Promise.resolve(null));
+    const build = await within(appDataLoads.get(clientIdOf(event) ?? ''), NETWORK_TIMEOUT_MS);
     return build ? marked(response, build) : null;
   },
   cacheDidUpdate: async ({ request, newResponse, event }) => {
@@ -256,24 +237,24 @@ async function holdBudget(): Promise<void> {
 
 // ---- Strategies by kind ----
 
-const strategies: Record<OfflineKind, Strategy> = {
-  page: new NetworkFirstKept({
+const strategies: Record<OfflineKind, RouteHandlerObject> = {
+  page: networkFirst({
     cacheName: CACHE_NAMES.page,
     plugins: [onlyOk, budget('page'), pagePlugin],
   }),
-  'page-data': new NetworkFirstKept({
+  'page-data': networkFirst({
     cacheName: CACHE_NAMES['page-data'],
     plugins: [onlyOk, budget('page-data'), pageDataPlugin],
   }),
-  'app-data': new AppDataByBuild({
+  'app-data': networkFirst({
     cacheName: CACHE_NAMES['app-data'],
-    plugins: [onlyOk, markSeen, budget('app-data')],
+    plugins: [onlyOk, markSeen, budget('app-data'), appDataPlugin],
   }),
   asset: new CacheFirst({
     cacheName: CACHE_NAMES.asset,
     plugins: [onlyOk, markSeen, budget('asset')],
   }),
-  api: new NetworkFirstKept({
+  api: networkFirst({
     cacheName: CACHE_NAMES.api,
     plugins: [onlyOk, markSeen, budget('api')],
   }),
@@ -283,7 +264,8 @@ const strategies: Record<OfflineKind, Strategy> = {
 async function keepPageOfBuild(url: URL, build: string, event: ExtendableEvent | undefined): Promise<void> {
   const kept = await (await caches.open(CACHE_NAMES.page)).match(pageCacheKey(url));
   if (kept?.headers.get(BUILD_HEADER) === build || !event) return;
-  await strategies.page.handle({ event, request: new Request(url.href, { credentials: 'same-origin' }) }).catch(() => undefined);
+  const request = new Request(url.href, { credentials: 'same-origin' });
+  await strategies.page.handle({ event, request, url }).catch(() => undefined);
 }
 
 // ---- Routing ----
@@ -350,7 +332,7 @@ async function keepLoadedPage(event: ExtendableMessageEvent, urls: readonly stri
         mode: kind === 'api' ? 'cors' : 'same-origin',
         headers: kind === 'api' ? { Accept: 'application/json' } : {},
       });
-      const response = await strategies[kind].handle({ event, request }).catch(() => undefined);
+      const response = await strategies[kind].handle({ event, request, url }).catch(() => undefined);
       if (kind === 'page' && response?.ok && clientId) {
         const kept = await (await caches.open(CACHE_NAMES.page)).match(pageCacheKey(url));
         const build = kept?.headers.get(BUILD_HEADER);
@@ -387,7 +369,9 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     Promise.all(
       entries.map((entry) =>
-        strategies.asset.handle({ event, request: new Request(new URL(entry.url, origins.site).href) }).catch(() => undefined),
+        strategies.asset
+          .handle({ event, request: new Request(new URL(entry.url, origins.site)), url: new URL(entry.url, origins.site) })
+          .catch(() => undefined),
       ),
     ),
   );
