@@ -8,7 +8,7 @@ import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
 import type { Load } from '../api-client/types';
 import { newestPosting } from '../loads/built-time';
 import { CLOSED_LOAD_KEEP_MS, PAGE_SIZE } from '../config/constants';
-import { keepPlaceIndexFiles, placeIndexFiles, type PlaceIndexFiles } from './place-index';
+import { keepPlaceFiles, placeFiles, type PlaceFiles } from './place-files';
 import type { Language } from '../config/languages';
 import { placeNamesFor } from '../places/names';
 import { routeDistancesFor } from '../loads/build-route-distances';
@@ -22,20 +22,20 @@ import { boardJsonLd } from './board-json-ld';
 /**
  * /loads renders its first page into the HTML; the browser refreshes it from the API. The names of
  * the first page's places come along in the page's language: the browser names places from the
- * place index, which it loads after the page, so the pre-rendered cards need theirs at hand.
+ * place file, which it loads after the page, so the pre-rendered cards need theirs at hand.
  */
 function loadsPageContext(
   loads: Load[],
   boardTime: number,
-  placeIndexes: PlaceIndexFiles,
+  placeFilesMade: PlaceFiles,
   rates: RatesOfBuild,
 ): (language: Language) => object {
   const initial = loads.slice(0, PAGE_SIZE);
   const shared = {
     initial: { loads: initial, total: loads.length, page: 1, limit: PAGE_SIZE },
     builtAt: boardTime,
-    // Public paths of the place suggestion files, per language code (src/places/search-index.ts).
-    placeIndexPaths: placeIndexes.paths,
+    // Public paths of the place suggestion files, per language code (src/places/place-file.ts).
+    placeFilePaths: placeFilesMade.paths,
     rangesPath: rates?.ranges.path,
     positions: cardPositions(initial, rates.rates),
   };
@@ -61,8 +61,8 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   const boardTime = newestPosting(loads) ?? Date.now();
   const places = placesDirectoryContext(placeGroups, boardTime);
   // Written into public/ by onPostBuild, with the build's other files.
-  const placeIndexes = placeIndexFiles(loads);
-  keepPlaceIndexFiles(placeIndexes);
+  const placeFilesMade = placeFiles(loads);
+  keepPlaceFiles(placeFilesMade);
   // The feeds are written after the build (post-build.ts), from this read and these groups.
   keepBoardForFeeds(loads, placeGroups);
   // Loads that left the board lately are explained from an index written after the build (closed-loads.ts).
@@ -74,7 +74,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
     new Set(loads.map((load) => load.id)),
   );
   const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {
-    loads: loadsPageContext(loads, boardTime, placeIndexes, rates),
+    loads: loadsPageContext(loads, boardTime, placeFilesMade, rates),
     places: () => places,
     rates: (language) => ratesPageContext(rates.rates, boardTime, language.code),
   };

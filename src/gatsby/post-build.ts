@@ -5,7 +5,7 @@ import { apiOrigin, siteUrl } from '../config/env';
 import { withCspMeta } from './csp';
 import { LOCALES_DIR } from './locales';
 import { pruneOldAssets } from './prune';
-import { placeIndexFilesOfThisBuild, writePlaceIndexFiles } from './place-index';
+import { placeFilesOfThisBuild, writePlaceFiles } from './place-files';
 import { headersFile } from '../hosting/write-headers-file';
 import { writeFeeds } from './feeds';
 import { writeClosedLoads } from './closed-loads';
@@ -22,8 +22,8 @@ const BUILD_STARTED_MS = Date.now();
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   copyLocales();
   writeRobots();
-  const placeIndexes = placeIndexFilesOfThisBuild();
-  if (placeIndexes) writePlaceIndexFiles(placeIndexes);
+  const placeFilesMade = placeFilesOfThisBuild();
+  if (placeFilesMade) writePlaceFiles(placeFilesMade);
   writeRangesFile();
   writeFeeds(PUBLIC_DIR, reporter);
   writeClosedLoads(PUBLIC_DIR, reporter);
@@ -40,7 +40,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   // no pattern covers them (src/hosting/write-headers-file.ts).
   fs.writeFileSync(path.join(PUBLIC_DIR, '_headers'), headersFile(publicKeys(PUBLIC_DIR)));
   reporter.info(
-    `Wrote robots.txt, /locales/{lng}/{ns}.json, the place indexes, _headers and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s; removed ${pruned} files of earlier builds`,
+    `Wrote robots.txt, /locales/{lng}/{ns}.json, the place files, _headers and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s; removed ${pruned} files of earlier builds`,
   );
 };
 

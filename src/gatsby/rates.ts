@@ -59,7 +59,7 @@ export function ratesOfBuild(history: RatesSource, now: number, reporter?: Pick<
 
 /**
  * createPages makes the file and onPostBuild writes it, in Gatsby's main process in one build (as
- * the place indexes, src/gatsby/place-index.ts).
+ * the place files, src/gatsby/place-files.ts).
  */
 let madeThisBuild: RatesOfBuild['ranges'] | null = null;
 
