@@ -42,13 +42,9 @@ const FLOORS = {
   feeds: ['config', 'api-client', 'i18n', 'places', 'loads', 'head'],
   // The hosting policy of every file the build writes, and the _headers file written from it.
   hosting: ['config', 'feeds'],
-<<<<<<< HEAD
   // The service worker, what it keeps for a driver without a network, and its registration.
   offline: ['config', 'i18n', 'hosting', 'loads'],
-  // Layout, header, footer, board pieces, islands.
-=======
   // Layout, header, footer, board pieces, islands: views, which read the board's data, never the API.
->>>>>>> board
   components: [
     'config',
     'content',
@@ -60,15 +56,10 @@ const FLOORS = {
     'places',
     'loads',
     'rates',
-<<<<<<< HEAD
-    'handoff',
-    'head',
-    'offline',
-=======
     'board',
     'handoff',
     'head',
->>>>>>> board
+    'offline',
   ],
   // Home page sections.
   sections: ['config', 'content', 'styles', 'images', 'i18n', 'components'],
