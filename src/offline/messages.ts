@@ -3,8 +3,8 @@
  * keeps. Apart from ./policy.ts so that a page's script carries these few names, not the worker's rules.
  */
 
-/** Added by the worker to a kept copy: when it was fetched (ms since 1970), its size, its build. */
-export const SEEN_AT_HEADER = 'X-Offline-Seen-At';
+export { SEEN_AT_HEADER } from '../config/kept-copy';
+/** Added by the worker to a kept copy besides when it was fetched: its size and its build. */
 export const SIZE_HEADER = 'X-Offline-Size';
 export const BUILD_HEADER = 'X-Offline-Build';
 
@@ -13,17 +13,18 @@ export const MESSAGES = {
   keepPage: 'OFFLINE_KEEP_PAGE',
   /** Page → worker, answered on the message's port with a HowServed. */
   howServed: 'OFFLINE_HOW_SERVED',
+  /** Page → worker, answered on the message's port with a WorkerBuild. */
+  build: 'OFFLINE_BUILD',
 } as const;
+
+/** The entry scripts of the build the worker came with (the page compares its own with them). */
+export interface WorkerBuild {
+  scripts: string[];
+}
 
 export interface HowServed {
   /** When the kept copy this page was answered with had been fetched; null: the network answered. */
   seenAt: number | null;
-}
-
-/** When a kept copy the worker answered with was seen; null for an answer from the network. */
-export function seenAtOf(response: Response): number | null {
-  const seenAt = Number(response.headers.get(SEEN_AT_HEADER));
-  return Number.isFinite(seenAt) && seenAt > 0 ? seenAt : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { getI18n } from 'react-i18next';
 import { SERVICE_WORKER_FILE } from '../hosting/file-names';
 import { builtTime } from '../loads/built-time';
-import { MESSAGES, OFFLINE_NOTICE_ATTRIBUTE, type HowServed } from './messages';
+import { MESSAGES, OFFLINE_NOTICE_ATTRIBUTE, type HowServed, type WorkerBuild } from './messages';
 
 /**
  * The page's side of the offline worker (./worker.ts), loaded by gatsby-browser once the page has
@@ -23,10 +23,10 @@ export async function registerOfflineWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const container = navigator.serviceWorker;
   let controlled = container.controller !== null;
-  // The worker of a later deploy takes over open pages at once; one that runs older scripts offers a
-  // reload instead of mixing its scripts with the new deploy's data.
+  // The worker of a later deploy takes over open pages at once; one that runs another build's scripts
+  // offers a reload instead of mixing them with the new deploy's data.
   container.addEventListener('controllerchange', () => {
-    if (controlled) offerReload();
+    if (controlled) void runsOtherBuild().then((other) => other && offerReload());
     controlled = true;
   });
   const registration = await container.register(`/${SERVICE_WORKER_FILE}`, { updateViaCache: 'none' });
@@ -87,19 +87,33 @@ function text(key: string, values?: Record<string, string>): string {
   return i18n ? i18n.t(`common:${key}`, values) : '';
 }
 
-/** Asks the worker whether it answered this page (or its data) from its cache, and when that was seen. */
-function howServed(): Promise<HowServed> {
+/** Whether the worker now in control came with another build than the scripts this page runs. */
+async function runsOtherBuild(): Promise<boolean> {
+  const own = [...document.scripts]
+    .map((script) => (script.src ? new URL(script.src).pathname : ''))
+    .filter((src) => /\/webpack-runtime-/.test(src));
+  const answer = await ask<WorkerBuild>(MESSAGES.build, 5_000);
+  return answer !== null && own.length > 0 && !own.some((src) => answer.scripts.includes(src));
+}
+
+/** A question to the worker in control, answered on a port; null when there is none or it does not answer. */
+function ask<T>(type: string, waitMs: number): Promise<T | null> {
   const worker = navigator.serviceWorker.controller;
-  if (!worker) return Promise.resolve({ seenAt: null });
+  if (!worker) return Promise.resolve(null);
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    const timer = window.setTimeout(() => resolve({ seenAt: null }), 2_000);
-    channel.port1.onmessage = (event: MessageEvent<HowServed>) => {
+    const timer = window.setTimeout(() => resolve(null), waitMs);
+    channel.port1.onmessage = (event: MessageEvent<T>) => {
       window.clearTimeout(timer);
       resolve(event.data);
     };
-    worker.postMessage({ type: MESSAGES.howServed }, [channel.port2]);
+    worker.postMessage({ type }, [channel.port2]);
   });
+}
+
+/** Asks the worker whether it answered this page (or its data) from its cache, and when that was seen. */
+async function howServed(): Promise<HowServed> {
+  return (await ask<HowServed>(MESSAGES.howServed, 2_000)) ?? { seenAt: null };
 }
 
 let stopWaitingForNetwork: (() => void) | null = null;

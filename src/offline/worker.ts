@@ -32,7 +32,7 @@ import {
   type OfflineKind,
   type Origins,
 } from './policy';
-import { BUILD_HEADER, MESSAGES, SEEN_AT_HEADER, SIZE_HEADER, type HowServed } from './messages';
+import { BUILD_HEADER, MESSAGES, SEEN_AT_HEADER, SIZE_HEADER, type HowServed, type WorkerBuild } from './messages';
 
 declare const self: ServiceWorkerGlobalScope & {
   /** The build's entry scripts, written in by Workbox's webpack plugin. */
@@ -297,6 +297,9 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
     const seenAt = event.source instanceof Client ? servedFromCache.get(event.source.id) : undefined;
     const answer: HowServed = { seenAt: seenAt ?? null };
     event.ports[0]?.postMessage(answer);
+  } else if (data?.type === MESSAGES.build) {
+    const answer: WorkerBuild = { scripts: buildScripts.map((entry) => new URL(entry.url, origins.site).pathname) };
+    event.ports[0]?.postMessage(answer);
   } else if (data?.type === MESSAGES.keepPage && Array.isArray(data.urls)) {
     event.waitUntil(
       keepLoadedPage(
@@ -364,11 +367,11 @@ self.addEventListener('activate', (event) => {
 
 // The build's entry scripts, which every kept page of this build runs: kept at install, from the
 // browser's HTTP cache when the page that registered the worker has just run them.
+const buildScripts = self.__WB_MANIFEST;
 self.addEventListener('install', (event) => {
-  const entries = self.__WB_MANIFEST;
   event.waitUntil(
     Promise.all(
-      entries.map((entry) =>
+      buildScripts.map((entry) =>
         strategies.asset
           .handle({ event, request: new Request(new URL(entry.url, origins.site)), url: new URL(entry.url, origins.site) })
           .catch(() => undefined),
