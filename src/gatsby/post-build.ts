@@ -5,12 +5,13 @@ import { apiOrigin, siteUrl } from '../config/env';
 import { withCspMeta } from './csp';
 import { LOCALES_DIR } from './locales';
 import { pruneOldAssets } from './prune';
-import { placeFilesOfThisBuild, writePlaceFiles } from './place-files';
+import { writePlaceFiles } from './place-files';
 import { headersFile } from '../hosting/write-headers-file';
 import { writeFeeds } from './feeds';
 import { writeClosedLoads } from './closed-loads';
 import { saveBoardHistory } from './board-history';
 import { writeRangesFile } from './rates';
+import { takeBuildOutputs } from './build-outputs';
 import { writeKillSwitch } from './service-worker';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
@@ -20,13 +21,19 @@ const CSP_MARKER = path.resolve(process.cwd(), '.cache', 'csp-applied');
 const BUILD_STARTED_MS = Date.now();
 
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
+  // What createPages made for this step (build-outputs.ts); none when this build skipped createPages.
+  const outputs = takeBuildOutputs();
   copyLocales();
   writeRobots();
-  const placeFilesMade = placeFilesOfThisBuild();
-  if (placeFilesMade) writePlaceFiles(placeFilesMade);
-  writeRangesFile();
-  writeFeeds(PUBLIC_DIR, reporter);
-  writeClosedLoads(PUBLIC_DIR, reporter);
+  if (outputs) {
+    writePlaceFiles(outputs.placeFiles);
+    writeRangesFile(PUBLIC_DIR, outputs.ranges);
+    writeFeeds(PUBLIC_DIR, outputs.feedBoard, reporter);
+    writeClosedLoads(PUBLIC_DIR, outputs.closedLoads, reporter);
+  } else {
+    // The files of the last build that read the board stay as they are.
+    reporter.warn('No loads were read in this build: the place files, ranges, feeds and closed loads were not written.');
+  }
   if (writeKillSwitch(PUBLIC_DIR))
     reporter.warn('OFFLINE_WORKER=off: published the kill switch that removes the offline worker (docs/offline.md)');
   const started = performance.now();
@@ -35,7 +42,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   // Gatsby leaves the bundles of earlier builds in public/; without them public/ is the deploy artifact.
   const pruned = pruneOldAssets(PUBLIC_DIR).length;
   // After every file of the site is written: a build that fails before here keeps the old history.
-  saveBoardHistory(reporter);
+  if (outputs) saveBoardHistory(reporter, outputs.history);
   // Last, once every other file is there: the hosts' header file names hashed files one by one where
   // no pattern covers them (src/hosting/write-headers-file.ts).
   fs.writeFileSync(path.join(PUBLIC_DIR, '_headers'), headersFile(publicKeys(PUBLIC_DIR)));

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startApi } from '../harness/sample-api';
+import { numberFlag, readFlags, switchFlag, textFlag } from './flags';
 import { treeRss } from './process-tree';
 
 interface Run {
@@ -16,15 +17,16 @@ interface Run {
   pages: number;
 }
 
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
-}
-
-const LOADS = Number(option('loads', '1000'));
-const DIR = path.resolve(option('dir', '.'));
+const flags = readFlags({
+  loads: numberFlag(1000, { min: 1 }),
+  dir: textFlag('.'),
+  'skip-clean': switchFlag(),
+  logs: textFlag(undefined, { bare: 'bench-logs' }),
+});
+const LOADS = flags.loads;
+const DIR = path.resolve(flags.dir);
 const API_PORT = 4510;
-const LOGS = process.argv.includes('--logs') ? path.resolve(option('logs', 'bench-logs')) : null;
+const LOGS = flags.logs === undefined ? null : path.resolve(flags.logs);
 let builds = 0;
 
 function build(apiUrl: string): Promise<{ seconds: number; peakMb: number }> {
@@ -76,7 +78,7 @@ async function measure(name: string, revision: number): Promise<Run> {
 
 async function main(): Promise<void> {
   console.log(`Build benchmark: ${LOADS} loads, ${DIR}`);
-  if (!process.argv.includes('--skip-clean')) {
+  if (!flags['skip-clean']) {
     fs.rmSync(path.join(DIR, '.cache'), { recursive: true, force: true });
     fs.rmSync(path.join(DIR, 'public'), { recursive: true, force: true });
   }

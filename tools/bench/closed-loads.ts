@@ -15,14 +15,9 @@ import { closedLoadShards, leadOnPagesOf, writeClosedLoadShards } from '../../sr
 import { groupBuildLoads } from '../../src/gatsby/place-pages';
 import { historyFieldsOf } from '../../src/history/record';
 import type { HistoryLoad } from '../../src/history/types';
+import { numberFlag, readFlags } from './flags';
 
-function option(name: string, fallback: number): number {
-  const flag = process.argv.indexOf(`--${name}`);
-  return flag > 0 ? Number(process.argv[flag + 1]) : fallback;
-}
-
-const live = option('live', 10_000);
-const closedCount = option('closed', 60_000);
+const { live, closed: closedCount } = readFlags({ live: numberFlag(10_000), closed: numberFlag(60_000) });
 const buildTime = Date.UTC(2026, 10, 25, 6);
 
 function timed<T>(run: () => T): { result: T; ms: number } {

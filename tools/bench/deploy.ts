@@ -11,14 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { deploy, MANIFEST_NAME } from '../deploy/deploy';
 import { startLocalS3, type LocalS3 } from '../deploy/local-s3';
+import { numberFlag, readFlags } from './flags';
 
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
-}
-
-const LOADS = Number(option('loads', '10000'));
-const CONCURRENCY = Number(option('concurrency', '16'));
+const { loads: LOADS, concurrency: CONCURRENCY } = readFlags({ loads: numberFlag(10_000), concurrency: numberFlag(16, { min: 1 }) });
 const VARIANTS = ['', 'uz/', 'uz-cyrl/', 'ru/'];
 // Sizes of a real build's files (sample API data): a load page and its page-data.
 const LOAD_HTML_BYTES = 8_700;

@@ -9,9 +9,9 @@ import { generateLoads } from '../sample-api/data';
 import { normalizeLoad } from '../../src/api-client/normalize';
 import { writeFeedFiles } from '../../src/gatsby/feeds';
 import { groupBuildLoads } from '../../src/gatsby/place-pages';
+import { numberFlag, readFlags } from './flags';
 
-const flag = process.argv.indexOf('--loads');
-const count = flag > 0 ? Number(process.argv[flag + 1]) : 10_000;
+const { loads: count } = readFlags({ loads: numberFlag(10_000) });
 const loads = generateLoads(count).map((raw) => normalizeLoad(raw));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-feeds-'));
 

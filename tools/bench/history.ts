@@ -14,6 +14,7 @@ import { openHistory } from '../../src/history/store';
 import { importFile } from '../history/import-file';
 import { generateLoads } from '../sample-api/data';
 import { PAST_DEFAULTS, startOfUtcDay, writePast } from '../sample-api/past';
+import { numberFlag, readFlags, textFlag } from './flags';
 
 const DAY = 86_400_000;
 /** Of the loads past.ts draws per day, the share that closed before the end and is written. */
@@ -21,12 +22,8 @@ const WRITTEN_SHARE = 0.88;
 const TARGET_SECONDS = 3;
 const TARGET_MB = 300;
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number`);
-  return value;
-}
+/** `--child FILE`: this script run again as the child that times the build's steps on FILE. */
+const flags = readFlags({ live: numberFlag(10_000), past: numberFlag(1_000_000), child: textFlag() });
 
 function machine(): string {
   const [one, five] = os.loadavg();
@@ -63,7 +60,7 @@ async function buildSteps(file: string, live: number): Promise<void> {
   // What the build reads for the going rates (src/gatsby/rates.ts).
   const window = history.rateSamples(now - 90 * DAY, now).length;
   lap('rateSamples 90 d');
-  const bytes = history.save(`${file}.after`);
+  const bytes = history.save();
   lap('save');
   history.close();
   const peak = process.resourceUsage().maxRSS * 1024;
@@ -71,8 +68,7 @@ async function buildSteps(file: string, live: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const live = option('live', 10_000);
-  const past = option('past', 1_000_000);
+  const { live, past } = flags;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-history-'));
   try {
     console.log(`Board history bench: ${live} live loads, ${past} past loads (${machine()})`);
@@ -134,9 +130,8 @@ async function main(): Promise<void> {
   }
 }
 
-const childAt = process.argv.indexOf('--child');
-if (childAt >= 0) {
-  void buildSteps(process.argv[childAt + 1] as string, option('live', 10_000));
+if (flags.child !== undefined) {
+  void buildSteps(flags.child, flags.live);
 } else {
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : String(error));

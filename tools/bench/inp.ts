@@ -32,18 +32,22 @@ import { E2E_API_PORT, E2E_SITE_PORT } from '../harness/env';
 import { buildFloorSite, FLOOR_PORT } from './floor';
 import ruLoads from '../../locales/ru/loads.json';
 import { medianOf } from './median';
+import { numberFlag, readFlags, switchFlag, textFlag } from './flags';
 
-function argValue(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
-
-const RUNS = Number(argValue('--runs')) || 5;
-const VERBOSE = process.argv.includes('--verbose');
+const flags = readFlags({
+  reuse: switchFlag(),
+  e2e: switchFlag(),
+  runs: numberFlag(5, { min: 1 }),
+  slowdown: numberFlag(undefined, { min: 1 }),
+  path: textFlag('/ru/loads'),
+  verbose: switchFlag(),
+});
+const RUNS = flags.runs;
+const VERBOSE = flags.verbose;
 const started = Date.now();
 /** With --verbose, when each step of a run ends (seconds since the start). */
 const step = (name: string) => VERBOSE && console.log(`  ${((Date.now() - started) / 1000).toFixed(1)} s: ${name}`);
-const BOARD_PATH = argValue('--path') ?? '/ru/loads';
+const BOARD_PATH = flags.path;
 /** A place the sample API has loads for, typed as a Russian-speaking driver would. */
 const PLACE = 'Самарканд';
 const LOW_TIER_BENCHMARK_INDEX = 264;
@@ -237,9 +241,9 @@ function describe(interaction: Interaction | null): string {
 }
 
 async function main(): Promise<number> {
-  const reuse = process.argv.includes('--reuse');
+  const { reuse } = flags;
   const floorDir = await buildFloorSite(reuse);
-  const e2eBuild = reuse && process.argv.includes('--e2e');
+  const e2eBuild = reuse && flags.e2e;
   const ports = e2eBuild ? { apiPort: E2E_API_PORT, sitePort: E2E_SITE_PORT } : { apiPort: 4710, sitePort: 9710 };
   return withBuiltSite({ ...ports, build: !reuse }, async ({ siteUrl, browser }) => {
     const { startStaticServer } = await import('../serve/static-server');
@@ -253,7 +257,7 @@ async function main(): Promise<number> {
       step('calibrated');
       await calibration.close();
       const index = Math.max(...readings);
-      const given = Number(argValue('--slowdown'));
+      const given = flags.slowdown;
       const rate = given || Math.max(1, Math.round((index / LOW_TIER_BENCHMARK_INDEX) * 10) / 10);
       console.log(
         `Host: benchmarkIndex ${readings.join(' and ')} (using ${index}), CPU slowdown ${rate}x` +

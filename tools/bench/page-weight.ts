@@ -2,6 +2,7 @@
 // download it (gzip, as the CDN-like server sends it): HTML, JS and CSS bytes, and the number of
 // requests until the page is idle. Builds first unless --reuse (public/ built against this API port).
 import { withBuiltSite } from '../harness/stack';
+import { readFlags, switchFlag } from './flags';
 
 const PAGES = ['/uz', '/ru/loads', '/uz-cyrl/help', '/pricing', '/uz/load/1001', '/applink', '/ru/no-such-page'];
 
@@ -13,7 +14,9 @@ interface Weight {
   requests: number;
 }
 
-withBuiltSite({ apiPort: 4610, sitePort: 9610, build: !process.argv.includes('--reuse') }, async ({ siteUrl, browser }) => {
+const { reuse } = readFlags({ reuse: switchFlag() });
+
+withBuiltSite({ apiPort: 4610, sitePort: 9610, build: !reuse }, async ({ siteUrl, browser }) => {
   console.log('| page | HTML (KB gz) | JS (KB gz) | CSS (KB gz) | other (KB) | requests |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   for (const path of PAGES) {

@@ -6,10 +6,10 @@ import { generateLoads } from '../sample-api/data';
 import { normalizeLoad } from '../../src/api-client/normalize';
 import { matchPlace } from '../../src/places/match';
 import { placeFilesFromLoads } from '../../src/places/place-file-from-loads';
+import { numberFlag, readFlags } from './flags';
 
 process.env.GATSBY_TELEMETRY_DISABLED = '1';
-const flag = process.argv.indexOf('--loads');
-const count = flag > 0 ? Number(process.argv[flag + 1]) : 10_000;
+const { loads: count } = readFlags({ loads: numberFlag(10_000) });
 const texts = generateLoads(count)
   .map((raw) => normalizeLoad(raw))
   .flatMap((load) => [load.from, load.to]);

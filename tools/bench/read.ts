@@ -8,17 +8,12 @@ import type { ReadAllResult, ReadAllSources } from '../../src/api-client/read-al
 import { apiSources } from '../../src/gatsby/read-loads';
 import { startApi } from '../harness/sample-api';
 import type { ChangeMode } from '../sample-api/server';
+import { numberFlag, readFlags } from './flags';
 import { medianOf } from './median';
 
 process.env.GATSBY_TELEMETRY_DISABLED = '1';
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1] ?? fallback) : fallback;
-}
-
-const LOADS = option('loads', 10_000);
-const RUNS = option('runs', 3);
+const { loads: LOADS, runs: RUNS } = readFlags({ loads: numberFlag(10_000), runs: numberFlag(3, { min: 1 }) });
 
 const SCENARIOS: Array<{ name: string; change: ChangeMode | null }> = [
   { name: 'still', change: null },

@@ -12,12 +12,7 @@ import type { LoadList } from '../../src/api-client/types';
 import { MERGED_SEARCH_MAX_PAGES, PAGE_SIZE } from '../../src/config/constants';
 import { mergedSpellingPage, type FetchSpellingPage, type SpellingPageCache } from '../../src/loads/spelling-search';
 import { placeFilesFromLoads } from '../../src/places/place-file-from-loads';
-
-function argument(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  const value = at >= 0 ? Number(process.argv[at + 1]) : NaN;
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
+import { numberFlag, readFlags } from './flags';
 
 interface Row {
   place: string;
@@ -91,7 +86,7 @@ async function measure(baseUrl: string, slug: string, spellings: string[]): Prom
 }
 
 async function main(): Promise<void> {
-  const count = argument('loads', 1000);
+  const { loads: count } = readFlags({ loads: numberFlag(1_000, { min: 1 }) });
   const api = await startApi({ port: 0, host: '127.0.0.1', loads: count, quiet: true });
   try {
     const loads = await everyLoad(api.url);

@@ -13,12 +13,12 @@ import { PUBLISHED_BOARD_FILE, publishedBoard } from '../../src/feeds/published-
 import { telegramConfigFromEnv } from '../telegram/config';
 import { runTelegram } from '../telegram/run';
 import { startFakeBotApi } from '../harness/fake-bot-api';
+import { numberFlag, readFlags } from './flags';
 
 const BOARD = 120;
 
 async function main(): Promise<void> {
-  const flag = process.argv.indexOf('--new');
-  const fresh = flag > 0 ? Number(process.argv[flag + 1]) : 100;
+  const { new: fresh } = readFlags({ new: numberFlag(100) });
   const loads = generateLoads(BOARD + fresh).map(normalizeLoad);
   const fake = await startFakeBotApi({ perMinuteLimit: 20 });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-telegram-'));

@@ -2,7 +2,9 @@
 // runs in each (script evaluation by chunk, function calls, parsing, style, layout), as Chromium's trace
 // records them on this host without throttling. Multiply by the calibrated slowdown (bench:lighthouse
 // prints it) for the phone's figure. For finding what makes a long task, not for budgets.
+import { toolEnv } from '../env';
 import { withBuiltSite } from '../harness/stack';
+import { readFlags, switchFlag } from './flags';
 
 interface TraceEvent {
   name: string;
@@ -14,7 +16,9 @@ interface TraceEvent {
   args?: { data?: { url?: string; functionName?: string; frame?: string } };
 }
 
-const TOP = Number(process.env.TASKS_TOP) || 8;
+const env = toolEnv(process.env);
+const TOP = env.integer('TASKS_TOP', { fallback: 8, min: 1, max: 1000 });
+env.done();
 
 function label(event: TraceEvent): string {
   const data = event.args?.data;
@@ -23,8 +27,10 @@ function label(event: TraceEvent): string {
 }
 
 async function main(): Promise<number> {
-  const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
-  return withBuiltSite({ apiPort: 4710, sitePort: 9710, build: !process.argv.includes('--reuse') }, async ({ siteUrl, browser }) => {
+  const { reuse, positionals: paths } = readFlags({ reuse: switchFlag() }, { positionals: true });
+  const notPaths = paths.filter((arg) => !arg.startsWith('/'));
+  if (notPaths.length) throw new Error(`pages are paths of the site, like /ru/loads: not ${notPaths.join(', ')}`);
+  return withBuiltSite({ apiPort: 4710, sitePort: 9710, build: !reuse }, async ({ siteUrl, browser }) => {
     for (const path of paths.length ? paths : ['/uz', '/ru/loads']) {
       const page = await browser.newPage({
         userAgent: 'Mozilla/5.0 (Linux; Android 11) Chrome/131.0 Mobile Safari/537.36 Chrome-Lighthouse',
