@@ -29,9 +29,14 @@ export async function registerOfflineWorker(): Promise<void> {
     if (controlled) void runsOtherBuild().then((other) => other && offerReload());
     controlled = true;
   });
-  const registration = await container.register(`/${SERVICE_WORKER_FILE}`, { updateViaCache: 'none' });
+  if (controlled) void showOfflineNotice();
+  // Offline, registering fails (the browser cannot fetch the worker to compare it): the page keeps the
+  // worker it has.
+  const registration = await container
+    .register(`/${SERVICE_WORKER_FILE}`, { updateViaCache: 'none' })
+    .catch(() => container.getRegistration());
+  if (!registration) return;
   if (!controlled) void handOverLoadedPage();
-  else void showOfflineNotice();
   const checkForUpdate = () => void registration.update().catch(() => undefined);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') checkForUpdate();
