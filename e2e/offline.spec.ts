@@ -69,7 +69,8 @@ async function offlineCaches(page: Page): Promise<string[]> {
   return page.evaluate((prefix) => caches.keys().then((names) => names.filter((name) => name.startsWith(prefix))), CACHE_PREFIX);
 }
 
-const boardNotice = (page: Page) => page.getByText(/^Internet aloqasi yoʻq\. Bu yuklar \d\d\.\d\d\.\d{4}, soat \d\d:\d\d holatiga koʻra/);
+const boardNotice = (page: Page) =>
+  page.getByRole('paragraph').filter({ hasText: /^Internet aloqasi yoʻq\. Bu yuklar \d\d\.\d\d\.\d{4}, soat \d\d:\d\d holatiga koʻra/ });
 
 test('a visit installs the worker, which keeps the page, its data and its scripts', async ({ page }) => {
   await visitAndKeep(page, BOARD);
@@ -107,7 +108,7 @@ test('the offline board passes axe and the Nu Html Checker', async ({ page, cont
   await visitAndKeep(page, '/ru/loads', true);
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByText(/^Нет подключения к интернету\./)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('paragraph').filter({ hasText: /^Нет подключения к интернету\./ })).toBeVisible({ timeout: 15_000 });
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'offline-board-'));

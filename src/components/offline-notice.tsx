@@ -1,5 +1,6 @@
 import React from 'react';
-import { OFFLINE_NOTICE_ATTRIBUTE } from '../offline/messages';
+import { useTranslation } from 'react-i18next';
+import { OFFLINE_NOTICE_ATTRIBUTE, OFFLINE_TEXT_ATTRIBUTES } from '../offline/messages';
 import * as styles from './offline-notice.module.css';
 
 /**
@@ -10,9 +11,16 @@ import * as styles from './offline-notice.module.css';
  * sets `text` from its own answer and speaks it in its one live region (`live` false).
  */
 export function OfflineNotice({ text, live = true }: { text?: string; live?: boolean }) {
-  const filledByWorker = text === undefined ? { [OFFLINE_NOTICE_ATTRIBUTE]: '' } : {};
+  const { t } = useTranslation('common');
+  const texts = {
+    [OFFLINE_TEXT_ATTRIBUTES.update]: t('offline.update'),
+    [OFFLINE_TEXT_ATTRIBUTES.reload]: t('offline.reload'),
+    ...(text === undefined
+      ? { [OFFLINE_NOTICE_ATTRIBUTE]: '', [OFFLINE_TEXT_ATTRIBUTES.notice]: t('offline.notice', { date: '{date}', time: '{time}' }) }
+      : {}),
+  };
   return (
-    <p {...filledByWorker} className={styles.notice} role={live ? 'status' : undefined}>
+    <p {...texts} className={styles.notice} role={live ? 'status' : undefined}>
       {text}
     </p>
   );

@@ -29,6 +29,13 @@ export interface HowServed {
 
 /**
  * The element a page keeps for the offline notice (src/components/offline-notice.tsx): a live region
- * present, empty, from the HTML on, so that screen readers speak its text once when it is set.
+ * present, empty, from the HTML on, so that screen readers speak its text once when it is set. It
+ * carries, in the page's language, the texts the worker's page script shows (that script has no
+ * i18next): the notice, with `{date}` and `{time}` to fill in, and the reload offer's two.
  */
 export const OFFLINE_NOTICE_ATTRIBUTE = 'data-offline-notice';
+export const OFFLINE_TEXT_ATTRIBUTES = {
+  notice: 'data-notice-text',
+  update: 'data-update-text',
+  reload: 'data-reload-text',
+} as const;

@@ -1,7 +1,6 @@
-import { getI18n } from 'react-i18next';
 import { SERVICE_WORKER_FILE } from '../hosting/file-names';
 import { builtTime } from '../loads/built-time';
-import { MESSAGES, OFFLINE_NOTICE_ATTRIBUTE, type HowServed, type WorkerBuild } from './messages';
+import { MESSAGES, OFFLINE_NOTICE_ATTRIBUTE, OFFLINE_TEXT_ATTRIBUTES, type HowServed, type WorkerBuild } from './messages';
 
 /**
  * The page's side of the offline worker (./worker.ts), loaded by gatsby-browser once the page has
@@ -67,29 +66,35 @@ const OFFER_STYLE =
 const RELOAD_STYLE =
   'min-height:44px;padding:0 var(--space-4);border:0;border-radius:var(--radius-small);background:var(--color-on-dark);color:var(--color-dark);font:inherit;font-weight:700;cursor:pointer';
 
-/** A bar at the foot of the page, in the page's language, with a button that reloads it. */
+/**
+ * A bar at the foot of the page, in the page's language, with a button that reloads it. Only the board,
+ * city and route pages, the ones a driver keeps open, carry its words; elsewhere Gatsby's own check
+ * turns the next link into a full page load.
+ */
 function offerReload(): void {
-  if (offered) return;
+  const update = text('update');
+  const reload = text('reload');
+  if (offered || !update || !reload) return;
   offered = true;
   const bar = document.createElement('div');
   bar.setAttribute('style', OFFER_STYLE);
   bar.setAttribute('role', 'status');
   const words = document.createElement('p');
   words.style.margin = '0';
-  words.textContent = text('offline.update');
+  words.textContent = update;
   const button = document.createElement('button');
   button.type = 'button';
   button.setAttribute('style', RELOAD_STYLE);
-  button.textContent = text('offline.reload');
+  button.textContent = reload;
   button.addEventListener('click', () => window.location.reload());
   bar.append(words, button);
   document.body.append(bar);
 }
 
-/** The page's translation of `key` (common namespace), or '' before i18next is there. */
-function text(key: string, values?: Record<string, string>): string {
-  const i18n = getI18n();
-  return i18n ? i18n.t(`common:${key}`, values) : '';
+/** A text the page carries for this script, in its language (src/components/offline-notice.tsx); null on pages without it. */
+function text(name: keyof typeof OFFLINE_TEXT_ATTRIBUTES): string | null {
+  const attribute = OFFLINE_TEXT_ATTRIBUTES[name];
+  return document.querySelector(`[${attribute}]`)?.getAttribute(attribute) ?? null;
 }
 
 /** Whether the worker now in control came with another build than the scripts this page runs. */
@@ -129,7 +134,8 @@ let stopWaitingForNetwork: (() => void) | null = null;
  */
 export async function showOfflineNotice(): Promise<void> {
   const slot = document.querySelector<HTMLElement>(`[${OFFLINE_NOTICE_ATTRIBUTE}]`);
-  if (!slot) return;
+  const notice = text('notice');
+  if (!slot || !notice) return;
   const { seenAt } = await howServed();
   const seen = seenAt === null ? null : builtTime(seenAt);
   stopWaitingForNetwork?.();
@@ -138,7 +144,7 @@ export async function showOfflineNotice(): Promise<void> {
     slot.textContent = '';
     return;
   }
-  slot.textContent = text('offline.notice', { date: seen.date, time: seen.time });
+  slot.textContent = notice.replace('{date}', seen.date).replace('{time}', seen.time);
   stopWaitingForNetwork = whenNetworkAnswers(() => window.location.reload());
 }
 
