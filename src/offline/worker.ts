@@ -166,9 +166,15 @@ const pagePlugin: WorkboxPlugin = {
   },
 };
 
-/** A prefetch (Gatsby fetches the data of links in view) is not a page the visitor opened. */
+/**
+ * A prefetch (Gatsby fetches the data of links in view with `<link rel="prefetch">`) is not a page the
+ * visitor opened. Gatsby reads the data of a page it opens with XMLHttpRequest, a CORS-mode request; a
+ * link's prefetch is a no-CORS one, and may say so in a header besides.
+ */
 function isPrefetch(request: Request): boolean {
-  return /prefetch/i.test(`${request.headers.get('Sec-Purpose') ?? ''} ${request.headers.get('Purpose') ?? ''}`);
+  return (
+    request.mode === 'no-cors' || /prefetch/i.test(`${request.headers.get('Sec-Purpose') ?? ''} ${request.headers.get('Purpose') ?? ''}`)
+  );
 }
 
 /**
@@ -324,25 +330,26 @@ async function keepLoadedPage(event: ExtendableMessageEvent, urls: readonly stri
         ? (offlineKind(url, origins, false) ?? (url.origin === origins.site ? offlineKind(url, origins, true) : null))
         : null;
       return url && kind ? [{ url, kind }] : [];
-    })
-    .sort((a, b) => Number(b.kind === 'app-data') - Number(a.kind === 'app-data'));
+    });
   const clientId = clientIdOf(event);
-  await Promise.all(
-    wanted.map(async ({ url, kind }) => {
-      const request = new Request(url.href, {
-        cache: 'force-cache',
-        credentials: kind === 'api' ? 'omit' : 'same-origin',
-        mode: kind === 'api' ? 'cors' : 'same-origin',
-        headers: kind === 'api' ? { Accept: 'application/json' } : {},
-      });
-      const response = await strategies[kind].handle({ event, request, url }).catch(() => undefined);
-      if (kind === 'page' && response?.ok && clientId) {
-        const kept = await (await caches.open(CACHE_NAMES.page)).match(pageCacheKey(url));
-        const build = kept?.headers.get(BUILD_HEADER);
-        if (build) remember(documentBuilds, clientId, build);
-      }
-    }),
-  );
+  const keep = async ({ url, kind }: { url: URL; kind: OfflineKind }) => {
+    const request = new Request(url.href, {
+      cache: 'force-cache',
+      credentials: kind === 'api' ? 'omit' : 'same-origin',
+      mode: kind === 'api' ? 'cors' : 'same-origin',
+      headers: kind === 'api' ? { Accept: 'application/json' } : {},
+    });
+    const response = await strategies[kind].handle({ event, request, url }).catch(() => undefined);
+    if (kind === 'page' && response?.ok && clientId) {
+      const kept = await (await caches.open(CACHE_NAMES.page)).match(pageCacheKey(url));
+      const build = kept?.headers.get(BUILD_HEADER);
+      if (build) remember(documentBuilds, clientId, build);
+    }
+  };
+  // app-data.json first (the page's data is marked with its build), then the page (so that keeping its
+  // data finds it kept, of that build, rather than fetching it again), then the rest.
+  for (const kinds of [['app-data'], ['page'], ['page-data', 'asset', 'api']])
+    await Promise.all(wanted.filter(({ kind }) => kinds.includes(kind)).map(keep));
 }
 
 function safeUrl(text: string): URL | null {
