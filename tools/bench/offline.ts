@@ -21,7 +21,13 @@ import { numberFlag, readFlags, switchFlag } from './flags';
 import { calibrate } from './lighthouse/runs';
 import { medianOf } from './median';
 
-const flags = readFlags({ reuse: switchFlag(), runs: numberFlag(5, { min: 1 }), slowdown: numberFlag(undefined, { min: 1 }) });
+const flags = readFlags({
+  reuse: switchFlag(),
+  runs: numberFlag(5, { min: 1 }),
+  slowdown: numberFlag(undefined, { min: 1 }),
+  // Prints what each first visit fetched, path by path.
+  details: switchFlag(),
+});
 
 const PORTS = { api: 4810, apiProxy: 4820, site: 9810, siteProxy: 9820 } as const;
 const PHONE_NETWORK = { rttMs: 150, kbps: 1600 } as const;
@@ -104,6 +110,9 @@ async function firstVisit(
     );
   }
   await phone.page.waitForTimeout(1_000);
+  if (flags.details)
+    for (const network of networks)
+      for (const [path, bytes] of network.sent) console.log(`  ${worker ? 'with' : 'without'} the worker: ${bytes} B ${path}`);
   const visit = { listMs, bytes: networks.reduce((sum, network) => sum + totalSent(network), 0), mainThreadMs: await mainThreadMs(phone) };
   await phone.page.close();
   return { context, visit };
@@ -112,7 +121,14 @@ async function firstVisit(
 async function repeatVisit(context: BrowserContext, slowdown: number): Promise<number | null> {
   const phone = await phonePage(context, slowdown);
   try {
-    return await listOnScreen(phone, `http://localhost:${PORTS.siteProxy}${BOARD}`);
+    const listMs = await listOnScreen(phone, `http://localhost:${PORTS.siteProxy}${BOARD}`);
+    if (flags.details) {
+      const seen = await phone.page
+        .evaluate(() => `${navigator.serviceWorker.controller ? 'controlled' : 'not controlled'}: ${document.title}`)
+        .catch((error: unknown) => String(error));
+      console.log(`  repeat visit: ${listMs === null ? 'no list' : `${listMs.toFixed(0)} ms`}, ${seen}`);
+    }
+    return listMs;
   } finally {
     await phone.page.close();
   }
