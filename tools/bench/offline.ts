@@ -44,6 +44,8 @@ const LIST_WATCH = `(() => {
   requestAnimationFrame(look);
 })();`;
 
+const NO_SERVICE_WORKERS = `delete Navigator.prototype.serviceWorker;`;
+
 interface Phone {
   page: Page;
   cdp: CDPSession;
@@ -91,8 +93,11 @@ async function firstVisit(
   slowdown: number,
   worker: boolean,
 ): Promise<{ context: BrowserContext; visit: FirstVisit }> {
-  const context = await browser.newContext({ serviceWorkers: worker ? 'allow' : 'block' });
+  const context = await browser.newContext();
   await context.addInitScript(LIST_WATCH);
+  // Without the worker: a browser without service workers, so the site registers none and fetches
+  // nothing for one (Playwright's `serviceWorkers: 'block'` only bypasses a worker, which still installs).
+  if (!worker) await context.addInitScript(NO_SERVICE_WORKERS);
   const phone = await phonePage(context, slowdown);
   for (const network of networks) network.resetCount();
   const listMs = await listOnScreen(phone, `http://localhost:${PORTS.siteProxy}${BOARD}`);
