@@ -4,7 +4,7 @@
 // does) and Lighthouse's mobile network (150 ms a round trip, 1.6 Mbps) put in front of the site and the
 // API (tools/harness/phone-network.ts), so that the worker's own requests cross it too. Median of the runs:
 // - a first visit (no worker yet): time until the board's list is on screen, bytes, main-thread time,
-//   with the worker and with service workers blocked; the difference is what the worker adds;
+//   with the worker and in a browser without service workers; the difference is what the worker adds;
 // - a repeat visit with the network, with a network that answers nothing, and fully offline: time until
 //   the list is on screen (target: within 1 s in all three).
 // Builds first (API at 4810 behind the slow network at 4820, site at 9810 behind it at 9820) unless
