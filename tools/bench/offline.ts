@@ -78,6 +78,22 @@ async function mainThreadMs({ cdp }: Phone): Promise<number> {
   return (metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0) * 1000;
 }
 
+/** Until the worker controls the page and has kept it with its data and the board's answer. */
+async function workerHasKept(page: Page): Promise<void> {
+  const names = [CACHE_NAMES.page, CACHE_NAMES['page-data'], CACHE_NAMES.api];
+  const deadline = Date.now() + GIVE_UP_MS;
+  while (Date.now() < deadline) {
+    const kept = await page.evaluate(async (cacheNames) => {
+      if (!navigator.serviceWorker.controller) return false;
+      const counts = await Promise.all(cacheNames.map(async (name) => (await (await caches.open(name)).keys()).length));
+      return counts.every((count) => count > 0);
+    }, names);
+    if (kept) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`The worker did not keep ${BOARD} within ${GIVE_UP_MS / 1000} s`);
+}
+
 const totalSent = (network: PhoneNetwork) => [...network.sent.values()].reduce((sum, bytes) => sum + bytes, 0);
 
 interface FirstVisit {
@@ -99,21 +115,12 @@ async function firstVisit(
   // nothing for one (Playwright's `serviceWorkers: 'block'` only bypasses a worker, which still installs).
   if (!worker) await context.addInitScript(NO_SERVICE_WORKERS);
   const phone = await phonePage(context, slowdown);
+  // A first visit: Chromium's HTTP cache outlives a browser context.
+  await phone.cdp.send('Network.clearBrowserCache');
   for (const network of networks) network.resetCount();
   const listMs = await listOnScreen(phone, `http://localhost:${PORTS.siteProxy}${BOARD}`);
   await phone.page.waitForLoadState('networkidle');
-  if (worker) {
-    // Until the worker controls the page and has kept it with its data and the board's answer.
-    await phone.page.waitForFunction(
-      async (names) => {
-        if (!navigator.serviceWorker.controller) return false;
-        const counts = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).length));
-        return counts.every((count) => count > 0);
-      },
-      [CACHE_NAMES.page, CACHE_NAMES['page-data'], CACHE_NAMES.api],
-      { timeout: GIVE_UP_MS, polling: 250 },
-    );
-  }
+  if (worker) await workerHasKept(phone.page);
   await phone.page.waitForTimeout(1_000);
   if (flags.details)
     for (const network of networks)
