@@ -135,9 +135,13 @@ async function repeatVisit(context: BrowserContext, slowdown: number): Promise<n
   try {
     const listMs = await listOnScreen(phone, `http://localhost:${PORTS.siteProxy}${BOARD}`);
     if (flags.details) {
-      const seen = await phone.page
-        .evaluate(() => `${navigator.serviceWorker.controller ? 'controlled' : 'not controlled'}: ${document.title}`)
-        .catch((error: unknown) => String(error));
+      // A page that never got an answer has no document to ask.
+      const seen = await Promise.race([
+        phone.page
+          .evaluate(() => `${navigator.serviceWorker.controller ? 'controlled' : 'not controlled'}: ${document.title}`)
+          .catch((error: unknown) => String(error)),
+        new Promise<string>((resolve) => setTimeout(() => resolve('no document'), 2_000)),
+      ]);
       console.log(`  repeat visit: ${listMs === null ? 'no list' : `${listMs.toFixed(0)} ms`}, ${seen}`);
     }
     return listMs;
