@@ -7,8 +7,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { deploy, MANIFEST_NAME, TELEGRAM_STATE_KEY, type DeployReport } from '../tools/deploy/deploy';
+import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { deploy, type DeployReport } from '../tools/deploy/deploy';
+import { moveStateOutOfSite } from '../tools/deploy/move-state';
+import { HISTORY_OBJECT_KEY, MANIFEST_NAME, TELEGRAM_STATE_KEY } from '../tools/deploy/state-location';
 import { IMMUTABLE, REVALIDATE, fileKind } from '../src/hosting/policy';
 import { listingsFor } from '../tools/deploy/plan';
 import { startLocalS3, type LocalS3, type S3Request } from '../tools/deploy/local-s3';
@@ -378,14 +380,82 @@ describe('npm run deploy against an S3-compatible server', () => {
     expect(s3.requests.filter((request) => request.method !== 'GET' && request.method !== 'HEAD')).toEqual([]);
   });
 
-  it('leaves the Telegram channel’s state beside the manifest alone', async () => {
+  async function keysOf(bucket: string): Promise<string[]> {
+    const answer = await s3.client.send(new ListObjectsV2Command({ Bucket: bucket }));
+    return (answer.Contents ?? []).map((object) => object.Key ?? '').sort();
+  }
+
+  it('keeps its manifest where the CDN does not serve it', async () => {
     await rebuildAndDeploy();
-    const { PutObjectCommand } = await import('@aws-sdk/client-s3');
-    await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: TELEGRAM_STATE_KEY, Body: '{"version":1}' }));
+    expect(await keysOf(s3.bucket)).not.toContain(MANIFEST_NAME);
+    expect(await keysOf(s3.stateBucket)).toEqual([MANIFEST_NAME]);
+    // Beside the site in the same bucket, but outside the prefix the CDN serves.
+    const shared = s3.config({ dir, prefix: 'www/', state: { bucket: s3.bucket, prefix: 'www-state/' } });
+    await deploy(shared, { client: s3.client, log: () => undefined, now });
+    const keys = await keysOf(s3.bucket);
+    expect(keys).toContain(`www-state/${MANIFEST_NAME}`);
+    expect(keys.filter((key) => key.endsWith(MANIFEST_NAME))).toEqual([`www-state/${MANIFEST_NAME}`]);
+  });
+
+  it.each([
+    [{ prefix: '', state: { bucket: 'site', prefix: 'state/' } }, /^DEPLOY_PREFIX is empty: the CDN serves the whole bucket site/],
+    [
+      { prefix: 'www/', state: { bucket: 'site', prefix: 'www/state/' } },
+      /^DEPLOY_STATE_PREFIX is "www\/state\/", inside DEPLOY_PREFIX "www\/"/,
+    ],
+  ])('refuses a configuration that would serve its state (%j), and writes nothing', async (where, refusal) => {
+    writeSite(dir, site);
+    s3.requests.length = 0;
+    await expect(deploy(s3.config({ dir, ...where }), { client: s3.client, log: () => undefined })).rejects.toThrow(refusal);
+    expect(s3.requests).toEqual([]);
+  });
+
+  it('refuses to publish while an older deploy’s state is still served, until move-state moves it out once', async () => {
+    await rebuildAndDeploy();
+    // What deploys kept beside the site before: served by the CDN to anyone who asks.
+    const old = { [HISTORY_OBJECT_KEY]: 'SQLite format 3\0 a history', [TELEGRAM_STATE_KEY]: '{"version":2}' };
+    for (const [key, body] of Object.entries(old)) await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body }));
     delete site.loads.c3;
+    writeSite(dir, site);
+    s3.requests.length = 0;
+    await expect(deploy(s3.config({ dir }), { client: s3.client, log: () => undefined, now })).rejects.toThrow(
+      `s3://site/.board-history.sqlite, s3://site/.telegram-state.json are served by the CDN: move them to s3://site-state/ once with npm run deploy -- move-state. Nothing was published.`,
+    );
+    expect(s3.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    const lines: string[] = [];
+    expect(await moveStateOutOfSite(s3.config({ dir }), { client: s3.client, log: (line) => lines.push(line) })).toEqual({
+      moved: [TELEGRAM_STATE_KEY, HISTORY_OBJECT_KEY],
+      alreadyMoved: [],
+      conflicts: [],
+    });
+    expect(lines).toEqual([
+      'Moved to s3://site-state/.telegram-state.json: s3://site/.telegram-state.json, no longer served.',
+      'Moved to s3://site-state/.board-history.sqlite: s3://site/.board-history.sqlite, no longer served.',
+    ]);
+    expect(await keysOf(s3.stateBucket)).toEqual([HISTORY_OBJECT_KEY, MANIFEST_NAME, TELEGRAM_STATE_KEY].sort());
+    const history = await s3.client.send(new HeadObjectCommand({ Bucket: s3.stateBucket, Key: HISTORY_OBJECT_KEY }));
+    expect(history.ContentLength).toBe(Buffer.byteLength(old[HISTORY_OBJECT_KEY]));
     const { deletes } = await rebuildAndDeploy();
     expect(deletes).toEqual(loadFiles('c3').sort());
-    expect(await bucketKeys()).toContain(TELEGRAM_STATE_KEY);
+    // Once is enough.
+    expect(await moveStateOutOfSite(s3.config({ dir }), { client: s3.client, log: () => undefined })).toEqual({
+      moved: [],
+      alreadyMoved: [],
+      conflicts: [],
+    });
+  });
+
+  it('moves nothing over a different copy already where the state belongs, and names it', async () => {
+    await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: TELEGRAM_STATE_KEY, Body: '{"generation":1}' }));
+    await s3.client.send(new PutObjectCommand({ Bucket: s3.stateBucket, Key: TELEGRAM_STATE_KEY, Body: '{"generation":5}' }));
+    const lines: string[] = [];
+    expect(await moveStateOutOfSite(s3.config({ dir }), { client: s3.client, log: (line) => lines.push(line) })).toMatchObject({
+      conflicts: [TELEGRAM_STATE_KEY],
+    });
+    expect(lines).toEqual([
+      's3://site/.telegram-state.json and s3://site-state/.telegram-state.json both exist and differ: left as they are; delete the one that is not current, then run this again.',
+    ]);
+    expect(await keysOf(s3.bucket)).toEqual([TELEGRAM_STATE_KEY]);
   });
 
   it('repairs the bucket when an object was lost behind the manifest’s back', async () => {

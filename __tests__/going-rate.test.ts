@@ -1,173 +1,203 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { normalizeLoad } from '../src/api-client/normalize';
-import type { Load } from '../src/api-client/types';
-import { openHistory } from '../src/history/store';
-import type { HistoryLoad, RateSample } from '../src/history/types';
-import {
-  goingRates as goingRatesOfSamples,
-  percentile,
-  rateSampleOf,
-  ratedRoutes,
-  spreadOf,
-  windowEndingAt,
-  type PerKmDistance,
-} from '../src/rates/going-rate';
+import type { RateSample } from '../src/history/types';
+import { goingRates, ratedRoutes, type PerKmDistance } from '../src/rates/going-rate';
+import { posterWeights, spreadOf, weightedPercentiles } from '../src/rates/spread';
+import { rateWindow } from '../src/rates/window';
 import { routeKey } from '../src/loads/place-groups';
 import { pricePosition } from '../src/loads/price-position';
-import { buildRates as buildRatesOfSamples } from '../src/rates/page-data';
-import { positionsFromFile, type RangesFile } from '../src/rates/ranges-file';
+import { currencyCode } from '../src/loads/currency';
+import { buildRates } from '../src/rates/page-data';
+import { positionsFromFile, rangesFileOf, type RangesFile } from '../src/rates/ranges-file';
 import { rangesFile } from '../src/gatsby/rates';
-import { RATE_CHART_WEEKS, RATE_WINDOW_DAYS } from '../src/config/constants';
-import { historyRows } from './support/history-rows';
+import { RATE_CHART_WEEKS } from '../src/config/constants';
+import { DAY_MS, tashkentDayStart } from '../src/config/time';
 
-const DAY = 24 * 60 * 60 * 1000;
+// 25 November 2026, 17:00 in Tashkent.
 const END = Date.UTC(2026, 10, 25, 12);
-const WINDOW = windowEndingAt(END, RATE_WINDOW_DAYS);
+const WINDOW = rateWindow(END);
 const KEY = routeKey('toshkent', 'samarqand');
 /** A route of 300 km, as the distance module would give it. */
 const perKm300: PerKmDistance = () => 300;
 const noDistance: PerKmDistance = () => null;
 
-/** The records as the going rates read them, as the store's rateSamples would give them. */
-function samplesOf(history: readonly HistoryLoad[], window: typeof WINDOW): RateSample[] {
-  return history.map((load) => rateSampleOf(load, window)).filter((sample): sample is RateSample => sample !== null);
-}
-const goingRates = (history: readonly HistoryLoad[], window: typeof WINDOW, distanceOf: PerKmDistance) =>
-  goingRatesOfSamples(samplesOf(history, window), window, distanceOf);
-const buildRates = (history: readonly HistoryLoad[], end: number) =>
-  buildRatesOfSamples(samplesOf(history, windowEndingAt(end, RATE_WINDOW_DAYS)), end);
-
-let nextId = 0;
-function load(price: number | null, poster: string | null, extra: Partial<HistoryLoad> = {}): HistoryLoad {
-  nextId += 1;
-  const seen = END - 5 * DAY;
+/** One load of Toshkent → Samarqand as the store's rateSamples gives it, posted five days before the build. */
+function sample(price: number | null, poster: string | null, extra: Partial<RateSample> = {}): RateSample {
   return {
-    id: `L${nextId}`,
     from: 'toshkent',
-    fromKnown: true,
     to: 'samarqand',
-    toKnown: true,
-    title: 'Sement',
     vehicleType: 'tent',
-    weight: 20,
     price,
     currency: 'UZS',
-    loadingDate: null,
-    createdAt: new Date(seen).toISOString(),
-    firstSeen: seen,
-    lastSeen: seen,
-    closedAt: null,
-    posterHash: poster,
+    posted: END - 5 * DAY_MS,
+    poster,
     ...extra,
   };
 }
 
-/** Loads at `prices`, posted by three posters in turn. */
-function loads(prices: number[], extra: Partial<HistoryLoad> = {}): HistoryLoad[] {
-  return prices.map((price, index) => load(price, `p${index % 3}`, extra));
+/** Loads at `prices`, each by a poster of its own, so none weighs more than another. */
+function samples(prices: number[], extra: Partial<RateSample> = {}): RateSample[] {
+  return prices.map((price, index) => sample(price, `p${index}`, extra));
 }
 
+const rateOf = (loads: readonly RateSample[], distanceOf: PerKmDistance = noDistance) => goingRates(loads, WINDOW, distanceOf).get(KEY);
+
 describe('percentiles (type 7: linear interpolation between closest ranks)', () => {
+  const ones = (n: number) => new Float64Array(n).fill(1);
+
   it('takes the middle value of an odd count and the mean of the two middle values of an even count', () => {
-    expect(spreadOf([5, 1, 3]).median).toBe(3);
-    expect(spreadOf([4, 1, 3, 2]).median).toBe(2.5);
+    expect(spreadOf([1, 3, 5], ones(3)).median).toBe(3);
+    expect(spreadOf([1, 2, 3, 4], ones(4)).median).toBe(2.5);
   });
 
   it('interpolates the 25th and 75th percentiles as R, Excel PERCENTILE.INC and d3 do', () => {
     // h = (n - 1) p: for 1..8, h = 1.75 and 5.25, so 2.75 and 6.25.
     const sorted = [1, 2, 3, 4, 5, 6, 7, 8];
-    expect(percentile(sorted, 0.25)).toBeCloseTo(2.75);
-    expect(percentile(sorted, 0.75)).toBeCloseTo(6.25);
-    expect(percentile([10], 0.25)).toBe(10);
+    expect(spreadOf(sorted, ones(8))).toEqual({ p25: 2.75, median: 4.5, p75: 6.25 });
+    // 1..7: h = 1.5, 3 and 4.5.
+    expect(spreadOf([1, 2, 3, 4, 5, 6, 7], ones(7))).toEqual({ p25: 2.5, median: 4, p75: 5.5 });
+    expect(spreadOf([10], ones(1))).toEqual({ p25: 10, median: 10, p75: 10 });
+  });
+
+  it('places each price at the middle of its weight, and reads a percentile on the line between two of them', () => {
+    // 1 weighing 3 stands at 1.5 (the middle of 0 to 3), 5 weighing 1 at 3.5: the median, at 2.5, is halfway.
+    expect(weightedPercentiles([1, 5], [3, 1], [0.5])).toEqual([3]);
+    // 1, 2 and 3 at 0.5, 2 and 3.5: the 25th percentile, at 1.25, is halfway from 1 to 2.
+    expect(weightedPercentiles([1, 2, 3], [1, 2, 1], [0.25, 0.5])).toEqual([1.5, 2]);
+    expect(weightedPercentiles([7], [0.2], [0.25, 0.5, 0.75])).toEqual([7, 7, 7]);
+  });
+});
+
+describe('weights per poster', () => {
+  const shares = (posters: Array<string | null>) => {
+    const weights = posterWeights(posters).weights as Float64Array;
+    const total = weights.reduce((sum, weight) => sum + weight, 0);
+    const byPoster = new Map<string | null, number>();
+    posters.forEach((poster, index) => byPoster.set(poster, (byPoster.get(poster) ?? 0) + (weights[index] as number) / total));
+    return byPoster;
+  };
+
+  it('leaves every load at 1 while no poster has more than a third of them', () => {
+    expect([...(posterWeights(['a', 'b', 'c', 'a', 'b', 'c']).weights as Float64Array)]).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
+  it('weighs down a poster of five loads out of seven to a third', () => {
+    const byPoster = shares(['a', 'a', 'a', 'a', 'a', 'b', 'c']);
+    expect(byPoster.get('a')).toBeCloseTo(1 / 3);
+    expect(byPoster.get('b')).toBeCloseTo(1 / 3);
+  });
+
+  it('weighs down two big posters together, and leaves the small ones whole', () => {
+    const byPoster = shares([...Array<string>(10).fill('a'), ...Array<string>(6).fill('b'), 'c', 'd', 'e']);
+    expect(byPoster.get('a')).toBeCloseTo(1 / 3);
+    expect(byPoster.get('b')).toBeCloseTo(1 / 3);
+    expect(byPoster.get('c')).toBeCloseTo(1 / 9);
+  });
+
+  it('counts loads without a phone as one poster', () => {
+    const byPoster = shares([null, null, null, null, null, null, 'a', 'b', 'c']);
+    expect(byPoster.get(null)).toBeCloseTo(1 / 3);
+    expect(posterWeights([null, null, null, null, null, null, 'a', 'b', 'c']).posters).toBe(4);
+  });
+
+  it('cannot weigh fewer than three posters to a third each', () => {
+    expect(posterWeights(['a', 'a', 'b'])).toEqual({ posters: 2, weights: null });
   });
 });
 
 describe('going rates of known histories', () => {
-  it('gives the median, middle half, count and dates of seven loads by three posters', () => {
-    const history = loads([100, 200, 300, 400, 500, 600, 700]);
-    const rate = goingRates(history, WINDOW, perKm300).get(KEY);
-    const [figure] = rate?.figures ?? [];
-    expect(figure).toMatchObject({ currency: 'UZS', loads: 7, posters: 3 });
+  it('gives the median, middle half, loads and posters of seven loads by seven posters', () => {
+    const [figure] = rateOf(samples([100, 200, 300, 400, 500, 600, 700]), perKm300)?.figures ?? [];
+    expect(figure).toMatchObject({ currency: 'UZS', loads: 7, posters: 7, outliers: 0 });
     expect(figure?.trip).toEqual({ median: 400, p25: 250, p75: 550 });
     expect(figure?.perKm?.median).toBeCloseTo(400 / 300);
-    expect(figure?.firstPosted).toBe(END - 5 * DAY);
-    expect(figure?.weekly).toBe('perKm');
-    expect(figure?.weeks).toHaveLength(RATE_CHART_WEEKS);
-    expect(figure?.weeks.at(-1)).toMatchObject({ loads: 7 });
+    expect(figure?.series.measure).toBe('perKm');
+    expect(figure?.series.weeks).toHaveLength(RATE_CHART_WEEKS);
+    expect(figure?.series.weeks.at(-1)?.loads).toBe(7);
   });
 
-  it('draws no weekly median from a week of fewer than three loads, only its count', () => {
-    const posted = (days: number) => {
-      const at = END - days * DAY;
-      return { createdAt: new Date(at).toISOString(), firstSeen: at, lastSeen: at };
-    };
-    // Seven loads in the last week, two three weeks before.
-    const history = [...loads([100, 200, 300, 400, 500, 600, 700]), ...loads([900, 950], posted(20))];
-    const weeks = goingRates(history, WINDOW, noDistance).get(KEY)?.figures[0]?.weeks ?? [];
+  it('draws a week’s median only where its loads alone make a figure, and each load of a thinner week', () => {
+    const weekAgo = (days: number) => ({ posted: END - days * DAY_MS });
+    // Seven loads by three posters in the last week; two loads three weeks before.
+    const loads = [...samples([100, 200, 300, 400, 500, 600, 700]), ...samples([350, 450], weekAgo(20))];
+    const weeks = rateOf(loads)?.figures[0]?.series.weeks ?? [];
+    expect(weeks.at(-1)).toMatchObject({ loads: 7, spread: { median: 400, p25: 250, p75: 550 }, points: [] });
     const thin = weeks.find((week) => week.loads === 2);
-    expect(thin).toMatchObject({ loads: 2, median: null });
-    expect(weeks.at(-1)).toMatchObject({ loads: 7, median: 400 });
+    const day = tashkentDayStart(END - 20 * DAY_MS);
+    expect(thin).toMatchObject({
+      spread: null,
+      points: [
+        { day, value: 350, loads: 1 },
+        { day, value: 450, loads: 1 },
+      ],
+    });
+  });
+
+  it('gives no week a median that one poster’s loads make', () => {
+    const oneWeek = { posted: END - 2 * DAY_MS };
+    const loads = [
+      ...samples([100, 200, 300], { posted: END - 40 * DAY_MS }),
+      ...[1, 2, 3, 4, 5, 6, 7].map((n) => sample(n * 100, 'solo', oneWeek)),
+    ];
+    const week = rateOf(loads)?.figures[0]?.series.weeks.at(-1);
+    expect(week).toMatchObject({ loads: 7, spread: null });
+    expect(week?.points).toHaveLength(7);
   });
 
   it('takes an even count’s median as the mean of the two middle values', () => {
-    const rate = goingRates(loads([100, 200, 300, 400, 500, 600, 700, 800]), WINDOW, noDistance).get(KEY);
+    const rate = rateOf(samples([100, 200, 300, 400, 500, 600, 700, 800]));
     expect(rate?.figures[0]?.trip).toEqual({ median: 450, p25: 275, p75: 625 });
     expect(rate?.figures[0]?.perKm).toBeNull();
-    expect(rate?.figures[0]?.weekly).toBe('trip');
+    expect(rate?.figures[0]?.series.measure).toBe('trip');
   });
 
   it('shows no figure with six loads, or with seven loads by two posters', () => {
-    const six = goingRates(loads([1, 2, 3, 4, 5, 6]), WINDOW, noDistance).get(KEY);
+    const six = rateOf(samples([1, 2, 3, 4, 5, 6]));
+    expect(rateOf(samples([1, 2, 3, 4, 5, 6, 7]))?.figures).toHaveLength(1);
     expect(six).toMatchObject({ loads: 6, figures: [], others: [{ currency: 'UZS', loads: 6 }] });
-    const twoPosters = [1, 2, 3, 4, 5, 6, 7].map((price, index) => load(price, `p${index % 2}`));
-    expect(goingRates(twoPosters, WINDOW, noDistance).get(KEY)?.figures).toEqual([]);
+    const twoPosters = [1, 2, 3, 4, 5, 6, 7].map((price, index) => sample(price, `p${index % 2}`));
+    expect(rateOf(twoPosters)?.figures).toEqual([]);
     expect(ratedRoutes(goingRates(twoPosters, WINDOW, noDistance))).toEqual([]);
   });
 
   it('keeps currencies apart and counts loads without a price', () => {
-    const history = [...loads([1, 2, 3, 4, 5, 6, 7]), ...loads([10, 20], { currency: 'USD' }), load(null, 'p9')];
-    const rate = goingRates(history, WINDOW, noDistance).get(KEY);
+    const loads = [...samples([1, 2, 3, 4, 5, 6, 7]), ...samples([10, 20], { currency: 'USD' }), sample(null, 'p9')];
+    const rate = rateOf(loads);
     expect(rate?.loads).toBe(10);
     expect(rate?.unpriced).toBe(1);
     expect(rate?.figures.map((figure) => [figure.currency, figure.trip.median])).toEqual([['UZS', 4]]);
-    expect(rate?.others).toEqual([{ currency: 'USD', loads: 2 }]);
-    const both = goingRates([...history, ...loads([30, 40, 50, 60, 70, 80, 90], { currency: 'USD' })], WINDOW, noDistance).get(KEY);
+    expect(rate?.others).toEqual([{ currency: 'USD', loads: 2, outliers: 0 }]);
+    const both = rateOf([...loads, ...samples([30, 40, 50, 60, 70, 80, 90], { currency: 'USD' })]);
     expect(both?.figures.map((figure) => [figure.currency, figure.loads, figure.trip.median])).toEqual([
       ['USD', 9, 50],
       ['UZS', 7, 4],
     ]);
   });
 
-  it('leaves out a load that left the board before the window, and counts one still open', () => {
-    const closedBefore = load(9999, 'p1', { firstSeen: END - 200 * DAY, lastSeen: END - 95 * DAY, closedAt: END - 95 * DAY });
-    const openSinceLong = load(100, 'p2', { firstSeen: END - 200 * DAY, lastSeen: END, createdAt: null });
-    const history = [...loads([100, 100, 100, 100, 100, 100]), closedBefore, openSinceLong];
-    const rate = goingRates(history, WINDOW, noDistance).get(KEY);
-    expect(rate?.loads).toBe(7);
-    expect(rate?.figures[0]?.trip.p75).toBe(100);
-    expect(rate?.figures[0]?.firstPosted).toBe(END - 200 * DAY);
-  });
-
   it('gives a vehicle type its own row only where its loads alone reach the thresholds', () => {
-    const history = [...loads([1, 2, 3, 4, 5, 6, 7], { vehicleType: 'ref' }), ...loads([8, 9], { vehicleType: 'tent' })];
-    const figure = goingRates(history, WINDOW, noDistance).get(KEY)?.figures[0];
+    const loads = [...samples([1, 2, 3, 4, 5, 6, 7], { vehicleType: 'ref' }), ...samples([2, 3], { vehicleType: 'tent' })];
+    const figure = rateOf(loads)?.figures[0];
     expect(figure?.byVehicle.map((row) => [row.vehicleType, row.loads, row.trip.median])).toEqual([['ref', 7, 4]]);
   });
+});
 
-  it('leaves out places the gazetteer does not know', () => {
-    const rates = goingRates(loads([1, 2, 3, 4, 5, 6, 7], { to: 'Qayerdadir', toKnown: false }), WINDOW, noDistance);
-    expect(rates.size).toBe(0);
+describe('spellings of a currency', () => {
+  it('reads every way posters write the sum as UZS, and leaves other currencies as they are', () => {
+    for (const spelling of ['UZS', 'uzs', "so'm", 'soʻm', 'SOʼM', 'сум', 'Сум.', 'sum', 'сўм', 'СЎМ'])
+      expect(currencyCode(spelling)).toBe('UZS');
+    expect(currencyCode('$')).toBe('USD');
+    expect(currencyCode('usd')).toBe('USD');
+    // The Kyrgyz som shares the name without the apostrophe: never guessed.
+    expect(currencyCode('som')).toBe('SOM');
+    expect(currencyCode(' kzt ')).toBe('KZT');
   });
 });
 
 describe('a price against its route’s middle half', () => {
   const ranges = [['UZS', 250, 550] as const];
-  it('says below, within or above, in the same currency only', () => {
+  it('says below, within or above, in the same currency only, however it is spelled', () => {
     expect(pricePosition(100, 'UZS', ranges)).toBe('below');
     expect(pricePosition(250, 'uzs', ranges)).toBe('within');
-    expect(pricePosition(550, 'UZS', ranges)).toBe('within');
+    expect(pricePosition(550, 'сум', ranges)).toBe('within');
     expect(pricePosition(551, 'UZS', ranges)).toBe('above');
     expect(pricePosition(551, 'USD', ranges)).toBeNull();
     expect(pricePosition(null, 'UZS', ranges)).toBeNull();
@@ -175,125 +205,16 @@ describe('a price against its route’s middle half', () => {
   });
 });
 
-describe('going rates from a real history file', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rates-'));
-  });
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  function apiLoad(id: string, price: number, phone: string): Load {
-    return normalizeLoad({
-      id,
-      title: 'Sement',
-      fromLocation: { name: 'Toshkent' },
-      toLocation: { name: 'Samarqand' },
-      price,
-      currency: 'uzs',
-      createdAt: new Date(END - 20 * DAY).toISOString(),
-      contactSource: 'contact',
-      contact: { name: 'Aziz', phoneNumber: phone },
-    });
-  }
-
-  it('counts a load that ten rebuilds saw once, and one closed before the window not at all', async () => {
-    const history = await openHistory(path.join(dir, 'history.sqlite'), { key: 'test-key' });
-    const phones = ['+998 90 111 11 11', '+998 90 222 22 22', '+998 90 333 33 33'];
-    // Six loads each seen by one read; the seventh, priced far above, by ten reads a day apart.
-    const once = [100, 200, 300, 400, 500, 600].map((price, index) => apiLoad(`once-${index}`, price, phones[index % 3] as string));
-    const seenOften = apiLoad('often', 10_000, phones[0] as string);
-    const gone = apiLoad('gone', 1, phones[1] as string);
-    history.recordRead([gone], END - 120 * DAY);
-    // The next read no longer sees it: closed 100 days before the build.
-    history.recordRead([], END - 100 * DAY);
-    history.recordRead([seenOften, ...once], END - 20 * DAY);
-    for (let read = 1; read < 10; read += 1) history.recordRead([seenOften], END - (20 - read) * DAY);
-    const samples = history.rateSamples(WINDOW.start, WINDOW.end);
-    history.close();
-    const rate = goingRatesOfSamples(samples, WINDOW, noDistance).get(KEY);
-    expect(rate?.loads).toBe(7);
-    expect(rate?.figures[0]).toMatchObject({ loads: 7, posters: 3, trip: { median: 400, p25: 250, p75: 550 } });
-  });
-});
-
-describe('the store reads the going rates’ samples as rateSampleOf makes them', () => {
-  it('keeps the same loads with the same values, and one poster as one', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rate-samples-'));
-    try {
-      const history = await openHistory(path.join(dir, 'history.sqlite'), { key: 'test-key' });
-      const read = (id: string, from: string, to: string, extra: Record<string, unknown> = {}) =>
-        normalizeLoad({
-          id,
-          title: 'Un',
-          fromLocation: { name: from },
-          toLocation: { name: to },
-          vehicleType: 'Tent',
-          price: 1_000_000,
-          currency: 'uzs',
-          createdAt: new Date(END - 30 * DAY).toISOString(),
-          contactSource: 'contact',
-          contact: { phoneNumber: '+998 90 111 11 11' },
-          ...extra,
-        });
-      history.recordRead(
-        [
-          read('known', 'Toshkent', 'Samarqand'),
-          read('cyrillic', 'Тошкент', 'Самарқанд', { contact: { phoneNumber: '998901111111' } }),
-          read('unknown', 'Toshkent', 'Qayerdadir'),
-          read('same', 'Toshkent', 'Ташкент'),
-          read('unpriced', 'Buxoro', 'Navoiy', { price: null, currency: null, createdAt: null, contact: null }),
-          read('gone-early', 'Buxoro', 'Navoiy'),
-        ],
-        END - 120 * DAY,
-      );
-      history.recordRead(
-        [
-          read('known', 'Toshkent', 'Samarqand'),
-          read('cyrillic', 'Тошкент', 'Самарқанд'),
-          read('unknown', 'Toshkent', 'Qayerdadir'),
-          read('same', 'Toshkent', 'Ташкент'),
-          read('unpriced', 'Buxoro', 'Navoiy', { price: null, currency: null, createdAt: null, contact: null }),
-        ],
-        END - 100 * DAY + DAY,
-      );
-      history.recordRead([read('known', 'Toshkent', 'Samarqand')], END - 10 * DAY);
-      const fromStore = history.rateSamples(WINDOW.start, WINDOW.end);
-      history.save();
-      history.close();
-      const fromRecords = samplesOf(historyRows(path.join(dir, 'history.sqlite')), WINDOW);
-      // Posters are told apart, not named: the store gives a row number, a record its hash.
-      const byOrder = (samples: RateSample[]) => {
-        const names = new Map<unknown, number>();
-        return samples
-          .map((sample) => {
-            if (sample.poster !== null && !names.has(sample.poster)) names.set(sample.poster, names.size);
-            return { ...sample, poster: sample.poster === null ? null : names.get(sample.poster) };
-          })
-          .sort(
-            (a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to) || a.posted - b.posted || (a.price ?? 0) - (b.price ?? 0),
-          );
-      };
-      expect(fromStore).toHaveLength(3);
-      expect(byOrder(fromStore)).toEqual(byOrder(fromRecords));
-      expect(new Set(fromStore.map((sample) => sample.poster)).size).toBe(2);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
 describe('the ranges file the live board reads', () => {
   it('finds a card’s route by any spelling of its places, and says where its price sits', () => {
-    const rates = buildRates(loads([100, 200, 300, 400, 500, 600, 700]), END);
-    const file = JSON.parse(JSON.stringify(rangesFile(rates))) as RangesFile;
+    const rates = buildRates(samples([100, 200, 300, 400, 500, 600, 700]), WINDOW);
+    const file = rangesFileOf(JSON.parse(JSON.stringify(rangesFile(rates)))) as RangesFile;
     const card = (id: string, from: string, to: string, price: number, currency = 'UZS') =>
       normalizeLoad({ id, fromLocationName: from, toLocationName: to, price, currency });
     expect(
       positionsFromFile(file, [
         card('a', 'Ташкент', 'Samarqand, Samarqand viloyati', 100),
-        card('b', 'г. Ташкент', 'Самарқанд', 400),
+        card('b', 'г. Ташкент', 'Самарқанд', 400, "so'm"),
         card('c', 'TOSHKENT', 'САМАРКАНД', 9000),
         card('d', 'Toshkent', 'Samarqand', 9000, 'USD'),
         card('e', 'Samarqand', 'Toshkent', 100),
@@ -308,5 +229,7 @@ describe('the ranges file the live board reads', () => {
         normalizeLoad({ id: 'a', fromLocationName: 'Toshkent', toLocationName: 'Samarqand', price: 5, currency: 'UZS' }),
       ]),
     ).toEqual({});
+    expect(rangesFileOf('<html>')).toBeNull();
+    expect(rangesFileOf({ keys: {} })).toBeNull();
   });
 });

@@ -1,17 +1,20 @@
 /**
- * The workflow keeps the board history in the bucket (tools/history/bucket.ts), against s3rver: fetched
- * before the build, stored after the deploy only when the bucket still holds the copy the run read.
+ * The workflow stores the board history in the bucket (tools/history/bucket.ts), against s3rver: where the
+ * CDN does not serve it, fetched before the build, stored after the deploy only when the bucket still
+ * holds the copy the run read, and never when it is hashed with the development key.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { normalizeLoad } from '../src/api-client/normalize';
 import { openHistory } from '../src/history/store';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { startLocalS3, type LocalS3 } from '../tools/deploy/local-s3';
 import { downloadHistory, etagFile, uploadHistory } from '../tools/history/bucket';
 import { generateLoads } from '../tools/sample-api/data';
 
 const T0 = Date.UTC(2026, 10, 20, 6);
+const KEY = 'production-key';
 const loads = generateLoads(30).map((raw) => normalizeLoad(raw));
 
 let s3: LocalS3;
@@ -41,23 +44,28 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** The site under www/, its state in the state bucket under a folder of this test's own. */
+function where(name: string) {
+  return s3.config({ prefix: 'www/', state: { bucket: s3.stateBucket, prefix: `${name}/` } });
+}
+
 /** One run of the workflow's build: the history as the bucket had it, plus this read, saved. */
-async function build(file: string, read: number, at: number): Promise<void> {
-  const history = await openHistory(file);
+async function build(file: string, read: number, at: number, key = KEY): Promise<void> {
+  const history = await openHistory(file, { key });
   history.recordRead(loads.slice(0, read), at);
   history.save();
   history.close();
 }
 
 async function loadsIn(file: string): Promise<number> {
-  const history = await openHistory(file);
+  const history = await openHistory(file, { key: KEY });
   const { loads: count } = history.stats();
   history.close();
   return count;
 }
 
 it('starts a new history when the bucket has none, stores it, and fetches it on the next run', async () => {
-  const config = s3.config({ prefix: 'first/' });
+  const config = where('first');
   const runA = path.join(dir, 'a.sqlite');
   expect(await downloadHistory(config, runA, s3.client)).toEqual({ kind: 'none' });
   expect(fs.existsSync(runA)).toBe(false);
@@ -76,7 +84,7 @@ it('starts a new history when the bucket has none, stores it, and fetches it on 
 });
 
 it('never lets a run holding a stale copy overwrite a newer history', async () => {
-  const config = s3.config({ prefix: 'stale/' });
+  const config = where('stale');
   const seed = path.join(dir, 'seed.sqlite');
   await downloadHistory(config, seed, s3.client);
   await build(seed, 5, T0);
@@ -99,7 +107,7 @@ it('never lets a run holding a stale copy overwrite a newer history', async () =
 });
 
 it('does not store a new history over one that appeared after the run found none', async () => {
-  const config = s3.config({ prefix: 'raced/' });
+  const config = where('raced');
   const late = path.join(dir, 'late.sqlite');
   const early = path.join(dir, 'early.sqlite');
   await downloadHistory(config, late, s3.client);
@@ -111,10 +119,32 @@ it('does not store a new history over one that appeared after the run found none
 });
 
 it('stores nothing from a run that could not read the bucket', async () => {
-  const unreadable = { ...s3.config({ prefix: 'lost/' }), bucket: 'no-such-bucket' };
+  const unreadable = { ...where('lost'), state: { bucket: 'no-such-bucket', prefix: '' } };
   const file = path.join(dir, 'h.sqlite');
   expect(await downloadHistory(unreadable, file, s3.client)).toMatchObject({ kind: 'unreadable' });
   expect(fs.existsSync(etagFile(file))).toBe(false);
   await build(file, 4, T0);
-  expect(await uploadHistory(s3.config({ prefix: 'lost/' }), file, s3.client)).toEqual({ kind: 'not-downloaded' });
+  expect(await uploadHistory(where('lost'), file, s3.client)).toEqual({ kind: 'not-downloaded' });
+});
+
+it('keeps the history where the CDN does not serve it, and the site bucket none of it', async () => {
+  const config = where('private');
+  const file = path.join(dir, 'h.sqlite');
+  await downloadHistory(config, file, s3.client);
+  await build(file, 10, T0);
+  expect(await uploadHistory(config, file, s3.client)).toMatchObject({ kind: 'uploaded' });
+  const keys = async (bucket: string) =>
+    ((await s3.client.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((object) => object.Key);
+  expect(await keys(s3.stateBucket)).toContain('private/.board-history.sqlite');
+  expect(await keys(s3.bucket)).toEqual([]);
+});
+
+it('never stores a history hashed with the development key', async () => {
+  const config = where('development');
+  const file = path.join(dir, 'h.sqlite');
+  await downloadHistory(config, file, s3.client);
+  await build(file, 10, T0, 'yukbor-development-history-key');
+  puts = [];
+  expect(await uploadHistory(config, file, s3.client)).toEqual({ kind: 'development-key' });
+  expect(puts).toEqual([]);
 });

@@ -1,13 +1,14 @@
 /**
  * The build's history steps (src/gatsby/board-history.ts) on real files: recorded after the read, written
- * only by onPostBuild's save, and an unreadable file stops the build with one line.
+ * only by onPostBuild's save; an unreadable file, another key and an empty read while loads are open
+ * stop the build with one line.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Reporter } from 'gatsby';
 import { normalizeLoad } from '../src/api-client/normalize';
-import { HISTORY_FILE_ERROR_ID, recordBoardHistory, saveBoardHistory } from '../src/gatsby/board-history';
+import { EMPTY_BOARD_ERROR_ID, HISTORY_FILE_ERROR_ID, recordBoardHistory, saveBoardHistory } from '../src/gatsby/board-history';
 import { openHistory } from '../src/history/store';
 import { generateLoads } from '../tools/sample-api/data';
 
@@ -77,4 +78,61 @@ it('stops the build with one line naming an unreadable file, and leaves it untou
     new RegExp(`^Board history ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cannot be read: [^\\n]+$`),
   );
   expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+});
+
+describe('an empty read while the history holds open loads', () => {
+  async function historyOf40OpenLoads(): Promise<Buffer> {
+    const build = reporter();
+    const { history } = await recordBoardHistory(build, loads);
+    saveBoardHistory(build, history);
+    return fs.readFileSync(process.env.HISTORY_FILE as string);
+  }
+
+  it('stops the build with one line naming the API, and leaves the history as it was', async () => {
+    process.env.GATSBY_API_URL = 'https://api.example.uz/api';
+    const bytes = await historyOf40OpenLoads();
+    const build = reporter();
+    await expect(recordBoardHistory(build, [])).rejects.toThrow('panic');
+    const [details] = build.panics as Array<{ id: string; context: { sourceMessage: string } }>;
+    expect(details?.id).toBe(EMPTY_BOARD_ERROR_ID);
+    expect(details?.context.sourceMessage).toBe(
+      'https://api.example.uz/api/loads answered an empty board while the board history holds 40 open loads: not publishing a board with every load gone (an API fault looks like this; ALLOW_EMPTY_BOARD=1 publishes an empty board on purpose)',
+    );
+    expect(fs.readFileSync(process.env.HISTORY_FILE as string).equals(bytes)).toBe(true);
+    // The history is not left locked: the next build opens it.
+    const next = await openHistory(process.env.HISTORY_FILE as string, { lockWaitMs: 0 });
+    expect(next.stats()).toMatchObject({ open: 40 });
+    next.close();
+  });
+
+  it('publishes an empty board when the operator says so, every load then closed', async () => {
+    await historyOf40OpenLoads();
+    process.env.ALLOW_EMPTY_BOARD = '1';
+    const build = reporter();
+    const { history } = await recordBoardHistory(build, []);
+    expect(build.lines[0]).toMatch(/^Board history: 0 new, 0 seen again, 0 back, 40 left the board;/);
+    history.close();
+  });
+
+  it('is no fault when the history holds no open load', async () => {
+    const build = reporter();
+    const { history } = await recordBoardHistory(build, []);
+    expect(build.panics).toEqual([]);
+    history.close();
+  });
+});
+
+it('stops the build with one line when the history was written with another HISTORY_KEY', async () => {
+  process.env.HISTORY_KEY = 'production-key';
+  const build = reporter();
+  const { history } = await recordBoardHistory(build, loads);
+  saveBoardHistory(build, history);
+  delete process.env.HISTORY_KEY;
+  const keyless = reporter();
+  await expect(recordBoardHistory(keyless, loads)).rejects.toThrow('panic');
+  const [details] = keyless.panics as Array<{ id: string; context: { sourceMessage: string } }>;
+  expect(details?.id).toBe(HISTORY_FILE_ERROR_ID);
+  expect(details?.context.sourceMessage).toMatch(
+    /^Board history .* was written with the key with fingerprint [0-9a-f]{16}, not with this HISTORY_KEY \(the development key\): .*npm run history -- rekey$/,
+  );
 });

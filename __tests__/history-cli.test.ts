@@ -22,9 +22,17 @@ function history(...args: string[]): { status: number | null; stdout: string; st
 }
 
 function historyIn(folder: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  return historyWith({}, folder, ...args);
+}
+
+function historyWith(
+  env: Record<string, string>,
+  folder: string,
+  ...args: string[]
+): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
     encoding: 'utf8',
-    env: { ...process.env, HISTORY_FILE: path.join(folder, 'history.sqlite'), CI: 'true' },
+    env: { ...process.env, HISTORY_FILE: path.join(folder, 'history.sqlite'), CI: 'true', ...env },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -91,3 +99,33 @@ const elsewhere = folderOnAnotherFilesystem();
   },
   60_000,
 );
+
+it('refuses another HISTORY_KEY in one line, and re-keys when asked to', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'history-cli-key-'));
+  try {
+    const lines = [...pastLines({ end: Date.parse('2026-11-25T00:00:00Z'), days: 2 })];
+    const source = path.join(folder, 'past.jsonl');
+    fs.writeFileSync(source, `${lines.join('\n')}\n`);
+    expect(historyWith({ HISTORY_KEY: 'first-key' }, folder, 'import', source).status).toBe(0);
+    const before = fs.readFileSync(path.join(folder, 'history.sqlite'));
+    const refused = historyWith({ HISTORY_KEY: 'second-key' }, folder, 'import', source);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr.split('\n').filter((line) => line.startsWith('npm run'))).toEqual([
+      expect.stringMatching(
+        /^npm run history -- import: Board history .*history\.sqlite was written with the key with fingerprint [0-9a-f]{16}, not with this HISTORY_KEY \(the key with fingerprint [0-9a-f]{16}\): set the key that wrote it, or re-key the history on purpose with npm run history -- rekey$/,
+      ),
+    ]);
+    expect(fs.readFileSync(path.join(folder, 'history.sqlite')).equals(before)).toBe(true);
+    const rekeyed = historyWith({ HISTORY_KEY: 'second-key' }, folder, 'rekey');
+    expect(rekeyed.status).toBe(0);
+    expect(rekeyed.stdout).toMatch(
+      /^Re-keyed the board history in .* from the key with fingerprint [0-9a-f]{16} to the key with fingerprint [0-9a-f]{16}: \d+ poster hashes hashed again/,
+    );
+    const stats = historyWith({ HISTORY_KEY: 'second-key' }, folder, 'stats');
+    expect(stats.status).toBe(0);
+    expect(stats.stdout).toMatch(new RegExp(`loads +${lines.length} `));
+    expect(historyWith({ HISTORY_KEY: 'first-key' }, folder, 'stats').status).toBe(1);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}, 120_000);

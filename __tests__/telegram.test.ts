@@ -17,8 +17,9 @@ import { PUBLISHED_BOARD_FILE, type PublishedLoad, publishedBoard } from '../src
 import { placeLabel } from '../src/places/names';
 import { formatReaderDate } from '../src/loads/reader-date';
 import { type LocalS3, startLocalS3 } from '../tools/deploy/local-s3';
-import { getKeptObject, KeptObjectChangedError, putKeptObject } from '../tools/deploy/kept-object';
-import { TELEGRAM_STATE_KEY } from '../tools/deploy/deploy';
+import { ObjectChangedError, readObject, writeObjectIfUnchanged } from '../tools/deploy/conditional-object';
+import type { DeployConfig } from '../tools/deploy/deploy';
+import { stateObject, TELEGRAM_STATE_KEY } from '../tools/deploy/state-location';
 import { downloadState, releaseState, uploadState } from '../tools/telegram/bucket-state';
 import { telegramConfigFromEnv, type TelegramConfig } from '../tools/telegram/config';
 import { openPost, postBody } from '../tools/telegram/post';
@@ -141,6 +142,32 @@ describe('npm run telegram', () => {
     await run();
     expect(edits()).toHaveLength(1);
     expect(readState(path.join(dir, 'state.json'))?.posts[oldest as string]).toBeUndefined();
+  });
+
+  it('edits the post of a load back on the board to its open post: one edit, no new post', async () => {
+    const board = sampleBoard(120);
+    writeBoard(board);
+    await run();
+    const [newest] = newestFirst(board);
+    const posted = fake.botPosts().find((message) => message.text.includes(`/load/${newest}`));
+    const open = { text: posted?.text, replyMarkup: posted?.replyMarkup };
+    writeBoard(board.filter((load) => load.id !== newest));
+    expect(await run()).toMatchObject({ closed: 1 });
+    expect(fake.botPosts().find((message) => message.id === posted?.id)?.text).not.toBe(open.text);
+    const before = { sends: sends().length, edits: edits().length };
+    writeBoard(board);
+    expect(await run()).toMatchObject({ posted: 0, closed: 0, reopened: 1 });
+    expect(sends().length).toBe(before.sends);
+    expect(edits().length - before.edits).toBe(1);
+    expect(Number(edits().at(-1)?.body.message_id)).toBe(posted?.id);
+    const reopened = fake.botPosts().find((message) => message.id === posted?.id);
+    expect({ text: reopened?.text, replyMarkup: reopened?.replyMarkup }).toEqual(open);
+    // Open again, it is a post like any other: nothing more to do while it stays, closed once when it goes.
+    const calls = fake.calls.length;
+    await run();
+    expect(fake.calls.length).toBe(calls);
+    writeBoard(board.filter((load) => load.id !== newest));
+    expect(await run()).toMatchObject({ closed: 1, reopened: 0 });
   });
 
   it('honours TELEGRAM_FIRST_POSTS on a first run', async () => {
@@ -480,7 +507,7 @@ describe('a post', () => {
   });
 });
 
-describe('npm run telegram:state, the state kept in the deploy bucket', () => {
+describe('npm run telegram:state, the state stored where the CDN does not serve it', () => {
   let s3: LocalS3;
   beforeEach(async () => {
     s3 = await startLocalS3();
@@ -489,9 +516,10 @@ describe('npm run telegram:state, the state kept in the deploy bucket', () => {
     await s3.close();
   });
 
-  /** The variables that keep the state in s3rver's bucket, as the workflow sets them. */
+  /** The variables that keep the state in s3rver's state bucket, as the workflow sets them. */
   const bucketEnv = () => ({
     DEPLOY_BUCKET: s3.bucket,
+    DEPLOY_STATE_BUCKET: s3.stateBucket,
     DEPLOY_ENDPOINT: s3.endpoint,
     DEPLOY_FORCE_PATH_STYLE: '1',
     AWS_ACCESS_KEY_ID: 'S3RVER',
@@ -499,10 +527,15 @@ describe('npm run telegram:state, the state kept in the deploy bucket', () => {
     AWS_REGION: 'us-east-1',
   });
   const runKept = () => runTelegram(config(bucketEnv()), { log: () => {}, s3Client: s3.client });
-  const kept = async () => {
-    const object = await getKeptObject(s3.client, s3.config(), TELEGRAM_STATE_KEY);
-    return object ? { ...object, state: parseState(object.text, 'bucket') } : null;
+  /** The state object as the bucket holds it: its text, its ETag and the state it reads as. */
+  const read = async (bucket: DeployConfig = s3.config()) => {
+    const object = await readObject(s3.client, stateObject(bucket, TELEGRAM_STATE_KEY));
+    const text = object ? Buffer.from(object.body).toString('utf8') : '';
+    return object ? { text, etag: object.etag, state: parseState(text, 'bucket') } : null;
   };
+  const kept = () => read();
+  const write = (bucket: DeployConfig, text: string, expected: string | null) =>
+    writeObjectIfUnchanged(s3.client, stateObject(bucket, TELEGRAM_STATE_KEY), text, expected, 'application/json');
 
   it("stops a run from a state file older than the bucket's with one line, and changes no post", async () => {
     const file = path.join(dir, 'state.json');
@@ -525,7 +558,7 @@ describe('npm run telegram:state, the state kept in the deploy bucket', () => {
     // The AWS SDK warns on Node 20 that its releases after January 2027 need Node 22: not the tool's line.
     expect(stderr.split('\n').filter((line) => line.startsWith('npm run'))).toEqual([
       expect.stringMatching(
-        /^npm run telegram: the state file .*state\.json is generation 0, older than s3:\/\/site\/\.telegram-state\.json \(generation 2\): later runs have posted since; .*\(chat @yukbor_test\)\.$/,
+        /^npm run telegram: the state file .*state\.json is generation 0, older than s3:\/\/site-state\/\.telegram-state\.json \(generation 2\): later runs have posted since; .*\(chat @yukbor_test\)\.$/,
       ),
     ]);
     expect(fake.calls.length).toBe(calls);
@@ -540,10 +573,8 @@ describe('npm run telegram:state, the state kept in the deploy bucket', () => {
     const object = await kept();
     if (!object) throw new Error('no state in the bucket');
     // A run took it (generation 2) and died with its file.
-    await putKeptObject(
-      s3.client,
+    await write(
       s3.config(),
-      TELEGRAM_STATE_KEY,
       JSON.stringify({ ...object.state, generation: 2, taken: { run: 'lost', at: '2026-11-25T12:00:00.000Z' } }),
       object.etag,
     );
@@ -570,17 +601,17 @@ describe('npm run telegram:state, the state kept in the deploy bucket', () => {
     await expect(uploadState(bucket, file, s3.client)).rejects.toThrow(/generation 1, older than .* \(generation 2\): not uploaded/);
     expect((await kept())?.text).toBe(newer?.text);
     // Two writers that read the same copy: the second is refused, by the bucket itself.
-    const read = await getKeptObject(s3.client, bucket, TELEGRAM_STATE_KEY);
-    await putKeptObject(s3.client, bucket, TELEGRAM_STATE_KEY, newer?.text ?? '', read?.etag ?? null);
-    await expect(putKeptObject(s3.client, bucket, TELEGRAM_STATE_KEY, older, read?.etag ?? null)).resolves.toEqual(expect.any(String));
-    const now = await getKeptObject(s3.client, bucket, TELEGRAM_STATE_KEY);
-    await expect(putKeptObject(s3.client, bucket, TELEGRAM_STATE_KEY, older, read?.etag ?? null)).rejects.toThrow(KeptObjectChangedError);
-    await expect(putKeptObject(s3.client, bucket, TELEGRAM_STATE_KEY, older, null)).rejects.toThrow(KeptObjectChangedError);
-    expect((await getKeptObject(s3.client, bucket, TELEGRAM_STATE_KEY))?.etag).toBe(now?.etag);
+    const first = await read(bucket);
+    await write(bucket, newer?.text ?? '', first?.etag ?? null);
+    await expect(write(bucket, older, first?.etag ?? null)).resolves.toEqual(expect.any(String));
+    const now = await read(bucket);
+    await expect(write(bucket, older, first?.etag ?? null)).rejects.toThrow(ObjectChangedError);
+    await expect(write(bucket, older, null)).rejects.toThrow(ObjectChangedError);
+    expect((await read(bucket))?.etag).toBe(now?.etag);
   });
 
-  it('starts from no state, then keeps what a run wrote beside the manifest under the deploy prefix', async () => {
-    const bucket = s3.config({ prefix: 'www/' });
+  it('starts from no state, then stores what a run wrote outside the prefix the CDN serves', async () => {
+    const bucket = s3.config({ prefix: 'www/', state: { bucket: s3.bucket, prefix: 'www-state/' } });
     const file = path.join(dir, 'state.json');
     expect(await downloadState(bucket, file, s3.client)).toBe('none');
     expect(fs.existsSync(file)).toBe(false);
@@ -589,7 +620,9 @@ describe('npm run telegram:state, the state kept in the deploy bucket', () => {
     const written = fs.readFileSync(file, 'utf8');
     expect(await uploadState(bucket, file, s3.client)).toBe('uploaded');
     expect(await uploadState(bucket, file, s3.client)).toBe('unchanged');
-    expect(s3.requests.filter((request) => request.method === 'PUT').map((request) => request.key)).toEqual([`www/${TELEGRAM_STATE_KEY}`]);
+    expect(s3.requests.filter((request) => request.method === 'PUT').map((request) => `${request.bucket}/${request.key}`)).toEqual([
+      `site/www-state/${TELEGRAM_STATE_KEY}`,
+    ]);
     fs.rmSync(file);
     expect(await downloadState(bucket, file, s3.client)).toBe('downloaded');
     expect(fs.readFileSync(file, 'utf8')).toBe(written);

@@ -99,6 +99,29 @@ describe('the tools read their settings through it', () => {
     });
   });
 
+  it('npm run deploy and the tools that store state: never where the CDN serves it', () => {
+    expect(problems(() => deployConfigFromEnv({ DEPLOY_BUCKET: 'site' }))).toEqual([
+      'DEPLOY_PREFIX is empty: the CDN serves the whole bucket site, so the board history, the channel’s state and the deploy manifest would be public files; set DEPLOY_STATE_BUCKET to another bucket, or publish the site under a DEPLOY_PREFIX.',
+    ]);
+    expect(problems(() => deployConfigFromEnv({ DEPLOY_BUCKET: 'site', DEPLOY_PREFIX: 'www', DEPLOY_STATE_PREFIX: 'www/state' }))).toEqual([
+      'DEPLOY_STATE_PREFIX is "www/state/", inside DEPLOY_PREFIX "www/" that the CDN serves, so the board history, the channel’s state and the deploy manifest would be public files; give a prefix outside it, or another bucket in DEPLOY_STATE_BUCKET.',
+    ]);
+    // With a bad value too, every line at once.
+    expect(problems(() => deployConfigFromEnv({ DEPLOY_BUCKET: 'site', DEPLOY_CONCURRENCY: 'many' }))).toHaveLength(2);
+    expect(deployConfigFromEnv({ DEPLOY_BUCKET: 'site', DEPLOY_PREFIX: 'www' }).state).toEqual({ bucket: 'site', prefix: 'www-state/' });
+    expect(deployConfigFromEnv({ DEPLOY_BUCKET: 'site', DEPLOY_STATE_BUCKET: 'site-state' }).state).toEqual({
+      bucket: 'site-state',
+      prefix: '',
+    });
+    expect(
+      deployConfigFromEnv({ DEPLOY_BUCKET: 'site', DEPLOY_PREFIX: 'www', DEPLOY_STATE_BUCKET: 'ops', DEPLOY_STATE_PREFIX: '/yukbor/' })
+        .state,
+    ).toEqual({
+      bucket: 'ops',
+      prefix: 'yukbor/',
+    });
+  });
+
   it("npm run telegram: its own values and, with DEPLOY_BUCKET, the bucket's, in the same words", () => {
     expect(
       problems(() =>
@@ -109,6 +132,7 @@ describe('the tools read their settings through it', () => {
           TELEGRAM_LANG: 'en',
           TELEGRAM_MIN_INTERVAL_MS: 'soon',
           DEPLOY_BUCKET: 'site',
+          DEPLOY_PREFIX: 'www',
           DEPLOY_CONCURRENCY: '0',
         }),
       ),

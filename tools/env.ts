@@ -36,9 +36,12 @@ export const TOOL_VARIABLES = [
   'E2E_SITE_PORT',
   'E2E_REUSE_BUILD',
   'CHROME_PATH',
-  // `npm run deploy`, and the history and the channel's state kept in its bucket (tools/deploy/deploy.ts).
+  // `npm run deploy`, and where the manifest, the history and the channel's state are kept
+  // (tools/deploy/deploy.ts, state-location.ts).
   'DEPLOY_BUCKET',
   'DEPLOY_PREFIX',
+  'DEPLOY_STATE_BUCKET',
+  'DEPLOY_STATE_PREFIX',
   'DEPLOY_DIR',
   'DEPLOY_REGION',
   'AWS_REGION',
@@ -81,6 +84,8 @@ export const BUILD_VARIABLES = [
   'HISTORY_FILE',
   'HISTORY_KEY',
   'HISTORY_NOW',
+  'HISTORY_LOCK_WAIT_SECONDS',
+  'ALLOW_EMPTY_BOARD',
   'BENCH_SOURCE_MAPS',
   // OFFLINE_WORKER=off publishes the offline worker's kill switch (docs/offline.md); gatsby-config
   // copies it to the name Gatsby inlines into the pages.

@@ -66,17 +66,26 @@ export const SEARCH_CONCURRENCY = 4;
 export const MERGED_SEARCH_MAX_PAGES = 10;
 
 /**
- * Going rates (README, "Going rates"): the window of board history a route's figures stand on, and
+ * Going rates (docs/rates.md, "Going rates"): the window of board history a route's figures stand on, and
  * how many loads by how many distinct posters a figure needs before it is shown (DAT's rule for its
  * RateView: at least 7 reports from at least 3 companies).
  */
 export const RATE_WINDOW_DAYS = 90;
 export const RATE_MIN_LOADS = 7;
 export const RATE_MIN_POSTERS = 3;
-/** Weeks the route page's chart draws, the newest last. */
+/**
+ * One poster cannot set a figure: no poster's loads weigh more than this share of it (src/rates/spread.ts,
+ * posterWeights). DAT weighs a contributor down before half; FreightWaves' TRAC caps one at a quarter.
+ */
+export const RATE_MAX_POSTER_SHARE = 1 / 3;
+/**
+ * A price more than this many times above or below its route's median (in its currency, weighed by
+ * poster) is left out of the route's figures: a placeholder such as 1, a price typed in another currency
+ * or with a zero too many.
+ */
+export const RATE_OUTLIER_FACTOR = 5;
+/** Weeks the route page's chart draws, the newest last; a week gets a median where its loads alone make a figure. */
 export const RATE_CHART_WEEKS = 12;
-/** A week's median is drawn only from this many loads; a thinner week shows its count alone. */
-export const RATE_WEEK_MIN_LOADS = 3;
 
 /**
  * Price per kilometre is shown only from this road distance: below it the fixed costs of loading and

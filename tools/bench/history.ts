@@ -55,6 +55,9 @@ async function buildSteps(file: string, live: number): Promise<void> {
   lap('open');
   const counts = history.recordRead(loads, now);
   lap('record');
+  // The build logs how many loads the history holds after its read (src/gatsby/board-history.ts).
+  history.loadCounts();
+  lap('loadCounts');
   const closed = history.closedSince(now - 30 * DAY).length;
   lap('closedSince 30 d');
   // What the build reads for the going rates (src/gatsby/rates.ts).
