@@ -115,8 +115,6 @@ async function firstVisit(
   // nothing for one (Playwright's `serviceWorkers: 'block'` only bypasses a worker, which still installs).
   if (!worker) await context.addInitScript(NO_SERVICE_WORKERS);
   const phone = await phonePage(context, slowdown);
-  // A first visit: Chromium's HTTP cache outlives a browser context.
-  await phone.cdp.send('Network.clearBrowserCache');
   for (const network of networks) network.resetCount();
   const listMs = await listOnScreen(phone, `http://localhost:${PORTS.siteProxy}${BOARD}`);
   await phone.page.waitForLoadState('networkidle');
@@ -164,25 +162,29 @@ async function main(): Promise<void> {
     const slowdown = await cpuSlowdown(siteNetwork.url);
     apiNetwork.slow = true;
     siteNetwork.slow = true;
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    // A browser of its own for each first visit: Chromium's HTTP cache outlives a browser context.
+    const launch = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const runs: { without: FirstVisit; first: FirstVisit; network: number | null; silent: number | null; offline: number | null }[] = [];
     try {
       for (let run = 0; run < flags.runs; run += 1) {
-        const blocked = await firstVisit(browser, networks, slowdown, false);
-        await blocked.context.close();
-        const { context, visit } = await firstVisit(browser, networks, slowdown, true);
-        const network = await repeatVisit(context, slowdown);
-        for (const each of networks) each.silent = true;
-        const silent = await repeatVisit(context, slowdown);
-        for (const each of networks) each.silent = false;
-        await context.setOffline(true);
-        const offline = await repeatVisit(context, slowdown);
-        await context.close();
-        runs.push({ without: blocked.visit, first: visit, network, silent, offline });
+        const bare = await launch();
+        const blocked = await firstVisit(bare, networks, slowdown, false).finally(() => bare.close());
+        const browser = await launch();
+        try {
+          const { context, visit } = await firstVisit(browser, networks, slowdown, true);
+          const network = await repeatVisit(context, slowdown);
+          for (const each of networks) each.silent = true;
+          const silent = await repeatVisit(context, slowdown);
+          for (const each of networks) each.silent = false;
+          await context.setOffline(true);
+          const offline = await repeatVisit(context, slowdown);
+          runs.push({ without: blocked.visit, first: visit, network, silent, offline });
+        } finally {
+          await browser.close();
+        }
         process.stdout.write(`run ${run + 1}/${flags.runs} done\n`);
       }
     } finally {
-      await browser.close();
       await site.close();
     }
     report(runs, slowdown);
