@@ -1,8 +1,13 @@
 import type { GatsbyBrowser } from 'gatsby';
 import './src/styles/global.css';
 import { enableNativeShare } from './src/components/native-share';
+import { offlineNoticeAfterNavigation, registerOfflineWorkerWhenIdle } from './src/offline/register-when-idle';
+import { onRouteUpdate as afterRouteChange } from './src/a11y/route-change';
 
-export { onRouteUpdate } from './src/a11y/route-change';
+export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = (args, options) => {
+  afterRouteChange?.(args, options);
+  offlineNoticeAfterNavigation();
+};
 export { replaceHydrateFunction } from './src/gatsby/hydrate';
 
 type PluginRuntime = typeof import('./src/i18n/plugin-runtime');
@@ -25,5 +30,7 @@ export const onClientEntry: GatsbyBrowser['onClientEntry'] = async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));
   setTimeout(pluginRuntime, 0);
 };
+
+export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => registerOfflineWorkerWhenIdle();
 
 export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = (args, options) => pluginRuntime().wrapPageElement(args, options);

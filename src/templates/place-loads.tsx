@@ -18,6 +18,7 @@ import { definePageHead } from '../head/define-head';
 import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
 import { type LocaleData, pageLanguage } from '../i18n/runtime';
 import { FeedLink } from '../components/feed-link';
+import { OfflineNotice } from '../components/offline-notice';
 import { placeFeedTitle, placeListTitle } from '../feeds/feed-titles';
 import * as styles from './place-loads.module.css';
 
@@ -84,6 +85,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
             <a href={boardHref(language, { search })}>{t('liveSearch', { place: search })}</a>
           </p>
         ) : null}
+        <OfflineNotice />
       </PageIntro>
       {rateHtml || total === 0 ? (
         <div className="container">
