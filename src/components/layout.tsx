@@ -10,8 +10,9 @@ import * as styles from './layout.module.css';
 
 /**
  * Every page's frame, and where the partial-hydration rule is applied (islands.tsx): the header is an
- * island (its language selector remembers the choice), the footer and every block of content are
- * static, except the blocks the page marked as islands.
+ * island that wakes at the visitor's first touch (its language selector remembers the choice, its links
+ * navigate inside the page; before that they are plain links), the footer and every block of content
+ * are static, except the blocks the page marked as islands.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation('common');
@@ -21,7 +22,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <a className={styles.skip} href="#main">
         {t('skipToContent')}
       </a>
-      <Island>
+      <Island when="touch">
         <Header />
       </Island>
       <main id="main" className={styles.main}>

@@ -2,7 +2,6 @@ import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { ROUTES } from '../config/routes';
 import { Layout } from '../components/layout';
-import { Island } from '../components/islands';
 import { type ImageQueryResult, imageData } from '../components/responsive-image';
 import { useRootRedirect } from '../components/root-redirect';
 import { Hero } from '../sections/hero';
@@ -25,9 +24,7 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Page
   useRootRedirect(!pageContext.i18n.routed);
   return (
     <Layout>
-      <Island>
-        <Hero image={imageData(data?.heroImage)} />
-      </Island>
+      <Hero image={imageData(data?.heroImage)} />
       <Stats />
       <Features />
       <Steps />
