@@ -31,6 +31,9 @@ const FLOORS = {
   rates: ['config', 'api-client', 'i18n', 'places', 'loads', 'history'],
   // Board history in SQLite: build side only (nothing in src/ but gatsby/ may import it).
   history: ['config', 'api-client', 'places', 'loads'],
+  // The live board: its query and links, where its loads come from (the API client is read here and by
+  // the build only), its hook, and what its cards show beside a load (names, distances, price positions).
+  board: ['config', 'api-client', 'i18n', 'places', 'loads', 'rates'],
   // Device choice for /applink, deep links, crawlers.
   handoff: ['config', 'i18n'],
   // The page head: titles, alternates, JSON-LD.
@@ -39,8 +42,22 @@ const FLOORS = {
   feeds: ['config', 'api-client', 'i18n', 'places', 'loads', 'head'],
   // The hosting policy of every file the build writes, and the _headers file written from it.
   hosting: ['config', 'feeds'],
-  // Layout, header, footer, board pieces, islands.
-  components: ['config', 'content', 'styles', 'images', 'api-client', 'i18n', 'a11y', 'places', 'loads', 'rates', 'handoff', 'head'],
+  // Layout, header, footer, board pieces, islands: views, which read the board's data, never the API.
+  components: [
+    'config',
+    'content',
+    'styles',
+    'images',
+    'api-client',
+    'i18n',
+    'a11y',
+    'places',
+    'loads',
+    'rates',
+    'board',
+    'handoff',
+    'head',
+  ],
   // Home page sections.
   sections: ['config', 'content', 'styles', 'images', 'i18n', 'components'],
   // One per page.
@@ -55,6 +72,7 @@ const FLOORS = {
     'places',
     'loads',
     'rates',
+    'board',
     'handoff',
     'head',
     'feeds',
@@ -72,6 +90,7 @@ const FLOORS = {
     'loads',
     'rates',
     'history',
+    'board',
     'handoff',
     'head',
     'feeds',
@@ -99,6 +118,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/(gatsby|history)/' },
       to: { path: '^src/history/', pathNot: '^src/history/types\\.ts$' },
+    },
+    {
+      name: 'api-client-from-board-and-build',
+      comment:
+        'The browser asks the API through the live board (src/board/) only, and the build (src/gatsby/) reads it: views and pages never call the client.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(board|gatsby|api-client)/' },
+      to: { path: '^src/api-client/(client|read-all)\\.ts$' },
     },
     {
       name: 'site-not-to-tools',

@@ -36,6 +36,22 @@ export default tseslint.config(
     },
   },
   {
+    // A tool reads a variable through toolEnv (tools/env.ts), which takes only the names listed there and
+    // says a bad value in one line; handing `process.env` to it, or setting a variable for a child, is fine.
+    files: ['tools/**/*.{ts,tsx}'],
+    ignores: ['tools/env.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[object.type='MemberExpression'][object.object.name='process'][object.property.name='env']:not(AssignmentExpression > MemberExpression.left)",
+          message: 'Read environment variables with toolEnv (tools/env.ts), which lists every one.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

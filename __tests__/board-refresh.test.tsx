@@ -13,7 +13,7 @@ import type { PageProps } from 'gatsby';
 import LoadsPage, { type LoadsPageContext } from '../src/templates/loads';
 import { LANGUAGES, type Language } from '../src/config/languages';
 import { pageVariants } from '../src/i18n/plugin';
-import { REFRESH_AFTER_HIDDEN_MS } from '../src/loads/use-load-board';
+import { REFRESH_AFTER_HIDDEN_MS } from '../src/board/use-load-board';
 import { renderInLanguage } from './support/render-page';
 import { fetchLoads } from '../src/api-client/client';
 import { unchangedOnScreen } from '../src/loads/same-list';
@@ -24,7 +24,7 @@ const ru = LANGUAGES.find((language) => language.prefix === 'ru') as Language;
 function pageProps(): PageProps<never, LoadsPageContext> {
   const variant = pageVariants('/loads').find((candidate) => !candidate.bare && candidate.language === ru);
   return {
-    // No place index: the sample API's place texts are shown as it spells them, with no second fetch.
+    // No place file: the sample API's place texts are shown as it spells them, with no second fetch.
     pageContext: { ...(variant?.context as LoadsPageContext), initial: null, builtAt: Date.parse('2026-11-20T06:00:00Z') },
     location: { pathname: '/ru/loads', search: '' },
   } as unknown as PageProps<never, LoadsPageContext>;

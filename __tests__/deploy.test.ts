@@ -20,7 +20,7 @@ interface SyntheticSite {
   loads: Record<string, string>;
   /** Stands for the code: changing it renames every bundle and changes every page's script tags. */
   code: string;
-  /** Stands for the place names of the board: changing it renames the place index the board names. */
+  /** Stands for the place names of the board: changing it renames the place file the board names. */
   places: string;
 }
 
@@ -291,7 +291,7 @@ describe('npm run deploy against an S3-compatible server', () => {
     expect(keys.filter((key) => oldBundles.includes(key))).toEqual([]);
   });
 
-  it('keeps a replaced place index for the grace period, immutable, like every hashed file', async () => {
+  it('keeps a replaced place file for the grace period, immutable, like every hashed file', async () => {
     await rebuildAndDeploy();
     const oldIndex = placeIndexKey(site.places);
     site.places = 'Toshkent, Samarqand';

@@ -20,6 +20,7 @@ import { buildRates as buildRatesOfSamples } from '../src/rates/page-data';
 import { positionsFromFile, type RangesFile } from '../src/rates/ranges-file';
 import { rangesFile } from '../src/gatsby/rates';
 import { RATE_CHART_WEEKS, RATE_WINDOW_DAYS } from '../src/config/constants';
+import { historyRows } from './support/history-rows';
 
 const DAY = 24 * 60 * 60 * 1000;
 const END = Date.UTC(2026, 10, 25, 12);
@@ -259,8 +260,9 @@ describe('the store reads the going rates’ samples as rateSampleOf makes them'
       );
       history.recordRead([read('known', 'Toshkent', 'Samarqand')], END - 10 * DAY);
       const fromStore = history.rateSamples(WINDOW.start, WINDOW.end);
-      const fromRecords = samplesOf(history.loadsOnBoardBetween(WINDOW.start, WINDOW.end), WINDOW);
+      history.save();
       history.close();
+      const fromRecords = samplesOf(historyRows(path.join(dir, 'history.sqlite')), WINDOW);
       // Posters are told apart, not named: the store gives a row number, a record its hash.
       const byOrder = (samples: RateSample[]) => {
         const names = new Map<unknown, number>();

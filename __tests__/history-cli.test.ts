@@ -18,9 +18,13 @@ afterAll(() => {
 });
 
 function history(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  return historyIn(dir, ...args);
+}
+
+function historyIn(folder: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
     encoding: 'utf8',
-    env: { ...process.env, HISTORY_FILE: path.join(dir, 'history.sqlite'), CI: 'true' },
+    env: { ...process.env, HISTORY_FILE: path.join(folder, 'history.sqlite'), CI: 'true' },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -54,3 +58,36 @@ it('imports a file, refuses one with a bad line 3 without changing the history, 
   expect(history('stats').stdout).toMatch(/loads +0 /);
   // Six runs of tsx on a shared two-core machine.
 }, 180_000);
+
+/** A folder on another filesystem than the temporary folder (a tmpfs in /dev/shm on Linux), if there is one. */
+function folderOnAnotherFilesystem(): string | null {
+  try {
+    if (fs.statSync('/dev/shm').dev === fs.statSync(os.tmpdir()).dev) return null;
+    return fs.mkdtempSync('/dev/shm/history-cli-');
+  } catch {
+    return null;
+  }
+}
+
+const elsewhere = folderOnAnotherFilesystem();
+
+// Without a second filesystem the move across filesystems this guards cannot happen, and the test says so.
+(elsewhere ? it : it.skip)(
+  'resets a history on another filesystem than the temporary folder, leaving no working file anywhere',
+  () => {
+    const folder = elsewhere as string;
+    try {
+      const temporaryBefore = fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('empty-history-'));
+      fs.writeFileSync(path.join(folder, 'history.sqlite'), 'not a database');
+      const reset = historyIn(folder, 'reset');
+      expect(reset.stderr).toBe('');
+      expect(reset.status).toBe(0);
+      expect(fs.readdirSync(folder)).toEqual(['history.sqlite']);
+      expect(fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('empty-history-'))).toEqual(temporaryBefore);
+      expect(historyIn(folder, 'stats').stdout).toMatch(/loads +0 /);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  },
+  60_000,
+);

@@ -1,6 +1,7 @@
 /**
  * The board history's store on real SQLite files in a temporary folder (issue 29): no mocks of the store.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,8 +10,10 @@ import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
 import { ImportLineError } from '../src/history/import-line';
 import { scrubTitle } from '../src/history/record';
-import { HistoryFileError, MIGRATIONS, openHistory, SCHEMA_VERSION } from '../src/history/store';
+import { HistoryFileError, HistoryLockedError, openHistory } from '../src/history/store';
+import { MIGRATIONS, SCHEMA_VERSION } from '../src/history/sqlite/schema';
 import { generateLoads } from '../tools/sample-api/data';
+import { historyRows } from './support/history-rows';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -56,7 +59,8 @@ describe('recordRead', () => {
       back: 1,
     });
     expect(history.closedSince(0)).toEqual([]);
-    const [a, b] = history.loadsOnBoardBetween(T0, T0 + 2 * HOUR);
+    history.save();
+    const [a, b] = historyRows(file());
     expect(b).toMatchObject({ id: 'b', firstSeen: T0, lastSeen: T0 + 2 * HOUR, closedAt: null, price: 6_000_000 });
     expect(a).toMatchObject({
       id: 'a',
@@ -80,7 +84,8 @@ describe('recordRead', () => {
       ],
       T0,
     );
-    const [d, x, y] = history.loadsOnBoardBetween(T0, T0);
+    history.save();
+    const [d, x, y] = historyRows(file());
     expect(x).toMatchObject({ from: 'Qishloq 7', fromKnown: false, to: 'samarqand', toKnown: true });
     // The same digits as the default '+998 90 123 45 67': the same poster.
     expect(x?.posterHash).toBe(d?.posterHash);
@@ -92,27 +97,31 @@ describe('recordRead', () => {
     const two = await openHistory(file('two.sqlite'), { key: 'two' });
     one.recordRead([load('a')], T0);
     two.recordRead([load('a')], T0);
-    expect(hashOf(one, 'a')).not.toBe(hashOf(two, 'a'));
+    one.save();
+    two.save();
+    expect(historyRows(file('one.sqlite'))[0]?.posterHash).not.toBe(historyRows(file('two.sqlite'))[0]?.posterHash);
   });
 });
 
-function hashOf(history: Awaited<ReturnType<typeof openHistory>>, id: string): string | null | undefined {
-  return history.loadsOnBoardBetween(-8.64e15, 8.64e15).find((row) => row.id === id)?.posterHash;
-}
-
-describe('loadsOnBoardBetween', () => {
+describe('rateSamples', () => {
   it('takes a load on the board at any time of the window, edges included', async () => {
     const history = await openHistory(file());
-    const created = (hours: number) => ({ createdAt: new Date(T0 + hours * HOUR).toISOString() });
-    history.recordRead([load('before', created(-10)), load('edge-close', created(-10)), load('inside', created(1))], T0);
+    // Each load has its own price, by which its sample is told.
+    const names = ['before', 'edge-close', 'inside', 'undated', 'later'];
+    const extra = (id: string, hours: number | null) => ({
+      price: names.indexOf(id) + 1,
+      createdAt: hours === null ? null : new Date(T0 + hours * HOUR).toISOString(),
+    });
+    const read = (id: string, hours: number | null) => load(id, extra(id, hours));
+    history.recordRead([read('before', -10), read('edge-close', -10), read('inside', 1)], T0);
     // closed at T0 + 2h: 'before' and 'edge-close' leave.
-    history.recordRead([load('inside', created(1))], T0 + 2 * HOUR);
+    history.recordRead([read('inside', 1)], T0 + 2 * HOUR);
     // A load without a creation time counts from when it was first seen.
-    history.recordRead([load('inside', created(1)), load('undated', { createdAt: null }), load('later', created(5))], T0 + 4 * HOUR);
+    history.recordRead([read('inside', 1), read('undated', null), read('later', 5)], T0 + 4 * HOUR);
     const ids = (start: number, end: number) =>
       history
-        .loadsOnBoardBetween(start, end)
-        .map((row) => row.id)
+        .rateSamples(start, end)
+        .map((sample) => names[(sample.price as number) - 1])
         .sort();
     // Closed exactly at the window's start: still on the board then.
     expect(ids(T0 + 2 * HOUR, T0 + 3 * HOUR)).toEqual(['before', 'edge-close', 'inside']);
@@ -130,26 +139,80 @@ describe('the file', () => {
     history.recordRead([load('a')], T0);
     expect(fs.existsSync(file())).toBe(false);
     history.save();
+    history.close();
     expect(fs.readdirSync(dir)).toEqual(['history.sqlite']);
     const again = await openHistory(file());
     expect(again.stats()).toMatchObject({ loads: 1, open: 1, first: T0, last: T0 });
   });
 
-  it('saved once, saves the same bytes under another name, and reads on after its save', async () => {
+  it('reads on after its save, and a change after it works on a new working copy', async () => {
     const history = await openHistory(file());
     history.recordRead([load('a')], T0);
-    history.save();
-    expect(history.save(file('copy.sqlite'))).toBe(fs.statSync(file()).size);
-    expect(fs.readFileSync(file('copy.sqlite')).equals(fs.readFileSync(file()))).toBe(true);
+    expect(history.save()).toBe(fs.statSync(file()).size);
     expect(history.stats()).toMatchObject({ loads: 1 });
-    // A change after a save works on a new working copy: the saved file stays as it was until saved again.
+    // The saved file stays as it was until saved again.
     const saved = fs.readFileSync(file());
     history.recordRead([load('a'), load('b')], T0 + HOUR);
     expect(fs.readFileSync(file()).equals(saved)).toBe(true);
     history.save();
     history.close();
-    expect(fs.readdirSync(dir).sort()).toEqual(['copy.sqlite', 'history.sqlite']);
+    expect(fs.readdirSync(dir)).toEqual(['history.sqlite']);
     expect((await openHistory(file(), { readOnly: true })).stats()).toMatchObject({ loads: 2, open: 2 });
+  });
+
+  it('lets two writers take turns: the second waits until the first has saved, and keeps both reads', async () => {
+    // The first writer is another process, as a second build would be: it opens, records a read, says so
+    // and saves a moment later.
+    const script = path.join(dir, 'writer.ts');
+    fs.writeFileSync(
+      script,
+      `import { openHistory } from ${JSON.stringify(path.resolve(__dirname, '../src/history/store'))};
+       import { normalizeLoad } from ${JSON.stringify(path.resolve(__dirname, '../src/api-client/normalize'))};
+       void (async () => {
+         const history = await openHistory(${JSON.stringify(file())});
+         history.recordRead([normalizeLoad({ id: 'first', title: 'Un', createdAt: '2026-11-19T06:00:00Z' })], ${T0});
+         console.log('recorded');
+         await new Promise((resolve) => setTimeout(resolve, 1500));
+         history.save();
+         history.close();
+       })();`,
+    );
+    const writer = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise((resolve) => writer.on('exit', resolve));
+    await new Promise<void>((resolve) => writer.stdout.on('data', (data: Buffer) => data.toString().includes('recorded') && resolve()));
+    let waitedFor = '';
+    const second = await openHistory(file(), { onLockWait: (holder) => (waitedFor = holder) });
+    second.recordRead([load('second')], T0 + HOUR);
+    second.save();
+    second.close();
+    await exited;
+    expect(historyRows(file()).map((row) => [row.id, row.closedAt])).toEqual([
+      ['first', T0 + HOUR],
+      ['second', null],
+    ]);
+    expect(waitedFor).toContain(`process ${writer.pid}`);
+    expect(fs.readdirSync(dir).sort()).toEqual(['history.sqlite', 'writer.ts']);
+  }, 60_000);
+
+  it('takes the lock a process that is gone left behind', async () => {
+    // No process has this pid (the kernel's limit is below it).
+    fs.writeFileSync(`${file()}.lock`, JSON.stringify({ pid: 4194305000, host: os.hostname(), since: '2026-11-20T06:00:00Z' }));
+    const history = await openHistory(file(), { lockWaitMs: 0 });
+    history.recordRead([load('a')], T0);
+    history.save();
+    history.close();
+    expect(fs.readdirSync(dir)).toEqual(['history.sqlite']);
+  });
+
+  it('waits for a live writer no longer than asked, then fails with one line naming it, and leaves its lock', async () => {
+    const lock = JSON.stringify({ pid: process.ppid, host: os.hostname(), since: '2026-11-20T06:00:00Z' });
+    fs.writeFileSync(`${file()}.lock`, lock);
+    const error = await openHistory(file(), { lockWaitMs: 300 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HistoryLockedError);
+    expect((error as Error).message).toMatch(new RegExp(`^Board history .* is being written by process ${process.ppid} on .*; waited 0 s`));
+    expect((error as Error).message).not.toContain('\n');
+    expect(fs.readFileSync(`${file()}.lock`, 'utf8')).toBe(lock);
+    expect(fs.readdirSync(dir)).toEqual(['history.sqlite.lock']);
   });
 
   it('removes a working copy a killed build left, and keeps one a running process works on', async () => {
@@ -172,12 +235,13 @@ describe('the file', () => {
     const first = await openHistory(file());
     first.recordRead([load('a')], T0);
     first.save();
+    first.close();
     const before = fs.readFileSync(file());
     const cut = await openHistory(file());
     cut.recordRead([load('b')], T0 + HOUR);
     cut.close();
     expect(fs.readFileSync(file()).equals(before)).toBe(true);
-    expect((await openHistory(file())).stats()).toMatchObject({ loads: 1, open: 1 });
+    expect((await openHistory(file(), { readOnly: true })).stats()).toMatchObject({ loads: 1, open: 1 });
   });
 
   it.each([
@@ -199,6 +263,7 @@ describe('the file', () => {
       T0,
     );
     history.save();
+    history.close();
     const bytes = fs.readFileSync(file());
     // Zero the pages after the first: the schema page survives, the tables do not.
     const damaged = Buffer.concat([bytes.subarray(0, 4096), Buffer.alloc(bytes.length - 4096, 0xa5)]);
@@ -293,12 +358,7 @@ describe('the file', () => {
     expect(secrets.size).toBeGreaterThan(300);
     const found = [...secrets].filter((secret) => bytes.includes(secret) || utf8.includes(secret));
     expect(found).toEqual([]);
-    expect(
-      history
-        .closedSince(-Infinity)
-        .concat(history.loadsOnBoardBetween(T0, T0))
-        .find((row) => row.id === 'phone-in-title')?.title,
-    ).toBe('Sement, tel');
+    expect(historyRows(file()).find((row) => row.id === 'phone-in-title')?.title).toBe('Sement, tel');
   });
 });
 
@@ -321,7 +381,8 @@ describe('importLines', () => {
     const history = await openHistory(file());
     const counts = await history.importLines([line('1', { closedAt: '2026-06-04T10:00:00Z' }), line('2'), '']);
     expect(counts).toEqual({ lines: 3, new: 2, updated: 0, unchanged: 0 });
-    const rows = history.loadsOnBoardBetween(0, Date.parse('2026-07-01T00:00:00Z'));
+    history.save();
+    const rows = historyRows(file());
     expect(rows).toEqual([
       expect.objectContaining({
         id: '1',
@@ -352,7 +413,7 @@ describe('importLines', () => {
     expect(history.stats()).toMatchObject({ loads: 1 });
     // A later save keeps the history as it was before the import.
     history.save();
-    expect((await openHistory(file())).stats()).toMatchObject({ loads: 1 });
+    expect((await openHistory(file(), { readOnly: true })).stats()).toMatchObject({ loads: 1 });
     expect(before.length).toBeGreaterThan(0);
     for (const bad of ['{not json', '[1,2]', JSON.stringify({ title: 'no id' }), line('5', { createdAt: null })]) {
       const failure = await history.importLines([line('1'), line('2'), bad]).catch((caught: unknown) => caught);
@@ -372,6 +433,7 @@ describe('importLines', () => {
     const history = await openHistory(file());
     expect(await history.importLines(lines)).toMatchObject({ new: 200, updated: 0, unchanged: 0 });
     history.save();
+    history.close();
     const once = fs.readFileSync(file());
     const again = await openHistory(file());
     expect(await again.importLines(lines)).toMatchObject({ new: 0, updated: 0, unchanged: 200 });

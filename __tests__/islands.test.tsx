@@ -187,7 +187,7 @@ describe('a static part', () => {
     const ui = (items: string) =>
       React.createElement(islands.Static, {
         renderedFrom: items,
-        keptRef: (element: HTMLDivElement | null) => void (kept = element),
+        htmlRef: (element: HTMLDivElement | null) => void (kept = element),
         children: React.createElement(List, { items }),
       });
     const container = document.createElement('div');

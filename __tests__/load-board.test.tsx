@@ -3,7 +3,7 @@
  */
 /**
  * The board's search, status line and focus, rendered as the page and talking to the sample API over
- * real HTTP (the place index is the page's own, loaded lazily as in the browser).
+ * real HTTP (the place file is the page's own, loaded lazily as in the browser).
  */
 import React from 'react';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -16,7 +16,7 @@ import { renderInLanguage } from './support/render-page';
 import { navigateCalls } from './support/gatsby-mock';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildPlaceIndexes } from '../src/places/build-index';
+import { placeFilesFromLoads } from '../src/places/place-file-from-loads';
 import type { Load } from '../src/api-client/types';
 import { normalizeLoad } from '../src/api-client/normalize';
 import { MERGED_SEARCH_MAX_PAGES } from '../src/config/constants';
@@ -37,11 +37,11 @@ async function allLoads(): Promise<Load[]> {
   }
 }
 
-/** The place index files the build writes, served over HTTP as the site serves them. */
+/** The place file files the build writes, served over HTTP as the site serves them. */
 let indexServer: http.Server | undefined;
 let indexUrl = '';
 beforeAll(async () => {
-  const indexes = buildPlaceIndexes((await allLoads()).flatMap((load) => [load.from, load.to]));
+  const indexes = placeFilesFromLoads((await allLoads()).flatMap((load) => [load.from, load.to]));
   indexServer = http.createServer((request, response) => {
     const code = decodeURIComponent((request.url ?? '').slice(1)) as keyof typeof indexes;
     response.writeHead(indexes[code] ? 200 : 404, { 'Content-Type': 'application/json' });
@@ -54,9 +54,9 @@ afterAll(() => new Promise<void>((resolve) => (indexServer ? indexServer.close((
 
 function pageProps(language: Language, search: string): PageProps<never, LoadsPageContext> {
   const variant = pageVariants('/loads').find((candidate) => !candidate.bare && candidate.language === language);
-  const placeIndexPaths = Object.fromEntries(LANGUAGES.map(({ code }) => [code, `${indexUrl}/${encodeURIComponent(code)}`]));
+  const placeFilePaths = Object.fromEntries(LANGUAGES.map(({ code }) => [code, `${indexUrl}/${encodeURIComponent(code)}`]));
   return {
-    pageContext: { ...(variant?.context as LoadsPageContext), initial: null, builtAt: Date.parse('2026-11-20T06:00:00Z'), placeIndexPaths },
+    pageContext: { ...(variant?.context as LoadsPageContext), initial: null, builtAt: Date.parse('2026-11-20T06:00:00Z'), placeFilePaths },
     location: { pathname: `/${language.prefix}/loads`, search },
   } as unknown as PageProps<never, LoadsPageContext>;
 }

@@ -4,7 +4,7 @@
 /**
  * A card's road distance and price per km (README, "Distance and price per kilometre"), in the three
  * languages, as the build renders it; and on the live board, a route first seen in a refresh measured
- * in the browser from the place index, which the first render does not wait for.
+ * in the browser from the place file, which the first render does not wait for.
  */
 import React from 'react';
 import { cleanup, screen, waitFor } from '@testing-library/react';
@@ -17,7 +17,7 @@ import { LoadCardList, cardTexts } from '../src/components/load-board/load-card'
 import LoadsPage, { type LoadsPageContext } from '../src/templates/loads';
 import { fetchLoads } from '../src/api-client/client';
 import { pageVariants } from '../src/i18n/plugin';
-import { buildPlaceIndexes } from '../src/places/build-index';
+import { placeFilesFromLoads } from '../src/places/place-file-from-loads';
 import { routeDistance } from '../src/places/distance';
 import { routeDistancesFor } from '../src/loads/build-route-distances';
 import { placeLabel, placeNamesFor } from '../src/places/names';
@@ -121,7 +121,7 @@ describe('the live board', () => {
   const requests: string[] = [];
   beforeAll(async () => {
     const first = await fetchLoads({ page: 1, limit: 100 });
-    const indexes = buildPlaceIndexes(first.loads.flatMap((item) => [item.from, item.to]));
+    const indexes = placeFilesFromLoads(first.loads.flatMap((item) => [item.from, item.to]));
     server = http.createServer((request, response) => {
       requests.push(request.url ?? '');
       const code = decodeURIComponent((request.url ?? '').slice(1)) as keyof typeof indexes;
@@ -133,7 +133,7 @@ describe('the live board', () => {
   });
   afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-  it('shows the build’s distances at once, and measures routes first seen in a refresh from the place index', async () => {
+  it('shows the build’s distances at once, and measures routes first seen in a refresh from the place file', async () => {
     const language = byPrefix('ru');
     // The build's first page: one route the refreshed page 1 of the sample API does not begin with.
     const initial = [load('built-1', 'Toshkent', 'Samarqand', 1_500_000)];
@@ -144,7 +144,7 @@ describe('the live board', () => {
       builtAt: NOW,
       placeNames: placeNamesFor(initial, language.code),
       routeDistances: routeDistancesFor(initial),
-      placeIndexPaths: Object.fromEntries(LANGUAGES.map(({ code }) => [code, `${indexUrl}/${encodeURIComponent(code)}`])),
+      placeFilePaths: Object.fromEntries(LANGUAGES.map(({ code }) => [code, `${indexUrl}/${encodeURIComponent(code)}`])),
     };
     const props = { pageContext: context, location: { pathname: '/ru/loads', search: '' } } as unknown as PageProps<
       never,
@@ -152,7 +152,7 @@ describe('the live board', () => {
     >;
     requests.length = 0;
     renderInLanguage(<LoadsPage {...props} />, language, '/loads', ['common', 'loads']);
-    // The first render: the build's figure, with no place index asked for.
+    // The first render: the build's figure, with no place file asked for.
     expect(
       screen.getByText((_, element) => element?.tagName === 'LI' && /^≈примерно\s300\sкм$/.test(element.textContent ?? '')),
     ).toBeTruthy();

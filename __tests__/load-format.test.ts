@@ -5,7 +5,7 @@ import type { Load } from '../src/api-client/types';
 import { LANGUAGES } from '../src/config/languages';
 import { SITE_TIME_ZONE, formatNumber, formatPrice, formatShortDate, isoDay, postedAge, routeLabel } from '../src/loads/format';
 import { pageCount, paginationState, parsePageParam } from '../src/loads/pagination';
-import { boardSearchString, parseBoardQuery } from '../src/loads/board-query';
+import { boardSearchString, parseBoardQuery } from '../src/board/query';
 import { loadMeta } from '../src/head/load-meta';
 import { vehicleLabel } from '../src/loads/vehicle-types';
 import { builtTime } from '../src/loads/built-time';

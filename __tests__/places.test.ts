@@ -8,10 +8,10 @@ import { LANGUAGES } from '../src/config/languages';
 import { PLACES, placeBySlug, slugOf } from '../src/places/gazetteer';
 import { matchPlace, normalizePlaceKey, placeSpellings } from '../src/places/match';
 import { placeLabel, uzCyrillicToLatin, uzLatinToCyrillic } from '../src/places/names';
-import { buildPlaceIndexes, placeIndexPath } from '../src/places/build-index';
-import { apiSearchFor, findEntry, suggestPlaces } from '../src/places/search-index';
+import { placeFilesFromLoads, placeFilePath } from '../src/places/place-file-from-loads';
+import { apiSearchFor, findEntry, suggestPlaces } from '../src/places/place-file';
 import { nameIn } from '../src/places/place-names';
-import { placeNameFor } from '../src/places/lazy-index';
+import { placeNameFor } from '../src/places/browser-places';
 import { placeNamesFor } from '../src/places/names';
 import { normalizeLoadList } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
@@ -169,7 +169,7 @@ describe('a place in the page language', () => {
 
 describe('the suggestion index', () => {
   const texts = ['Toshkent', 'Toshkent', 'Ташкент', 'Samarqand, Samarqand viloyati', 'Samarkand', 'Samarkand', 'Nowhere'];
-  const indexes = buildPlaceIndexes(texts);
+  const indexes = placeFilesFromLoads(texts);
 
   it('counts loads per place and picks the spelling the API uses most', () => {
     const toshkent = indexes.ru.places.find((entry) => entry.slug === 'toshkent');
@@ -202,7 +202,7 @@ describe('the suggestion index', () => {
   });
 
   it('names its files by language and content hash', () => {
-    expect(placeIndexPath('uz-Cyrl', 'abc123')).toBe('/places/uz-cyrl.abc123.json');
+    expect(placeFilePath('uz-Cyrl', 'abc123')).toBe('/places/uz-cyrl.abc123.json');
   });
 });
 
@@ -229,9 +229,9 @@ async function allLoads(): Promise<Load[]> {
 }
 
 describe('naming places in the browser without the gazetteer', () => {
-  const index = buildPlaceIndexes(['Toshkent', 'Samarqand, Samarqand viloyati']).ru;
+  const index = placeFilesFromLoads(['Toshkent', 'Samarqand, Samarqand viloyati']).ru;
 
-  it('finds any spelling of a known place in the place index, as the gazetteer would', () => {
+  it('finds any spelling of a known place in the place file, as the gazetteer would', () => {
     for (const text of ['Ташкент', 'Тошкент', 'Tashkent', 'Toshkent sh.', 'Samarqand, Samarqand viloyati', "Qo'qon"]) {
       expect(findEntry(index, text)?.label).toBe(placeLabel(text, 'ru'));
     }
@@ -239,7 +239,7 @@ describe('naming places in the browser without the gazetteer', () => {
   });
 
   it('names a place first seen in a refresh as the build would, unknown Uzbek places moved between scripts too', () => {
-    const indexes = buildPlaceIndexes(['Toshkent']);
+    const indexes = placeFilesFromLoads(['Toshkent']);
     const texts = [
       'Тошкент',
       'Qoʻrgʻontepa',
@@ -276,7 +276,7 @@ describe('naming places in the browser without the gazetteer', () => {
 describe('searching a place over HTTP against the sample API', () => {
   it('finds the same loads for Ташкент, Тошкент and Tashkent as for Toshkent', async () => {
     const loads = await allLoads();
-    const index = buildPlaceIndexes(loads.flatMap((load) => [load.from, load.to])).ru;
+    const index = placeFilesFromLoads(loads.flatMap((load) => [load.from, load.to])).ru;
     const toshkent = await searchIds('Toshkent');
     expect(toshkent.length).toBeGreaterThan(10);
     // The API's plain substring search alone misses most of them.

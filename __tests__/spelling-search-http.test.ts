@@ -3,7 +3,7 @@
  *
  * The board's search over every spelling of a place, over real HTTP against the sample API, whose
  * loads carry the same place as the dictionary spells it (Toshkent) and as people type it (Тошкент,
- * Tashkent, "Toshkent, Toshkent shahri"): the spellings come from the place index the build writes,
+ * Tashkent, "Toshkent, Toshkent shahri"): the spellings come from the place file the build writes,
  * the requests from the site's API client, the lists from the sample API's substring search.
  */
 import { everyLoad, startApi, type HarnessApi } from '../tools/harness/sample-api';
@@ -12,9 +12,9 @@ import type { Load, LoadList } from '../src/api-client/types';
 import { MERGED_SEARCH_MAX_PAGES, PAGE_SIZE, SEARCH_CONCURRENCY } from '../src/config/constants';
 import { newestFirst } from '../src/loads/posting-time';
 import { mergedSpellingPage, type FetchSpellingPage, type SpellingPageCache } from '../src/loads/spelling-search';
-import { buildPlaceIndexes } from '../src/places/build-index';
+import { placeFilesFromLoads } from '../src/places/place-file-from-loads';
 import { matchPlace } from '../src/places/match';
-import { searchSpellingsFor, type PlaceIndex } from '../src/places/search-index';
+import { searchSpellingsFor, type PlaceFile } from '../src/places/place-file';
 
 const SHARED_API = process.env.TEST_API_URL as string;
 
@@ -28,10 +28,10 @@ function counted(baseUrl: string) {
   return { requests, fetchPage };
 }
 
-/** The index the build would write for this API's loads (src/gatsby/place-index.ts), in one language. */
-async function indexOf(baseUrl: string, lang: 'uz' | 'uz-Cyrl' | 'ru'): Promise<PlaceIndex> {
+/** The index the build would write for this API's loads (src/gatsby/place-files.ts), in one language. */
+async function indexOf(baseUrl: string, lang: 'uz' | 'uz-Cyrl' | 'ru'): Promise<PlaceFile> {
   const loads = await everyLoad(baseUrl);
-  return buildPlaceIndexes(loads.flatMap((load) => [load.from, load.to]))[lang];
+  return placeFilesFromLoads(loads.flatMap((load) => [load.from, load.to]))[lang];
 }
 
 /** Every page of the merged list, as a visitor paging through it sees them. */
@@ -84,7 +84,7 @@ describe('a place searched in every spelling, against the sample API (120 loads)
 
 describe('a place searched in every spelling, against the sample API (1,000 loads)', () => {
   let api: HarnessApi;
-  let index: PlaceIndex;
+  let index: PlaceFile;
   beforeAll(async () => {
     api = await startApi({ port: 0, host: '127.0.0.1', loads: 1000, quiet: true });
     index = await indexOf(api.url, 'uz');

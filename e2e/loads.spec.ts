@@ -245,7 +245,7 @@ test('combobox: typing a Russian name suggests it, ArrowDown and Enter search it
   await expect(page.getByRole('status')).toHaveText(/^Найден.*, страница 1 из [1-5]$/);
   await expect(cards(page).first()).toContainText(/Toshkent|Ташкент/);
   // As on /uz: the API also matches the region of a hand-typed place; cards name the city.
-  // Retried: a refreshed card names its places in Russian once the place index has arrived.
+  // Retried: a refreshed card names its places in Russian once the place file has arrived.
   await expect(cards(page).filter({ hasNotText: /Ташкент|Чирчик|Ангрен/ })).toHaveCount(0);
 });
 

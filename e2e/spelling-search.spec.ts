@@ -28,7 +28,7 @@ async function apiLoads(search?: string): Promise<Load[]> {
   }
 }
 
-/** The spellings the build's place index lists for Tashkent with the sample API's 120 loads. */
+/** The spellings the build's place file lists for Tashkent with the sample API's 120 loads. */
 const TASHKENT_SPELLINGS = ['Toshkent', 'Tashkent', 'Тошкент'];
 
 async function tashkentIds(): Promise<Set<string>> {
@@ -156,7 +156,7 @@ test('two places, a place and other words, markup and 2,000 characters go to the
     await expect(page.getByRole('status')).toHaveText(/topildi|Hech narsa topilmadi/);
     const sent = searchedFor(requests.urls.slice(before));
     expect(sent).toHaveLength(1);
-    // The board cuts absurd lengths (board-query.ts) and sends the rest as typed.
+    // The board cuts absurd lengths (board/query.ts) and sends the rest as typed.
     expect(typed.startsWith(sent[0] ?? '-')).toBe(true);
     await expect(page.locator('main img[src="x"]')).toHaveCount(0);
   }

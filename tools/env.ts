@@ -1,14 +1,88 @@
 /**
- * The tools' one reading of environment variables (`npm run deploy`, `npm run telegram`,
- * `npm run telegram:state`): typed readers that trim, apply the default, and on a bad value record one
- * line naming the variable, what it holds and what it should hold. `done()` then throws them all at
- * once, so a run with two mistakes says both instead of one per attempt.
+ * The tools' one reading of environment variables: every variable a tool reads is listed below
+ * (TOOL_VARIABLES) and read through `toolEnv`, which takes no other name; the README's configuration
+ * table and the page of each tool in docs/ say what each holds and its default (tool-env.test.ts holds
+ * all three together, and ESLint refuses `process.env.NAME` elsewhere in tools/). The typed readers trim,
+ * apply the default, and on a bad value record one line naming the variable, what it holds and what it
+ * should hold. `done()` then throws them all at once, so a run with two mistakes says both instead of one
+ * per attempt.
  *
- *     const vars = envReader(process.env);
+ *     const vars = toolEnv(process.env);
  *     const bucket = vars.string('DEPLOY_BUCKET', { required: 'the bucket to publish public/ to' });
  *     const pace = vars.integer('TELEGRAM_MIN_INTERVAL_MS', { fallback: 3000, min: 0 });
  *     vars.done();
  */
+
+/** Every environment variable a tool reads. */
+export const TOOL_VARIABLES = [
+  // The sample API: `npm run api`, and through tools/harness every tool and test that starts one
+  // (tools/sample-api/from-env.ts).
+  'API_PORT',
+  'API_HOST',
+  'API_SHAPE',
+  'API_QUIET',
+  'SAMPLE_LOADS',
+  'SAMPLE_LOADS_REVISION',
+  'SAMPLE_LOADS_CHANGED_EVERY',
+  'SAMPLE_CHANGE_EVERY',
+  'SAMPLE_CHANGE_LIMIT',
+  'SAMPLE_CHANGE_SEED',
+  // `npm start`, `npm run develop`, `npm run serve` (tools/scripts/, tools/serve/).
+  'PORT',
+  'GATSBY_API_URL',
+  'SITE_URL',
+  // `npm run test:e2e` and the benches that drive Chromium (tools/harness/env.ts, tools/scripts/e2e.ts).
+  'E2E_API_PORT',
+  'E2E_SITE_PORT',
+  'E2E_REUSE_BUILD',
+  'CHROME_PATH',
+  // `npm run deploy`, and the history and the channel's state kept in its bucket (tools/deploy/deploy.ts).
+  'DEPLOY_BUCKET',
+  'DEPLOY_PREFIX',
+  'DEPLOY_DIR',
+  'DEPLOY_REGION',
+  'AWS_REGION',
+  'AWS_DEFAULT_REGION',
+  'DEPLOY_ENDPOINT',
+  'DEPLOY_FORCE_PATH_STYLE',
+  'DEPLOY_DRY_RUN',
+  'DEPLOY_CONCURRENCY',
+  'DEPLOY_ASSET_GRACE_DAYS',
+  'DEPLOY_ASSET_GRACE_DEPLOYS',
+  // `npm run telegram` and `npm run telegram:state` (tools/telegram/config.ts, bucket-state.ts).
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_CHAT_ID',
+  'TELEGRAM_LANG',
+  'TELEGRAM_API_URL',
+  'TELEGRAM_DRY_RUN',
+  'TELEGRAM_FIRST_POSTS',
+  'TELEGRAM_STATE_FILE',
+  'TELEGRAM_MIN_INTERVAL_MS',
+  'TELEGRAM_TIME_BUDGET_SECONDS',
+  'PUBLIC_DIR',
+  // `npm run history`: where its warnings go (tools/history/cli.ts).
+  'GITHUB_ACTIONS',
+  // Benches (tools/bench/).
+  'TASKS_TOP',
+  'NODE_ENV',
+] as const;
+
+export type ToolVariable = (typeof TOOL_VARIABLES)[number];
+
+/**
+ * The variables the build and the site read, in src/ (src/config/env.ts, src/history/config.ts,
+ * src/gatsby/webpack.ts), which cannot import tools/: listed here so that one file names every variable.
+ * The tools that run the build set some of them for it (tools/harness/stack.ts).
+ */
+export const BUILD_VARIABLES = [
+  'GATSBY_API_URL',
+  'SITE_URL',
+  'GATSBY_SITE_URL',
+  'HISTORY_FILE',
+  'HISTORY_KEY',
+  'HISTORY_NOW',
+  'BENCH_SOURCE_MAPS',
+] as const;
 
 export class EnvError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -17,28 +91,35 @@ export class EnvError extends Error {
   }
 }
 
-export interface EnvReader {
+/** Readers of variables named `Name`: any name for `envReader`, the listed ones for `toolEnv`. */
+export interface EnvReader<Name extends string = string> {
   /** Trimmed text; `fallback` when unset or blank. `required` names what the value is for. */
-  string(name: string, options?: { fallback?: string; required?: string }): string;
+  string(name: Name, options?: { fallback?: string; required?: string }): string;
   /**
    * An absolute http(s) URL without trailing slashes. `public`: the URL is put in front of readers
    * (posts, feeds), so localhost, loopback, private and `.local` hosts are refused.
    */
-  url(name: string, options: { fallback?: string; required?: string; public?: boolean; example: string }): string;
+  url(name: Name, options: { fallback?: string; required?: string; public?: boolean; example: string }): string;
   /** A whole number within [min, max]. */
-  integer(name: string, options: { fallback: number; min?: number; max?: number }): number;
+  integer(name: Name, options: { fallback: number; min?: number; max?: number }): number;
   /** A number (fractions allowed) within [min, max]. */
-  number(name: string, options: { fallback: number; min?: number; max?: number }): number;
+  number(name: Name, options: { fallback: number; min?: number; max?: number }): number;
   /** One of `values`, compared as written. */
-  oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T;
+  oneOf<T extends string>(name: Name, values: readonly T[], fallback: T): T;
   /** On unless unset, blank, `0`, `false`, `no` or `off`. */
-  flag(name: string): boolean;
+  flag(name: Name): boolean;
   /** Throws an EnvError listing every bad value read so far, one line each. */
   done(): void;
 }
 
 const OFF = new Set(['', '0', 'false', 'no', 'off']);
 
+/** The reader every tool uses: it takes only the names TOOL_VARIABLES lists. */
+export function toolEnv(env: NodeJS.ProcessEnv): EnvReader<ToolVariable> {
+  return envReader(env);
+}
+
+/** The readers over any names: the engine of `toolEnv`. */
 export function envReader(env: NodeJS.ProcessEnv): EnvReader {
   const problems: string[] = [];
   const text = (name: string) => (env[name] ?? '').trim();

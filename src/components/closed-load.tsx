@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../config/languages';
 import { ROUTES } from '../config/routes';
 import { localizedPath } from '../i18n/paths';
-import { boardSearchString } from '../loads/board-query';
+import { boardHref } from '../board/query';
 import { builtTime } from '../loads/built-time';
 import type { ClosedLoadEntry } from '../loads/closed-index';
 import { formatNumber } from '../loads/format';
@@ -45,9 +45,8 @@ function leadOnLink(
     return { href: sitePath(lead.path, language, routed), text };
   }
   const search = lead.text ?? from;
-  const board = sitePath(ROUTES.loads, language, routed);
-  if (!search) return { href: board, text: t('closed.leadOnBoard') };
-  return { href: `${board}${boardSearchString({ page: 1, search })}`, text: t('closed.leadOnSearch', { place: from || search }) };
+  const href = boardHref(language, { search }, { bare: !routed });
+  return { href, text: search ? t('closed.leadOnSearch', { place: from || search }) : t('closed.leadOnBoard') };
 }
 
 /**

@@ -65,12 +65,12 @@ function useBornHydrating(): boolean {
 export function Static({
   children,
   renderedFrom = '',
-  keptRef,
+  htmlRef,
 }: {
   children: ReactNode;
   renderedFrom?: string;
   /** Set to the part's element while it keeps the build's HTML (which React then does not own). */
-  keptRef?: React.Ref<HTMLDivElement>;
+  htmlRef?: React.Ref<HTMLDivElement>;
 }) {
   const bornHydrating = useBornHydrating();
   const [serverInput] = useState(renderedFrom);
@@ -80,7 +80,7 @@ export function Static({
   if (!left && serverInput !== renderedFrom) setLeft(true);
   const keepServerHtml = bornHydrating && !left && serverInput === renderedFrom;
   return keepServerHtml ? (
-    <div ref={keptRef} className="static-part" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+    <div ref={htmlRef} className="static-part" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
   ) : (
     <div className="static-part">{children}</div>
   );

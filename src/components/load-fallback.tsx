@@ -1,5 +1,5 @@
 import React, { useEffect, useState } from 'react';
-import { ApiError, fetchLoad } from '../api-client/client';
+import { fetchLiveLoad, isGone } from '../board/live-load';
 import { REDIRECT_DELAY_MS } from '../config/constants';
 import { loadPath } from '../config/routes';
 import { siteUrl } from '../config/env';
@@ -13,11 +13,6 @@ import { LoadingNotice } from './loading-notice';
 import { ClosedLoad } from './closed-load';
 import { loadHandOverTarget } from '../handoff/crawler';
 import { handOver } from './hand-over';
-
-/** The API's word that the load is not on the board any more (as opposed to the API being unreachable). */
-function isGone(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 410);
-}
 
 interface Closed {
   entry: ClosedLoadEntry;
@@ -46,7 +41,7 @@ export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loa
       return undefined;
     }
     const id = route.id;
-    const answer = fetchLoad(id);
+    const answer = fetchLiveLoad(id);
     const bundles = fetchBundles(route.language, ['load', 'loads']);
     // The metadata module names places through the gazetteer: loaded only here, where a load is shown,
     // so the 404 page of any other path does not carry it.

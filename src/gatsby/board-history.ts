@@ -1,13 +1,11 @@
 import type { Reporter } from 'gatsby';
 import type { Load } from '../api-client/types';
 import { historyFile, historyKey, historyNow } from '../history/config';
-import { HistoryFileError, openHistory, type BoardHistory, type HistoryStats, type RecordCounts } from '../history/store';
+import { HistoryFileError, openHistory } from '../history/store';
+import type { BoardHistory, HistoryStats, RecordCounts } from '../history/types';
 
 /** The site's own error id, as read-loads.ts has one: Gatsby prefixes it with the plugin's name. */
 export const HISTORY_FILE_ERROR_ID = 'YUKBOR_HISTORY_FILE';
-
-/** The history this build updated in memory; onPostBuild writes it, so a failed build writes nothing. */
-let recorded: BoardHistory | undefined;
 
 /**
  * Opens the board history and records this build's successful read in memory (README, "Board
@@ -23,9 +21,6 @@ export async function recordBoardHistory(reporter: Reporter, loads: readonly Loa
       category: 'USER',
     },
   });
-  // A build begins: whatever an earlier one in this process recorded and never saved is dropped.
-  recorded?.close();
-  recorded = undefined;
   const file = historyFile();
   const now = historyNow();
   let history: BoardHistory;
@@ -47,18 +42,15 @@ export async function recordBoardHistory(reporter: Reporter, loads: readonly Loa
     `Board history: ${counts.new} new, ${counts.seen} seen again, ${counts.back} back, ${counts.closed} left the board; ` +
       `${stats.loads} loads (${stats.open} open) in ${file}, saved after the build.`,
   );
-  recorded = history;
   return { history, now };
 }
 
 /** Called by onPostBuild: the build succeeded, so its read becomes part of the history. */
-export function saveBoardHistory(reporter: Reporter): void {
-  if (!recorded) return;
+export function saveBoardHistory(reporter: Reporter, history: BoardHistory): void {
   const started = performance.now();
-  const bytes = recorded.save();
+  const bytes = history.save();
   reporter.info(
-    `Saved the board history to ${recorded.file} (${(bytes / 1e6).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+    `Saved the board history to ${history.file} (${(bytes / 1e6).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
   );
-  recorded.close();
-  recorded = undefined;
+  history.close();
 }

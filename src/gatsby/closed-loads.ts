@@ -17,6 +17,7 @@ import {
 import { routeKey, type PlaceGroups, type SluggedPlace } from '../loads/place-groups';
 import { placeBySlug } from '../places/gazetteer';
 import { placeLabel } from '../places/names';
+import { writeIfChanged } from './public-files';
 
 /**
  * The closed-load index the build publishes (src/loads/closed-index.ts says why and its format): from
@@ -155,10 +156,7 @@ export function writeClosedLoadShards(publicDir: string, { files, loads }: Close
   for (const [shard, json] of files) {
     const data = Buffer.from(json, 'utf8');
     sized.push(data);
-    const file = path.join(dir, `${shard}.json`);
-    if (sameBytes(file, data)) continue;
-    fs.writeFileSync(file, data);
-    written += 1;
+    if (writeIfChanged(path.join(dir, `${shard}.json`), data)) written += 1;
   }
   // Two shards gzipped, not a thousand: the log's figures cost the build next to nothing.
   sized.sort((a, b) => a.length - b.length);
@@ -174,34 +172,10 @@ export function writeClosedLoadShards(publicDir: string, { files, loads }: Close
   };
 }
 
-function sameBytes(file: string, data: Buffer): boolean {
-  try {
-    return fs.statSync(file).size === data.length && fs.readFileSync(file).equals(data);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * createPages makes the shards (it has the history and the place pages) and onPostBuild writes them
- * with the build's other files; both run in Gatsby's main process in one build.
- */
-let madeThisBuild: ClosedLoadShards | null = null;
-
-export function keepClosedLoadShards(
-  closed: readonly ClosedLoad[],
-  buildTime: number,
-  pages: LeadOnPages,
-  liveIds: ReadonlySet<string>,
-): void {
-  madeThisBuild = closedLoadShards(closed, buildTime, pages, liveIds);
-}
-
-/** onPostBuild's step. A build without a history (none kept) leaves the folder as it was. */
-export function writeClosedLoads(publicDir: string, reporter: Reporter): void {
-  if (!madeThisBuild) return;
+/** onPostBuild's step: the shards createPages made from the history. */
+export function writeClosedLoads(publicDir: string, shards: ClosedLoadShards, reporter: Reporter): void {
   const started = performance.now();
-  const result = writeClosedLoadShards(publicDir, madeThisBuild);
+  const result = writeClosedLoadShards(publicDir, shards);
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   reporter.info(
     `Closed loads: ${result.loads} loads in ${result.shards} shards of ${CLOSED_LOADS_DIR}/ (${kb(result.bytes)} KB; a shard gzip: median ${kb(result.medianGzipBytes)} KB, largest ${kb(result.largestGzipBytes)} KB); wrote ${result.written}, removed ${result.removed}; ${((performance.now() - started) / 1000).toFixed(1)} s`,

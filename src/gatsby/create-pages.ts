@@ -1,4 +1,4 @@
-import type { GatsbyNode } from 'gatsby';
+import type { GatsbyNode, Reporter } from 'gatsby';
 import { pageVariants } from '../i18n/plugin';
 import { CONTENT_PAGES, NOT_FOUND_TEMPLATE } from './page-table';
 import { readLoads } from './read-loads';
@@ -8,36 +8,32 @@ import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
 import type { Load } from '../api-client/types';
 import { newestPosting } from '../loads/built-time';
 import { CLOSED_LOAD_KEEP_MS, PAGE_SIZE } from '../config/constants';
-import { keepPlaceIndexFiles, placeIndexFiles, type PlaceIndexFiles } from './place-index';
+import { placeFiles } from './place-files';
 import type { Language } from '../config/languages';
 import { placeNamesFor } from '../places/names';
 import { routeDistancesFor } from '../loads/build-route-distances';
-import { keepBoardForFeeds } from './feeds';
+import type { FeedBoard } from './feeds';
 import { recordBoardHistory } from './board-history';
-import { keepRangesFile, ratesOfBuild, type RatesOfBuild } from './rates';
-import { ratesPageContext } from '../rates/page-data';
-import { keepClosedLoadShards, leadOnPagesOf } from './closed-loads';
+import { ratesOfBuild } from './rates';
+import { ratesPageContext, type BuildRates } from '../rates/page-data';
+import { closedLoadShards, leadOnPagesOf } from './closed-loads';
 import { boardJsonLd } from './board-json-ld';
+import { dropUnwrittenOutputs, handOverBuildOutputs, type BuildOutputs } from './build-outputs';
 
 /**
  * /loads renders its first page into the HTML; the browser refreshes it from the API. The names of
  * the first page's places come along in the page's language: the browser names places from the
  * place index, which it loads after the page, so the pre-rendered cards need theirs at hand.
  */
-function loadsPageContext(
-  loads: Load[],
-  boardTime: number,
-  placeIndexes: PlaceIndexFiles,
-  rates: RatesOfBuild,
-): (language: Language) => object {
+function loadsPageContext(loads: Load[], boardTime: number, outputs: BuildOutputs, rates: BuildRates): (language: Language) => object {
   const initial = loads.slice(0, PAGE_SIZE);
   const shared = {
     initial: { loads: initial, total: loads.length, page: 1, limit: PAGE_SIZE },
     builtAt: boardTime,
-    // Public paths of the place suggestion files, per language code (src/places/search-index.ts).
-    placeIndexPaths: placeIndexes.paths,
-    rangesPath: rates?.ranges.path,
-    positions: cardPositions(initial, rates.rates),
+    // Public paths of the place suggestion files, per language code (src/places/place-file.ts).
+    placeFilePaths: outputs.placeFiles.paths,
+    rangesPath: outputs.ranges.path,
+    positions: cardPositions(initial, rates),
   };
   const routeDistances = routeDistancesFor(initial);
   return (language) => {
@@ -46,37 +42,47 @@ function loadsPageContext(
   };
 }
 
+/**
+ * What onPostBuild writes (build-outputs.ts), and the going rates the pages show: from the board's
+ * read, once it succeeded, and the history it is recorded in.
+ */
+async function buildOutputsOf(reporter: Reporter, board: FeedBoard): Promise<{ outputs: BuildOutputs; rates: BuildRates }> {
+  dropUnwrittenOutputs();
+  const { loads, groups } = board;
+  const { history, now } = await recordBoardHistory(reporter, loads);
+  try {
+    // The going rates, once per build from the history (README, "Going rates").
+    const rates = ratesOfBuild(history, now, reporter);
+    // Loads that left the board lately are explained from an index written after the build (closed-loads.ts).
+    const closedLoads = closedLoadShards(
+      history.closedSince(now - CLOSED_LOAD_KEEP_MS),
+      now,
+      leadOnPagesOf(groups, rates.rates.rated),
+      new Set(loads.map((load) => load.id)),
+    );
+    const outputs = { placeFiles: placeFiles(loads), ranges: rates.ranges, feedBoard: board, closedLoads, history };
+    return { outputs, rates: rates.rates };
+  } catch (error) {
+    // Nothing is handed over, so nothing would close the history: its working copy goes now.
+    history.close();
+    throw error;
+  }
+}
+
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
   const { createPage } = actions;
   const loads = await readLoads(reporter);
-  // Only after a successful read; written to its file by onPostBuild, so a failed build changes nothing.
-  // `boardHistory.history` answers closedSince and loadsOnBoardBetween, at `boardHistory.now`.
-  const boardHistory = await recordBoardHistory(reporter, loads);
-  // The going rates, once per build from the history (README, "Going rates").
-  const rates = ratesOfBuild(boardHistory.history, boardHistory.now, reporter);
-  keepRangesFile(rates.ranges);
   const placeGroups = groupBuildLoads(loads);
+  const { outputs, rates } = await buildOutputsOf(reporter, { loads, groups: placeGroups });
+  handOverBuildOutputs(outputs);
   // Dated from the data, not the clock or a cache: an unchanged board rebuilds byte-identical pages
   // even after a lost cache, so a deploy uploads none of them again.
   const boardTime = newestPosting(loads) ?? Date.now();
   const places = placesDirectoryContext(placeGroups, boardTime);
-  // Written into public/ by onPostBuild, with the build's other files.
-  const placeIndexes = placeIndexFiles(loads);
-  keepPlaceIndexFiles(placeIndexes);
-  // The feeds are written after the build (post-build.ts), from this read and these groups.
-  keepBoardForFeeds(loads, placeGroups);
-  // Loads that left the board lately are explained from an index written after the build (closed-loads.ts).
-  const { history, now } = boardHistory;
-  keepClosedLoadShards(
-    history.closedSince(now - CLOSED_LOAD_KEEP_MS),
-    now,
-    leadOnPagesOf(placeGroups, rates.rates.rated),
-    new Set(loads.map((load) => load.id)),
-  );
   const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {
-    loads: loadsPageContext(loads, boardTime, placeIndexes, rates),
+    loads: loadsPageContext(loads, boardTime, outputs, rates),
     places: () => places,
-    rates: (language) => ratesPageContext(rates.rates, boardTime, language.code),
+    rates: (language) => ratesPageContext(rates, boardTime, language.code),
   };
   for (const page of CONTENT_PAGES) {
     for (const variant of pageVariants(page.path)) {
@@ -91,7 +97,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
 
   const made = createLoadPages(loads, createPage);
   reporter.info(`Created ${made} load pages for ${loads.length} loads.`);
-  const placePages = createPlacePages(placeGroups, boardTime, createPage, rates.rates);
+  const placePages = createPlacePages(placeGroups, boardTime, createPage, rates);
   reporter.info(
     `Created ${placePages.pages} place pages (${placeGroups.from.size} from, ${placeGroups.to.size} to, ${placeGroups.routes.size} routes; ${placePages.lists} lists, all pages and languages).`,
   );

@@ -11,17 +11,17 @@ import { createTranslator } from '../i18n/translator';
 import type { PlaceGroups } from '../loads/place-groups';
 import type { Place } from '../places/gazetteer';
 import { readLocale } from './locales';
+import { writeIfChanged } from './public-files';
 
 /**
  * The feeds are plain files, not Gatsby pages (thousands of pages more would cost the build far more
- * than writing files), written after the build from the loads createPages read. Gatsby runs
- * createPages and onPostBuild in one process, so the loads are kept here between the two rather than
- * read from the API again or serialized into Gatsby's cache.
+ * than writing files), written after the build from the loads createPages read (src/gatsby/build-outputs.ts).
  */
-let board: { loads: readonly Load[]; groups: PlaceGroups<Place> } | null = null;
 
-export function keepBoardForFeeds(loads: readonly Load[], groups: PlaceGroups<Place>): void {
-  board = { loads, groups };
+/** What the feeds are made of: the board as the build read it, and its loads grouped by place. */
+export interface FeedBoard {
+  loads: readonly Load[];
+  groups: PlaceGroups<Place>;
 }
 
 function translatorFor(language: Language) {
@@ -62,36 +62,18 @@ export function writeFeedFiles(publicDir: string, loads: readonly Load[], groups
   for (const [file, text] of files) {
     const data = Buffer.from(text, 'utf8');
     if (file.endsWith('.atom')) bytes += data.length;
-    if (sameBytes(file, data)) continue;
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, data);
-    written += 1;
+    if (writeIfChanged(file, data)) written += 1;
   }
   return { feeds: feeds.length, bytes, written, removed };
 }
 
 /** onPostBuild's step: the feeds of the board createPages read. */
-export function writeFeeds(publicDir: string, reporter: Reporter): void {
-  if (!board) {
-    // Only a build that skipped createPages gets here; the feeds it has stay as they are.
-    reporter.warn('No loads were read in this build: the feeds were not written.');
-    return;
-  }
+export function writeFeeds(publicDir: string, board: FeedBoard, reporter: Reporter): void {
   const started = performance.now();
   const result = writeFeedFiles(publicDir, board.loads, board.groups);
   reporter.info(
     `Feeds: wrote ${result.written} of ${result.feeds + 1} files (${result.feeds} feeds of ${(result.bytes / 2 ** 20).toFixed(1)} MB, and ${PUBLISHED_BOARD_FILE}), the others were unchanged; removed ${result.removed} of places that left the board; ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-}
-
-function sameBytes(file: string, data: Buffer): boolean {
-  try {
-    const stat = fs.statSync(file);
-    return stat.size === data.length && fs.readFileSync(file).equals(data);
-  } catch {
-    // Not there yet (or unreadable): writing it is the answer either way.
-    return false;
-  }
 }
 
 function* filesUnder(dir: string): Generator<string> {

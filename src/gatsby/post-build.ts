@@ -5,12 +5,13 @@ import { apiOrigin, siteUrl } from '../config/env';
 import { withCspMeta } from './csp';
 import { LOCALES_DIR } from './locales';
 import { pruneOldAssets } from './prune';
-import { placeIndexFilesOfThisBuild, writePlaceIndexFiles } from './place-index';
+import { writePlaceFiles } from './place-files';
 import { headersFile } from '../hosting/write-headers-file';
 import { writeFeeds } from './feeds';
 import { writeClosedLoads } from './closed-loads';
 import { saveBoardHistory } from './board-history';
 import { writeRangesFile } from './rates';
+import { takeBuildOutputs } from './build-outputs';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 // Written once every page carries a policy; later builds then only touch the HTML they wrote.
@@ -19,25 +20,31 @@ const CSP_MARKER = path.resolve(process.cwd(), '.cache', 'csp-applied');
 const BUILD_STARTED_MS = Date.now();
 
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
+  // What createPages made for this step (build-outputs.ts); none when this build skipped createPages.
+  const outputs = takeBuildOutputs();
   copyLocales();
   writeRobots();
-  const placeIndexes = placeIndexFilesOfThisBuild();
-  if (placeIndexes) writePlaceIndexFiles(placeIndexes);
-  writeRangesFile();
-  writeFeeds(PUBLIC_DIR, reporter);
-  writeClosedLoads(PUBLIC_DIR, reporter);
+  if (outputs) {
+    writePlaceFiles(outputs.placeFiles);
+    writeRangesFile(PUBLIC_DIR, outputs.ranges);
+    writeFeeds(PUBLIC_DIR, outputs.feedBoard, reporter);
+    writeClosedLoads(PUBLIC_DIR, outputs.closedLoads, reporter);
+  } else {
+    // The files of the last build that read the board stay as they are.
+    reporter.warn('No loads were read in this build: the place files, ranges, feeds and closed loads were not written.');
+  }
   const started = performance.now();
   const { seen, written } = await applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0);
   fs.writeFileSync(CSP_MARKER, new Date().toISOString());
   // Gatsby leaves the bundles of earlier builds in public/; without them public/ is the deploy artifact.
   const pruned = pruneOldAssets(PUBLIC_DIR).length;
   // After every file of the site is written: a build that fails before here keeps the old history.
-  saveBoardHistory(reporter);
+  if (outputs) saveBoardHistory(reporter, outputs.history);
   // Last, once every other file is there: the hosts' header file names hashed files one by one where
   // no pattern covers them (src/hosting/write-headers-file.ts).
   fs.writeFileSync(path.join(PUBLIC_DIR, '_headers'), headersFile(publicKeys(PUBLIC_DIR)));
   reporter.info(
-    `Wrote robots.txt, /locales/{lng}/{ns}.json, the place indexes, _headers and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s; removed ${pruned} files of earlier builds`,
+    `Wrote robots.txt, /locales/{lng}/{ns}.json, the place files, _headers and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s; removed ${pruned} files of earlier builds`,
   );
 };
 

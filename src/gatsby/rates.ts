@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Reporter } from 'gatsby';
 import { RATE_WINDOW_DAYS } from '../config/constants';
 import { DAY_MS } from '../config/time';
@@ -9,6 +6,7 @@ import { placeBySlug } from '../places/gazetteer';
 import { matchPlace, placeKeys } from '../places/match';
 import { buildRates, rangesOf, type BuildRates } from '../rates/page-data';
 import type { RangesFile } from '../rates/ranges-file';
+import { contentHash, replaceContentNamedFiles, type JsonFile } from './public-files';
 
 const RATES_DIR = 'rates';
 
@@ -19,7 +17,8 @@ export interface RatesSource {
 
 export interface RatesOfBuild {
   rates: BuildRates;
-  ranges: { path: string; json: string };
+  /** public/rates/ranges.{hash}.json */
+  ranges: JsonFile;
 }
 
 /** The ranges file's content: the rated routes' middle halves and the keys of their places. */
@@ -50,28 +49,13 @@ export function ratesOfBuild(history: RatesSource, now: number, reporter?: Pick<
   const read = performance.now();
   const rates = buildRates(loads, now);
   const json = JSON.stringify(rangesFile(rates));
-  const hash = createHash('sha256').update(json).digest('hex').slice(0, 12);
   reporter?.info(
     `Going rates: ${rates.rated.length} of ${rates.routes.size} routes have one, from ${loads.length} loads between known places in the last ${RATE_WINDOW_DAYS} days (read ${((read - started) / 1000).toFixed(2)} s, figures ${((performance.now() - read) / 1000).toFixed(2)} s)`,
   );
-  return { rates, ranges: { path: `/${RATES_DIR}/ranges.${hash}.json`, json } };
+  return { rates, ranges: { path: `/${RATES_DIR}/ranges.${contentHash(json)}.json`, json } };
 }
 
-/**
- * createPages makes the file and onPostBuild writes it, in Gatsby's main process in one build (as
- * the place indexes, src/gatsby/place-index.ts).
- */
-let madeThisBuild: RatesOfBuild['ranges'] | null = null;
-
-export function keepRangesFile(ranges: RatesOfBuild['ranges']): void {
-  madeThisBuild = ranges;
-}
-
-/** Writes public/rates/ranges.{hash}.json, removing earlier builds' (the deploy keeps old ones a while). */
-export function writeRangesFile(root = process.cwd()): void {
-  if (!madeThisBuild) return;
-  const dir = path.join(root, 'public', RATES_DIR);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(root, 'public', madeThisBuild.path), madeThisBuild.json);
+/** Writes public/rates/ranges.{hash}.json in place of earlier builds'. */
+export function writeRangesFile(publicDir: string, ranges: JsonFile): void {
+  replaceContentNamedFiles(publicDir, RATES_DIR, [ranges]);
 }

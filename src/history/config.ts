@@ -34,3 +34,16 @@ export function historyNow(): number {
   if (!Number.isFinite(time)) throw new Error(`HISTORY_NOW is not an ISO time: ${JSON.stringify(pinned).slice(0, 80)}`);
   return time;
 }
+
+/** How long a build or `npm run history` waits for another writer of the history to finish. */
+export const DEFAULT_LOCK_WAIT_SECONDS = 900;
+
+/** HISTORY_LOCK_WAIT_SECONDS in ms, DEFAULT_LOCK_WAIT_SECONDS when unset. */
+export function historyLockWaitMs(): number {
+  const text = process.env.HISTORY_LOCK_WAIT_SECONDS?.trim();
+  if (!text) return DEFAULT_LOCK_WAIT_SECONDS * 1000;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds < 0)
+    throw new Error(`HISTORY_LOCK_WAIT_SECONDS is ${JSON.stringify(text).slice(0, 40)}; use a number of seconds from 0`);
+  return seconds * 1000;
+}

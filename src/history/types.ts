@@ -1,6 +1,9 @@
+import type { Load } from '../api-client/types';
+
 /**
- * The board history (issue 29) as the rest of the build sees it. The store (`store.ts`) is the only
- * module that speaks SQL; everything else (closed-load index, going rates) works with these records.
+ * The board history as the rest of the build sees it. The store (`store.ts` and the rooms of
+ * `sqlite/`) is the only code that speaks SQL; everything else (closed-load index, going rates) works
+ * with these records.
  *
  * No personal data: no names, phone numbers or usernames. The poster is a keyed hash of the phone the
  * load's `contactSource` names, so figures can count distinct posters without knowing who they are.
@@ -62,4 +65,64 @@ export interface RateSample {
   posted: number;
   /** The same value for the same poster within one history, another for another; null without a phone. */
   poster: string | number | null;
+}
+
+/** What a build's read did to the history. */
+export interface RecordCounts {
+  /** First seen in this read. */
+  new: number;
+  /** Open before and seen again. */
+  seen: number;
+  /** Open before and missing from this read: they left the board now. */
+  closed: number;
+  /** Closed before and on the board again: the same load, open again. */
+  back: number;
+}
+
+export interface ImportCounts {
+  lines: number;
+  new: number;
+  updated: number;
+  unchanged: number;
+}
+
+export interface ImportOptions {
+  /** Called every few thousand lines and at the end. */
+  onProgress?: (lines: number) => void;
+}
+
+export interface HistoryStats {
+  loads: number;
+  open: number;
+  closed: number;
+  /** Distinct from/to pairs. */
+  routes: number;
+  posters: number;
+  /** Earliest first-seen and latest last-seen time, epoch ms; null for an empty history. */
+  first: number | null;
+  last: number | null;
+}
+
+/**
+ * The board history as the build and the CLI use it (src/history/store.ts opens one). Moving to a server
+ * database means another implementation of this interface: the callers see only it and the records
+ * above.
+ */
+export interface BoardHistory {
+  readonly file: string;
+  recordRead(loads: readonly Load[], at: number): RecordCounts;
+  /** The loads between two known, different places on the board in [start, end], as the going rates read them. */
+  rateSamples(start: number, end: number): RateSample[];
+  /** Loads closed at `since` or later, newest departure first. */
+  closedSince(since: number): ClosedLoad[];
+  /** All or nothing: a bad line throws `ImportLineError` and nothing of the file stays in the history. */
+  importLines(lines: AsyncIterable<string> | Iterable<string>, options?: ImportOptions): Promise<ImportCounts>;
+  stats(): HistoryStats;
+  /**
+   * Makes what was recorded the history in its file by renaming the working copy over it; returns the
+   * file's size. The history stays open (and locked) to read; a later change starts a new working copy.
+   */
+  save(): number;
+  /** Closes the history and gives its lock back; changes not saved are dropped with the working copy. */
+  close(): void;
 }

@@ -35,7 +35,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /** Gatsby's bundles at the top (`app-<hash>.js`, `styles.<hash>.css`), their maps and licence files. */
 const HASHED_BUNDLE = /^[^/]+[-.][0-9a-f]{16,}\.(js|css)(\.map|\.LICENSE\.txt)?$/;
-/** The place suggestion files, `places/<prefix>.<hash>.json` (src/gatsby/place-index.ts). */
+/** The place suggestion files, `places/<prefix>.<hash>.json` (src/gatsby/place-files.ts). */
 const PLACE_INDEX = /^places\/[a-z-]+\.[0-9a-f]{12,}\.json$/;
 /** The cards' price ranges, `rates/ranges.<hash>.json` (src/gatsby/rates.ts). */
 const RANGES_FILE = /^rates\/ranges\.[0-9a-f]{12,}\.json$/;

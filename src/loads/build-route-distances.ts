@@ -6,7 +6,7 @@ import { cardRouteKey, type RouteDistances } from './route-distance';
 /**
  * The km of every route of these loads, keyed by their place texts, for a page whose cards the browser
  * renders again (0: no distance). The cards hydrate with these; a route first seen in the browser is
- * worked out from the place index.
+ * worked out from the place file.
  */
 export function routeDistancesFor(loads: ReadonlyArray<Pick<Load, 'from' | 'to'>>): RouteDistances {
   const distances: Record<string, number> = {};

@@ -108,7 +108,7 @@ export function postedAge(createdAt: string | null, now: number): Age {
 
 /**
  * "From → To", each place named by `placeName` (the page language's name: placeLabel at build time,
- * the place index in the browser, which carries no gazetteer).
+ * the place file in the browser, which carries no gazetteer).
  */
 export function routeLabel(load: Pick<Load, 'from' | 'to'>, unknownPlace: string, placeName: (apiText: string) => string): string {
   return `${placeName(load.from) || unknownPlace} → ${placeName(load.to) || unknownPlace}`;

@@ -1,12 +1,6 @@
-import type { Load, LoadList } from '../api-client/types';
+import type { LoadList } from '../api-client/types';
 import { postedAge } from './format';
-
-/** Field by field: the API's answer is parsed afresh each time, so equal loads are never the same object. */
-export function sameLoad(a: Load, b: Load): boolean {
-  return (Object.keys(a) as (keyof Load)[]).every((key) =>
-    key === 'contact' ? JSON.stringify(a.contact) === JSON.stringify(b.contact) : a[key] === b[key],
-  );
-}
+import { sameCardFields } from './card-content';
 
 function sameList(a: LoadList, b: LoadList): boolean {
   return (
@@ -18,7 +12,7 @@ function sameList(a: LoadList, b: LoadList): boolean {
     a.loads.length === b.loads.length &&
     a.loads.every((load, index) => {
       const other = b.loads[index];
-      return other !== undefined && sameLoad(load, other);
+      return other !== undefined && sameCardFields(load, other);
     })
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The normalized key of a place text, shared by the build (matching against the gazetteer) and the
- * browser (the place index): apart from the gazetteer, so the browser's bundle never carries it.
+ * browser (the place file): apart from the gazetteer, so the browser's bundle never carries it.
  */
 
 /** Longer input is not a place name; cutting it keeps a hostile 2,000-character text cheap. */
@@ -55,4 +55,16 @@ export function normalizePlaceKey(text: string): string {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word && !SUFFIX_WORDS.has(word))
     .join(' ');
+}
+
+/**
+ * What `lookup` holds for a place text: by the text's whole key, else by the part before its first
+ * comma ("Samarqand, Samarqand viloyati" is Samarqand, as the API's old "City, region" form writes it).
+ * The one reading of a place text the gazetteer, the place files and the ranges file share.
+ */
+export function lookUpPlaceText<T>(text: string, lookup: (key: string) => T | undefined): T | undefined {
+  const whole = lookup(normalizePlaceKey(text));
+  if (whole !== undefined) return whole;
+  const comma = text.indexOf(',');
+  return comma > 0 ? lookup(normalizePlaceKey(text.slice(0, comma))) : undefined;
 }

@@ -1,5 +1,5 @@
 import { PLACES, type Place } from './gazetteer';
-import { normalizePlaceKey } from './key';
+import { lookUpPlaceText, normalizePlaceKey } from './key';
 
 export { normalizePlaceKey };
 
@@ -42,11 +42,7 @@ const KEY_MAP = buildKeyMap(PLACES);
  * the city, and "г. Ташкент", "Toshkent sh.", "TOSHKENT" like "Toshkent".
  */
 export function matchPlace(text: string | null | undefined): Place | undefined {
-  if (typeof text !== 'string') return undefined;
-  const whole = KEY_MAP.get(normalizePlaceKey(text));
-  if (whole) return whole;
-  const comma = text.indexOf(',');
-  return comma > 0 ? KEY_MAP.get(normalizePlaceKey(text.slice(0, comma))) : undefined;
+  return typeof text === 'string' ? lookUpPlaceText(text, (key) => KEY_MAP.get(key)) : undefined;
 }
 
 /** The distinct keys of all spellings of a place, for the suggestion index. */

@@ -1,8 +1,8 @@
 /**
  * The road distance between two places from their coordinates: the build's (distance.ts, through the
- * gazetteer) and the browser's (lazy-index.ts, through the place index, which carries each place's
+ * gazetteer) and the browser's (browser-places.ts, through the place file, which carries each place's
  * coordinates) are this one function, so a card refreshed in the browser says what the build said.
- * No gazetteer here: this ships to the phone in the place index's lazy chunk.
+ * No gazetteer here: this ships to the phone in the place file's lazy chunk.
  */
 
 /**
@@ -69,7 +69,7 @@ export function roundEstimateKm(km: number): number {
   return Math.max(step, Math.round(km / step) * step);
 }
 
-/** Null for the same place twice or coordinates that are not numbers (a broken place index). */
+/** Null for the same place twice or coordinates that are not numbers (a broken place file). */
 export function roadDistanceBetween(from: RoadPoint, to: RoadPoint): RoadDistance | null {
   if (from.slug === to.slug) return null;
   const key = from.slug < to.slug ? `${from.slug} ${to.slug}` : `${to.slug} ${from.slug}`;

@@ -12,7 +12,7 @@ const fold = (text: string) => text.toLowerCase();
 /**
  * `counted`: each spelling with how often the build saw it. Returns the spellings worth a request, the
  * most used first (a dropped spelling's count goes to the one that finds it; ties in sort order), at
- * most `max`. Free of the gazetteer: the build uses it for the place index.
+ * most `max`. Free of the gazetteer: the build uses it for the place file.
  */
 export function searchableSpellings(counted: ReadonlyArray<readonly [string, number]>, max: number): string[] {
   const totals = new Map<string, number>();

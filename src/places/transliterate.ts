@@ -2,7 +2,7 @@ import type { LanguageCode } from '../config/languages';
 
 /**
  * Moving an unknown place's text between Uzbek Latin and Cyrillic, apart from the gazetteer: the build
- * (names.ts) and the browser (a place first seen in the board's refresh, search-index.ts) name places
+ * (names.ts) and the browser (a place first seen in the board's refresh, place-file.ts) name places
  * the same way, and the browser never carries the gazetteer.
  */
 

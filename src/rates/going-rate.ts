@@ -19,7 +19,6 @@ import { DAY_MS, WEEK_MS } from '../config/time';
  * - The middle half is the 25th to the 75th percentile.
  */
 
-
 export interface Spread {
   median: number;
   p25: number;

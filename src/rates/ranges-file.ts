@@ -1,4 +1,4 @@
-import { normalizePlaceKey } from '../places/key';
+import { lookUpPlaceText } from '../places/key';
 import type { Load } from '../api-client/types';
 import { pricePosition, type PriceRange, type PricePosition } from '../loads/price-position';
 
@@ -16,12 +16,7 @@ export interface RangesFile {
 }
 
 function placeOf(file: RangesFile, text: string): number | undefined {
-  const own = (key: string) => (Object.prototype.hasOwnProperty.call(file.keys, key) ? file.keys[key] : undefined);
-  const whole = own(normalizePlaceKey(text));
-  if (whole !== undefined) return whole;
-  // As matchPlace does: "Samarqand, Samarqand viloyati" by its first part.
-  const comma = text.indexOf(',');
-  return comma > 0 ? own(normalizePlaceKey(text.slice(0, comma))) : undefined;
+  return lookUpPlaceText(text, (key) => (Object.prototype.hasOwnProperty.call(file.keys, key) ? file.keys[key] : undefined));
 }
 
 /** Positions of the loads' prices against their routes' ranges, by load id. */

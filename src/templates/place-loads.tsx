@@ -8,7 +8,7 @@ import { Layout } from '../components/layout';
 import { PageIntro } from '../components/page-intro';
 import { LoadCardList, cardTexts } from '../components/load-board/load-card';
 import { Pagination } from '../components/load-board/pagination';
-import { boardSearchString } from '../loads/board-query';
+import { boardHref } from '../board/query';
 import { builtTime } from '../loads/built-time';
 import { routeKmIn, type RouteDistances } from '../loads/route-distance';
 import { paginationState } from '../loads/pagination';
@@ -50,9 +50,7 @@ function OnwardLinks({ context, t }: { context: PlaceLoadsPageContext; t: TFunct
         </li>
       ) : null}
       <li>
-        <a href={`${localizedPath(ROUTES.loads, language)}${boardSearchString({ page: 1, search: place })}`}>
-          {t('reverse.search', { place })}
-        </a>
+        <a href={boardHref(language, { search: place })}>{t('reverse.search', { place })}</a>
       </li>
     </ul>
   );
@@ -83,9 +81,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
         {updated ? (
           <p className={styles.updated}>
             <time dateTime={updated.iso}>{t('updated', { date: updated.date, time: updated.time })}</time>{' '}
-            <a href={`${localizedPath(ROUTES.loads, language)}${boardSearchString({ page: 1, search })}`}>
-              {t('liveSearch', { place: search })}
-            </a>
+            <a href={boardHref(language, { search })}>{t('liveSearch', { place: search })}</a>
           </p>
         ) : null}
       </PageIntro>
@@ -95,10 +91,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
           {rateHtml ? <div dangerouslySetInnerHTML={{ __html: rateHtml }} /> : null}
           {total === 0 ? (
             <p data-no-open-loads="">
-              {t('rates.noOpen')}{' '}
-              <a href={`${localizedPath(ROUTES.loads, language)}${boardSearchString({ page: 1, search })}`}>
-                {t('liveSearch', { place: search })}
-              </a>
+              {t('rates.noOpen')} <a href={boardHref(language, { search })}>{t('liveSearch', { place: search })}</a>
             </p>
           ) : null}
         </div>
@@ -129,7 +122,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
           ) : (
             <>
               <p>
-                {t('reverse.none')} <a href={localizedPath(ROUTES.loads, language)}>{t('reverse.board')}</a>
+                {t('reverse.none')} <a href={boardHref(language, {})}>{t('reverse.board')}</a>
               </p>
               <OnwardLinks context={pageContext} t={t} />
             </>

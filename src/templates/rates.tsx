@@ -2,6 +2,7 @@ import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../config/routes';
+import { boardHref } from '../board/query';
 import { RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_WINDOW_DAYS } from '../config/constants';
 import { Layout } from '../components/layout';
 import { PageIntro } from '../components/page-intro';
@@ -89,7 +90,7 @@ export default function RatesPage({ pageContext }: PageProps<LocaleData, RatesPa
         )}
         <p className={styles.links}>
           <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a> ·{' '}
-          <a href={localizedPath(ROUTES.loads, language)}>{t('reverse.board')}</a>
+          <a href={boardHref(language, {})}>{t('reverse.board')}</a>
         </p>
       </div>
     </Layout>

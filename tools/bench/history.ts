@@ -60,7 +60,7 @@ async function buildSteps(file: string, live: number): Promise<void> {
   // What the build reads for the going rates (src/gatsby/rates.ts).
   const window = history.rateSamples(now - 90 * DAY, now).length;
   lap('rateSamples 90 d');
-  const bytes = history.save(`${file}.after`);
+  const bytes = history.save();
   lap('save');
   history.close();
   const peak = process.resourceUsage().maxRSS * 1024;

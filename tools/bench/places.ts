@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { generateLoads } from '../sample-api/data';
 import { normalizeLoad } from '../../src/api-client/normalize';
 import { matchPlace } from '../../src/places/match';
-import { buildPlaceIndexes } from '../../src/places/build-index';
+import { placeFilesFromLoads } from '../../src/places/place-file-from-loads';
 import { numberFlag, readFlags } from './flags';
 
 process.env.GATSBY_TELEMETRY_DISABLED = '1';
@@ -25,7 +25,7 @@ for (let run = 0; run < 5; run += 1) {
 console.log(`matching: first run ${runs[0]?.toFixed(1)} ms, best of 5 ${Math.min(...runs).toFixed(1)} ms`);
 
 const start = performance.now();
-const indexes = buildPlaceIndexes(texts);
+const indexes = placeFilesFromLoads(texts);
 console.log(`index build (3 languages): ${(performance.now() - start).toFixed(1)} ms`);
 console.log('| language | places | raw (KB) | gzip (KB) |');
 console.log('| --- | ---: | ---: | ---: |');

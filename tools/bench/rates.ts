@@ -20,6 +20,7 @@ import { LANGUAGES } from '../../src/config/languages';
 import { placeRoutePath } from '../../src/config/routes';
 import { generateLoads } from '../sample-api/data';
 import { PAST_DEFAULTS, pastLines, startOfUtcDay } from '../sample-api/past';
+import { toolEnv } from '../env';
 import { numberFlag, readFlags } from './flags';
 
 const { past: pastCount, live: liveCount } = readFlags({ past: numberFlag(1_000_000), live: numberFlag(10_000) });
@@ -34,7 +35,7 @@ function* limited<T>(items: Iterable<T>, max: number): Generator<T> {
 }
 
 async function main(): Promise<void> {
-  if (process.env.NODE_ENV !== 'production')
+  if (toolEnv(process.env).string('NODE_ENV') !== 'production')
     console.warn('NODE_ENV is not production: React runs its development checks, which the build does not.');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-rates-'));
   try {

@@ -11,7 +11,7 @@ import { fetchLoadsPage } from '../../src/api-client/client';
 import type { LoadList } from '../../src/api-client/types';
 import { MERGED_SEARCH_MAX_PAGES, PAGE_SIZE } from '../../src/config/constants';
 import { mergedSpellingPage, type FetchSpellingPage, type SpellingPageCache } from '../../src/loads/spelling-search';
-import { buildPlaceIndexes } from '../../src/places/build-index';
+import { placeFilesFromLoads } from '../../src/places/place-file-from-loads';
 import { numberFlag, readFlags } from './flags';
 
 interface Row {
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
   const api = await startApi({ port: 0, host: '127.0.0.1', loads: count, quiet: true });
   try {
     const loads = await everyLoad(api.url);
-    const index = buildPlaceIndexes(loads.flatMap((load) => [load.from, load.to])).uz;
+    const index = placeFilesFromLoads(loads.flatMap((load) => [load.from, load.to])).uz;
     const rows: Row[] = [];
     for (const entry of index.places.filter((place) => place.count > 0)) rows.push(await measure(api.url, entry.slug, entry.spellings));
     rows.sort((a, b) => a.spellings - b.spellings || b.loads - a.loads);

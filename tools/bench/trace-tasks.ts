@@ -2,6 +2,7 @@
 // runs in each (script evaluation by chunk, function calls, parsing, style, layout), as Chromium's trace
 // records them on this host without throttling. Multiply by the calibrated slowdown (bench:lighthouse
 // prints it) for the phone's figure. For finding what makes a long task, not for budgets.
+import { toolEnv } from '../env';
 import { withBuiltSite } from '../harness/stack';
 import { readFlags, switchFlag } from './flags';
 
@@ -15,7 +16,9 @@ interface TraceEvent {
   args?: { data?: { url?: string; functionName?: string; frame?: string } };
 }
 
-const TOP = Number(process.env.TASKS_TOP) || 8;
+const env = toolEnv(process.env);
+const TOP = env.integer('TASKS_TOP', { fallback: 8, min: 1, max: 1000 });
+env.done();
 
 function label(event: TraceEvent): string {
   const data = event.args?.data;

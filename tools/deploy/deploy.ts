@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pLimit from 'p-limit';
-import { envReader } from '../env';
+import { toolEnv } from '../env';
 import { cacheControl, contentType } from '../../src/hosting/policy';
 import {
   type DeployPlan,
@@ -69,7 +69,7 @@ export interface DeployReport {
 
 /** Reads the DEPLOY_* variables; throws one line per value missing or wrong (tools/env.ts). */
 export function deployConfigFromEnv(env: NodeJS.ProcessEnv): DeployConfig {
-  const vars = envReader(env);
+  const vars = toolEnv(env);
   const bucket = vars.string('DEPLOY_BUCKET', { required: 'the bucket to publish public/ to' });
   const prefix = vars.string('DEPLOY_PREFIX').replace(/^\/+|\/+$/g, '');
   const config: DeployConfig = {

@@ -126,7 +126,7 @@ export function planDeploy(input: {
 
   for (const key of [...remote.keys()].sort()) {
     if (localKeys.has(key)) continue;
-    // Every hashed file, place indexes included, stays for the grace period: an open page still names it.
+    // Every hashed file, place files included, stays for the grace period: an open page still names it.
     if (fileKind(key) !== 'hashed') {
       plan.deletePages.push(key);
       continue;

@@ -1,6 +1,6 @@
-import { envReader } from '../env';
+import { toolEnv } from '../env';
 
-const vars = envReader(process.env);
+const vars = toolEnv(process.env);
 
 /** Ports the e2e run uses, apart from `npm start`'s, so both can run on one machine. */
 export const E2E_API_PORT = vars.integer('E2E_API_PORT', { fallback: 4310, min: 1, max: 65_535 });

@@ -1,6 +1,5 @@
 import { fetchLoads } from '../../src/api-client/client';
 import type { Load } from '../../src/api-client/types';
-import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../../src/config/constants';
 import {
   startSampleApi,
   type ChangeMode,
@@ -9,6 +8,7 @@ import {
   type SampleApi,
   type SampleApiOptions,
 } from '../sample-api/server';
+import { sampleApiEnv } from '../sample-api/from-env';
 
 /**
  * The one way to start the sample API and to talk to its `/__control`: jest's global setup and test
@@ -24,17 +24,21 @@ export interface HarnessApi extends SampleApi {
   control: ApiControl;
 }
 
-/** Port and load count default to API_PORT and SAMPLE_LOADS, then to the contract's 4010 and 120. */
+/**
+ * Port, load count, shape and quiet default to API_PORT, SAMPLE_LOADS, API_SHAPE and API_QUIET, then to
+ * the contract's 4010 and 120, the `data` shape and a request log.
+ */
 export async function startApi(options: StartApiOptions = {}): Promise<HarnessApi> {
   const { orFreePort = false, ...rest } = options;
-  const port = rest.port ?? (Number(process.env.API_PORT) || DEFAULT_API_PORT);
-  const loads = rest.loads ?? (Number(process.env.SAMPLE_LOADS) || DEFAULT_SAMPLE_LOADS);
+  const env = sampleApiEnv(process.env);
+  const port = rest.port ?? env.port;
+  const settings = { ...rest, port, loads: rest.loads ?? env.loads, shape: rest.shape ?? env.shape, quiet: rest.quiet ?? env.quiet };
   let api: SampleApi;
   try {
-    api = await startSampleApi({ ...rest, port, loads });
+    api = await startSampleApi(settings);
   } catch (error) {
     if (orFreePort && port !== 0 && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      api = await startSampleApi({ ...rest, port: 0, loads });
+      api = await startSampleApi({ ...settings, port: 0 });
     } else {
       const reason = error instanceof Error ? error.message : String(error);
       throw new Error(`Cannot start the sample API on port ${port}: ${reason}. Is another one running? Set API_PORT.`);

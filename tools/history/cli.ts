@@ -4,12 +4,12 @@
  * and a non-zero exit; never a stack trace.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { historyFile, historyKey } from '../../src/history/config';
 import { ImportLineError } from '../../src/history/import-line';
-import { HistoryFileError, openHistory, type HistoryStats } from '../../src/history/store';
+import { HistoryFileError, openHistory } from '../../src/history/store';
+import type { HistoryStats } from '../../src/history/types';
 import { deployConfigFromEnv } from '../deploy/deploy';
+import { toolEnv } from '../env';
 import { downloadHistory, historyObjectUrl, uploadHistory } from './bucket';
 import { importFile, progressReporter } from './import-file';
 
@@ -80,10 +80,13 @@ async function runReset(file: string): Promise<void> {
       replaced = `an unreadable file of ${megabytes(bytes)} (${error instanceof HistoryFileError ? error.message : String(error)})`;
     }
   }
-  // A path that does not exist: the store starts an empty history there, and it is saved to `file`.
-  const history = await openHistory(path.join(os.tmpdir(), `empty-history-${process.pid}-${Date.now()}.sqlite`));
-  history.save(file);
-  history.close();
+  // Under the history's lock, on a working copy beside the file, renamed over it.
+  const history = await openHistory(file, { key: historyKey(), startEmpty: true });
+  try {
+    history.save();
+  } finally {
+    history.close();
+  }
   console.log(`Started an empty board history in ${file}; it replaced ${replaced}.`);
 }
 
@@ -91,7 +94,8 @@ async function runBucket(action: 'download' | 'upload', file: string): Promise<v
   const config = deployConfigFromEnv(process.env);
   const where = historyObjectUrl(config);
   // GitHub Actions shows `::warning::` lines as annotations on the run.
-  const warn = (text: string) => console.log(`${process.env.GITHUB_ACTIONS ? '::warning::' : 'Warning: '}${text}`);
+  const annotated = toolEnv(process.env).flag('GITHUB_ACTIONS');
+  const warn = (text: string) => console.log(`${annotated ? '::warning::' : 'Warning: '}${text}`);
   if (action === 'download') {
     const result = await downloadHistory(config, file);
     if (result.kind === 'downloaded') console.log(`Read the board history from ${where} into ${file} (${megabytes(result.bytes)}).`);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
-import type { BoardHistory, ImportCounts } from '../../src/history/store';
+import type { BoardHistory, ImportCounts } from '../../src/history/types';
 
 /**
  * Progress of an import as a person or a CI log wants it: on a terminal one line rewritten in place a

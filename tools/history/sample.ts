@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { historyKey } from '../../src/history/config';
-import { openHistory, type ImportCounts } from '../../src/history/store';
+import { openHistory } from '../../src/history/store';
+import type { ImportCounts } from '../../src/history/types';
 import { pastLines, startOfUtcDay, type PastOptions } from '../sample-api/past';
 
 /**

@@ -9,9 +9,8 @@
  *   GET  /api/loads/{id}                one load, or 404 {"error":"Load not found"}
  *   GET  /api/vehicle-types             [{id, name}]
  *
- * Environment when run directly: API_PORT (4010), SAMPLE_LOADS (120), API_SHAPE (data), API_QUIET=1
- * (no request log), API_HOST (all interfaces), SAMPLE_LOADS_REVISION and SAMPLE_LOADS_CHANGED_EVERY
- * (see `GenerateOptions` in data.ts: lets a benchmark change about 1% of the loads).
+ * Its settings from the environment (API_PORT, SAMPLE_LOADS, API_SHAPE, API_QUIET, ...) are read in
+ * from-env.ts, by cli.ts and the harness; this module takes options only.
  *
  * Test controls, for tests that need the other response shapes or a failing API. They change the
  * behaviour of this server instance for every client, so a test suite that runs in parallel with
@@ -44,9 +43,6 @@
  *               change mode; traffic: the /api/* requests started, finished, aborted by the client
  *               before their answer, in flight now and most in flight at once, since start or reset).
  *   GET  /__control/ids  the ids the board holds now, in its order, without counting as a list request.
- *
- * Change mode from the environment: SAMPLE_CHANGE_EVERY=N (0 or unset: off), SAMPLE_CHANGE_LIMIT=M,
- * SAMPLE_CHANGE_SEED=s.
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -56,7 +52,7 @@ import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../../src/config/constan
 import { newChangeLog } from './changes';
 import { sendJson } from './http';
 import { route } from './router';
-import { buildDataset, newTraffic, parseShape, type ChangeMode, type Context, type ControlState, type ResponseShape } from './state';
+import { buildDataset, newTraffic, type ChangeMode, type Context, type ControlState, type ResponseShape } from './state';
 
 export { INJECTED_FAILURE_BODY, DEFAULT_LIMIT, MAX_LIMIT } from './router';
 export { RESPONSE_SHAPES, type ResponseShape } from './state';
@@ -70,9 +66,9 @@ export interface SampleApiOptions {
   loads?: number;
   /** Default: all interfaces. */
   host?: string;
-  /** No request log. Default: env API_QUIET === '1'. */
+  /** No request log. Default: off. */
   quiet?: boolean;
-  /** Initial response shape. Default: env API_SHAPE, else 'data'. */
+  /** Initial response shape. Default: 'data'. */
   shape?: ResponseShape;
   revision?: number;
   changedEvery?: number;
@@ -89,7 +85,7 @@ export interface SampleApi {
 
 export function startSampleApi(options: SampleApiOptions = {}): Promise<SampleApi> {
   const initial: ControlState = {
-    shape: options.shape ?? parseShape(process.env.API_SHAPE),
+    shape: options.shape ?? 'data',
     fail: null,
     delayMs: 0,
     revision: options.revision ?? 0,
@@ -106,7 +102,7 @@ export function startSampleApi(options: SampleApiOptions = {}): Promise<SampleAp
     data: buildDataset(count, initial.revision, options.changedEvery),
     changes: newChangeLog(initial.change),
     traffic: newTraffic(),
-    quiet: options.quiet ?? process.env.API_QUIET === '1',
+    quiet: options.quiet ?? false,
   };
   const server = createServer((req, res) => {
     void serve(req, res, ctx);

@@ -91,9 +91,3 @@ export function haystackOf(load: ApiLoad): string {
     .join('\n')
     .toLowerCase();
 }
-
-export function parseShape(value: string | undefined): ResponseShape {
-  if (value === undefined || value === '') return 'data';
-  if (RESPONSE_SHAPES.includes(value as ResponseShape)) return value as ResponseShape;
-  throw new Error(`API_SHAPE must be one of ${RESPONSE_SHAPES.join(', ')}, got ${JSON.stringify(value)}`);
-}

@@ -4,19 +4,20 @@
 import { DEVELOP_PORT } from '../../src/config/constants';
 import { startApi } from '../harness/sample-api';
 import { run } from '../harness/stack';
+import { toolEnv } from '../env';
 
 async function main(): Promise<void> {
-  const external = process.env.GATSBY_API_URL;
+  const vars = toolEnv(process.env);
+  const external = vars.url('GATSBY_API_URL', { example: 'https://api.yukbor.uz/api' });
+  const port = vars.integer('PORT', { fallback: DEVELOP_PORT, min: 1, max: 65_535 });
+  // Canonical and share URLs then point at the development server, unless SITE_URL says otherwise.
+  const siteUrl = vars.string('SITE_URL', { fallback: `http://localhost:${port}` });
+  vars.done();
   const api = external ? null : await startApi();
-  const apiUrl = external ?? api?.url ?? '';
+  const apiUrl = external || api?.url || '';
   if (api) console.log(`Sample API at ${api.url}`);
-  const port = Number(process.env.PORT) || DEVELOP_PORT;
   try {
-    // Canonical and share URLs then point at the development server, unless SITE_URL says otherwise.
-    await run('npx', ['gatsby', 'develop', '--port', String(port)], {
-      GATSBY_API_URL: apiUrl,
-      SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}`,
-    });
+    await run('npx', ['gatsby', 'develop', '--port', String(port)], { GATSBY_API_URL: apiUrl, SITE_URL: siteUrl });
   } finally {
     await api?.close();
   }

@@ -10,11 +10,15 @@ import { E2E_API_PORT, E2E_API_URL, E2E_SITE_PORT, E2E_SITE_URL } from '../harne
 import { startApi } from '../harness/sample-api';
 import { buildSite, run } from '../harness/stack';
 import { importSamplePast } from '../history/sample';
+import { toolEnv } from '../env';
 
 async function main(): Promise<number> {
+  const vars = toolEnv(process.env);
+  const reuseBuild = vars.flag('E2E_REUSE_BUILD');
+  vars.done();
   const api = await startApi({ port: E2E_API_PORT, quiet: true });
   try {
-    if (process.env.E2E_REUSE_BUILD === '1' && fs.existsSync('public/404.html')) {
+    if (reuseBuild && fs.existsSync('public/404.html')) {
       console.log('Reusing the build in public/');
     } else {
       const historyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-history-'));

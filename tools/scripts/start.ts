@@ -8,17 +8,21 @@ import { startApi } from '../harness/sample-api';
 import { buildSite } from '../harness/stack';
 import { historyFile } from '../../src/history/config';
 import { importSamplePast } from '../history/sample';
+import { toolEnv } from '../env';
 
 async function main(): Promise<void> {
-  const external = process.env.GATSBY_API_URL;
+  const vars = toolEnv(process.env);
+  const external = vars.url('GATSBY_API_URL', { example: 'https://api.yukbor.uz/api' });
+  const port = vars.integer('PORT', { fallback: SERVE_PORT, min: 1, max: 65_535 });
+  vars.done();
   const api = external ? null : await startApi();
-  const apiUrl = external ?? api?.url ?? '';
+  const apiUrl = external || api?.url || '';
   if (api) console.log(`Sample API at ${api.url}`);
   const file = historyFile();
   const past = api ? await importSamplePast(file) : null;
   if (past) console.log(`Started the board history ${file} with the sample API's past: ${past.new} loads over six months.`);
   await buildSite(apiUrl);
-  const server = await startStaticServer('public', Number(process.env.PORT) || SERVE_PORT);
+  const server = await startStaticServer('public', port);
   console.log(`\nThe site is at ${server.url} (API: ${apiUrl}). Ctrl+C stops both.`);
 }
 

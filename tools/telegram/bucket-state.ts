@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { type DeployConfig, deployConfigFromEnv, s3ClientFor, TELEGRAM_STATE_KEY } from '../deploy/deploy';
 import { getKeptObject, keptObjectUrl, putKeptObject } from '../deploy/kept-object';
-import { EnvError } from '../env';
+import { EnvError, toolEnv } from '../env';
 import { DEFAULT_STATE_FILE } from './config';
 import { parseState, readState, type TelegramState, writeState } from './state';
 
@@ -137,7 +137,9 @@ export async function releaseState(config: DeployConfig, client: S3Client = s3Cl
 
 async function main(): Promise<void> {
   const action = process.argv[2];
-  const file = process.env.TELEGRAM_STATE_FILE?.trim() || DEFAULT_STATE_FILE;
+  const vars = toolEnv(process.env);
+  const file = vars.string('TELEGRAM_STATE_FILE', { fallback: DEFAULT_STATE_FILE });
+  vars.done();
   try {
     const config = deployConfigFromEnv(process.env);
     const where = keptObjectUrl(config, TELEGRAM_STATE_KEY);

@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, type Language, LANGUAGES, languageByPrefix } from '..
 import { DEFAULT_SITE_URL } from '../../src/config/constants';
 import { PUBLISHED_BOARD_FILE } from '../../src/feeds/published-board';
 import { type DeployConfig, deployConfigFromEnv } from '../deploy/deploy';
-import { EnvError, envReader } from '../env';
+import { EnvError, toolEnv } from '../env';
 
 /** `npm run telegram`'s settings, from the environment (README, "Telegram channel"). */
 export interface TelegramConfig {
@@ -38,7 +38,7 @@ export const DEFAULT_TIME_BUDGET_SECONDS = 600;
  * nor SITE_URL. With DEPLOY_BUCKET set, the state is also kept in the deploy's bucket (bucket-state.ts).
  */
 export function telegramConfigFromEnv(env: NodeJS.ProcessEnv): TelegramConfig {
-  const vars = envReader(env);
+  const vars = toolEnv(env);
   const dryRun = vars.flag('TELEGRAM_DRY_RUN');
   const required = (what: string) => (dryRun ? undefined : what);
   const token = vars.string('TELEGRAM_BOT_TOKEN', { required: required('the bot token @BotFather gave') });

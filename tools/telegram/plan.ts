@@ -23,7 +23,6 @@ export interface PlanOptions {
   keepClosedDays: number;
 }
 
-
 /** `state` null: the first run in this chat. */
 export function planRun(board: PublishedBoard, state: TelegramState | null, options: PlanOptions): RunPlan {
   // The build writes the board newest first; sorted again here because the channel's order depends on it.

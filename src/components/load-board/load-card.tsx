@@ -10,7 +10,7 @@ import { shareText } from '../../loads/share';
 import { ShareLinks, type ShareTexts } from '../share-links';
 import { vehicleLabel } from '../../loads/vehicle-types';
 import { distanceFormatter, type DistanceTexts } from '../../loads/route-distance';
-import { sameLoad } from '../../loads/same-list';
+import { cardContent, positionOf, sameCardContent, type CardExtras } from '../../loads/card-content';
 import type { PricePosition } from '../../loads/price-position';
 import * as styles from './load-board.module.css';
 
@@ -40,7 +40,7 @@ export function cardTexts(t: TFunction): CardTexts {
   };
 }
 
-interface Props {
+interface Props extends CardExtras {
   load: Load;
   language: Language;
   /** The list's translate function (namespace `loads`) and shared texts: twenty cards, one lookup. */
@@ -48,15 +48,8 @@ interface Props {
   texts: CardTexts;
   /** How long ago the load was posted, already worked out (so an unchanged card can skip rendering). */
   age: Age;
-  /**
-   * A place text from the API as the page's language names it. Given by the list, not looked up here:
-   * the gazetteer stays out of the browser's bundle (src/places/search-index.ts).
-   */
-  placeName: (apiText: string) => string;
-  /** The road distance of a route of place texts, in km; given by the list as placeName is. */
-  routeKm: (from: string, to: string) => number | null;
-  /** Where the price sits against the route's usual range (README, "Going rates"); none without one. */
-  position?: PricePosition | null;
+  // placeName, routeKm and positions (CardExtras) are given by the list, not looked up here: the
+  // gazetteer stays out of the browser's bundle (src/places/place-file.ts).
 }
 
 function postedText(t: TFunction, age: Age): string {
@@ -68,17 +61,8 @@ function postedText(t: TFunction, age: Age): string {
  * rendered, the board keeps the build's HTML for the cards (a Static part, never hydrated) and only
  * rewrites their ages (refreshPostedAges).
  */
-export function cardsRenderedFrom(
-  loads: readonly Load[],
-  language: Language,
-  placeName: (apiText: string) => string,
-  routeKm: (from: string, to: string) => number | null,
-  positions: Readonly<Partial<Record<string, PricePosition>>> | undefined,
-): string {
-  return JSON.stringify([
-    language.code,
-    loads.map((load) => [load, placeName(load.from), placeName(load.to), routeKm(load.from, load.to), positions?.[load.id] ?? null]),
-  ]);
+export function cardsRenderedFrom(loads: readonly Load[], language: Language, extras: CardExtras): string {
+  return JSON.stringify([language.code, loads.map((load) => cardContent(load, extras))]);
 }
 
 /**
@@ -104,7 +88,8 @@ function Approximately({ text, about }: { text: string; about: string }) {
 }
 
 /** One load in the list. Every value is rendered as text; React escapes it. */
-function LoadCardView({ load, language, age, t, texts, placeName, routeKm, position }: Props) {
+function LoadCardView({ load, language, age, t, texts, placeName, routeKm, positions }: Props) {
+  const position = positionOf({ positions }, load);
   const unknown = texts.unknownPlace;
   const from = placeName(load.from) || unknown;
   const to = placeName(load.to) || unknown;
@@ -183,38 +168,25 @@ export const LoadCard = React.memo(
     previous.language === next.language &&
     previous.t === next.t &&
     previous.texts === next.texts &&
-    previous.placeName(previous.load.from) === next.placeName(next.load.from) &&
-    previous.placeName(previous.load.to) === next.placeName(next.load.to) &&
-    previous.routeKm(previous.load.from, previous.load.to) === next.routeKm(next.load.from, next.load.to) &&
     previous.age?.unit === next.age?.unit &&
     previous.age?.count === next.age?.count &&
-    previous.position === next.position &&
-    sameLoad(previous.load, next.load),
+    sameCardContent(previous.load, previous, next.load, next),
 );
 
 /** The cards of a list of loads, as the board and the city and route pages show them. */
 export function LoadCardList({
   loads,
   now,
-  positions,
   ...shared
-}: Omit<Props, 'load' | 'age' | 'position'> & {
+}: Omit<Props, 'load' | 'age'> & {
   loads: readonly Load[];
   /** What "posted … ago" counts from. */
   now: number;
-  /** By load id: where each price sits against its route's usual range. */
-  positions?: Readonly<Partial<Record<string, PricePosition>>>;
 }) {
   return (
     <ul className={styles.list}>
       {loads.map((load) => (
-        <LoadCard
-          key={load.id}
-          load={load}
-          age={postedAge(load.createdAt, now)}
-          position={positions && Object.prototype.hasOwnProperty.call(positions, load.id) ? positions[load.id] : null}
-          {...shared}
-        />
+        <LoadCard key={load.id} load={load} age={postedAge(load.createdAt, now)} {...shared} />
       ))}
     </ul>
   );

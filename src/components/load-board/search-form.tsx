@@ -1,6 +1,6 @@
 import React, { startTransition, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_SUGGESTIONS, loadPlaces, type PlaceIndexEntry } from './place-search';
+import type { PlaceFileEntry } from '../../board/places-on-demand';
 import * as styles from './load-board.module.css';
 
 const INPUT_ID = 'load-search';
@@ -10,8 +10,10 @@ const optionId = (index: number) => `${LISTBOX_ID}-${index}`;
 interface Props {
   value: string;
   onSearch: (search: string) => void;
-  /** Where the page's place index lives; empty: no suggestions. */
-  placeIndexPath: string;
+  /** The places to suggest for what was typed (none: no suggestions). */
+  suggest: (typed: string) => Promise<PlaceFileEntry[]>;
+  /** Starts fetching what suggestions need, on the field's first focus. */
+  warmSuggestions: () => void;
   inputRef: RefObject<HTMLInputElement>;
 }
 
@@ -22,9 +24,9 @@ interface Props {
  * to the body) and uncontrolled, so text typed before hydration is kept; a new `value` (back, forward,
  * clear) is written into it. The listbox overlays the content below, so opening it shifts nothing.
  */
-export function SearchForm({ value, onSearch, placeIndexPath, inputRef }: Props) {
+export function SearchForm({ value, onSearch, suggest, warmSuggestions, inputRef }: Props) {
   const { t } = useTranslation('loads');
-  const [options, setOptions] = useState<PlaceIndexEntry[]>([]);
+  const [options, setOptions] = useState<PlaceFileEntry[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const firstValue = useRef(true);
@@ -44,12 +46,11 @@ export function SearchForm({ value, onSearch, placeIndexPath, inputRef }: Props)
     setActive(-1);
   };
 
-  const suggest = () => {
+  const showSuggestions = () => {
     const typed = inputRef.current?.value ?? '';
-    // loadPlaces fetches the module and the index once per page view, however often it is asked.
-    void loadPlaces(placeIndexPath).then((loaded) => {
-      if (!loaded || inputRef.current?.value !== typed) return;
-      const found = loaded.module.suggestPlaces(loaded.index, typed, MAX_SUGGESTIONS);
+    // The module and the place file are fetched once per page view, however often this asks.
+    void suggest(typed).then((found) => {
+      if (inputRef.current?.value !== typed) return;
       // Lands after a fetch, possibly before this part has hydrated: see use-load-board.ts.
       startTransition(() => {
         setOptions(found);
@@ -59,7 +60,7 @@ export function SearchForm({ value, onSearch, placeIndexPath, inputRef }: Props)
     });
   };
 
-  const choose = (entry: PlaceIndexEntry) => {
+  const choose = (entry: PlaceFileEntry) => {
     if (inputRef.current) inputRef.current.value = entry.label;
     close();
     onSearch(entry.label);
@@ -137,10 +138,8 @@ export function SearchForm({ value, onSearch, placeIndexPath, inputRef }: Props)
           placeholder={t('search.placeholder')}
           enterKeyHint="search"
           autoComplete="off"
-          onFocus={() => {
-            void loadPlaces(placeIndexPath);
-          }}
-          onInput={suggest}
+          onFocus={warmSuggestions}
+          onInput={showSuggestions}
           onKeyDown={onKeyDown}
           onBlur={close}
         />

@@ -1,10 +1,8 @@
 import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore, type MutableRefObject } from 'react';
-import { fetchLoads, fetchLoadsPage } from '../api-client/client';
 import type { LoadList } from '../api-client/types';
-import { PAGE_SIZE } from '../config/constants';
-import { FIRST_PAGE, type BoardQuery, parseBoardQuery, sameQuery } from './board-query';
-import type { FetchSpellingPage, SpellingPageCache } from './spelling-search';
-import { sameLoadsOnScreen, unchangedOnScreen } from './same-list';
+import { FIRST_PAGE, type BoardQuery, parseBoardQuery, sameQuery } from './query';
+import { sameLoadsOnScreen, unchangedOnScreen } from '../loads/same-list';
+import type { LoadSource } from './source';
 
 /** `loadedAt`: when the list on screen was read, so "posted … ago" is counted from then. */
 export type BoardState =
@@ -12,48 +10,11 @@ export type BoardState =
   | { status: 'ready'; list: LoadList; loadedAt: number }
   | { status: 'error'; message: string; list: LoadList | null; loadedAt: number };
 
-const searchAsTyped = (search: string): Promise<readonly string[]> => Promise.resolve([search]);
-
-const fetchSpellingPage: FetchSpellingPage = (search, page, limit, signal) => fetchLoadsPage({ page, limit, search }, { signal });
-
-/**
- * One page of the board for these search texts: one text (free text, or a place the API spells one
- * way) is one request, as typed; several are the spellings of one place, merged (spelling-search.ts).
- */
-function fetchBoardPage(searches: readonly string[], page: number, signal: AbortSignal, cache: SpellingPageCache): Promise<LoadList> {
-  if (searches.length > 1)
-    // Loaded with the place index (place-search.ts), which is what finds several spellings: not part of
-    // the page's first script.
-    return import('./spelling-search').then(({ mergedSpellingPage }) =>
-      mergedSpellingPage(searches, page, PAGE_SIZE, fetchSpellingPage, { signal, cache }),
-    );
-  const search = searches[0] ?? '';
-  return fetchLoads({ page, limit: PAGE_SIZE, search: search || undefined }, { signal });
-}
-
-/** The merged pages of one search are reused while paging through it, for at most this long. */
-const SPELLING_CACHE_MS = 60_000;
-
-interface KeptPages {
-  searches: string;
-  at: number;
-  pages: SpellingPageCache;
-}
-
-/** Pages read for the same spellings are reused when paging, never by a refresh (`quiet`). */
-function reusablePages(kept: MutableRefObject<KeptPages | null>, searches: readonly string[], quiet: boolean): SpellingPageCache {
-  const key = searches.join('\u0000');
-  const last = kept.current;
-  if (!quiet && last && last.searches === key && Date.now() - last.at < SPELLING_CACHE_MS) return last.pages;
-  kept.current = { searches: key, at: Date.now(), pages: new Map() };
-  return kept.current.pages;
-}
-
 /**
  * Set by the board while its cards are the build's HTML (a static part React does not render): moves
  * their "posted … ago" to a list read at `loadedAt`, in place, and says whether it could.
  */
-export type KeptAges = MutableRefObject<((loadedAt: number) => boolean) | null>;
+export type BuiltCardAges = MutableRefObject<((loadedAt: number) => boolean) | null>;
 
 const subscribeNever = () => () => {};
 
@@ -61,12 +22,11 @@ const subscribeNever = () => () => {};
 export const REFRESH_AFTER_HIDDEN_MS = 60_000;
 
 /**
- * The load board's data: starts from the list pre-rendered at build time, re-queries the API once on
+ * The load board's data: starts from the list pre-rendered at build time, asks `source` again once on
  * mount, then once per change of the URL query. A request made stale by a newer one is aborted.
- * `search` is the URL's query string: the source of truth, so back and forward work. The URL keeps the
- * search as the visitor wrote it; `toApiSearches` turns it into what the API is sent: the text as typed,
- * or for a known place every spelling the API uses for it (one request each, merged), so a search from
- * the plain form without script is mapped the same way.
+ * `locationSearch` is the URL's query string: the source of truth, so back and forward work. The URL
+ * keeps the search as the visitor wrote it; the source decides what that means (board/source.ts), so a
+ * search from the plain form without script is read the same way.
  *
  * Every state update here comes from an effect, a fetch, or a visibility event, and may land while a
  * part of the page is still a dehydrated Suspense boundary (an island, src/components/islands.tsx). React 18 throws #421
@@ -79,8 +39,8 @@ export function useLoadBoard(
   locationSearch: string,
   fallbackMessage: string,
   /** Must keep its identity between renders (a new one restarts the request). */
-  toApiSearches: (search: string) => Promise<readonly string[]> = searchAsTyped,
-  keptAgesRef?: KeptAges,
+  source: LoadSource,
+  builtCardAgesRef?: BuiltCardAges,
 ) {
   // While hydrating, the query is the build's (the first page, no search), so hydration matches the
   // HTML; then the URL's. React renders again after hydration only when the two differ: the board's
@@ -97,7 +57,6 @@ export function useLoadBoard(
   const [shownQuery, setShownQuery] = useState<BoardQuery>(FIRST_PAGE);
   const controller = useRef<AbortController | null>(null);
   const lastLoaded = useRef(0);
-  const spellingCache = useRef<KeptPages | null>(null);
   const [attempt, setAttempt] = useState(0);
   /** What the screen shows, as last committed (read by a request's answer, which outlives a render). */
   const onScreen = useRef({ state, query: shownQuery });
@@ -116,13 +75,10 @@ export function useLoadBoard(
       const current = new AbortController();
       controller.current = current;
       if (!quiet) startTransition(() => setState((previous) => ({ ...previous, status: 'loading' })));
-      toApiSearches(wanted.search)
-        .then((searches) => {
-          if (current.signal.aborted) return null;
-          return fetchBoardPage(searches, wanted.page, current.signal, reusablePages(spellingCache, searches, quiet));
-        })
+      source
+        .page(wanted, { signal: current.signal, fresh: quiet })
         .then((list) => {
-          if (!list || current.signal.aborted) return;
+          if (current.signal.aborted) return;
           const loadedAt = Date.now();
           lastLoaded.current = loadedAt;
           // A refresh that brings what is on screen changes nothing: no update at all, so React renders
@@ -134,7 +90,7 @@ export function useLoadBoard(
             // The usual refresh, hours after the build: the loads it showed, each a little older. While
             // the cards are the build's HTML, their ages are rewritten where they are, and React renders
             // nothing here either (the state keeps the build's read time, which no rendered text reads).
-            if (sameLoadsOnScreen(shown.state, list) && keptAgesRef?.current?.(loadedAt)) return;
+            if (sameLoadsOnScreen(shown.state, list) && builtCardAgesRef?.current?.(loadedAt)) return;
           }
           startTransition(() => {
             setShownQuery(wanted);
@@ -153,7 +109,7 @@ export function useLoadBoard(
           );
         });
     },
-    [fallbackMessage, toApiSearches, keptAgesRef],
+    [fallbackMessage, source, builtCardAgesRef],
   );
 
   // The URL's query, not the one rendered: the request for a page opened at ?page=2 starts on mount,

@@ -1,13 +1,13 @@
 import type { LanguageCode } from '../config/languages';
-import { normalizePlaceKey } from './key';
+import { lookUpPlaceText, normalizePlaceKey } from './key';
 
 /**
  * What the browser gets for place suggestions and search: per language, every known place with its
  * label in that language, the keys of all its spellings, and the spelling the API uses for it.
- * Built at build time from the loads read (`buildPlaceIndexes` in build-index.ts), shipped as one static JSON file per
- * language, loaded once by `loadPlaceIndex`.
+ * Built at build time from the loads read (`placeFilesFromLoads` in place-file-from-loads.ts), shipped as one static JSON file per
+ * language, loaded once by `loadPlaceFile`.
  */
-export interface PlaceIndexEntry {
+export interface PlaceFileEntry {
   slug: string;
   label: string;
   /** normalizePlaceKey of every name and alias, all scripts. */
@@ -27,19 +27,19 @@ export interface PlaceIndexEntry {
   lon: number;
 }
 
-export interface PlaceIndex {
+export interface PlaceFile {
   lang: LanguageCode;
-  places: PlaceIndexEntry[];
+  places: PlaceFileEntry[];
 }
 
 /**
  * Places whose name in any script starts with what was typed, or has a word that does; places with
  * more loads first, whole-name prefixes before word prefixes.
  */
-export function suggestPlaces(index: PlaceIndex, typed: string, max: number): PlaceIndexEntry[] {
+export function suggestPlaces(index: PlaceFile, typed: string, max: number): PlaceFileEntry[] {
   const query = normalizePlaceKey(typed);
   if (!query || max <= 0) return [];
-  const scored: Array<[PlaceIndexEntry, number]> = [];
+  const scored: Array<[PlaceFileEntry, number]> = [];
   for (const entry of index.places) {
     let score = 0;
     for (const key of entry.keys) {
@@ -54,9 +54,9 @@ export function suggestPlaces(index: PlaceIndex, typed: string, max: number): Pl
     .map(([entry]) => entry);
 }
 
-const KEY_LOOKUPS = new WeakMap<PlaceIndex, Map<string, PlaceIndexEntry>>();
+const KEY_LOOKUPS = new WeakMap<PlaceFile, Map<string, PlaceFileEntry>>();
 
-function keyLookup(index: PlaceIndex): Map<string, PlaceIndexEntry> {
+function keyLookup(index: PlaceFile): Map<string, PlaceFileEntry> {
   let lookup = KEY_LOOKUPS.get(index);
   if (!lookup) {
     lookup = new Map();
@@ -70,7 +70,7 @@ function keyLookup(index: PlaceIndex): Map<string, PlaceIndexEntry> {
  * What to send the API's `search` for what the visitor typed: a recognised place, in any script,
  * becomes the spelling the API itself uses for it; anything else goes as typed.
  */
-export function apiSearchFor(index: PlaceIndex, typed: string): string {
+export function apiSearchFor(index: PlaceFile, typed: string): string {
   return findEntry(index, typed)?.apiSpelling ?? typed;
 }
 
@@ -79,12 +79,9 @@ export function apiSearchFor(index: PlaceIndex, typed: string): string {
  * viloyati" is Samarqand), as matchPlace does against the gazetteer. The index holds every spelling
  * of every known place, so the browser needs no gazetteer of its own.
  */
-export function findEntry(index: PlaceIndex, text: string): PlaceIndexEntry | undefined {
+export function findEntry(index: PlaceFile, text: string): PlaceFileEntry | undefined {
   const lookup = keyLookup(index);
-  const whole = lookup.get(normalizePlaceKey(text));
-  if (whole) return whole;
-  const comma = text.indexOf(',');
-  return comma > 0 ? lookup.get(normalizePlaceKey(text.slice(0, comma))) : undefined;
+  return lookUpPlaceText(text, (key) => lookup.get(key));
 }
 
 /**
@@ -92,7 +89,7 @@ export function findEntry(index: PlaceIndex, text: string): PlaceIndexEntry | un
  * alias or apostrophe: the whole text, or "City, region" whose parts all name that place. Null for
  * anything else (free text, two places, a place and other words): that goes to the API as typed.
  */
-export function searchSpellingsFor(index: PlaceIndex, typed: string): string[] | null {
+export function searchSpellingsFor(index: PlaceFile, typed: string): string[] | null {
   const lookup = keyLookup(index);
   const parts = typed.split(',').map(normalizePlaceKey).filter(Boolean);
   const entries = new Set(parts.map((key) => lookup.get(key)));
@@ -101,18 +98,18 @@ export function searchSpellingsFor(index: PlaceIndex, typed: string): string[] |
   return entry.spellings && entry.spellings.length > 0 ? entry.spellings : [entry.apiSpelling];
 }
 
-const LOADED = new Map<string, Promise<PlaceIndex>>();
+const LOADED = new Map<string, Promise<PlaceFile>>();
 
 /**
- * The index at `path` (from the page's context, see placeIndexPath), fetched once per page view from
+ * The index at `path` (from the page's context, see placeFilePath), fetched once per page view from
  * the site's own origin. A failed fetch is forgotten so the next call tries again.
  */
-export function loadPlaceIndex(path: string): Promise<PlaceIndex> {
+export function loadPlaceFile(path: string): Promise<PlaceFile> {
   let pending = LOADED.get(path);
   if (!pending) {
     pending = fetch(path, { credentials: 'omit', headers: { Accept: 'application/json' } }).then(async (response) => {
       if (!response.ok) throw new Error(`Place list ${path}: HTTP ${response.status}`);
-      return (await response.json()) as PlaceIndex;
+      return (await response.json()) as PlaceFile;
     });
     pending.catch(() => LOADED.delete(path));
     LOADED.set(path, pending);

@@ -7,18 +7,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { placeIndexFiles, writePlaceIndexFiles, type PlaceIndexFiles } from '../src/gatsby/place-index';
+import { placeFiles, writePlaceFiles, type PlaceFiles } from '../src/gatsby/place-files';
 import type { Load } from '../src/api-client/types';
 
 /** What the build does: names the files while creating pages, writes them after. */
-function writePlaceIndexes(loads: readonly Load[], root: string): PlaceIndexFiles['paths'] {
-  const files = placeIndexFiles(loads);
-  writePlaceIndexFiles(files, root);
+function writePlaceFilesOf(loads: readonly Load[], root: string): PlaceFiles['paths'] {
+  const files = placeFiles(loads);
+  writePlaceFiles(files, root);
   return files.paths;
 }
 import { generateLoads } from '../tools/sample-api/data';
 import { normalizeLoad } from '../src/api-client/normalize';
-import type { PlaceIndex } from '../src/places/search-index';
+import type { PlaceFile } from '../src/places/place-file';
 
 describe('writing the place suggestion files', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'places-'));
@@ -28,7 +28,7 @@ describe('writing the place suggestion files', () => {
   it('writes one small file per language, named by its content, and removes the old ones', () => {
     fs.mkdirSync(path.join(root, 'public', 'places'), { recursive: true });
     fs.writeFileSync(path.join(root, 'public', 'places', 'ru.000000000000.json'), '{}');
-    const paths = writePlaceIndexes(loads, root);
+    const paths = writePlaceFilesOf(loads, root);
     expect(Object.keys(paths).sort()).toEqual(['ru', 'uz', 'uz-Cyrl']);
     expect(paths['uz-Cyrl']).toMatch(/^\/places\/uz-cyrl\.[0-9a-f]{12}\.json$/);
     expect(fs.readdirSync(path.join(root, 'public', 'places')).sort()).toEqual(
@@ -43,13 +43,13 @@ describe('writing the place suggestion files', () => {
   });
 
   it('lists the busiest place first, in the language of the file, with the API spelling', () => {
-    const paths = writePlaceIndexes(loads, root);
-    const ru = JSON.parse(fs.readFileSync(path.join(root, 'public', paths.ru), 'utf8')) as PlaceIndex;
+    const paths = writePlaceFilesOf(loads, root);
+    const ru = JSON.parse(fs.readFileSync(path.join(root, 'public', paths.ru), 'utf8')) as PlaceFile;
     expect(ru.places[0]).toMatchObject({ slug: 'toshkent', label: 'Ташкент', apiSpelling: 'Toshkent' });
     expect(ru.places[0]?.keys).toEqual(expect.arrayContaining(['toshkent', 'тошкент', 'ташкент', 'tashkent']));
   });
 
   it('writes the same names for the same loads', () => {
-    expect(writePlaceIndexes(loads, root)).toEqual(writePlaceIndexes(loads, root));
+    expect(writePlaceFilesOf(loads, root)).toEqual(writePlaceFilesOf(loads, root));
   });
 });

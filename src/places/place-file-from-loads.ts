@@ -2,10 +2,10 @@ import { MAX_SEARCH_SPELLINGS } from '../config/constants';
 import { LANGUAGES, type LanguageCode } from '../config/languages';
 import { PLACES, type Place } from './gazetteer';
 import { matchPlace, normalizePlaceKey, placeKeys } from './match';
-import type { PlaceIndex, PlaceIndexEntry } from './search-index';
+import type { PlaceFile, PlaceFileEntry } from './place-file';
 import { searchableSpellings } from './spellings';
 
-/** The build's side of the place index (search-index.ts is the browser's): made from the loads read. */
+/** The build's side of the place file (place-file.ts is the browser's): made from the loads read. */
 
 /** The city part of an API place text: "Samarqand, Samarqand viloyati" -> "Samarqand". */
 function citySpelling(text: string): string {
@@ -41,9 +41,9 @@ function mostFrequent(spellings: Map<string, number>): string | undefined {
 }
 
 /** `placeTexts`: the from and to text of every load the build read, as the API sent it. */
-export function buildPlaceIndexes(placeTexts: Iterable<string>): Record<LanguageCode, PlaceIndex> {
+export function placeFilesFromLoads(placeTexts: Iterable<string>): Record<LanguageCode, PlaceFile> {
   const tallies = tallyPlaces(placeTexts);
-  const entries = (lang: LanguageCode): PlaceIndexEntry[] =>
+  const entries = (lang: LanguageCode): PlaceFileEntry[] =>
     PLACES.map((place) => {
       const tally = tallies.get(place);
       const spellings = tally ? Array.from(tally.spellings.keys()) : [];
@@ -60,13 +60,13 @@ export function buildPlaceIndexes(placeTexts: Iterable<string>): Record<Language
         lon: place.lon,
       };
     }).sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));
-  const indexes = {} as Record<LanguageCode, PlaceIndex>;
+  const indexes = {} as Record<LanguageCode, PlaceFile>;
   for (const { code } of LANGUAGES) indexes[code] = { lang: code, places: entries(code) };
   return indexes;
 }
 
 /** Public path of a language's index file; the hash changes with the content, so a CDN may cache it forever. */
-export function placeIndexPath(lang: LanguageCode, contentHash: string): string {
+export function placeFilePath(lang: LanguageCode, contentHash: string): string {
   const prefix = LANGUAGES.find((language) => language.code === lang)?.prefix ?? lang;
   return `/places/${prefix}.${contentHash}.json`;
 }

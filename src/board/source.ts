@@ -1,0 +1,57 @@
+import { fetchLoads, fetchLoadsPage } from '../api-client/client';
+import type { LoadList } from '../api-client/types';
+import { PAGE_SIZE } from '../config/constants';
+import type { FetchSpellingPage, SpellingPageCache } from '../loads/spelling-search';
+import type { BoardQuery } from './query';
+
+/**
+ * Where the board's loads come from. The board asks a source for one page of the list a query names
+ * and renders what it answers; it does not know whether the answer came from the API, from files the
+ * build published, or from what the phone saw last.
+ */
+export interface LoadSource {
+  /**
+   * Page `query.page` of the list `query` names. `fresh`: a refresh, which reads anew rather than reuse
+   * what was read for paging. Rejects on any failure (the board shows its error panel); ends at once when
+   * `signal` aborts.
+   */
+  page(query: BoardQuery, options: { signal: AbortSignal; fresh: boolean }): Promise<LoadList>;
+}
+
+const fetchSpellingPage: FetchSpellingPage = (search, page, limit, signal) => fetchLoadsPage({ page, limit, search }, { signal });
+
+/** The merged pages of one search are reused while paging through it, for at most this long. */
+const SPELLING_PAGES_MS = 60_000;
+
+/**
+ * The API, as the list screen reads it: one request for the plain list or a free text, and for a known
+ * place one request per spelling the API uses for it, merged (loads/spelling-search.ts). `toApiSearches`
+ * says which texts to send for what the visitor wrote (board/places-on-demand.ts).
+ */
+export function apiSource(toApiSearches: (search: string) => Promise<readonly string[]>): LoadSource {
+  /** The spelling pages read for the last search, reused while paging through it (never by a refresh). */
+  let recent: { searches: string; at: number; pages: SpellingPageCache } | null = null;
+  const pagesFor = (searches: readonly string[], fresh: boolean): SpellingPageCache => {
+    const key = searches.join('\u0000');
+    if (!fresh && recent && recent.searches === key && Date.now() - recent.at < SPELLING_PAGES_MS) return recent.pages;
+    recent = { searches: key, at: Date.now(), pages: new Map() };
+    return recent.pages;
+  };
+  return {
+    async page(query, { signal, fresh }) {
+      const searches = await toApiSearches(query.search);
+      if (signal.aborted) throw signal.reason ?? new Error('Aborted');
+      if (searches.length > 1) {
+        // Loaded with the place file (board/places-on-demand.ts), which is what finds several spellings:
+        // not part of the page's first script.
+        const { mergedSpellingPage } = await import('../loads/spelling-search');
+        return mergedSpellingPage(searches, query.page, PAGE_SIZE, fetchSpellingPage, { signal, cache: pagesFor(searches, fresh) });
+      }
+      const search = searches[0] ?? '';
+      return fetchLoads({ page: query.page, limit: PAGE_SIZE, search: search || undefined }, { signal });
+    },
+  };
+}
+
+/** What the API is sent for a search when no place file says otherwise: the text as typed. */
+export const searchAsTyped = (search: string): Promise<readonly string[]> => Promise.resolve([search]);

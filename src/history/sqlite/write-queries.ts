@@ -1,0 +1,162 @@
+import type { Load } from '../../api-client/types';
+import { parseImportLine, type ImportEntry } from '../import-line';
+import { historyFieldsOf, type HistoryFields } from '../record';
+import type { ImportCounts, ImportOptions, RecordCounts } from '../types';
+import { isoToMs } from './column-codec';
+import type { Connection } from './connection';
+import { loadRowValues, SELECT_LOAD_ROW, sameRow, UPSERT_LOAD_ROW, type LoadRow } from './loads-table';
+
+/** The history's writes: a build's read of the board, and an import of past loads. */
+
+const IMPORT_PROGRESS_EVERY = 5000;
+
+/** What a read needs of a load it saw: whether it was there before, and open. */
+const SELECT_SEEN = 'SELECT first_seen AS firstSeen, last_seen AS lastSeen, closed_at AS closedAt FROM loads WHERE id = ?';
+
+/**
+ * Rows as one transaction writes them: the poster's and the rate group's row ids looked up (or made)
+ * once each. Made per transaction, so ids handed out in one that rolled back are never reused.
+ */
+class RowWriter {
+  private readonly posterIds = new Map<string, number>();
+  private readonly rateGroups = new Map<string, number>();
+
+  constructor(private readonly connection: Connection) {}
+
+  row(fields: HistoryFields, times: Pick<LoadRow, 'firstSeen' | 'lastSeen' | 'closedAt'>): LoadRow {
+    return {
+      id: fields.id,
+      fromPlace: fields.from,
+      fromKnown: fields.fromKnown ? 1 : 0,
+      toPlace: fields.to,
+      toKnown: fields.toKnown ? 1 : 0,
+      title: fields.title,
+      vehicleType: fields.vehicleType,
+      weight: fields.weight,
+      price: fields.price,
+      currency: fields.currency,
+      loadingDate: isoToMs(fields.loadingDate),
+      createdAt: isoToMs(fields.createdAt),
+      firstSeen: times.firstSeen,
+      lastSeen: times.lastSeen,
+      closedAt: times.closedAt,
+      posterId: this.posterId(fields.poster),
+      rateGroup: this.rateGroup(fields),
+    };
+  }
+
+  write(row: LoadRow): void {
+    this.connection.statement(UPSERT_LOAD_ROW).run(...loadRowValues(row));
+  }
+
+  private rateGroup(fields: HistoryFields): number {
+    const key = JSON.stringify([fields.from, fields.to, fields.currency, fields.vehicleType]);
+    const cached = this.rateGroups.get(key);
+    if (cached !== undefined) return cached;
+    const values = [fields.from, fields.to, fields.currency, fields.vehicleType];
+    // A lookup first, as for posters: a known group must not write a page.
+    const found =
+      this.connection.get<{ id: number }>(
+        'SELECT id FROM rate_groups WHERE from_place = ? AND to_place = ? AND currency = ? AND vehicle_type = ?',
+        ...values,
+      ) ??
+      this.connection.get<{ id: number }>(
+        'INSERT INTO rate_groups (from_place, to_place, currency, vehicle_type) VALUES (?, ?, ?, ?) RETURNING id',
+        ...values,
+      );
+    const id = Number(found?.id);
+    this.rateGroups.set(key, id);
+    return id;
+  }
+
+  private posterId(hash: Buffer | null): number | null {
+    if (!hash) return null;
+    const hex = hash.toString('hex');
+    const cached = this.posterIds.get(hex);
+    if (cached !== undefined) return cached;
+    // A lookup first: an upsert would write the page even when the poster is known, and importing the
+    // same file twice must leave the file byte for byte as it was.
+    const found =
+      this.connection.get<{ id: number }>('SELECT id FROM posters WHERE hash = ?', hash) ??
+      this.connection.get<{ id: number }>('INSERT INTO posters (hash) VALUES (?) RETURNING id', hash);
+    const id = Number(found?.id);
+    this.posterIds.set(hex, id);
+    return id;
+  }
+}
+
+/**
+ * Records a build's successful read at `at`: a load not seen before is new, one seen again is updated
+ * and seen now, an open load missing from the read left the board now, a closed one read again is open
+ * again.
+ */
+export function recordRead(connection: Connection, loads: readonly Load[], at: number, key: string): RecordCounts {
+  const counts: RecordCounts = { new: 0, seen: 0, closed: 0, back: 0 };
+  connection.transaction(() => {
+    const writer = new RowWriter(connection);
+    connection.exec('CREATE TEMP TABLE IF NOT EXISTS read_ids (id TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.read_ids');
+    const mark = connection.statement('INSERT OR IGNORE INTO temp.read_ids (id) VALUES (?)');
+    for (const load of loads) {
+      mark.run(load.id);
+      const before = connection.get<Pick<LoadRow, 'firstSeen' | 'lastSeen' | 'closedAt'>>(SELECT_SEEN, load.id);
+      if (!before) counts.new += 1;
+      else if (before.closedAt === null) counts.seen += 1;
+      else counts.back += 1;
+      writer.write(
+        writer.row(historyFieldsOf(load, key), {
+          firstSeen: before ? Number(before.firstSeen) : at,
+          lastSeen: before ? Math.max(Number(before.lastSeen), at) : at,
+          closedAt: null,
+        }),
+      );
+    }
+    const closed = connection
+      .statement('UPDATE loads SET closed_at = ? WHERE closed_at IS NULL AND id NOT IN (SELECT id FROM temp.read_ids)')
+      .run(at);
+    counts.closed = Number(closed.changes);
+    connection.exec('DROP TABLE temp.read_ids');
+  });
+  return counts;
+}
+
+/** All or nothing: a bad line throws `ImportLineError` and nothing of the file stays in the history. */
+export async function importLines(
+  connection: Connection,
+  lines: AsyncIterable<string> | Iterable<string>,
+  key: string,
+  options: ImportOptions = {},
+): Promise<ImportCounts> {
+  const counts: ImportCounts = { lines: 0, new: 0, updated: 0, unchanged: 0 };
+  await connection.transactionAsync(async () => {
+    const writer = new RowWriter(connection);
+    for await (const text of lines) {
+      counts.lines += 1;
+      const entry = parseImportLine(text, counts.lines);
+      if (entry) importOne(connection, writer, entry, key, counts);
+      if (counts.lines % IMPORT_PROGRESS_EVERY === 0) options.onProgress?.(counts.lines);
+    }
+  });
+  options.onProgress?.(counts.lines);
+  return counts;
+}
+
+function importOne(connection: Connection, writer: RowWriter, entry: ImportEntry, key: string, counts: ImportCounts): void {
+  const fields = historyFieldsOf(entry.load, key);
+  const created = isoToMs(fields.createdAt);
+  // parseImportLine guarantees one of the two.
+  const firstSeen = (created ?? entry.closedAt) as number;
+  const lastSeen = entry.closedAt ?? firstSeen;
+  const before = connection.get<LoadRow>(SELECT_LOAD_ROW, fields.id);
+  const row = writer.row(fields, {
+    firstSeen: before ? Math.min(before.firstSeen, firstSeen) : firstSeen,
+    lastSeen: before ? Math.max(before.lastSeen, lastSeen) : lastSeen,
+    closedAt: entry.closedAt,
+  });
+  if (before && sameRow(before, row)) {
+    counts.unchanged += 1;
+    return;
+  }
+  writer.write(row);
+  if (before) counts.updated += 1;
+  else counts.new += 1;
+}
