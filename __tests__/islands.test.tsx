@@ -212,3 +212,18 @@ describe('a static part', () => {
     rtl.cleanup();
   });
 });
+
+// Layout writes the outcome on <main>, which src/gatsby/hydrate.tsx reads before React starts.
+describe("a page's hydration", () => {
+  it('is at the first touch when the page asks, unless one of its blocks is a `now` island', () => {
+    const { React, islands } = freshPage();
+    const block = (text: string) => React.createElement('p', { key: text }, text);
+    const island = (when: 'now' | 'touch') => React.createElement(islands.Island, { key: when, when, children: block(when) });
+    expect(islands.pageHydration('at-first-touch', [block('intro'), island('touch')])).toBe('at-first-touch');
+    // Blocks in a fragment count too, as Layout looks through fragments.
+    expect(islands.pageHydration('at-first-touch', React.createElement(React.Fragment, null, block('intro'), island('now')))).toBe(
+      'on-arrival',
+    );
+    expect(islands.pageHydration('on-arrival', [block('intro')])).toBe('on-arrival');
+  });
+});

@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// The header wakes at the visitor's first touch (src/components/islands.tsx, `when="touch"`): until then
-// it is the build's HTML and its links are plain links; the touch that wakes it is handled as the
-// header would handle it, so a first tap on a language link switches in place (history replaced,
-// SPEC.md section 2), remembers the choice under `i18nextLng` (CONTRACT.md, Routes) and holds the
-// switch lock (SPEC.md section 4), and a first tap on a header link navigates inside the page.
+// The header wakes at the visitor's first touch (src/components/islands.tsx, `when="touch"`), and a page
+// with nothing else to do on arrival is not hydrated at all before it (src/gatsby/hydrate.tsx): until
+// then the header is the build's HTML and its links are plain links. The touch that wakes them is
+// handled as the header would handle it, so a first tap on a language link switches in place (history
+// replaced, SPEC.md section 2), remembers the choice under `i18nextLng` (CONTRACT.md, Routes) and holds
+// the switch lock (SPEC.md section 4), and a first tap on a header link navigates inside the page.
 
 /** Whether React has hydrated the element: React 18 keeps its fiber on the DOM node under this key. */
 function isHydrated(page: Page, selector: string): Promise<boolean> {
@@ -15,12 +16,14 @@ function isHydrated(page: Page, selector: string): Promise<boolean> {
 }
 
 /**
- * Loads a page and waits until React has hydrated its shell (a static part's own wrapper is React's),
- * with the header still the build's HTML; marks the document, so a later full page load shows.
+ * Loads a page and waits until its script has loaded (and a page with work on arrival has hydrated its
+ * frame), with the header still the build's HTML; marks the document, so a later full page load shows.
  */
 async function arrive(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await expect.poll(() => isHydrated(page, 'main .static-part'), { timeout: 10_000 }).toBe(true);
+  await page.waitForLoadState('networkidle');
+  if ((await page.locator('main').getAttribute('data-hydrate')) === 'on-arrival')
+    await expect.poll(() => isHydrated(page, 'main'), { timeout: 10_000 }).toBe(true);
   expect(await isHydrated(page, 'header nav a'), 'the header hydrated before any touch').toBe(false);
   await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
 }
@@ -29,25 +32,39 @@ const samePage = (page: Page) => page.evaluate(() => (window as unknown as { sam
 const storedLanguage = (page: Page) => page.evaluate(() => localStorage.getItem('i18nextLng'));
 const historyLength = (page: Page) => page.evaluate(() => history.length);
 
-test('the header stays the build HTML while the page only sits there', async ({ page }) => {
+test('a page with nothing to do on arrival stays the build HTML while it only sits there, the header too', async ({ page }) => {
   await arrive(page, '/ru/help');
   // Longer than the 2 s by which an idle island used to hydrate.
   await page.waitForTimeout(3500);
+  expect(await isHydrated(page, 'main')).toBe(false);
   expect(await isHydrated(page, 'header nav a')).toBe(false);
   expect(await isHydrated(page, 'header a[hreflang]')).toBe(false);
 });
 
-test('a first tap on a language link switches the page in place, replaces history and stores the choice', async ({ page }) => {
-  await arrive(page, '/uz/help?noredirect');
-  const before = await historyLength(page);
-  await page.getByRole('link', { name: 'Ўзбекча (кирилл)' }).click();
-  await expect(page).toHaveURL(/\/uz-cyrl\/help\?noredirect$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ёрдам');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'uz-Cyrl');
-  expect(await storedLanguage(page)).toBe('uz-Cyrl');
-  expect(await historyLength(page)).toBe(before);
-  expect(await samePage(page), 'the switch loaded a new page').toBe(true);
+test('the board hydrates on arrival and its header waits for the touch', async ({ page }) => {
+  await arrive(page, '/ru/loads');
+  await page.waitForTimeout(3500);
+  expect(await isHydrated(page, 'main')).toBe(true);
+  expect(await isHydrated(page, 'header nav a')).toBe(false);
 });
+
+for (const [from, label, to, heading] of [
+  ['/uz/help?noredirect', 'Ўзбекча (кирилл)', '/uz-cyrl/help?noredirect', 'Ёрдам'],
+  ['/ru/loads', 'Oʻzbekcha (lotin)', '/uz/loads', 'Yuklar'],
+] as const) {
+  test(`a first tap on a language link switches ${from} in place, replaces history and stores the choice`, async ({ page }) => {
+    await arrive(page, from);
+    const before = await historyLength(page);
+    await page.getByRole('link', { name: label }).click();
+    await expect(page).toHaveURL(new RegExp(`${to.replace('?', '\\?')}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    const code = to.startsWith('/uz-cyrl') ? 'uz-Cyrl' : to.startsWith('/uz') ? 'uz' : 'ru';
+    await expect(page.locator('html')).toHaveAttribute('lang', code);
+    expect(await storedLanguage(page)).toBe(code);
+    expect(await historyLength(page)).toBe(before);
+    expect(await samePage(page), 'the switch loaded a new page').toBe(true);
+  });
+}
 
 test('a keyboard user wakes the header by moving focus, and Enter on a language link switches in place', async ({ page }) => {
   await arrive(page, '/ru/pricing');
@@ -99,4 +116,16 @@ test('before its script has run, a language link is a plain link to the same pag
   await expect(page).toHaveURL(/\/ru\/help$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Помощь');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+});
+
+test('the first touch leaves the page where the visitor scrolled it', async ({ page }) => {
+  // The browser scrolls to the address's hash on arrival; the visitor scrolls back up and taps the text.
+  await page.setViewportSize({ width: 375, height: 400 });
+  await arrive(page, '/ru/help#faq-title');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect.poll(() => isHydrated(page, 'main'), { timeout: 10_000 }).toBe(true);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });

@@ -122,15 +122,41 @@ const FIRST_TOUCH_EVENTS = ['pointerdown', 'keydown', 'focusin', 'click'] as con
  * reader may send with no pointer or focus event before it, counts too).
  */
 const firstTouch: Wait = { done: false, promise: Promise.resolve() };
+const touchWaiters: ((event: Event | null) => void)[] = [];
 if (typeof document !== 'undefined') {
   firstTouch.promise = new Promise<void>((resolve) => {
-    const touched = () => {
+    const touched = (event: Event) => {
       firstTouch.done = true;
       for (const type of FIRST_TOUCH_EVENTS) document.removeEventListener(type, touched, true);
+      for (const waiter of touchWaiters.splice(0)) waiter(event);
       resolve();
     };
     for (const type of FIRST_TOUCH_EVENTS) document.addEventListener(type, touched, { capture: true, passive: true });
   });
+}
+
+/**
+ * Calls `wake` at the page's first touch, inside that event's dispatch and before React sees it (with
+ * the event), or at once (with null) when the touch came already.
+ */
+export function atFirstTouch(wake: (event: Event | null) => void): void {
+  if (firstTouch.done) wake(null);
+  else touchWaiters.push(wake);
+}
+
+/**
+ * When a whole page hydrates: `on-arrival`, as soon as its script has loaded; `at-first-touch`, at the
+ * visitor's first touch, for a page that has nothing to do before then (its text and links are the
+ * build's HTML, what moves on it moves by CSS or the browser itself, and its header wakes at the touch
+ * anyway). `<main>` says which (PAGE_HYDRATION_ATTRIBUTE), for src/gatsby/hydrate.tsx to read before
+ * React starts.
+ */
+export type PageHydration = 'on-arrival' | 'at-first-touch';
+export const PAGE_HYDRATION_ATTRIBUTE = 'data-hydrate';
+
+/** Whether the page in the document hydrates at the first touch (read before hydrating it). */
+export function pageHydratesAtFirstTouch(): boolean {
+  return document.querySelector(`main[${PAGE_HYDRATION_ATTRIBUTE}="at-first-touch"]`) !== null;
 }
 
 function waitFor(id: string): Wait {
@@ -169,6 +195,17 @@ function flatten(children: ReactNode): ReactNode[] {
   return React.Children.toArray(children).flatMap((child) =>
     React.isValidElement<{ children?: ReactNode }>(child) && child.type === React.Fragment ? flatten(child.props.children) : [child],
   );
+}
+
+/**
+ * What the page asked for, unless one of its blocks is a `now` island: a page with work on arrival
+ * hydrates on arrival, whatever it asked.
+ */
+export function pageHydration(asked: PageHydration, children: ReactNode): PageHydration {
+  const workOnArrival = flatten(children).some(
+    (block) => React.isValidElement<{ when?: IslandWhen }>(block) && block.type === Island && block.props.when === 'now',
+  );
+  return workOnArrival ? 'on-arrival' : asked;
 }
 
 /** Layout's rule: every block of a page stays static, except the islands the template marked. */

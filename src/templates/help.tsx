@@ -15,7 +15,7 @@ const FAQ_VARIABLES = { phone: site.phoneDisplay, bot: site.bot.replace(/^https:
 export default function HelpPage() {
   const { t } = useTranslation('help');
   return (
-    <ContentPage ns="help">
+    <ContentPage ns="help" hydration="at-first-touch">
       <FaqSection id="faq-title" title={t('faq.title')} items={readFaq(t, 'help', FAQ_VARIABLES)} />
       <HelpContact />
     </ContentPage>

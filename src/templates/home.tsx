@@ -23,7 +23,8 @@ interface HomeData extends LocaleData {
 export default function HomePage({ data, pageContext }: PageProps<HomeData, PageContext>) {
   useRootRedirect(!pageContext.i18n.routed);
   return (
-    <Layout>
+    // The bare address redirects on arrival to a language; every other home waits for the first touch.
+    <Layout hydration={pageContext.i18n.routed ? 'at-first-touch' : 'on-arrival'}>
       <Hero image={imageData(data?.heroImage)} />
       <Stats />
       <Features />
