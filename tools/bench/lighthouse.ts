@@ -33,6 +33,8 @@
 // every batch; a busy neighbour does not. JS size, accessibility, best practices, SEO and CLS always
 // fail the run (tools/bench/lighthouse/budgets.ts).
 //
+// Its latest figures go to docs/benchmarks.md, section "npm run bench:lighthouse" (it says so as it ends).
+//
 // The parts: lighthouse/pages.ts (what is measured), budgets.ts (what a page is held to), runs.ts
 // (Lighthouse runs, calibration, a page measured beside the floor), summaries.ts (a run's figures),
 // reports.ts (the tables), servers.ts (the floor, the compared build, the copies without script).
@@ -123,6 +125,9 @@ async function main(): Promise<number> {
       printTargets(measured, calibration);
       if (measured.some((m) => m.withoutScript)) printLeast(measured, multiplier);
       if (notes.length) console.log(`\n${notes.map((note) => `- ${note}`).join('\n')}`);
+      console.log(
+        '\nLatest figures go to docs/benchmarks.md, "npm run bench:lighthouse", with the date, nproc, load average and benchmarkIndex.',
+      );
     } finally {
       await chrome.kill();
       await servers.close();
