@@ -1,5 +1,5 @@
 /**
- * The board history's store on real SQLite files in a temporary folder (issue 29): no mocks of the store.
+ * The board history's store on real SQLite files in a temporary folder (docs/history.md): no mocks of the store.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,7 +9,6 @@ import { DatabaseSync } from '@photostructure/sqlite';
 import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
 import { ImportLineError } from '../src/history/import-line';
-import { scrubTitle } from '../src/history/record';
 import { HistoryFileError, HistoryLockedError, openHistory } from '../src/history/store';
 import { MIGRATIONS, SCHEMA_VERSION } from '../src/history/sqlite/schema';
 import { generateLoads } from '../tools/sample-api/data';
@@ -126,8 +125,8 @@ describe('rateSamples', () => {
     // Closed exactly at the window's start: still on the board then.
     expect(ids(T0 + 2 * HOUR, T0 + 3 * HOUR)).toEqual(['before', 'edge-close', 'inside']);
     expect(ids(T0 + 2 * HOUR + 1, T0 + 3 * HOUR)).toEqual(['inside']);
-    // Created (or first seen) exactly at the window's end: on the board then.
-    expect(ids(T0 + 3 * HOUR, T0 + 4 * HOUR)).toEqual(['inside', 'undated']);
+    // First seen exactly at the window's end: on the board then, even with a createdAt after it.
+    expect(ids(T0 + 3 * HOUR, T0 + 4 * HOUR)).toEqual(['inside', 'later', 'undated']);
     expect(ids(T0 + 3 * HOUR, T0 + 4 * HOUR - 1)).toEqual(['inside']);
     expect(ids(T0 + 3 * HOUR, T0 + 5 * HOUR)).toEqual(['inside', 'later', 'undated']);
   });
@@ -215,17 +214,20 @@ describe('the file', () => {
     expect(fs.readdirSync(dir)).toEqual(['history.sqlite.lock']);
   });
 
-  it('removes a working copy a killed build left, and keeps one a running process works on', async () => {
+  it('removes a working copy and a lock draft a killed build left, and keeps one a running process works on', async () => {
     const first = await openHistory(file());
     first.save();
     first.close();
     // No process has this pid (the kernel's limit is below it); the parent of this test is running.
     const abandoned = `${file()}.4194305000.working`;
+    const draft = `${file()}.lock.4194305000.draft`;
     const inUse = `${file()}.${process.ppid}.working`;
     fs.writeFileSync(abandoned, 'half a copy');
+    fs.writeFileSync(draft, '{"pid":4194305000');
     fs.writeFileSync(inUse, 'a copy in use');
     const history = await openHistory(file());
     expect(fs.existsSync(abandoned)).toBe(false);
+    expect(fs.existsSync(draft)).toBe(false);
     expect(fs.readFileSync(inUse, 'utf8')).toBe('a copy in use');
     history.close();
     expect(fs.readdirSync(dir).sort()).toEqual([path.basename(inUse), 'history.sqlite'].sort());
@@ -358,7 +360,7 @@ describe('the file', () => {
     expect(secrets.size).toBeGreaterThan(300);
     const found = [...secrets].filter((secret) => bytes.includes(secret) || utf8.includes(secret));
     expect(found).toEqual([]);
-    expect(historyRows(file()).find((row) => row.id === 'phone-in-title')?.title).toBe('Sement, tel');
+    expect(historyRows(file()).find((row) => row.id === 'phone-in-title')?.title).toBe('Sement');
   });
 });
 
@@ -440,11 +442,75 @@ describe('importLines', () => {
     again.save();
     expect(fs.readFileSync(file()).equals(once)).toBe(true);
   });
-});
 
-describe('scrubTitle', () => {
-  it('removes phone numbers, handles and addresses, and keeps cargo figures', () => {
-    expect(scrubTitle('Sement 50 kg, 20 t, tel: +998 (90) 123-45-67')).toBe('Sement 50 kg, 20 t, tel:');
-    expect(scrubTitle('Armatura 12 mm 1000 qop 901234567 @yuk_bot a@b.uz')).toBe('Armatura 12 mm 1000 qop');
+  it('changes nothing the second time, ids repeated in the file included', async () => {
+    const lines = [
+      line('twice', { title: 'Un', createdAt: '2026-06-01T08:00:00Z' }),
+      line('twice', { title: 'Sement', createdAt: '2026-06-01T08:00:00Z', closedAt: '2026-06-03T08:00:00Z' }),
+      line('thrice', { price: 300 }),
+      line('thrice', { price: 350 }),
+      line('thrice', { price: 300, closedAt: '2026-06-02T08:00:00Z' }),
+    ];
+    const history = await openHistory(file());
+    expect(await history.importLines(lines)).toEqual({ lines: 5, new: 2, updated: 2, unchanged: 1 });
+    history.save();
+    const once = fs.readFileSync(file());
+    expect(await history.importLines(lines)).toEqual({ lines: 5, new: 0, updated: 0, unchanged: 5 });
+    history.save();
+    history.close();
+    expect(fs.readFileSync(file()).equals(once)).toBe(true);
+    // The later line of each id is the one that holds.
+    expect(historyRows(file()).map((row) => [row.id, row.title, row.price, row.closedAt])).toEqual([
+      ['thrice', 'Un', 300, Date.parse('2026-06-02T08:00:00Z')],
+      ['twice', 'Sement', 400, Date.parse('2026-06-03T08:00:00Z')],
+    ]);
+  });
+
+  it('never reopens a load the builds closed, nor moves its closing date', async () => {
+    const read = (id: string) => load(id, { createdAt: new Date(T0 - DAY).toISOString() });
+    const history = await openHistory(file());
+    history.recordRead([read('taken'), read('stays')], T0);
+    // The next build no longer sees 'taken': it left the board then.
+    history.recordRead([read('stays')], T0 + HOUR);
+    // An export made before it left says it was open.
+    const older = JSON.stringify({
+      id: 'taken',
+      title: 'Sement',
+      fromLocation: { name: 'Toshkent' },
+      toLocation: { name: 'Samarqand' },
+      createdAt: new Date(T0 - DAY).toISOString(),
+    });
+    expect(await history.importLines([older])).toMatchObject({ new: 0, updated: 0, unchanged: 1 });
+    expect(history.closedSince(0).map((row) => [row.id, row.closedAt])).toEqual([['taken', T0 + HOUR]]);
+    // Nineteen days on, the build still sees the load closed when it was.
+    history.recordRead([read('stays')], T0 + 19 * DAY);
+    expect(history.closedSince(0).map((row) => [row.id, row.closedAt])).toEqual([['taken', T0 + HOUR]]);
+    history.close();
+  });
+
+  it('corrects a load it holds open only with what a line says later than the history last saw it', async () => {
+    const history = await openHistory(file());
+    history.recordRead([load('open')], T0);
+    const said = (closedAt: number, price: number) =>
+      JSON.stringify({
+        id: 'open',
+        title: 'Sement',
+        fromLocation: { name: 'Toshkent' },
+        toLocation: { name: 'Samarqand' },
+        price,
+        currency: 'UZS',
+        createdAt: new Date(T0 - DAY).toISOString(),
+        closedAt: new Date(closedAt).toISOString(),
+      });
+    // Closed before the build last saw it on the board: the build knows better.
+    expect(await history.importLines([said(T0 - HOUR, 1)])).toMatchObject({ unchanged: 1 });
+    expect(history.closedSince(0)).toEqual([]);
+    // Closed after: the line knows what the history does not.
+    expect(await history.importLines([said(T0 + 3 * HOUR, 6_000_000)])).toMatchObject({ updated: 1 });
+    expect(history.closedSince(0).map((row) => [row.id, row.closedAt, row.lastSeen])).toEqual([['open', T0 + 3 * HOUR, T0 + 3 * HOUR]]);
+    history.save();
+    history.close();
+    // When the builds first saw it stays.
+    expect(historyRows(file())[0]).toMatchObject({ price: 6_000_000, firstSeen: T0 });
   });
 });

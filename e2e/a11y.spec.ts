@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-// Keyboard and screen-reader checks that automated rules do not make (issue 15; WCAG 2.2 AA criteria
-// named per test). The site is the production build: tools/harness/env.ts and tools/scripts/e2e.ts.
+// Keyboard and screen-reader checks that automated rules do not make (WCAG 2.2 AA, the criteria named
+// per test). The site is the production build: tools/harness/env.ts and tools/scripts/e2e.ts.
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },

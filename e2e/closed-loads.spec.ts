@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { holdExternal, interceptExternal } from './support';
 import { closedLoadWithRoutePage, publishedClosedLoads } from './closed-loads';
 
-// Issue 29, "Taken loads are explained": a load that left the board in the last 30 days (the build's
+// Taken loads are explained (docs/closed-loads.md): a load that left the board in the last 30 days (the build's
 // history imported the sample API's past) is explained on its URL by the 404 page, from the closed-load
 // index the build published, in the path's language, with status 404, noindex and no redirect.
 // axe audits it with the other page types (validators.spec.ts).

@@ -51,8 +51,8 @@ test('every board, city and route page announces a feed the build wrote, in its 
     const html = fs.readFileSync(file, 'utf8');
     const feeds = announcedFeeds(html);
     const page = path.relative(PUBLIC, file);
-    // A route kept for its going rate with none of its loads open has no list to follow: no feed (README,
-    // "Going rates"). Only route pages may be such.
+    // A route kept for its going rate with none of its loads open has no list to follow: no feed
+    // (docs/rates.md). Only route pages may be such.
     if (html.includes('data-no-open-loads')) {
       expect(page, page).toMatch(/(^|\/)loads\/route\//);
       expect(feeds, page).toHaveLength(0);

@@ -47,7 +47,7 @@ test('the Russian page of loads from Tashkent lists only its loads, in Russian n
   expect(jsonLd.itemListElement[0].url).toMatch(/\/ru\/load\/[^/]+$/);
 });
 
-// Pagination (pages 2+) is covered by __tests__/place-pages.test.ts: no list of the 120 e2e loads has 20.
+// Pagination (pages 2+) is covered by __tests__/gatsby-place-pages.test.ts: no list of the 120 e2e loads has 20.
 test('a load card on a place page links a pre-built load page', async ({ page, request }) => {
   await page.goto('/ru/loads/from/toshkent');
   const first = page.getByRole('main').locator('li').getByRole('link').and(page.locator('a[href^="/ru/load/"]')).first();

@@ -5,7 +5,7 @@ import { E2E_API_URL } from './env';
 import { boardHydrated } from './support';
 
 /**
- * Going rates on the built site (README, "Going rates"), from the sample API's past that the e2e runner
+ * Going rates on the built site (docs/rates.md), from the sample API's past that the e2e runner
  * imports into the build's fresh history: the rates page, the busiest routes' rate blocks and charts,
  * the chart at 320 px and in forced colours, the board's cards reading the ranges file, the sitemap.
  */
@@ -17,11 +17,24 @@ test('the rates page lists rated routes busiest first, and the busiest routes sh
   await expect(page.getByRole('heading', { level: 1, name: 'Yuk narxlari yoʻnalishlar boʻyicha' })).toBeVisible();
   const rows = page.locator('tbody tr[data-route]');
   expect(await rows.count()).toBeGreaterThan(3);
-  const counts = (await rows.locator('td:last-child').allTextContents()).map(Number);
+  const counts = (await rows.locator('td[data-loads]').allTextContents()).map(Number);
+  // Each row says what it stands on: loads, posters, prices left out.
+  await expect(page.getByRole('columnheader', { name: 'Yuk beruvchilar' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Hisobga olinmagan' })).toBeVisible();
+  // The rules a driver can check, and a price per km written as an estimate.
+  await expect(page.getByRole('heading', { level: 2, name: 'Narxlar qanday hisoblanadi' })).toBeVisible();
+  await expect(page.getByText(/uchdan birdan oshmaydi/)).toBeVisible();
+  await expect(page.getByText(/medianasidan 5 baravardan/)).toBeVisible();
+  await expect(rows.first().locator('td').nth(1)).toContainText(/^≈\s*taxminan\s[\d\s\u00a0]+(,\d+)?\u00a0[A-Z]{3}\/km/);
+  await expect(page.getByText(/oraligʻida doskada boʻlgan yuklar/)).toBeVisible();
   const paths = [...new Set(await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-route') ?? '')))];
-  for (const routePath of paths.slice(0, 3)) {
+  for (const [index, routePath] of paths.slice(0, 3).entries()) {
     await page.goto(`/ru${routePath}`);
     const block = page.getByRole('region', { name: 'Обычная цена на направлении' });
+    if (index === 0) {
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await block.screenshot({ path: path.join(SHOTS, 'route-rate-busy.png') });
+    }
     await expect(block).toHaveAttribute('data-going-rate', 'shown');
     await expect(block.getByText(/^За рейс \(медиана\)$/).first()).toBeVisible();
     await expect(block.locator('svg[data-rate-chart]')).toBeVisible();
@@ -29,6 +42,26 @@ test('the rates page lists rated routes busiest first, and the busiest routes sh
     await expect(page.getByRole('link', { name: 'Цены на всех направлениях' }).first()).toHaveAttribute('href', '/ru/loads/rates');
   }
   expect(counts.length).toBeGreaterThan(0);
+});
+
+test('a thin route’s chart draws each of its loads, around the figure’s band and median', async ({ page }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.goto('/ru/loads/rates');
+  // The least busy rated route: its weeks are too thin for a weekly median.
+  const last = await page.locator('tbody tr[data-route]').last().getAttribute('data-route');
+  await page.goto(`/ru${last}`);
+  const block = page.getByRole('region', { name: 'Обычная цена на направлении' });
+  await expect(block).toHaveAttribute('data-going-rate', 'shown');
+  const chart = block.locator('svg[data-rate-chart]');
+  await expect(chart).toBeVisible();
+  expect(await chart.locator('.rate-points circle').count()).toBeGreaterThan(0);
+  await expect(chart.locator('rect.rate-band')).toHaveCount(1);
+  await expect(chart.locator('line.rate-median')).toHaveCount(1);
+  await expect(block.getByRole('listitem').filter({ hasText: 'Цена одного груза' })).toBeVisible();
+  await expect(
+    block.getByText(/грузовладельцев: \d+\. Не учтены цены, которые более чем в 5 раз выше или ниже медианы: \d+\.$/).first(),
+  ).toBeVisible();
+  await block.screenshot({ path: path.join(SHOTS, 'route-rate-thin.png') });
 });
 
 test('the chart reads at 320 px and in forced colours', async ({ page }) => {
@@ -40,14 +73,11 @@ test('the chart reads at 320 px and in forced colours', async ({ page }) => {
   const block = page.locator('[data-going-rate="shown"]');
   await expect(block).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-  const box = await block.locator('svg').boundingBox();
+  const box = await block.locator('svg[data-rate-chart]').boundingBox();
   expect(box?.width).toBeGreaterThan(250);
   await block.screenshot({ path: path.join(SHOTS, 'route-rate-320.png') });
   await page.emulateMedia({ forcedColors: 'active' });
-  const stroke = await block
-    .locator('svg path')
-    .first()
-    .evaluate((node) => getComputedStyle(node).stroke);
+  const stroke = await block.locator('svg[data-rate-chart] path.rate-line').evaluate((node) => getComputedStyle(node).stroke);
   expect(stroke).not.toBe('none');
   await block.screenshot({ path: path.join(SHOTS, 'route-rate-forced-colours.png') });
 });

@@ -37,7 +37,7 @@ const PAGES = [
 
 /**
  * Pages the browser makes on the 404 page, audited by axe only (their HTML is 404.html, checked above):
- * a closed load's explanation (issue 29), on an id the build's closed-load index holds.
+ * a closed load's explanation, on an id the build's closed-load index holds.
  */
 const closedLoad = closedLoadWithRoutePage();
 const CLIENT_PAGES = closedLoad ? [{ type: 'closed load', path: `/uz-cyrl/load/${encodeURIComponent(closedLoad.id)}` }] : [];

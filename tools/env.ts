@@ -1,7 +1,7 @@
 /**
  * The tools' one reading of environment variables: every variable a tool reads is listed below
  * (TOOL_VARIABLES) and read through `toolEnv`, which takes no other name; the README's configuration
- * table and the page of each tool in docs/ say what each holds and its default (tool-env.test.ts holds
+ * table and the page of each tool in docs/ say what each holds and its default (tools-env.test.ts holds
  * all three together, and ESLint refuses `process.env.NAME` elsewhere in tools/). The typed readers trim,
  * apply the default, and on a bad value record one line naming the variable, what it holds and what it
  * should hold. `done()` then throws them all at once, so a run with two mistakes says both instead of one
@@ -36,9 +36,12 @@ export const TOOL_VARIABLES = [
   'E2E_SITE_PORT',
   'E2E_REUSE_BUILD',
   'CHROME_PATH',
-  // `npm run deploy`, and the history and the channel's state kept in its bucket (tools/deploy/deploy.ts).
+  // `npm run deploy`, and where the manifest, the history and the channel's state are kept
+  // (tools/deploy/deploy.ts, state-location.ts).
   'DEPLOY_BUCKET',
   'DEPLOY_PREFIX',
+  'DEPLOY_STATE_BUCKET',
+  'DEPLOY_STATE_PREFIX',
   'DEPLOY_DIR',
   'DEPLOY_REGION',
   'AWS_REGION',
@@ -81,7 +84,13 @@ export const BUILD_VARIABLES = [
   'HISTORY_FILE',
   'HISTORY_KEY',
   'HISTORY_NOW',
+  'HISTORY_LOCK_WAIT_SECONDS',
+  'ALLOW_EMPTY_BOARD',
   'BENCH_SOURCE_MAPS',
+  // OFFLINE_WORKER=off publishes the offline worker's kill switch (docs/offline.md); gatsby-config
+  // copies it to the name Gatsby inlines into the pages.
+  'OFFLINE_WORKER',
+  'GATSBY_OFFLINE_WORKER',
 ] as const;
 
 export class EnvError extends Error {

@@ -1,7 +1,8 @@
 /**
  * Types for the marketplace API. Two layers:
- *  - `Api*` types describe what the API may send (SPEC.md section 3): loose, every field optional,
- *    because a real response can miss anything. Only `normalize.ts` and the sample API use them.
+ *  - `Api*` types describe a load as the API may send it (SPEC.md section 3): loose, every field
+ *    optional, because a real response can miss anything. The sample API makes its data with them;
+ *    `normalize.ts` reads responses as `unknown` and knows the list shapes (CONTRACT.md).
  *  - `Load`, `LoadList` are what the rest of the site works with: complete, with resolved names.
  */
 
@@ -52,20 +53,6 @@ export interface ApiLoad {
   user?: ApiUser | null;
 }
 
-export interface ApiPagination {
-  total?: number;
-  page?: number;
-  limit?: number;
-}
-
-/** The list shapes the API is allowed to answer with (contract: "every response shape is accepted"). */
-export type ApiLoadListResponse =
-  | ApiLoad[]
-  | ({ data: ApiLoad[] } & ApiPagination & { pagination?: ApiPagination })
-  | ({ loads: ApiLoad[] } & ApiPagination & { pagination?: ApiPagination });
-
-export type ApiLoadResponse = ApiLoad | { data: ApiLoad };
-
 /** A person to contact about a load, already chosen by `contactSource`. */
 export interface LoadContact {
   name: string;
@@ -110,6 +97,11 @@ export interface LoadList {
   beyond?: 'end' | 'depth';
   page: number;
   limit: number;
+  /**
+   * Set when the answer is a copy the offline worker kept (src/offline/) because the network did not
+   * answer: when that copy was fetched (ms since 1970).
+   */
+  seenAt?: number;
 }
 
 export interface LoadQuery {

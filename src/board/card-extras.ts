@@ -42,8 +42,13 @@ export function usePricePositions(
   useEffect(() => {
     if (!wanted || loaded || !rangesPath) return undefined;
     let cancelled = false;
-    void import('../rates/ranges-file').then(async (module) => {
-      const file = await module.loadRangesFile(rangesPath);
+    // The file and the code that reads it, fetched side by side; a file that cannot be had leaves the cards as they are.
+    const json = fetch(rangesPath).then(
+      (response): Promise<unknown> => (response.ok ? response.json() : Promise.resolve(null)),
+      () => null,
+    );
+    void Promise.all([import('../rates/ranges-file'), json.catch(() => null)]).then(([module, content]) => {
+      const file = module.rangesFileOf(content);
       if (!cancelled && file) startTransition(() => setRanges({ file, module }));
     });
     return () => {

@@ -26,7 +26,7 @@ export interface LiveBoardContext {
   routeDistances?: RouteDistances;
   /** Each language's place file (suggestions, and the API's spellings of a searched place). */
   placeFilePaths?: Partial<Record<LanguageCode, string>>;
-  /** The routes' usual price ranges for the cards (README, "Going rates"), and the first page's positions. */
+  /** The routes' usual price ranges for the cards (docs/rates.md), and the first page's positions. */
   rangesPath?: string;
   positions?: Record<string, PricePosition>;
 }

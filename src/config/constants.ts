@@ -44,7 +44,7 @@ export const DEVELOP_PORT = 8000;
 
 /**
  * Spellings of one place the board searches at most (one API request each per list page): the most
- * used ones, after dropping those another spelling already finds (README, "Searching every spelling").
+ * used ones, after dropping those another spelling already finds (docs/board.md).
  * Six is also what a browser sends to one origin at once over HTTP/1.1.
  */
 export const MAX_SEARCH_SPELLINGS = 6;
@@ -60,32 +60,40 @@ export const SEARCH_CONCURRENCY = 4;
  * The deepest page a search merged over a place's spellings reads: page P opened from a link costs up
  * to P requests per spelling (at most MAX_SEARCH_SPELLINGS), so page 10 costs at most 60, four at a
  * time (paging on from page 1 costs at most one per spelling a page). A deeper page costs what page 1
- * costs and says the list goes only so deep, with a link to page 1 (README, "Searching every spelling
- * of a place").
+ * costs and says the list goes only so deep, with a link to page 1 (docs/board.md).
  */
 export const MERGED_SEARCH_MAX_PAGES = 10;
 
 /**
- * Going rates (README, "Going rates"): the window of board history a route's figures stand on, and
+ * Going rates (docs/rates.md, "Going rates"): the window of board history a route's figures stand on, and
  * how many loads by how many distinct posters a figure needs before it is shown (DAT's rule for its
  * RateView: at least 7 reports from at least 3 companies).
  */
 export const RATE_WINDOW_DAYS = 90;
 export const RATE_MIN_LOADS = 7;
 export const RATE_MIN_POSTERS = 3;
-/** Weeks the route page's chart draws, the newest last. */
+/**
+ * One poster cannot set a figure: no poster's loads weigh more than this share of it (src/rates/spread.ts,
+ * posterWeights). DAT weighs a contributor down before half; FreightWaves' TRAC caps one at a quarter.
+ */
+export const RATE_MAX_POSTER_SHARE = 1 / 3;
+/**
+ * A price more than this many times above or below its route's median (in its currency, weighed by
+ * poster) is left out of the route's figures: a placeholder such as 1, a price typed in another currency
+ * or with a zero too many.
+ */
+export const RATE_OUTLIER_FACTOR = 5;
+/** Weeks the route page's chart draws, the newest last; a week gets a median where its loads alone make a figure. */
 export const RATE_CHART_WEEKS = 12;
-/** A week's median is drawn only from this many loads; a thinner week shows its count alone. */
-export const RATE_WEEK_MIN_LOADS = 3;
 
 /**
  * Price per kilometre is shown only from this road distance: below it the fixed costs of loading and
- * waiting dominate what a trip pays, and a per-km figure of a 20 km hop would mislead (issue 27).
+ * waiting dominate what a trip pays, and a per-km figure of a 20 km hop would mislead.
  */
 export const MIN_PRICE_PER_KM_DISTANCE_KM = 50;
 
 /**
- * How long a load that left the board is explained on its URL (issue 29, "Taken loads are explained"):
+ * How long a load that left the board is explained on its URL (docs/closed-loads.md):
  * the build publishes the loads closed within this many days, and the browser shows an entry only while
  * it is this young. After that its path is an unknown load like any other.
  */

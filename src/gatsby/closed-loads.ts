@@ -23,7 +23,7 @@ import { writeIfChanged } from './public-files';
  * The closed-load index the build publishes (src/loads/closed-index.ts says why and its format): from
  * the history's loads closed within CLOSED_LOAD_DAYS before the build, one JSON file per non-empty shard
  * under public/closed-loads/. Plain files rather than pages: 30 days of closed loads at 10,000 live
- * loads are some 60,000 loads, 240,000 pages, four times the rest of the build (README, "Closed loads").
+ * loads are some 60,000 loads, 240,000 pages, four times the rest of the build (docs/closed-loads.md).
  */
 
 /** Which place pages this build made, for the lead-on link. */

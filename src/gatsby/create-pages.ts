@@ -51,7 +51,7 @@ async function buildOutputsOf(reporter: Reporter, board: FeedBoard): Promise<{ o
   const { loads, groups } = board;
   const { history, now } = await recordBoardHistory(reporter, loads);
   try {
-    // The going rates, once per build from the history (README, "Going rates").
+    // The going rates, once per build from the history (docs/rates.md).
     const rates = ratesOfBuild(history, now, reporter);
     // Loads that left the board lately are explained from an index written after the build (closed-loads.ts).
     const closedLoads = closedLoadShards(

@@ -121,7 +121,7 @@ function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null): ListSp
       rate: null,
     });
   }
-  // A route with a going rate has its page even with none of its loads open now (README, "Going rates").
+  // A route with a going rate has its page even with none of its loads open now (docs/rates.md).
   const routes: Array<Pick<RouteGroup<Place>, 'from' | 'to' | 'loads'>> = [...groups.routes.values()];
   for (const rate of rates?.rated ?? []) {
     const from = placeBySlug(rate.from);

@@ -9,7 +9,7 @@ import type { RouteRateData } from '../rates/page-data';
 import { readLocale } from './locales';
 
 /**
- * A route page's rate block and chart as HTML, rendered by the build (README, "Going rates"). The page
+ * A route page's rate block and chart as HTML, rendered by the build (docs/rates.md, "Going rates"). The page
  * inserts it as it is: the block never changes in the browser, so its components stay out of the
  * route page's script, which would otherwise grow by the chart's markup code (about 1.8 KB gzip).
  * React escapes every value, as it does on the page.
@@ -19,7 +19,8 @@ const translators = new Map<string, TFunction>();
 function translatorFor(language: Language): TFunction {
   let t = translators.get(language.code);
   if (!t) {
-    t = createTranslator(language.prefix, { places: readLocale(language, 'places') }, 'places');
+    // `loads` for the estimate's words (a price per km is written as the cards write it).
+    t = createTranslator(language.prefix, { places: readLocale(language, 'places'), loads: readLocale(language, 'loads') }, 'places');
     translators.set(language.code, t);
   }
   return t;

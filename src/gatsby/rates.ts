@@ -1,11 +1,11 @@
 import type { Reporter } from 'gatsby';
 import { RATE_WINDOW_DAYS } from '../config/constants';
-import { DAY_MS } from '../config/time';
 import type { RateSample } from '../history/types';
 import { placeBySlug } from '../places/gazetteer';
 import { matchPlace, placeKeys } from '../places/match';
 import { buildRates, rangesOf, type BuildRates } from '../rates/page-data';
 import type { RangesFile } from '../rates/ranges-file';
+import { rateWindow } from '../rates/window';
 import { contentHash, replaceContentNamedFiles, type JsonFile } from './public-files';
 
 const RATES_DIR = 'rates';
@@ -40,14 +40,15 @@ export function rangesFile(rates: BuildRates): RangesFile {
 }
 
 /**
- * The going rates of this build (README, "Going rates"), from the history's loads of the last
- * RATE_WINDOW_DAYS before `now`, and the ranges file the live board reads, named by its content.
+ * The going rates of this build (docs/rates.md, "Going rates"), from the history's loads on the board in the
+ * window of `now` (rateWindow), and the ranges file the live board reads, named by its content.
  */
 export function ratesOfBuild(history: RatesSource, now: number, reporter?: Pick<Reporter, 'info'>): RatesOfBuild {
   const started = performance.now();
-  const loads = history.rateSamples(now - RATE_WINDOW_DAYS * DAY_MS, now);
+  const window = rateWindow(now);
+  const loads = history.rateSamples(window.start, window.end);
   const read = performance.now();
-  const rates = buildRates(loads, now);
+  const rates = buildRates(loads, window);
   const json = JSON.stringify(rangesFile(rates));
   reporter?.info(
     `Going rates: ${rates.rated.length} of ${rates.routes.size} routes have one, from ${loads.length} loads between known places in the last ${RATE_WINDOW_DAYS} days (read ${((read - started) / 1000).toFixed(2)} s, figures ${((performance.now() - read) / 1000).toFixed(2)} s)`,

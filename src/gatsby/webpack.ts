@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { OutputHashPlugin } from './output-hash';
+import { serviceWorkerPlugin } from './service-worker';
 
 // The i18n plugin `require`s i18next's CommonJS build while our modules import its ES build; without
 // an alias webpack ships both, about 17 KB gzip twice on every page. Both names resolve to the same
@@ -62,7 +63,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   const production = stage === 'build-javascript' || stage === 'build-html';
   // Production source maps cost build time on every run and would publish the source with the site.
   if (production) {
-    // BENCH_SOURCE_MAPS=1: a build whose CPU profiles can be read by module (README, Benchmarks), never
+    // BENCH_SOURCE_MAPS=1: a build whose CPU profiles can be read by module (docs/build.md), never
     // for deploying.
     const sourceMaps = process.env.BENCH_SOURCE_MAPS === '1';
     config.devtool = sourceMaps ? 'source-map' : false;
@@ -74,7 +75,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   }
   const alias: Record<string, string | false | string[]> = { ...config.resolve?.alias, i18next$: I18NEXT_ESM };
   config.resolve = { ...config.resolve, alias };
-  if (stage === 'build-javascript') config.plugins = [...(config.plugins ?? []), new OutputHashPlugin()];
+  if (stage === 'build-javascript') config.plugins = [...(config.plugins ?? []), ...serviceWorkerPlugin(), new OutputHashPlugin()];
   // CSS Modules scope every class, so the order in which chunks put their CSS together cannot change
   // a style; mini-css-extract-plugin's "conflicting order" warnings are noise here.
   for (const plugin of config.plugins ?? []) {

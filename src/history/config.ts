@@ -47,3 +47,11 @@ export function historyLockWaitMs(): number {
     throw new Error(`HISTORY_LOCK_WAIT_SECONDS is ${JSON.stringify(text).slice(0, 40)}; use a number of seconds from 0`);
   return seconds * 1000;
 }
+
+/**
+ * ALLOW_EMPTY_BOARD: the operator means to publish an empty board (the marketplace closed every load).
+ * Without it, a build that reads an empty board while the history holds open loads fails (CONTRACT.md).
+ */
+export function allowEmptyBoard(): boolean {
+  return !['', '0', 'false', 'no', 'off'].includes((process.env.ALLOW_EMPTY_BOARD ?? '').trim().toLowerCase());
+}

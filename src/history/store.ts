@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { Load } from '../api-client/types';
 import { DEVELOPMENT_HISTORY_KEY, historyLockWaitMs } from './config';
 import { Connection } from './sqlite/connection';
-import { asFileError, HistoryFileError } from './sqlite/errors';
-import { checkHeader, HistoryLockedError, removeDeadCopies, replaceWith, takeLock, workingCopyOf } from './sqlite/file-life';
-import { closedSince, rateSamples, stats } from './sqlite/read-queries';
-import { checkVersion, configureWorkingCopy, migrate, SCHEMA_VERSION } from './sqlite/schema';
+import { asFileError, HistoryError, HistoryFileError, HistoryKeyError, HistoryLockedError } from './sqlite/errors';
+import { checkHeader, removeDeadCopies, replaceWith, takeLock, workingCopyOf } from './sqlite/file-life';
+import { closedSince, loadCounts, rateSamples, stats } from './sqlite/read-queries';
+import { checkKey, readFingerprint, rekey } from './sqlite/poster-key';
+import { checkVersion, configureWorkingCopy, FIRST_SCHEMA_WITH_META, migrate, SCHEMA_VERSION } from './sqlite/schema';
 import { importLines, recordRead } from './sqlite/write-queries';
 import type { BoardHistory, ClosedLoad, HistoryStats, ImportCounts, ImportOptions, RateSample, RecordCounts } from './types';
 
@@ -24,7 +25,7 @@ import type { BoardHistory, ClosedLoad, HistoryStats, ImportCounts, ImportOption
  * WebAssembly (sql.js, before) read the whole file into memory and wrote it back whole.
  */
 
-export { HistoryFileError, HistoryLockedError };
+export { HistoryError, HistoryFileError, HistoryKeyError, HistoryLockedError };
 
 export interface OpenOptions {
   /** HMAC key of the poster hash (HISTORY_KEY); the development key when absent. */
@@ -42,7 +43,16 @@ export interface OpenOptions {
   onLockWait?: (holder: string) => void;
 }
 
-export async function openHistory(file: string, options: OpenOptions = {}): Promise<BoardHistory> {
+export function openHistory(file: string, options: OpenOptions = {}): Promise<BoardHistory> {
+  return openSqliteHistory(file, options, { checkKey: true });
+}
+
+/** `checkKey` false: a file written with another key opens without complaint, for `rekeyHistory` alone. */
+async function openSqliteHistory(
+  file: string,
+  options: OpenOptions,
+  { checkKey: keyChecked }: { checkKey: boolean },
+): Promise<SqliteHistory> {
   const absolute = path.resolve(file);
   const key = options.key ?? DEVELOPMENT_HISTORY_KEY;
   if (options.readOnly) {
@@ -55,16 +65,24 @@ export async function openHistory(file: string, options: OpenOptions = {}): Prom
       connection.close();
       throw asFileError(absolute, error);
     }
-    if (version === SCHEMA_VERSION) return new SqliteHistory(connection, absolute, key, { readOnly: true, working: null, release: null });
+    if (version === SCHEMA_VERSION) {
+      try {
+        if (keyChecked && options.key !== undefined) checkKey(connection, key, { writable: false });
+      } catch (error) {
+        connection.close();
+        throw error;
+      }
+      return new SqliteHistory(connection, absolute, key, { readOnly: true, working: null, release: null });
+    }
     // An older schema is read through a migrated working copy, dropped at close: the file stays as it
     // was until a build or an import writes it.
     connection.close();
-    return openWorkingCopy(absolute, key, { readOnly: true, startEmpty: false, release: null });
+    return openWorkingCopy(absolute, key, { readOnly: true, startEmpty: false, release: null, checkKey: false });
   }
   // Taken before the file is read: a writer that waited copies what the one before it saved.
   const release = await takeLock(absolute, options.lockWaitMs ?? historyLockWaitMs(), options.onLockWait);
   try {
-    return openWorkingCopy(absolute, key, { readOnly: false, startEmpty: options.startEmpty === true, release });
+    return openWorkingCopy(absolute, key, { readOnly: false, startEmpty: options.startEmpty === true, release, checkKey: keyChecked });
   } catch (error) {
     release();
     throw error;
@@ -74,7 +92,7 @@ export async function openHistory(file: string, options: OpenOptions = {}): Prom
 function openWorkingCopy(
   absolute: string,
   key: string,
-  mode: { readOnly: boolean; startEmpty: boolean; release: (() => void) | null },
+  mode: { readOnly: boolean; startEmpty: boolean; release: (() => void) | null; checkKey: boolean },
 ): SqliteHistory {
   const exists = !mode.startEmpty && checkHeader(absolute);
   removeDeadCopies(absolute);
@@ -89,12 +107,39 @@ function openWorkingCopy(
     configureWorkingCopy(connection);
     checkVersion(connection);
     migrate(connection);
+    if (mode.checkKey) checkKey(connection, key, { writable: true });
   } catch (error) {
     connection?.close();
     fs.rmSync(working, { force: true });
     throw asFileError(absolute, error);
   }
   return new SqliteHistory(connection, absolute, key, { readOnly: mode.readOnly, working, release: mode.release });
+}
+
+/**
+ * Re-keys the history in `file` on purpose (`npm run history -- rekey`): its poster hashes are hashed
+ * again with `key` and the file remembers that key (poster-key.ts says what that means for the figures).
+ */
+export async function rekeyHistory(file: string, key: string): Promise<{ posters: number; from: string | null; bytes: number }> {
+  const history = await openSqliteHistory(file, { key }, { checkKey: false });
+  try {
+    const done = history.rekey();
+    return { ...done, bytes: history.save() };
+  } finally {
+    history.close();
+  }
+}
+
+/** The fingerprint of the key that wrote `file` (null when it remembers none), read without the key. */
+export function keyFingerprintOfFile(file: string): string | null {
+  const absolute = path.resolve(file);
+  if (!checkHeader(absolute)) throw new HistoryFileError(absolute, 'there is no such file');
+  const connection = Connection.open(absolute, absolute, { readOnly: true });
+  try {
+    return checkVersion(connection) >= FIRST_SCHEMA_WITH_META ? readFingerprint(connection) : null;
+  } finally {
+    connection.close();
+  }
 }
 
 class SqliteHistory implements BoardHistory {
@@ -131,8 +176,16 @@ class SqliteHistory implements BoardHistory {
     return importLines(this.writable(), lines, this.key, options);
   }
 
+  loadCounts(): Pick<HistoryStats, 'loads' | 'open'> {
+    return loadCounts(this.connection);
+  }
+
   stats(): HistoryStats {
     return stats(this.connection);
+  }
+
+  rekey(): { posters: number; from: string | null } {
+    return rekey(this.writable(), this.key);
   }
 
   save(): number {

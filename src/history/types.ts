@@ -50,8 +50,8 @@ export type ClosedLoad = Pick<
  * as the rates read it (src/rates/going-rate.ts): numbers and a few shared texts, no id, title or dates
  * as text. A window of the history holds half a million of them at a million past loads, so each field
  * left out here is time and memory saved: the window is applied where samples are made (the store's
- * query, `rateSampleOf`), and a sample needs no first-seen or closing time after it.
- * The store returns each load once (its key); a caller that builds samples itself must do the same.
+ * query, the one place that decides which loads are in a window and when each was posted), and a
+ * sample needs no first-seen or closing time after it. The store returns each load once (its key).
  */
 export interface RateSample {
   /** Gazetteer slugs, different from each other. */
@@ -61,7 +61,11 @@ export interface RateSample {
   price: number | null;
   /** As stored: upper-case code, or empty. */
   currency: string;
-  /** createdAt, else firstSeen, epoch ms. */
+  /**
+   * When it was posted, epoch ms: createdAt, but never later than the history first saw the load (an
+   * API clock ahead of the build's, or a wrong date, cannot post a load after it was on the board);
+   * firstSeen without a createdAt.
+   */
   posted: number;
   /** The same value for the same poster within one history, another for another; null without a phone. */
   poster: string | number | null;
@@ -98,9 +102,16 @@ export interface HistoryStats {
   /** Distinct from/to pairs. */
   routes: number;
   posters: number;
+  /**
+   * Of those, posters whose hash was made from the phone's digits as typed, before one phone became one
+   * poster whatever its spelling: they become the international number's as their loads are read again.
+   */
+  postersAsTyped: number;
   /** Earliest first-seen and latest last-seen time, epoch ms; null for an empty history. */
   first: number | null;
   last: number | null;
+  /** Fingerprint of the key the posters are hashed with; null while the file remembers none. */
+  keyFingerprint: string | null;
 }
 
 /**
@@ -117,6 +128,9 @@ export interface BoardHistory {
   closedSince(since: number): ClosedLoad[];
   /** All or nothing: a bad line throws `ImportLineError` and nothing of the file stays in the history. */
   importLines(lines: AsyncIterable<string> | Iterable<string>, options?: ImportOptions): Promise<ImportCounts>;
+  /** How many loads it holds, and how many of them are open: what a build logs (cheap, unlike `stats`). */
+  loadCounts(): Pick<HistoryStats, 'loads' | 'open'>;
+  /** Everything `npm run history -- stats` prints; reads the whole file. */
   stats(): HistoryStats;
   /**
    * Makes what was recorded the history in its file by renaming the working copy over it; returns the

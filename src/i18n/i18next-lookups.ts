@@ -3,7 +3,7 @@ import i18next from 'i18next';
 /**
  * Work i18next does again for every text it looks up, done once per instance here; imported for its
  * effect. (It used to keep plural rules too: i18next 22 built an Intl.PluralRules per counted text;
- * i18next 24 keeps them itself, and __tests__/i18next-lookups.test.ts holds it to that.)
+ * i18next 24 keeps them itself, and __tests__/i18n-i18next-lookups.test.ts holds it to that.)
  *
  * The languages a lookup searches, in order: i18next works them out from the page's language on every
  * lookup, and for a code with a script or region ('uz-Cyrl') that asks ICU for the canonical form of

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageByPrefix } from '../config/languages';
+import { LANGUAGES, type Language, languageByPrefix } from '../config/languages';
 import { NOT_FOUND_PATH, ROUTES } from '../config/routes';
 
 /**
@@ -30,11 +30,6 @@ export function splitLanguagePrefix(pathname: string): SplitPath {
   if (!match) return { language: null, path: pathname || '/' };
   const rest = pathname.slice(match[0].length);
   return { language: languageByPrefix(match[1]) ?? null, path: rest === '' ? '/' : rest };
-}
-
-/** The language a path is in: its prefix, or Uzbek Latin for a bare path. */
-export function languageOfPath(pathname: string): Language {
-  return splitLanguagePrefix(pathname).language ?? DEFAULT_LANGUAGE;
 }
 
 /**

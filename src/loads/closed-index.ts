@@ -3,7 +3,7 @@ import { LANGUAGES, type LanguageCode } from '../config/languages';
 import { closedLoadShardPath } from '../config/routes';
 
 /**
- * The closed-load index (issue 29, "Taken loads are explained"): loads that left the board in the last
+ * The closed-load index (docs/closed-loads.md): loads that left the board in the last
  * CLOSED_LOAD_DAYS, split into CLOSED_LOAD_SHARDS files by a hash of the id, so the 404 page fetches a
  * few KB to explain one id instead of the build making 240,000 pages. The build writes the files
  * (src/gatsby/closed-loads.ts); the browser reads one (src/components/load-fallback.tsx). Both take the

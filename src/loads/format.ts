@@ -15,7 +15,7 @@ import { postedAt } from './posting-time';
  * hydrate. And the first Intl.NumberFormat a page builds loads the browser's number data, 13-35 ms of
  * main thread on this machine and four times that on a slow phone, in the middle of hydrating the load
  * board. The output is what Node's Intl gives for `ru`, which is also what it gives for `uz` and
- * `uz-Cyrl` (property-tested against all three in __tests__/load-format.test.ts).
+ * `uz-Cyrl` (property-tested against all three in __tests__/loads.test.ts).
  */
 export const SITE_TIME_ZONE = 'Asia/Tashkent';
 /** Between groups of digits, and between a number and its unit or currency. */

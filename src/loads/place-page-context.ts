@@ -53,7 +53,7 @@ export interface PlaceLoadsPageContext extends PageContext {
    * it (src/gatsby/rate-html.tsx); empty on city pages and on pages 2 and on.
    */
   rateHtml: string;
-  /** Where each card's price sits against its route's usual range, by load id (README, "Going rates"). */
+  /** Where each card's price sits against its route's usual range, by load id (docs/rates.md). */
   positions: Record<string, PricePosition>;
 }
 

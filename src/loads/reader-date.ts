@@ -12,7 +12,7 @@ import ru from '../../locales/ru/dates.json';
  *
  * The words come from `locales/{lang}/dates.json` rather than Intl: Node's ICU writes Uzbek Cyrillic
  * months without their soft sign ("20 декабр") and without the hyphen Uzbek puts after the day. The
- * Russian and Uzbek Latin words are Intl's (`ru` short, `uz` long), which __tests__/reader-date.test.ts
+ * Russian and Uzbek Latin words are Intl's (`ru` short, `uz` long), which __tests__/loads-reader-date.test.ts
  * checks; the space in Russian is a no-break space, as between any number and its unit
  * (LANGUAGE-REVIEW.md). Build and tool time only: nothing of this reaches the browser.
  */

@@ -24,14 +24,45 @@ export function routeKmIn(distances: RouteDistances, from: string, to: string): 
 }
 
 /**
- * Price per kilometre in the price's own currency, to two significant figures (the distance is an
- * estimate: "5 161" would claim a precision it does not have). Null without a price or a distance, and
- * under MIN_PRICE_PER_KM_DISTANCE_KM.
+ * The one rule for a price per km, which always stands on an estimated distance (town centre to town
+ * centre, src/places/road-distance.ts): two significant figures, since "5 161" would claim a precision
+ * the distance does not have, and shown as an estimate ("≈", and a word a screen reader says: the
+ * Approximately component; `approximately` in plain text). The cards, the going rates, the feeds and
+ * the channel all write it through perKmFormatter.
+ */
+export function roundPerKm(value: number): number {
+  return Number(value.toPrecision(2));
+}
+
+/**
+ * Price per kilometre in the price's own currency, to two significant figures. Null without a price or
+ * a distance, and under MIN_PRICE_PER_KM_DISTANCE_KM.
  */
 export function pricePerKm(price: number | null, distance: { readonly km: number; readonly known?: boolean } | null): number | null {
   if (price === null || !Number.isFinite(price) || price <= 0 || !distance) return null;
   if (!(distance.km >= MIN_PRICE_PER_KM_DISTANCE_KM)) return null;
-  return Number((price / distance.km).toPrecision(2));
+  return roundPerKm(price / distance.km);
+}
+
+/** The amount of a price per km, rounded by roundPerKm and written with the decimals it keeps: "5 200 UZS", "0,73 USD". */
+export function formatPerKmAmount(value: number, currency: string): string {
+  const rounded = roundPerKm(value);
+  const decimals = rounded === 0 || !Number.isFinite(rounded) ? 0 : Math.max(0, 1 - Math.floor(Math.log10(Math.abs(rounded))));
+  return formatPrice(rounded, currency, decimals);
+}
+
+/** Slot a text is looked up with once and filled per value: the feeds write tens of thousands. */
+const SLOT = '\u0000';
+// A function, so a `$&` in a text is not read as a replacement pattern.
+const fill = (template: string, value: string) => template.replace(SLOT, () => value);
+
+/**
+ * Writes a price per km as "5 200 UZS/km" in one language, without the "≈" it is shown with: `t`
+ * reaches the `loads` namespace (by the `loads:` prefix). Made once per list, page or feed.
+ */
+export function perKmFormatter(t: TFunction): (value: number, currency: string) => string {
+  const perKmText = t('loads:distance.perKm', { price: SLOT });
+  return (value, currency) => fill(perKmText, formatPerKmAmount(value, currency));
 }
 
 /** "310 km" and "5 200 UZS/km" in the page's language, without the "≈" each is shown with. */
@@ -46,17 +77,14 @@ export interface DistanceTexts {
  * feeds write tens of thousands of entries).
  */
 export function distanceFormatter(t: TFunction): (km: number | null, price: number | null, currency: string) => DistanceTexts | null {
-  const SLOT = '\u0000';
   const kmText = t('loads:distance.km', { km: SLOT });
-  const perKmText = t('loads:distance.perKm', { price: SLOT });
-  // A function, so a `$&` in a text is not read as a replacement pattern.
-  const fill = (template: string, value: string) => template.replace(SLOT, () => value);
+  const perKmText = perKmFormatter(t);
   return (km, price, currency) => {
     if (km === null) return null;
     const perKm = pricePerKm(price, { km });
     return {
       distance: fill(kmText, formatNumber(km)),
-      perKm: perKm === null ? '' : fill(perKmText, formatPrice(perKm, currency, 3)),
+      perKm: perKm === null ? '' : perKmText(perKm, currency),
     };
   };
 }

@@ -3,7 +3,7 @@ import { matchPlace } from './match';
 import { type RoadDistance, roadDistanceBetween } from './road-distance';
 
 /**
- * The build's road distances, from the gazetteer (README, "Distance and price per kilometre"). The
+ * The build's road distances, from the gazetteer (docs/rates.md). The
  * estimate itself is road-distance.ts, which the browser shares.
  */
 export { type RoadDistance, ROAD_FACTOR, greatCircleKm, roundEstimateKm } from './road-distance';

@@ -32,7 +32,7 @@ export interface RoadPoint {
  * "higher than USA and smaller than Japan or EU", with up to 1.435 in its mountainous Gangwon province.
  * Uzbekistan's trunk roads bend round the Qurama and Turkestan ranges, the Kyzylkum and the Fergana
  * valley's borders, so this takes the upper part of that range: published road distances of the
- * routes in __tests__/distance.test.ts measure 1.19 (Buxoro–Xiva) to 1.48 (Xiva–Nukus) on the
+ * routes in __tests__/places-distance.test.ts measure 1.19 (Buxoro–Xiva) to 1.48 (Xiva–Nukus) on the
  * gazetteer's coordinates, and the estimate stays within 15 % of each.
  */
 export const ROAD_FACTOR = 1.3;
@@ -42,12 +42,12 @@ const EARTH_RADIUS_KM = 6371.0088;
 
 /**
  * Published road distances of busy routes, which override the estimate in both directions. Keys are the
- * two slugs in alphabetical order joined by a space. Only figures with a source the README names;
+ * two slugs in alphabetical order joined by a space. Only figures with a source named here;
  * a route without one is estimated.
  */
 const KNOWN_ROAD_KM: Readonly<Record<string, number>> = {
   // The M39 through Guliston and Jizzax; the estimate would say 350. Source: promenter.ru, "Расстояние и
-  // время пути … от Ташкента до Самарканда": about 300 km by road (README, "Distance and price per km").
+  // время пути … от Ташкента до Самарканда": about 300 km by road (docs/rates.md).
   'samarqand toshkent': 300,
   // Through Samarqand, Buxoro and Urganch; the estimate would say 1 050. Source: Humo Magazine
   // (mag.humodoc.com, 19 June 2025, on intercity taxis): "От Ташкента до столицы Каракалпакстана —

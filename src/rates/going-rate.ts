@@ -1,40 +1,37 @@
-import type { HistoryLoad, RateSample } from '../history/types';
+import type { RateSample } from '../history/types';
 import { routeKey } from '../loads/place-groups';
-import { RATE_CHART_WEEKS, RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_WEEK_MIN_LOADS } from '../config/constants';
-import { DAY_MS, WEEK_MS } from '../config/time';
+import { currencyCode } from '../loads/currency';
+import { RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_OUTLIER_FACTOR } from '../config/constants';
+import { WEEK_MS, tashkentDayStart } from '../config/time';
+import { posterWeights, spreadOf, weightedPercentiles, type Spread } from './spread';
+import { chartWeekStarts, type RateWindow } from './window';
 
 /**
- * The going asking price of each route (README, "Going rates"), worked out from the board history's
- * records alone: no SQL, no clock, no network, so known histories give known figures in tests.
+ * The going asking price of each route (docs/rates.md, "Going rates"), worked out from the board history's
+ * samples alone: no SQL, no clock, no network, so known histories give known figures in tests.
  *
- * It reads `RateSample`s, the store's narrow read of a window (BoardHistory.rateSamples); `rateSampleOf`
- * makes one from a whole record, as that query does.
- *
- * Methods, stated once:
- * - Percentiles by linear interpolation between closest ranks (Hyndman & Fan's type 7, R's default,
- *   Excel's PERCENTILE.INC, d3-array's quantile): for n sorted values and a fraction p, h = (n - 1)p,
- *   the value is x[⌊h⌋] + (h - ⌊h⌋)(x[⌊h⌋ + 1] - x[⌊h⌋]).
- * - The median is that at p = 0.5: the middle value of an odd count, the mean of the two middle
- *   values of an even count.
- * - The middle half is the 25th to the 75th percentile.
+ * The rules, in the order they apply to one route's loads in one currency (spellings of one currency
+ * are one currency, src/loads/currency.ts; currencies are never converted):
+ * 1. Weights: no poster's loads weigh more than RATE_MAX_POSTER_SHARE (a third) of the figure; loads
+ *    without a phone are one poster together (src/rates/spread.ts, posterWeights).
+ * 2. Outliers: a price more than RATE_OUTLIER_FACTOR times above or below the weighted median of them
+ *    all is left out, and counted.
+ * 3. Thresholds: what is left makes a figure from RATE_MIN_LOADS loads by RATE_MIN_POSTERS posters;
+ *    the weights are worked out again on it, and its median and middle half are weighted percentiles.
+ * A vehicle type's row and a chart week's median are figures of the same kind, of that type's or that
+ * week's loads among those kept.
  */
 
-export interface Spread {
-  median: number;
-  p25: number;
-  p75: number;
-}
+export type { Spread } from './spread';
 
 /** One figure: the loads of one route (and vehicle type, for a row) in one currency. */
 export interface RateFigure {
+  /** The currency's code (currencyCode). */
   currency: string;
   /** Priced loads it stands on. */
   loads: number;
-  /** Distinct posters (posterHash) among them. */
+  /** Distinct posters among them, loads without a phone counting as one. */
   posters: number;
-  /** Earliest and latest posting (createdAt, else when the history first saw it), epoch ms. */
-  firstPosted: number;
-  lastPosted: number;
   /** Asking price per trip. */
   trip: Spread;
   /** Asking price per km; null when the route's distance is unknown or under 50 km. */
@@ -45,21 +42,41 @@ export interface VehicleRate extends RateFigure {
   vehicleType: string;
 }
 
-/** One week of the chart: priced loads posted that week and their median (per km, else per trip). */
-export interface RateWeek {
-  /** The week's first instant, epoch ms; the week is [start, start + 7 days). */
-  start: number;
+/** A load's asking price on its posting day (Tashkent midnight), in the chart's measure; `loads` alike. */
+export interface RatePoint {
+  day: number;
+  value: number;
   loads: number;
-  median: number | null;
+}
+
+/** One week of the chart, in its measure. */
+export interface RateWeek {
+  /** The week's first Tashkent midnight, epoch ms; the week is [start, start + 7 days). */
+  start: number;
+  /** Loads of the figure posted that week. */
+  loads: number;
+  /** The week's median and middle half, where its loads alone make a figure (rule 3); else null. */
+  spread: Spread | null;
+  /** Without a spread: each of its loads, by day and then value. Empty with one. */
+  points: RatePoint[];
+}
+
+/** What the route page's chart and its table draw: the last RATE_CHART_WEEKS weeks of one figure. */
+export interface RateSeries {
+  /** Per km when the route has a distance, else per trip. */
+  measure: 'perKm' | 'trip';
+  currency: string;
+  /** The figure itself (the whole window) in that measure. */
+  figure: Spread;
+  weeks: RateWeek[];
 }
 
 export interface CurrencyRate extends RateFigure {
-  /** Vehicle types whose loads alone reach the thresholds, busiest first. */
+  /** Priced loads in this currency left out as outliers (rule 2). */
+  outliers: number;
+  /** Vehicle types whose loads alone make a figure, busiest first. */
   byVehicle: VehicleRate[];
-  /** RATE_CHART_WEEKS weeks ending at the window's end, oldest first. */
-  weeks: RateWeek[];
-  /** What `weeks` measures: per km when the route has a distance, else per trip. */
-  weekly: 'perKm' | 'trip';
+  series: RateSeries;
 }
 
 export interface RouteRate {
@@ -69,15 +86,10 @@ export interface RouteRate {
   loads: number;
   /** Loads left out of the figures for want of a price (or of a currency to read it in). */
   unpriced: number;
-  /** One figure per currency that reaches the thresholds on its own, busiest first. */
+  /** One figure per currency that makes one on its own, busiest first. */
   figures: CurrencyRate[];
-  /** Currencies below the thresholds: counted and mentioned, never converted. */
-  others: Array<{ currency: string; loads: number }>;
-}
-
-export interface RateWindow {
-  start: number;
-  end: number;
+  /** Currencies without a figure: counted and mentioned, never converted; `outliers` of `loads` left out by rule 2. */
+  others: Array<{ currency: string; loads: number; outliers: number }>;
 }
 
 /**
@@ -86,51 +98,6 @@ export interface RateWindow {
  * no distance table. Asked once per route.
  */
 export type PerKmDistance = (fromSlug: string, toSlug: string) => number | null;
-
-/** Type 7 percentile of ascending `sorted` (non-empty). */
-export function percentile(sorted: ArrayLike<number>, p: number): number {
-  const n = sorted.length;
-  if (n === 0) return NaN;
-  const h = (n - 1) * p;
-  const low = Math.floor(h);
-  const lowValue = sorted[low] as number;
-  const high = sorted[Math.min(low + 1, n - 1)] as number;
-  return lowValue + (h - low) * (high - lowValue);
-}
-
-export function spreadOf(values: readonly number[]): Spread {
-  // A typed array sorts numbers without a comparator call per pair: several times faster on a busy route.
-  const sorted = Float64Array.from(values).sort() as unknown as number[];
-  return { median: percentile(sorted, 0.5), p25: percentile(sorted, 0.25), p75: percentile(sorted, 0.75) };
-}
-
-/** On the board at any time in the window: seen by then, and not closed before it began. */
-export function onBoardIn(load: Pick<HistoryLoad, 'firstSeen' | 'closedAt'>, window: RateWindow): boolean {
-  return load.firstSeen <= window.end && (load.closedAt === null || load.closedAt >= window.start);
-}
-
-export function postedAt(load: Pick<HistoryLoad, 'createdAt' | 'firstSeen'>): number {
-  const created = load.createdAt ? Date.parse(load.createdAt) : NaN;
-  return Number.isFinite(created) ? created : load.firstSeen;
-}
-
-/**
- * A record as the going rates read it, or null when the rates leave it out (a place the gazetteer does
- * not know, a route from a place to itself, or a load not on the board in the window).
- * BoardHistory.rateSamples selects the same in SQL; a test holds the two to each other.
- */
-export function rateSampleOf(load: HistoryLoad, window: RateWindow): RateSample | null {
-  if (!load.fromKnown || !load.toKnown || load.from === load.to || !onBoardIn(load, window)) return null;
-  return {
-    from: load.from,
-    to: load.to,
-    vehicleType: load.vehicleType,
-    price: load.price,
-    currency: load.currency,
-    posted: postedAt(load),
-    poster: load.posterHash,
-  };
-}
 
 interface Priced {
   price: number;
@@ -144,33 +111,70 @@ function perKmOf(trip: Spread, km: number | null): Spread | null {
   return km ? { median: trip.median / km, p25: trip.p25 / km, p75: trip.p75 / km } : null;
 }
 
+const pricesOf = (loads: readonly Priced[]) => {
+  const prices = new Float64Array(loads.length);
+  for (let i = 0; i < loads.length; i++) prices[i] = (loads[i] as Priced).price;
+  return prices;
+};
+const postersOf = (loads: readonly Priced[]) => loads.map((load) => load.poster);
+
+/** Rule 3 on `loads`, ascending by price: the figure, or null below the thresholds. */
 function figureOf(currency: string, loads: readonly Priced[], km: number | null): RateFigure | null {
-  const posters = new Set<string | number>();
-  for (const load of loads) if (load.poster !== null) posters.add(load.poster);
-  if (loads.length < RATE_MIN_LOADS || posters.size < RATE_MIN_POSTERS) return null;
-  // A loop, not Math.min(...): a busy route's million loads would overflow the call's arguments.
-  let firstPosted = Infinity;
-  let lastPosted = -Infinity;
-  for (const load of loads) {
-    firstPosted = Math.min(firstPosted, load.posted);
-    lastPosted = Math.max(lastPosted, load.posted);
-  }
-  const trip = spreadOf(loads.map((load) => load.price));
-  return { currency, loads: loads.length, posters: posters.size, firstPosted, lastPosted, trip, perKm: perKmOf(trip, km) };
+  if (loads.length < RATE_MIN_LOADS) return null;
+  const { posters, weights } = posterWeights(postersOf(loads));
+  if (posters < RATE_MIN_POSTERS || !weights) return null;
+  const trip = spreadOf(pricesOf(loads), weights);
+  return { currency, loads: loads.length, posters, trip, perKm: perKmOf(trip, km) };
 }
 
-/** Weekly medians per trip, or per km over `km`; none for a week of fewer than RATE_WEEK_MIN_LOADS loads. */
-function weeksOf(loads: readonly Priced[], end: number, km: number | null): RateWeek[] {
-  const first = end - RATE_CHART_WEEKS * WEEK_MS;
-  const buckets: number[][] = Array.from({ length: RATE_CHART_WEEKS }, () => []);
+/** Rule 2 on `loads`, ascending by price: those within RATE_OUTLIER_FACTOR of their weighted median, in order. */
+function withinUsualRange(loads: readonly Priced[]): readonly Priced[] {
+  const { weights } = posterWeights(postersOf(loads));
+  // Too few posters to weigh: no figure either way, and nothing to measure a price against.
+  if (!weights) return loads;
+  const [median = NaN] = weightedPercentiles(pricesOf(loads), weights, [0.5]);
+  const low = median / RATE_OUTLIER_FACTOR;
+  const high = median * RATE_OUTLIER_FACTOR;
+  return loads.filter((load) => load.price >= low && load.price <= high);
+}
+
+/** Each load as a chart point: one point for loads of one day and one value. */
+function pointsOf(loads: readonly Priced[], km: number | null): RatePoint[] {
+  const points = new Map<string, RatePoint>();
   for (const load of loads) {
-    if (load.posted >= first && load.posted < end) buckets[Math.floor((load.posted - first) / WEEK_MS)]?.push(load.price);
+    const day = tashkentDayStart(load.posted);
+    const value = load.price / (km ?? 1);
+    const key = `${day} ${value}`;
+    const point = points.get(key);
+    if (point) point.loads += 1;
+    else points.set(key, { day, value, loads: 1 });
   }
-  return buckets.map((values, index) => ({
-    start: first + index * WEEK_MS,
-    loads: values.length,
-    median: values.length >= RATE_WEEK_MIN_LOADS ? spreadOf(values).median / (km ?? 1) : null,
-  }));
+  return [...points.values()].sort((a, b) => a.day - b.day || a.value - b.value);
+}
+
+/** The chart's weeks of `kept` (ascending by price), so each week's loads stay in that order. */
+function seriesOf(figure: RateFigure, kept: readonly Priced[], window: RateWindow, km: number | null): RateSeries {
+  const starts = chartWeekStarts(window);
+  const first = starts[0] as number;
+  const buckets: Priced[][] = starts.map(() => []);
+  for (const load of kept) {
+    if (load.posted >= first) buckets[Math.floor((load.posted - first) / WEEK_MS)]?.push(load);
+  }
+  const measure = (spread: RateFigure) => (km ? spread.perKm : spread.trip) as Spread;
+  return {
+    measure: km ? 'perKm' : 'trip',
+    currency: figure.currency,
+    figure: measure(figure),
+    weeks: buckets.map((loads, index) => {
+      const week = figureOf(figure.currency, loads, km);
+      return {
+        start: starts[index] as number,
+        loads: loads.length,
+        spread: week && measure(week),
+        points: week ? [] : pointsOf(loads, km),
+      };
+    }),
+  };
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
@@ -184,35 +188,50 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
+/** Rule 3 on the loads of one currency that rule 2 kept (`kept`, ascending by price). */
+function currencyRate(
+  currency: string,
+  kept: readonly Priced[],
+  outliers: number,
+  window: RateWindow,
+  km: number | null,
+): CurrencyRate | null {
+  const figure = figureOf(currency, kept, km);
+  if (!figure) return null;
+  const byVehicle: VehicleRate[] = [];
+  for (const [vehicleType, vehicleLoads] of groupBy(kept, (load) => load.vehicleType)) {
+    const row = vehicleType ? figureOf(currency, vehicleLoads, km) : null;
+    if (row) byVehicle.push({ ...row, vehicleType });
+  }
+  byVehicle.sort((a, b) => b.loads - a.loads || a.vehicleType.localeCompare(b.vehicleType));
+  return { ...figure, outliers, byVehicle, series: seriesOf(figure, kept, window, km) };
+}
+
+/** currencyCode, once per spelling: a window holds half a million loads and a handful of spellings. */
+const codes = new Map<string, string>();
+function codeOf(text: string): string {
+  let code = codes.get(text);
+  if (code === undefined) codes.set(text, (code = currencyCode(text)));
+  return code;
+}
+
 function routeRate(from: string, to: string, loads: readonly RateSample[], window: RateWindow, distanceOf: PerKmDistance): RouteRate {
   const km = distanceOf(from, to);
   const priced: Array<Priced & { currency: string }> = [];
   for (const load of loads) {
-    const currency = load.currency.trim().toUpperCase();
+    const currency = codeOf(load.currency);
     if (load.price === null || !Number.isFinite(load.price) || load.price <= 0 || !currency) continue;
-    priced.push({
-      currency,
-      price: load.price,
-      posted: load.posted,
-      poster: load.poster,
-      vehicleType: load.vehicleType,
-    });
+    priced.push({ currency, price: load.price, posted: load.posted, poster: load.poster, vehicleType: load.vehicleType });
   }
   const figures: CurrencyRate[] = [];
   const others: RouteRate['others'] = [];
   for (const [currency, group] of groupBy(priced, (load) => load.currency)) {
-    const figure = figureOf(currency, group, km);
-    if (!figure) {
-      others.push({ currency, loads: group.length });
-      continue;
-    }
-    const byVehicle: VehicleRate[] = [];
-    for (const [vehicleType, vehicleLoads] of groupBy(group, (load) => load.vehicleType)) {
-      const row = vehicleType ? figureOf(currency, vehicleLoads, km) : null;
-      if (row) byVehicle.push({ ...row, vehicleType });
-    }
-    byVehicle.sort((a, b) => b.loads - a.loads || a.vehicleType.localeCompare(b.vehicleType));
-    figures.push({ ...figure, byVehicle, weekly: km ? 'perKm' : 'trip', weeks: weeksOf(group, window.end, km) });
+    group.sort((a, b) => a.price - b.price);
+    const kept = withinUsualRange(group);
+    const outliers = group.length - kept.length;
+    const rate = currencyRate(currency, kept, outliers, window, km);
+    if (rate) figures.push(rate);
+    else others.push({ currency, loads: group.length, outliers });
   }
   figures.sort((a, b) => b.loads - a.loads || a.currency.localeCompare(b.currency));
   others.sort((a, b) => b.loads - a.loads || a.currency.localeCompare(b.currency));
@@ -221,9 +240,8 @@ function routeRate(from: string, to: string, loads: readonly RateSample[], windo
 
 /**
  * Every route that had a load on the board in the window, with its figures (none where too few loads
- * or posters). Each sample is one load on the board in the window (the store's query and
- * `rateSampleOf` apply it), once: the store's key makes it so, however many reads saw the load. The
- * window's end is where the chart's weeks end.
+ * or posters). Each sample is one load on the board in the window, once (the store's rateSamples makes
+ * them so).
  */
 export function goingRates(samples: readonly RateSample[], window: RateWindow, distanceOf: PerKmDistance): Map<string, RouteRate> {
   const routes = new Map<string, RateSample[]>();
@@ -247,8 +265,4 @@ export function ratedRoutes(rates: ReadonlyMap<string, RouteRate>): RouteRate[] 
   return [...rates.values()]
     .filter((rate) => rate.figures.length > 0)
     .sort((a, b) => b.loads - a.loads || a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
-}
-
-export function windowEndingAt(end: number, days: number): RateWindow {
-  return { start: end - days * DAY_MS, end };
 }

@@ -4,7 +4,7 @@ import { pricePosition, type PriceRange, type PricePosition } from '../loads/pri
 
 /**
  * The one small file the build publishes for the cards the live board renders after the build
- * (README, "Going rates"): the middle half of each rated route's asking prices per trip, and the
+ * (docs/rates.md, "Going rates"): the middle half of each rated route's asking prices per trip, and the
  * place keys (normalizePlaceKey of every spelling the gazetteer gives those places) that find them,
  * so the browser needs no gazetteer. Language-independent: one file for all pages.
  */
@@ -37,19 +37,9 @@ export function positionsFromFile(file: RangesFile, loads: readonly Load[]): Rec
   return positions;
 }
 
-function isRangesFile(value: unknown): value is RangesFile {
-  if (!value || typeof value !== 'object') return false;
-  const { keys, routes } = value as Partial<RangesFile>;
-  return Boolean(keys) && typeof keys === 'object' && Array.isArray(routes);
-}
-
-/** The file, or null when it cannot be had or is not one: the cards then say nothing of their prices. */
-export async function loadRangesFile(path: string): Promise<RangesFile | null> {
-  try {
-    const response = await fetch(path);
-    const json: unknown = response.ok ? await response.json() : null;
-    return isRangesFile(json) ? json : null;
-  } catch {
-    return null;
-  }
+/** The file's content read from JSON, or null when it is not one: the cards then say nothing of their prices. */
+export function rangesFileOf(json: unknown): RangesFile | null {
+  if (!json || typeof json !== 'object') return null;
+  const { keys, routes } = json as Partial<RangesFile>;
+  return Boolean(keys) && typeof keys === 'object' && Array.isArray(routes) ? (json as RangesFile) : null;
 }

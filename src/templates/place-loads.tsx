@@ -18,6 +18,7 @@ import { definePageHead } from '../head/define-head';
 import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
 import { type LocaleData, pageLanguage } from '../i18n/runtime';
 import { FeedLink } from '../components/feed-link';
+import { OfflineNotice } from '../components/offline-notice';
 import { placeFeedTitle, placeListTitle } from '../feeds/feed-titles';
 import * as styles from './place-loads.module.css';
 
@@ -58,7 +59,7 @@ function OnwardLinks({ context, t }: { context: PlaceLoadsPageContext; t: TFunct
 
 /**
  * Loads from a place, to a place, or along one route, pre-built page by page. It does not refresh in
- * the browser (README, "City and route pages"): it says when it was built and links to the live board.
+ * the browser (docs/place-pages.md): it says when it was built and links to the live board.
  */
 /** The build named this page's places already (src/gatsby/place-pages.ts). */
 const asNamed = (name: string) => name;
@@ -84,6 +85,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
             <a href={boardHref(language, { search })}>{t('liveSearch', { place: search })}</a>
           </p>
         ) : null}
+        <OfflineNotice />
       </PageIntro>
       {rateHtml || total === 0 ? (
         <div className="container">

@@ -3,7 +3,7 @@ import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../config/routes';
 import { boardHref } from '../board/query';
-import { RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_WINDOW_DAYS } from '../config/constants';
+import { RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_OUTLIER_FACTOR, RATE_WINDOW_DAYS } from '../config/constants';
 import { Layout } from '../components/layout';
 import { PageIntro } from '../components/page-intro';
 import { builtTime } from '../loads/built-time';
@@ -12,14 +12,19 @@ import { definePageHead } from '../head/define-head';
 import { itemListJsonLd } from '../head/structured-data';
 import { JSON_LD_MAX_LOADS } from '../config/constants';
 import { type LocaleData, pageLanguage } from '../i18n/runtime';
-import { middleHalf, rateValue } from '../components/rates/route-rate';
+import { PerKmMiddleHalf, PerKmValue, windowDays } from '../components/rates/route-rate';
+import { formatRatePrice, rateTexts, tripMiddleHalf } from '../components/rates/rate-format';
 import type { RatesPageContext } from '../rates/page-data';
 import * as styles from './place-loads.module.css';
 
-/** Every route with a going asking price, busiest first (README, "Going rates"): one row per currency. */
+/**
+ * Every route with a going asking price, busiest first (docs/rates.md, "Going rates"): one row per currency,
+ * with what each stands on (loads, posters, prices left out), the window's days, and the rules.
+ */
 export default function RatesPage({ pageContext }: PageProps<LocaleData, RatesPageContext>) {
   const { t } = useTranslation('places');
   const language = pageLanguage(pageContext);
+  const texts = rateTexts(t);
   const routes = pageContext.routes ?? [];
   const updated = builtTime(pageContext.builtAt);
   return (
@@ -32,9 +37,7 @@ export default function RatesPage({ pageContext }: PageProps<LocaleData, RatesPa
         ) : null}
       </PageIntro>
       <div className="container">
-        <p>
-          {t('rates.asking', { days: RATE_WINDOW_DAYS })} {t('ratesPage.rule', { min: RATE_MIN_LOADS, posters: RATE_MIN_POSTERS })}
-        </p>
+        {pageContext.window ? <p>{t('rates.asking', windowDays(pageContext.window, language))}</p> : null}
         {routes.length === 0 ? (
           <p>{t('ratesPage.empty')}</p>
         ) : (
@@ -53,6 +56,12 @@ export default function RatesPage({ pageContext }: PageProps<LocaleData, RatesPa
                   <th scope="col" className={styles.number}>
                     {t('rates.loads')}
                   </th>
+                  <th scope="col" className={styles.number}>
+                    {t('ratesPage.posters')}
+                  </th>
+                  <th scope="col" className={styles.number}>
+                    {t('ratesPage.outliersColumn')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -65,22 +74,28 @@ export default function RatesPage({ pageContext }: PageProps<LocaleData, RatesPa
                         </a>
                       </th>
                       <td className={styles.number}>
-                        {rateValue(t, figure.trip.median, figure.currency, false)}
+                        {formatRatePrice(figure.trip.median, figure.currency)}
                         <br />
-                        <small>{middleHalf(t, figure.trip, figure.currency, false)}</small>
+                        <small>{tripMiddleHalf(texts, figure.trip, figure.currency)}</small>
                       </td>
                       <td className={styles.number}>
                         {figure.perKm ? (
                           <>
-                            {rateValue(t, figure.perKm.median, figure.currency, true)}
+                            <PerKmValue texts={texts} value={figure.perKm.median} currency={figure.currency} />
                             <br />
-                            <small>{middleHalf(t, figure.perKm, figure.currency, true)}</small>
+                            <small>
+                              <PerKmMiddleHalf texts={texts} spread={figure.perKm} currency={figure.currency} />
+                            </small>
                           </>
                         ) : (
                           '–'
                         )}
                       </td>
-                      <td className={styles.number}>{figure.loads}</td>
+                      <td className={styles.number} data-loads={figure.loads}>
+                        {figure.loads}
+                      </td>
+                      <td className={styles.number}>{figure.posters}</td>
+                      <td className={styles.number}>{figure.outliers}</td>
                     </tr>
                   )),
                 )}
@@ -88,6 +103,16 @@ export default function RatesPage({ pageContext }: PageProps<LocaleData, RatesPa
             </table>
           </div>
         )}
+        <section aria-labelledby="rate-rules">
+          <h2 id="rate-rules">{t('ratesPage.rulesHeading')}</h2>
+          <ul>
+            <li>{t('ratesPage.rule', { min: RATE_MIN_LOADS, posters: RATE_MIN_POSTERS })}</li>
+            <li>{t('rates.weights')}</li>
+            <li>{t('ratesPage.outliers', { factor: RATE_OUTLIER_FACTOR })}</li>
+            <li>{t('ratesPage.currencies')}</li>
+            <li>{t('ratesPage.estimates')}</li>
+          </ul>
+        </section>
         <p className={styles.links}>
           <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a> ·{' '}
           <a href={boardHref(language, {})}>{t('reverse.board')}</a>
@@ -113,7 +138,10 @@ export const Head = definePageHead<RatesPageContext>(({ t, language, pageContext
 
 export const query = graphql`
   query RatesPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "places"] } }, sort: [{ ns: ASC }, { language: ASC }]) {
+    locales: allLocale(
+      filter: { language: { eq: $language }, ns: { in: ["common", "loads", "places"] } }
+      sort: [{ ns: ASC }, { language: ASC }]
+    ) {
       ...LocaleEdges
     }
   }

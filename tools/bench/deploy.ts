@@ -9,7 +9,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { deploy, MANIFEST_NAME } from '../deploy/deploy';
+import { deploy } from '../deploy/deploy';
+import { MANIFEST_NAME } from '../deploy/state-location';
 import { startLocalS3, type LocalS3 } from '../deploy/local-s3';
 import { numberFlag, readFlags } from './flags';
 

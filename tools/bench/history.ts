@@ -1,5 +1,5 @@
 // npm run bench:history [-- --live N --past M]
-// The board history's share of a build (issue 29): with M past loads in the file and N live loads read,
+// The board history's share of a build (docs/history.md): with M past loads in the file and N live loads read,
 // the steps the build runs (open, record the read, the closed-load and going-rate queries, save), timed
 // and with the memory they add; the file's size; and an import of M lines. Figures, not assertions: the
 // machine is shared and noisy, so it prints nproc and the load average with them.
@@ -55,6 +55,9 @@ async function buildSteps(file: string, live: number): Promise<void> {
   lap('open');
   const counts = history.recordRead(loads, now);
   lap('record');
+  // The build logs how many loads the history holds after its read (src/gatsby/board-history.ts).
+  history.loadCounts();
+  lap('loadCounts');
   const closed = history.closedSince(now - 30 * DAY).length;
   lap('closedSince 30 d');
   // What the build reads for the going rates (src/gatsby/rates.ts).

@@ -14,7 +14,7 @@
 // before the page's scripts) gives each interaction's duration (input delay + processing + presentation,
 // the longest entry of one interactionId, as web-vitals counts INP); a phase reads its longest
 // interaction. Printed: each phase's median over the runs, and the median of each run's longest
-// interaction (the page's INP). The target is 200 ms (issue 28).
+// interaction (the page's INP). The target is 200 ms, the web's "good" INP.
 //
 // The floor (a bare Gatsby page, tools/bench/floor-site) has no such interactions: it is loaded in the
 // same runs, alternating, at the same slowdown, and a tap on its heading is measured (an interaction

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pLimit from 'p-limit';
-import { toolEnv } from '../env';
+import { EnvError, toolEnv } from '../env';
 import { cacheControl, contentType } from '../../src/hosting/policy';
 import {
   type DeployPlan,
@@ -17,17 +17,17 @@ import {
   parseManifest,
   planDeploy,
 } from './plan';
+import {
+  type BucketPrefix,
+  defaultStatePrefix,
+  MANIFEST_NAME,
+  servedStateProblem,
+  STATE_KEYS,
+  type StateConfig,
+  stateObject,
+} from './state-location';
 
 /** Publishes public/ to an S3-compatible bucket: only what changed, assets before the pages that load them. */
-
-/** Gzipped: at 80,000 files the JSON is about 12 MB, mostly repeated header strings. */
-export const MANIFEST_NAME = '.deploy-manifest.json.gz';
-/** What `npm run telegram` has posted, which the rebuild workflow keeps beside the manifest. */
-export const TELEGRAM_STATE_KEY = '.telegram-state.json';
-/** The board history (tools/history/bucket.ts), which the rebuild workflow keeps beside the manifest. */
-export const HISTORY_OBJECT_KEY = '.board-history.sqlite';
-/** Objects beside the site that are not site files: never compared, never deleted as a removed page. */
-const BOOKKEEPING_KEYS = new Set([MANIFEST_NAME, TELEGRAM_STATE_KEY, HISTORY_OBJECT_KEY]);
 
 const REQUIRED_FILES = ['index.html', '404.html'];
 /**
@@ -37,11 +37,14 @@ const REQUIRED_FILES = ['index.html', '404.html'];
  */
 const DEPLOY_SIGNAL = 'page-data/app-data.json';
 
-export interface DeployConfig {
+export interface DeployConfig extends StateConfig {
   dir: string;
+  /** The bucket the CDN serves. */
   bucket: string;
-  /** Key prefix inside the bucket, '' or ending in '/'. */
+  /** Key prefix inside the bucket, '' or ending in '/': the CDN's origin path. */
   prefix: string;
+  /** Where the manifest, the history and the channel's state are kept, never served (state-location.ts). */
+  state: BucketPrefix;
   region: string;
   endpoint?: string;
   forcePathStyle: boolean;
@@ -71,11 +74,16 @@ export interface DeployReport {
 export function deployConfigFromEnv(env: NodeJS.ProcessEnv): DeployConfig {
   const vars = toolEnv(env);
   const bucket = vars.string('DEPLOY_BUCKET', { required: 'the bucket to publish public/ to' });
-  const prefix = vars.string('DEPLOY_PREFIX').replace(/^\/+|\/+$/g, '');
+  const prefix = asPrefix(vars.string('DEPLOY_PREFIX'));
+  const stateBucket = vars.string('DEPLOY_STATE_BUCKET') || bucket;
   const config: DeployConfig = {
     dir: vars.string('DEPLOY_DIR', { fallback: 'public' }),
     bucket,
-    prefix: prefix ? `${prefix}/` : '',
+    prefix,
+    state: {
+      bucket: stateBucket,
+      prefix: asPrefix(vars.string('DEPLOY_STATE_PREFIX', { fallback: defaultStatePrefix(prefix, stateBucket !== bucket) })),
+    },
     region: vars.string('DEPLOY_REGION') || vars.string('AWS_REGION') || vars.string('AWS_DEFAULT_REGION', { fallback: 'us-east-1' }),
     endpoint: vars.url('DEPLOY_ENDPOINT', { example: 'http://localhost:4568' }) || undefined,
     forcePathStyle: vars.flag('DEPLOY_FORCE_PATH_STYLE'),
@@ -87,8 +95,21 @@ export function deployConfigFromEnv(env: NodeJS.ProcessEnv): DeployConfig {
       deploys: vars.integer('DEPLOY_ASSET_GRACE_DEPLOYS', { fallback: 2, min: 0, max: 1000 }),
     },
   };
-  vars.done();
+  const served = bucket ? servedStateProblem(config) : null;
+  try {
+    vars.done();
+  } catch (error) {
+    if (error instanceof EnvError && served) throw new EnvError([...error.problems, served]);
+    throw error;
+  }
+  if (served) throw new EnvError([served]);
   return config;
+}
+
+/** A key prefix as S3 keys use it: no leading slash, one trailing slash, or '' for none. */
+function asPrefix(text: string): string {
+  const trimmed = text.replace(/^\/+|\/+$/g, '');
+  return trimmed ? `${trimmed}/` : '';
 }
 
 export function s3ClientFor(config: DeployConfig): S3Client {
@@ -191,8 +212,9 @@ function unquote(etag: string): string {
 }
 
 async function readManifest(client: S3Client, config: DeployConfig): Promise<Manifest> {
+  const manifest = stateObject(config, MANIFEST_NAME);
   try {
-    const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: config.prefix + MANIFEST_NAME }));
+    const answer = await client.send(new GetObjectCommand({ Bucket: manifest.bucket, Key: manifest.key }));
     const bytes = await answer.Body?.transformToByteArray();
     return parseManifest(bytes ? gunzipSync(bytes).toString('utf8') : undefined);
   } catch (error) {
@@ -210,13 +232,20 @@ async function readManifest(client: S3Client, config: DeployConfig): Promise<Man
 export async function deploy(config: DeployConfig, options: DeployOptions = {}): Promise<DeployReport> {
   const { client = s3ClientFor(config), log = console.log, now = new Date() } = options;
   const started = Date.now();
+  const served = servedStateProblem(config);
+  if (served) throw new Error(`${served} Nothing was published.`);
   const [local, previous] = await Promise.all([readTree(config.dir), readManifest(client, config)]);
-  const remoteAll = await listBucket(client, config, [...local.map((file) => file.key), ...Object.keys(previous.files)]);
+  const remote = await listBucket(client, config, [...local.map((file) => file.key), ...Object.keys(previous.files)]);
   // An empty or half-written public/ would otherwise delete the site from the bucket.
   const missing = REQUIRED_FILES.filter((key) => !local.some((file) => file.key === key));
   if (missing.length > 0)
     throw new Error(`${path.resolve(config.dir)} has no ${missing.join(' or ')}: not a built site, nothing was published.`);
-  const remote = remoteAll.filter((object) => !BOOKKEEPING_KEYS.has(object.key));
+  // The state of older deploys sat beside the site, where the CDN serves it: moved once, by hand.
+  const stillServed = remote.filter((object) => (STATE_KEYS as readonly string[]).includes(object.key));
+  if (stillServed.length > 0)
+    throw new Error(
+      `${stillServed.map((object) => `s3://${config.bucket}/${config.prefix}${object.key}`).join(', ')} ${stillServed.length === 1 ? 'is' : 'are'} served by the CDN: move ${stillServed.length === 1 ? 'it' : 'them'} to s3://${config.state.bucket}/${config.state.prefix} once with npm run deploy -- move-state. Nothing was published.`,
+    );
   const plan = planDeploy({ local, remote, previous, now, grace: config.grace });
   const report: DeployReport = { plan, uploaded: 0, uploadedBytes: 0, deleted: 0, seconds: 0 };
   log(describePlan(plan, config));
@@ -253,10 +282,11 @@ export async function deploy(config: DeployConfig, options: DeployOptions = {}):
   await Promise.all(plan.deletePages.map(remove));
   await Promise.all(plan.deleteAssets.map(remove));
   if (plan.writeManifest) {
+    const manifest = stateObject(config, MANIFEST_NAME);
     await client.send(
       new PutObjectCommand({
-        Bucket: config.bucket,
-        Key: config.prefix + MANIFEST_NAME,
+        Bucket: manifest.bucket,
+        Key: manifest.key,
         Body: gzipSync(JSON.stringify(plan.manifest)),
         ContentType: 'application/gzip',
         CacheControl: 'no-store',

@@ -10,6 +10,8 @@ import type { DeployConfig } from './deploy';
 /** One request as the server saw it: when it arrived and when its answer was sent. */
 export interface S3Request {
   method: string;
+  bucket: string;
+  /** Within its bucket; '' for the bucket itself (a listing). */
   key: string;
   started: number;
   ended: number;
@@ -19,7 +21,10 @@ export interface LocalS3 {
   /** Where s3rver keeps the objects; removed by close(). */
   directory: string;
   endpoint: string;
+  /** The bucket a deploy publishes to. */
   bucket: string;
+  /** A second bucket, where `config()` keeps the state (tools/deploy/state-location.ts). */
+  stateBucket: string;
   client: S3Client;
   /** Every request in order of arrival; `started`/`ended` are positions in one shared sequence. */
   requests: S3Request[];
@@ -28,22 +33,29 @@ export interface LocalS3 {
 }
 
 /**
- * An S3-compatible server (s3rver) in this process, storing in a fresh temporary folder, with one
- * bucket. For the deploy tests and benchmark; its request log is what they count.
+ * An S3-compatible server (s3rver) in this process, storing in a fresh temporary folder, with two
+ * buckets: the site's, and one for the state the CDN must not serve. For the deploy, history and channel
+ * tests and the benchmarks; its request log is what they count.
  */
 export async function startLocalS3(bucket = 'site'): Promise<LocalS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const stateBucket = `${bucket}-state`;
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [bucket, stateBucket].map((name) => ({ name, configs: [] })),
+  });
   const address = (await server.run()) as AddressInfo;
   const requests: S3Request[] = [];
   let sequence = 0;
   const httpServer = (server as unknown as { httpServer: Server }).httpServer;
-  enforceWritePreconditions(httpServer, server as unknown as MetadataStore, bucket);
+  enforceWritePreconditions(httpServer, server as unknown as MetadataStore);
   httpServer.prependListener('request', (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://s3');
     const entry: S3Request = {
       method: request.method ?? '',
-      key: decodeURIComponent(url.pathname.slice(`/${bucket}/`.length)),
+      ...addressOf(request),
       started: sequence++,
       ended: -1,
     };
@@ -67,12 +79,14 @@ export async function startLocalS3(bucket = 'site'): Promise<LocalS3> {
     directory,
     endpoint,
     bucket,
+    stateBucket,
     client,
     requests,
     config: (overrides = {}) => ({
       dir: 'public',
       bucket,
       prefix: '',
+      state: { bucket: stateBucket, prefix: '' },
       region: 'us-east-1',
       endpoint,
       forcePathStyle: true,
@@ -90,17 +104,23 @@ export async function startLocalS3(bucket = 'site'): Promise<LocalS3> {
   };
 }
 
+/** The bucket and key a path-style request names. */
+function addressOf(request: IncomingMessage): { bucket: string; key: string } {
+  const [bucket = '', ...key] = new URL(request.url ?? '/', 'http://s3').pathname.slice(1).split('/');
+  return { bucket: decodeURIComponent(bucket), key: decodeURIComponent(key.join('/')) };
+}
+
 interface MetadataStore {
   store: { getMetadata(bucket: string, key: string): Promise<{ etag: string }> };
 }
 
 /**
  * S3 refuses a PutObject whose `If-Match` names another ETag than the object's, or whose
- * `If-None-Match: *` meets an existing object, with 412 PreconditionFailed (tools/deploy/kept-object.ts
+ * `If-None-Match: *` meets an existing object, with 412 PreconditionFailed (tools/deploy/conditional-object.ts
  * relies on it); s3rver 3 ignores both headers. This puts S3's rule in front of s3rver's handler, and
  * runs conditional writes one at a time, so the check and the write are one step as they are on S3.
  */
-function enforceWritePreconditions(httpServer: Server, { store }: MetadataStore, bucket: string): void {
+function enforceWritePreconditions(httpServer: Server, { store }: MetadataStore): void {
   const handlers = httpServer.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
   httpServer.removeAllListeners('request');
   const pass = (request: IncomingMessage, response: ServerResponse) => {
@@ -112,7 +132,7 @@ function enforceWritePreconditions(httpServer: Server, { store }: MetadataStore,
     const ifNoneMatch = request.headers['if-none-match'];
     if (request.method !== 'PUT' || (!ifMatch && !ifNoneMatch)) return pass(request, response);
     queue = queue.then(async () => {
-      const key = decodeURIComponent(new URL(request.url ?? '/', 'http://s3').pathname.slice(`/${bucket}/`.length));
+      const { bucket, key } = addressOf(request);
       const current = await store.getMetadata(bucket, key).then(
         (metadata) => metadata.etag,
         () => null,

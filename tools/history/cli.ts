@@ -1,19 +1,20 @@
 /**
- * `npm run history -- import FILE | stats | reset | download | upload` (README, "Board history").
+ * `npm run history -- import FILE | stats | reset | rekey | download | upload` (docs/history.md).
  * HISTORY_FILE names the history, HISTORY_KEY the poster hash's key. A failure is one line on stderr
  * and a non-zero exit; never a stack trace.
  */
 import fs from 'node:fs';
 import { historyFile, historyKey } from '../../src/history/config';
 import { ImportLineError } from '../../src/history/import-line';
-import { HistoryFileError, openHistory } from '../../src/history/store';
+import { describeFingerprint, keyFingerprint } from '../../src/history/record';
+import { HistoryFileError, openHistory, rekeyHistory, type OpenOptions } from '../../src/history/store';
 import type { HistoryStats } from '../../src/history/types';
 import { deployConfigFromEnv } from '../deploy/deploy';
 import { toolEnv } from '../env';
 import { downloadHistory, historyObjectUrl, uploadHistory } from './bucket';
 import { importFile, progressReporter } from './import-file';
 
-const USAGE = 'npm run history -- import FILE | stats | reset | download | upload';
+const USAGE = 'npm run history -- import FILE | stats | reset | rekey | download | upload';
 
 function day(time: number | null): string {
   return time === null ? '-' : new Date(time).toISOString().slice(0, 10);
@@ -24,36 +25,46 @@ function megabytes(bytes: number): string {
 }
 
 export function describeStats(stats: HistoryStats, bytes: number | null): string[] {
+  const asTyped =
+    stats.postersAsTyped > 0 ? ` (${stats.postersAsTyped} hashed from the digits as typed, before one phone was one poster)` : '';
   return [
     `loads    ${stats.loads} (${stats.open} open, ${stats.closed} closed)`,
     `routes   ${stats.routes}`,
-    `posters  ${stats.posters}`,
+    `posters  ${stats.posters}${asTyped}`,
     `dates    ${day(stats.first)} to ${day(stats.last)}`,
+    `key      ${stats.keyFingerprint === null ? 'not recorded yet (the next build records its own)' : describeFingerprint(stats.keyFingerprint)}`,
     `file     ${bytes === null ? 'not written yet' : megabytes(bytes)}`,
   ];
 }
 
+/** A writer tells the person at the terminal when another one holds the history. */
+const waitingNote: OpenOptions['onLockWait'] = (holder) =>
+  console.error(`The board history is being written by ${holder}: waiting for it to finish.`);
+
 async function runImport(file: string, source: string | undefined): Promise<void> {
   if (!source) throw new Error(`say which file to import: ${USAGE}`);
   if (!fs.existsSync(source)) throw new Error(`${source} does not exist`);
-  const history = await openHistory(file, { key: historyKey() });
-  const progress = progressReporter();
-  const started = performance.now();
-  let counts;
+  const history = await openHistory(file, { key: historyKey(), onLockWait: waitingNote });
   try {
-    counts = await importFile(history, source, (lines) => progress.update(lines));
+    const progress = progressReporter();
+    const started = performance.now();
+    let counts;
+    try {
+      counts = await importFile(history, source, (lines) => progress.update(lines));
+    } finally {
+      progress.done();
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const bytes = history.save();
+    const stats = history.stats();
+    console.log(
+      `Imported ${source}: ${counts.lines} lines in ${seconds.toFixed(1)} s (${Math.round(counts.lines / Math.max(seconds, 0.001))} lines/s): ` +
+        `${counts.new} new, ${counts.updated} updated, ${counts.unchanged} unchanged.`,
+    );
+    console.log(`The history in ${file} now holds ${stats.loads} loads (${megabytes(bytes)}).`);
   } finally {
-    progress.done();
+    history.close();
   }
-  const seconds = (performance.now() - started) / 1000;
-  const bytes = history.save();
-  const stats = history.stats();
-  history.close();
-  console.log(
-    `Imported ${source}: ${counts.lines} lines in ${seconds.toFixed(1)} s (${Math.round(counts.lines / Math.max(seconds, 0.001))} lines/s): ` +
-      `${counts.new} new, ${counts.updated} updated, ${counts.unchanged} unchanged.`,
-  );
-  console.log(`The history in ${file} now holds ${stats.loads} loads (${megabytes(bytes)}).`);
 }
 
 async function runStats(file: string): Promise<void> {
@@ -81,13 +92,32 @@ async function runReset(file: string): Promise<void> {
     }
   }
   // Under the history's lock, on a working copy beside the file, renamed over it.
-  const history = await openHistory(file, { key: historyKey(), startEmpty: true });
+  const history = await openHistory(file, { key: historyKey(), startEmpty: true, onLockWait: waitingNote });
   try {
     history.save();
   } finally {
     history.close();
   }
   console.log(`Started an empty board history in ${file}; it replaced ${replaced}.`);
+}
+
+async function runRekey(file: string): Promise<void> {
+  const key = historyKey();
+  const now = describeFingerprint(keyFingerprint(key));
+  if (!fs.existsSync(file)) {
+    console.log(`No board history at ${file}: nothing to re-key; the next build hashes its posters with ${now}.`);
+    return;
+  }
+  const { posters, from, bytes } = await rekeyHistory(file, key);
+  if (from === keyFingerprint(key)) {
+    console.log(`The board history in ${file} is hashed with ${now} already: nothing changed.`);
+    return;
+  }
+  console.log(
+    `Re-keyed the board history in ${file} (${megabytes(bytes)}) from ${from === null ? 'a key it did not record' : describeFingerprint(from)} to ${now}: ` +
+      `${posters} poster hashes hashed again, which neither the old key nor a phone number matches any more. ` +
+      'The posters of the loads it holds stay told apart; a phone read from now on is a new poster until those loads leave the 90 days of the going rates.',
+  );
 }
 
 async function runBucket(action: 'download' | 'upload', file: string): Promise<void> {
@@ -107,6 +137,10 @@ async function runBucket(action: 'download' | 'upload', file: string): Promise<v
     return;
   }
   const result = await uploadHistory(config, file);
+  if (result.kind === 'development-key')
+    throw new Error(
+      `${file} is hashed with the development key, which anyone can use to match its posters to phone numbers: not stored in ${where}; set the secret HISTORY_KEY and re-key the history with it (npm run history -- rekey)`,
+    );
   if (result.kind === 'uploaded') console.log(`Kept the board history in ${where} (${megabytes(result.bytes)}).`);
   else if (result.kind === 'no-file') warn(`No ${file} to keep: nothing stored.`);
   else if (result.kind === 'not-downloaded')
@@ -121,6 +155,7 @@ async function main(): Promise<void> {
     if (action === 'import') await runImport(file, argument);
     else if (action === 'stats') await runStats(file);
     else if (action === 'reset') await runReset(file);
+    else if (action === 'rekey') await runRekey(file);
     else if (action === 'download' || action === 'upload') await runBucket(action, file);
     else throw new Error(`unknown command ${JSON.stringify(action ?? '')}: ${USAGE}`);
   } catch (error) {

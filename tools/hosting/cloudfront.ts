@@ -1,5 +1,5 @@
 // npm run hosting:cloudfront: writes the CDN side of S3 hosting from the hosting policy
-// (src/hosting/policy.ts) into tools/hosting/cloudfront/, for the README's steps:
+// (src/hosting/policy.ts) into tools/hosting/cloudfront/, for the steps in docs/hosting.md:
 // - response-headers-policy.json: a CloudFront response headers policy, as
 //   `aws cloudfront create-response-headers-policy --response-headers-policy-config file://…` takes it;
 //   it adds the security headers to every answer (S3 stores only Cache-Control and Content-Type, which

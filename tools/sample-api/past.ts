@@ -1,5 +1,5 @@
 /**
- * The sample API's past (issue 29): six months of loads that have left the board, on the same routes,
+ * The sample API's past (docs/history.md): six months of loads that have left the board, on the same routes,
  * vehicles and price levels as its live loads (data.ts's own generator), as import lines for
  * `npm run history -- import`. Deterministic: the same `end` gives byte-identical lines.
  *

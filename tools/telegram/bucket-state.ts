@@ -1,28 +1,28 @@
 /**
- * The channel's state kept in the deploy's bucket, beside the deploy manifest
- * (`{DEPLOY_PREFIX}/.telegram-state.json`), with the deploy's own DEPLOY_* settings and credentials. The
- * deploy leaves that object alone (tools/deploy/deploy.ts, TELEGRAM_STATE_KEY).
+ * The channel's state stored in the bucket with the rest of the state the CDN must not serve
+ * (`{DEPLOY_STATE_PREFIX}.telegram-state.json`, tools/deploy/state-location.ts), with the deploy's own
+ * DEPLOY_* settings and credentials.
  *
- * Every write is conditional on the copy last read (tools/deploy/kept-object.ts), and the state carries a
+ * Every write is a compare-and-swap on the copy last read (tools/deploy/conditional-object.ts), and the state carries a
  * generation that each run raises when it takes the state: so an older copy (a local file from before
  * later runs, a run whose upload failed) is recognised and refused, never used to post and never
  * written over a newer one. While a run holds the state, the bucket's copy says so (`taken`); a copy
  * still taken when the next run starts is a run that never gave its state back, and the next run stops
  * rather than post from an older picture of the channel.
  *
- * `npm run telegram:state -- download|upload|release` does the same by hand (README, "Where the state
- * is kept").
+ * `npm run telegram:state -- download|upload|release` does the same by hand (docs/telegram.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { type DeployConfig, deployConfigFromEnv, s3ClientFor, TELEGRAM_STATE_KEY } from '../deploy/deploy';
-import { getKeptObject, keptObjectUrl, putKeptObject } from '../deploy/kept-object';
+import { objectUrl, readObject, writeObjectIfUnchanged } from '../deploy/conditional-object';
+import { type DeployConfig, deployConfigFromEnv, s3ClientFor } from '../deploy/deploy';
+import { stateObject, TELEGRAM_STATE_KEY } from '../deploy/state-location';
 import { EnvError, toolEnv } from '../env';
 import { DEFAULT_STATE_FILE } from './config';
 import { parseState, readState, type TelegramState, writeState } from './state';
 
-export interface KeptState {
+export interface StateInBucket {
   state: TelegramState;
   etag: string;
 }
@@ -31,7 +31,7 @@ export interface KeptState {
 export interface StateStore {
   /** For messages: `s3://bucket/prefix/.telegram-state.json`. */
   where: string;
-  read(): Promise<KeptState | null>;
+  read(): Promise<StateInBucket | null>;
   /** Writes if the copy is still the one whose ETag is `expected` (null: still absent); the new ETag. */
   write(state: TelegramState, expected: string | null): Promise<string>;
 }
@@ -45,20 +45,21 @@ export class StaleStateError extends Error {
 }
 
 export function bucketStateStore(config: DeployConfig, client: S3Client = s3ClientFor(config)): StateStore {
-  const where = keptObjectUrl(config, TELEGRAM_STATE_KEY);
+  const address = stateObject(config, TELEGRAM_STATE_KEY);
+  const where = objectUrl(address);
   return {
     where,
     async read() {
-      const kept = await getKeptObject(client, config, TELEGRAM_STATE_KEY);
-      return kept ? { state: parseState(kept.text, where), etag: kept.etag } : null;
+      const found = await readObject(client, address);
+      return found ? { state: parseState(Buffer.from(found.body).toString('utf8'), where), etag: found.etag } : null;
     },
-    write: (state, expected) => putKeptObject(client, config, TELEGRAM_STATE_KEY, JSON.stringify(state), expected),
+    write: (state, expected) => writeObjectIfUnchanged(client, address, JSON.stringify(state), expected, 'application/json; charset=utf-8'),
   };
 }
 
-function neverGivenBack(kept: TelegramState, where: string): StaleStateError {
+function neverGivenBack(stored: TelegramState, where: string): StaleStateError {
   return new StaleStateError(
-    `the state in ${where} was taken by a run at ${kept.taken?.at} (generation ${kept.generation}) that never gave it back, so the channel may hold posts it does not list: upload that run's state file (npm run telegram:state -- upload), or accept the bucket's copy as it is (npm run telegram:state -- release; that run's posts may then be posted again)`,
+    `the state in ${where} was taken by a run at ${stored.taken?.at} (generation ${stored.generation}) that never gave it back, so the channel may hold posts it does not list: upload that run's state file (npm run telegram:state -- upload), or accept the bucket's copy as it is (npm run telegram:state -- release; that run's posts may then be posted again)`,
   );
 }
 
@@ -68,15 +69,15 @@ function neverGivenBack(kept: TelegramState, where: string): StaleStateError {
  * Throws StaleStateError when the local file is older than the bucket's, or when the bucket's copy was
  * never given back and there is no newer local one.
  */
-export function chooseState(local: TelegramState | null, kept: TelegramState | null, file: string, where: string): TelegramState | null {
-  if (!kept) return local;
+export function chooseState(local: TelegramState | null, stored: TelegramState | null, file: string, where: string): TelegramState | null {
+  if (!stored) return local;
   if (!local) {
-    if (kept.taken) throw neverGivenBack(kept, where);
-    return kept;
+    if (stored.taken) throw neverGivenBack(stored, where);
+    return stored;
   }
-  if (local.generation < kept.generation)
+  if (local.generation < stored.generation)
     throw new StaleStateError(
-      `the state file ${file} is generation ${local.generation}, older than ${where} (generation ${kept.generation}): later runs have posted since; download that one (npm run telegram:state -- download) or delete the file`,
+      `the state file ${file} is generation ${local.generation}, older than ${where} (generation ${stored.generation}): later runs have posted since; download that one (npm run telegram:state -- download) or delete the file`,
     );
   return local;
 }
@@ -88,16 +89,16 @@ export async function downloadState(
   client: S3Client = s3ClientFor(config),
 ): Promise<'downloaded' | 'none'> {
   const store = bucketStateStore(config, client);
-  const kept = await store.read();
-  if (!kept) return 'none';
-  if (kept.state.taken) throw neverGivenBack(kept.state, store.where);
+  const stored = await store.read();
+  if (!stored) return 'none';
+  if (stored.state.taken) throw neverGivenBack(stored.state, store.where);
   const local = readState(file);
-  if (local && local.generation > kept.state.generation)
+  if (local && local.generation > stored.state.generation)
     throw new StaleStateError(
-      `${file} is generation ${local.generation}, newer than ${store.where} (generation ${kept.state.generation}): upload it instead (npm run telegram:state -- upload)`,
+      `${file} is generation ${local.generation}, newer than ${store.where} (generation ${stored.state.generation}): upload it instead (npm run telegram:state -- upload)`,
     );
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  writeState(file, kept.state);
+  writeState(file, stored.state);
   return 'downloaded';
 }
 
@@ -115,23 +116,23 @@ export async function uploadState(
   // Never replace a good state in the bucket with a damaged one.
   const local = parseState(fs.readFileSync(file, 'utf8'), file);
   const store = bucketStateStore(config, client);
-  const kept = await store.read();
-  if (kept && local.generation < kept.state.generation)
+  const stored = await store.read();
+  if (stored && local.generation < stored.state.generation)
     throw new StaleStateError(
-      `${file} is generation ${local.generation}, older than ${store.where} (generation ${kept.state.generation}): not uploaded, the bucket's copy is newer`,
+      `${file} is generation ${local.generation}, older than ${store.where} (generation ${stored.state.generation}): not uploaded, the bucket's copy is newer`,
     );
   const state = { ...local, taken: null };
-  if (kept && JSON.stringify(kept.state) === JSON.stringify(state)) return 'unchanged';
-  await store.write(state, kept?.etag ?? null);
+  if (stored && JSON.stringify(stored.state) === JSON.stringify(state)) return 'unchanged';
+  await store.write(state, stored?.etag ?? null);
   return 'uploaded';
 }
 
 /** Accepts the bucket's copy as it is, though the run that took it never gave it back. */
 export async function releaseState(config: DeployConfig, client: S3Client = s3ClientFor(config)): Promise<'released' | 'none'> {
   const store = bucketStateStore(config, client);
-  const kept = await store.read();
-  if (!kept || !kept.state.taken) return 'none';
-  await store.write({ ...kept.state, taken: null }, kept.etag);
+  const stored = await store.read();
+  if (!stored || !stored.state.taken) return 'none';
+  await store.write({ ...stored.state, taken: null }, stored.etag);
   return 'released';
 }
 
@@ -142,7 +143,7 @@ async function main(): Promise<void> {
   vars.done();
   try {
     const config = deployConfigFromEnv(process.env);
-    const where = keptObjectUrl(config, TELEGRAM_STATE_KEY);
+    const where = objectUrl(stateObject(config, TELEGRAM_STATE_KEY));
     if (action === 'download') {
       const result = await downloadState(config, file);
       console.log(
@@ -156,7 +157,7 @@ async function main(): Promise<void> {
         {
           none: `No ${file} to keep: nothing uploaded.`,
           unchanged: `${where} already holds ${file}: nothing uploaded.`,
-          uploaded: `Kept the Telegram state in ${where}.`,
+          uploaded: `Stored the Telegram state in ${where}.`,
         }[result],
       );
     } else if (action === 'release') {

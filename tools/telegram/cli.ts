@@ -1,7 +1,8 @@
 /**
- * `npm run telegram`: posts the loads new since the last run to the Telegram channel and marks the
- * posts of loads that left the board (README, "Telegram channel"). Any failure is one line on stderr
- * naming the cause and the chat, and a non-zero exit; never a stack trace.
+ * `npm run telegram`: posts the loads new since the last run to the Telegram channel, marks the posts
+ * of loads that left the board, and opens again the posts of loads that came back (docs/telegram.md).
+ * Any failure is one line on stderr naming the cause and the chat, and a non-zero exit; never a stack
+ * trace.
  */
 import { CHAT_REFUSAL, OutcomeUnknownError, TelegramApiError, TelegramUnreachableError } from './bot-api';
 import { type TelegramConfig, telegramConfigFromEnv } from './config';

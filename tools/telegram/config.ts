@@ -5,7 +5,7 @@ import { PUBLISHED_BOARD_FILE } from '../../src/feeds/published-board';
 import { type DeployConfig, deployConfigFromEnv } from '../deploy/deploy';
 import { EnvError, toolEnv } from '../env';
 
-/** `npm run telegram`'s settings, from the environment (README, "Telegram channel"). */
+/** `npm run telegram`'s settings, from the environment (docs/telegram.md). */
 export interface TelegramConfig {
   token: string;
   chatId: string;

@@ -9,6 +9,8 @@ export interface RunPlan {
   post: PublishedLoad[];
   /** Loads whose post is to be marked closed: they left the board. */
   close: string[];
+  /** Loads back on the board whose post is marked closed: edited back to the open post. */
+  reopen: PublishedLoad[];
   /** First run only: loads recorded as seen and not posted, so a new channel is not flooded. */
   seen: string[];
   /** Records to drop: seen-only loads that left the board, and closed posts past their keeping time. */
@@ -32,6 +34,7 @@ export function planRun(board: PublishedBoard, state: TelegramState | null, opti
     return {
       post: loads.slice(0, count).reverse(),
       close: [],
+      reopen: [],
       seen: loads.slice(count).map((load) => load.id),
       forget: [],
     };
@@ -43,6 +46,11 @@ export function planRun(board: PublishedBoard, state: TelegramState | null, opti
     return !record || (record.message === null && record.failed !== undefined && record.gaveUp === undefined);
   });
   post.reverse();
+  // A post given up on (its closing refused run after run) is left as it is, open or not.
+  const reopen = loads.filter((load) => {
+    const record = Object.prototype.hasOwnProperty.call(state.posts, load.id) ? state.posts[load.id] : undefined;
+    return record !== undefined && record.message !== null && record.closed !== undefined && record.gaveUp === undefined;
+  });
   const close: string[] = [];
   const forget: string[] = [];
   const keepUntil = options.now.getTime() - options.keepClosedDays * DAY_MS;
@@ -52,5 +60,5 @@ export function planRun(board: PublishedBoard, state: TelegramState | null, opti
     else if (!record.closed) close.push(id);
     else if (Date.parse(record.closed) < keepUntil) forget.push(id);
   }
-  return { post, close, seen: [], forget };
+  return { post, close, reopen, seen: [], forget };
 }

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { TFunction } from 'i18next';
 import { parsePublishedBoard, type PublishedBoard, type PublishedLoad } from '../../src/feeds/published-board';
-import { KeptObjectChangedError } from '../deploy/kept-object';
+import { ObjectChangedError } from '../deploy/conditional-object';
 import { type BotApi, createBotApi, isSetupFailure, OutcomeUnknownError, OutOfTimeError, TelegramApiError } from './bot-api';
-import { bucketStateStore, chooseState, type KeptState, StaleStateError, type StateStore } from './bucket-state';
+import { bucketStateStore, chooseState, type StateInBucket, StaleStateError, type StateStore } from './bucket-state';
 import type { TelegramConfig } from './config';
 import { planRun, type RunPlan } from './plan';
 import { closedPost, openPost, type Post, postBody } from './post';
@@ -15,8 +15,9 @@ import { telegramTranslator } from './texts';
 /**
  * One run of `npm run telegram`: reads the board the build published and the state of the last run
  * (from the bucket too when DEPLOY_BUCKET is set, refusing an older copy: bucket-state.ts), then posts
- * the new loads (oldest first) and marks the posts of loads that left the board as closed. The state is
- * written before every send (the send in flight) and after every message.
+ * the new loads (oldest first), marks the posts of loads that left the board as closed, and edits the
+ * post of a load back on the board to its open post again. The state is written before every send (the
+ * send in flight) and after every message.
  *
  * A message Telegram refuses on its own (a 400 for that text, 429s past the retry limit) does not stop
  * the run: the load is recorded as failed with the reason, the others go on, and later runs try it
@@ -26,7 +27,7 @@ import { telegramTranslator } from './texts';
 
 export interface FailedMessage {
   load: string;
-  action: 'post' | 'close';
+  action: 'post' | 'close' | 'reopen';
   reason: string;
   /** Runs in which Telegram refused it, this one included (0: no answer, which does not count). */
   runs: number;
@@ -37,6 +38,8 @@ export interface FailedMessage {
 export interface RunReport {
   posted: number;
   closed: number;
+  /** Posts marked closed whose load came back, edited back to the open post. */
+  reopened: number;
   /** First run: loads recorded without a post. */
   seen: number;
   /** Messages left for the next run when the time budget ran out. */
@@ -90,8 +93,8 @@ export async function runTelegram(config: TelegramConfig, options: RunOptions = 
   if (config.dryRun) return dryRun(config, planRun(board, local, planOptions), local, t, log, started);
 
   const store: StateStore | null = config.bucket ? bucketStateStore(config.bucket, options.s3Client) : null;
-  const kept: KeptState | null = store ? await store.read() : null;
-  const saved = store ? chooseState(local, kept?.state ?? null, config.stateFile, store.where) : local;
+  const stored: StateInBucket | null = store ? await store.read() : null;
+  const saved = store ? chooseState(local, stored?.state ?? null, config.stateFile, store.where) : local;
   checkChat(config, saved);
   const state = saved ? structuredClone(saved) : emptyState(config.chatId);
   const api = createBotApi({
@@ -105,9 +108,9 @@ export async function runTelegram(config: TelegramConfig, options: RunOptions = 
     deadline: started + config.timeBudgetMs,
   });
   const channel = new Channel(config, state, api, t, log, now);
-  const hold = store ? await take(store, state, kept, now) : null;
+  const hold = store ? await take(store, state, stored, now) : null;
   channel.save();
-  const report: RunReport = { posted: 0, closed: 0, seen: 0, left: 0, failed: [], requests: 0, seconds: 0 };
+  const report: RunReport = { posted: 0, closed: 0, reopened: 0, seen: 0, left: 0, failed: [], requests: 0, seconds: 0 };
   let failure: unknown = null;
   try {
     if (state.inFlight) channel.forgetInFlight();
@@ -122,6 +125,7 @@ export async function runTelegram(config: TelegramConfig, options: RunOptions = 
     const work: Array<() => Promise<Outcome>> = [
       ...plan.post.map((load) => () => channel.post(load)),
       ...plan.close.map((id) => () => channel.close(id)),
+      ...plan.reopen.map((load) => () => channel.reopen(load)),
     ];
     let unanswered = 0;
     for (const [index, step] of work.entries()) {
@@ -170,13 +174,13 @@ function checkChat(config: TelegramConfig, state: TelegramState | null): void {
  * Takes the state in the bucket for this run: a new generation, marked taken, written only if the
  * bucket's copy is still the one read. Returns the ETag to give it back with.
  */
-async function take(store: StateStore, state: TelegramState, kept: KeptState | null, now: () => Date): Promise<string> {
-  state.generation = Math.max(state.generation, kept?.state.generation ?? 0) + 1;
+async function take(store: StateStore, state: TelegramState, stored: StateInBucket | null, now: () => Date): Promise<string> {
+  state.generation = Math.max(state.generation, stored?.state.generation ?? 0) + 1;
   state.taken = { run: randomUUID(), at: now().toISOString() };
   try {
-    return await store.write(state, kept?.etag ?? null);
+    return await store.write(state, stored?.etag ?? null);
   } catch (error) {
-    if (error instanceof KeptObjectChangedError)
+    if (error instanceof ObjectChangedError)
       throw new StaleStateError(`${store.where} changed while this run was reading it: another run is posting; nothing was posted`);
     throw error;
   }
@@ -196,7 +200,8 @@ async function giveBack(store: StateStore, channel: Channel, etag: string, failu
 }
 
 type Outcome =
-  { done: 'posted' | 'closed' } | { done: 'failed'; failed: FailedMessage; unanswered?: OutcomeUnknownError | TelegramApiError };
+  | { done: 'posted' | 'closed' | 'reopened' }
+  | { done: 'failed'; failed: FailedMessage; unanswered?: OutcomeUnknownError | TelegramApiError };
 
 class Channel {
   constructor(
@@ -283,6 +288,44 @@ class Channel {
   }
 
   /**
+   * A load back on the board whose post says closed: the post is edited back to the load's open post
+   * (its facts as they are now, the link and the button), in place. One edit; no new post.
+   */
+  async reopen(load: PublishedLoad): Promise<Outcome> {
+    const record = this.state.posts[load.id] as PostRecord & { message: number };
+    const body = postBody(load, this.config.language, this.t);
+    const post = openPost(load, this.config.language, this.config.siteUrl, this.t);
+    try {
+      await this.api.call('editMessageText', { ...this.params(post), message_id: record.message }, { idempotent: true });
+    } catch (error) {
+      const answer = editAnswer(error);
+      if (answer === 'not-found' || answer === 'not-editable') {
+        // Nothing to edit: the load is posted anew by the next run, as a load never posted.
+        this.log(
+          `The post of load ${load.id} (message ${record.message}) is gone from the channel or not editable; the next run posts the load again.`,
+        );
+        delete this.state.posts[load.id];
+        this.save();
+        return { done: 'reopened' };
+      }
+      if (answer !== 'not-modified') {
+        const failed = this.refused(load.id, 'reopen', error);
+        const at = this.now().toISOString();
+        this.state.posts[load.id] = {
+          ...record,
+          failed: { reason: failed.reason, runs: failed.runs, at },
+          ...(failed.gaveUp ? { gaveUp: at } : {}),
+        };
+        this.save();
+        return { done: 'failed', failed, ...unanswered(error) };
+      }
+    }
+    this.state.posts[load.id] = { message: record.message, body };
+    this.save();
+    return { done: 'reopened' };
+  }
+
+  /**
    * A message that failed: rethrows what stops the run (the token, the chat, the connection, the
    * time budget), else says what happened and whether it counts against the load.
    */
@@ -358,9 +401,16 @@ function dryRun(
     const post = closedPost(record?.body ?? '', t);
     log(`\n--- editMessageText (message ${record?.message}, load ${id})\n${post.text}\n${describeButtons(post)}`);
   }
+  for (const load of plan.reopen) {
+    const post = openPost(load, config.language, config.siteUrl, t);
+    log(
+      `\n--- editMessageText (message ${saved?.posts[load.id]?.message}, load ${load.id}, back on the board)\n${post.text}\n${describeButtons(post)}`,
+    );
+  }
   const report: RunReport = {
     posted: plan.post.length,
     closed: plan.close.length,
+    reopened: plan.reopen.length,
     seen: plan.seen.length,
     left: 0,
     failed: [],
@@ -380,6 +430,7 @@ function summary(config: TelegramConfig, report: RunReport, dry = false): string
   const did = (verb: string, past: string) => (dry ? `would ${verb}` : past);
   return [
     `Telegram chat ${config.chatId || '(not set)'}: ${did('post', 'posted')} ${plural(report.posted, 'load')}, ${did('close', 'closed')} ${plural(report.closed, 'post')}`,
+    report.reopened > 0 ? `, ${did('mark', 'marked')} ${plural(report.reopened, 'post')} open again (the load came back)` : '',
     report.seen > 0 ? `, ${did('record', 'recorded')} ${plural(report.seen, 'load')} as seen (first run)` : '',
     report.left > 0 ? `, ${plural(report.left, 'message')} left for the next run (time budget)` : '',
     report.failed.length > 0 ? `, ${plural(report.failed.length, 'message')} refused or unanswered (below)` : '',
@@ -394,10 +445,11 @@ function plural(count: number, noun: string): string {
 
 /** One line per message that failed in a run: what, why, and what happens next. */
 export function describeFailedMessage(failed: FailedMessage, chat: string): string {
-  const what =
-    failed.action === 'post'
-      ? `load ${failed.load} was not posted to chat ${chat}`
-      : `the post of load ${failed.load} in chat ${chat} was not marked closed`;
+  const what = {
+    post: `load ${failed.load} was not posted to chat ${chat}`,
+    close: `the post of load ${failed.load} in chat ${chat} was not marked closed`,
+    reopen: `the post of load ${failed.load} in chat ${chat} was not marked open again`,
+  }[failed.action];
   if (failed.gaveUp) return `${what} (${failed.reason}), refused in ${failed.runs} runs: given up, it is not tried again.`;
   const tries = failed.runs > 0 ? `; refused in ${failed.runs} of at most ${MAX_FAILED_RUNS} runs` : '';
   return `${what} (${failed.reason})${tries}; the next run tries again.`;

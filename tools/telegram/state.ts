@@ -35,7 +35,7 @@ export interface InFlight {
   since: string;
 }
 
-/** A run holds the state (README, "Where the state is kept"); `run` tells one run's hold from another's. */
+/** A run holds the state (docs/telegram.md); `run` tells one run's hold from another's. */
 export interface Taken {
   run: string;
   at: string;

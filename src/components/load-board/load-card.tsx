@@ -8,6 +8,7 @@ import { type Age, formatNumber, formatPrice, formatShortDate, postedAge, routeL
 import { siteUrl } from '../../config/env';
 import { shareText } from '../../loads/share';
 import { ShareLinks, type ShareTexts } from '../share-links';
+import { Approximately } from '../approximately';
 import { vehicleLabel } from '../../loads/vehicle-types';
 import { distanceFormatter, type DistanceTexts } from '../../loads/route-distance';
 import { cardContent, positionOf, sameCardContent, type CardExtras } from '../../loads/card-content';
@@ -74,17 +75,6 @@ export function refreshPostedAges(cards: Element, now: number, t: TFunction): vo
     const text = postedText(t, postedAge(element.dataset.posted ?? null, now));
     if (text && element.textContent !== text) element.textContent = text;
   }
-}
-
-/** "≈ 310 km", heard as "about 310 km". */
-function Approximately({ text, about }: { text: string; about: string }) {
-  return (
-    <>
-      <span aria-hidden="true">≈</span>
-      <span className="visually-hidden">{about}</span>
-      {`\u00a0${text}`}
-    </>
-  );
 }
 
 /** One load in the list. Every value is rendered as text; React escapes it. */

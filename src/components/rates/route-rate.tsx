@@ -1,58 +1,70 @@
 import React from 'react';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
-import { RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_WINDOW_DAYS } from '../../config/constants';
+import { RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_OUTLIER_FACTOR, RATE_WINDOW_DAYS } from '../../config/constants';
 import { ROUTES } from '../../config/routes';
 import { localizedPath } from '../../i18n/paths';
 import { formatReaderDate } from '../../loads/reader-date';
 import { vehicleLabel } from '../../loads/vehicle-types';
 import type { RateFigureData, RouteRateData } from '../../rates/page-data';
 import type { Spread } from '../../rates/going-rate';
+import type { RateWindow } from '../../rates/window';
+import { Approximately } from '../approximately';
 import { RateChartView } from './rate-chart';
-import { formatRate, formatRatePrice } from './rate-format';
+import { formatRate, formatRatePrice, perKmMiddleHalf, rateTexts, tripMiddleHalf, type RateTexts } from './rate-format';
 
-// Dates in the reader's language ("27-avgust", "27 авг."), as posts and feeds write them.
-const day = (time: number, language: Language) => formatReaderDate(new Date(time).toISOString(), language.code);
-
-/** "1 500 000 UZS", or per km "5 200 UZS/km". */
-export function rateValue(t: TFunction, value: number, currency: string, perKm: boolean): string {
-  const price = formatRatePrice(value, currency);
-  return perKm ? t('places:rates.perKm', { price }) : price;
+/** "28 авг." … "25 нояб.": the window's first and last day in the reader's language (Tashkent days). */
+export function windowDays(window: RateWindow, language: Language): { first: string; last: string } {
+  const day = (time: number) => formatReaderDate(new Date(time).toISOString(), language.code);
+  return { first: day(window.start), last: day(window.end) };
 }
 
-export function middleHalf(t: TFunction, spread: Spread, currency: string, perKm: boolean): string {
-  return t('places:rates.range', { low: rateValue(t, spread.p25, currency, perKm), high: rateValue(t, spread.p75, currency, perKm) });
+/** A per-km median, "≈ 5 200 UZS/km", heard as an estimate. */
+export function PerKmValue({ texts, value, currency }: { texts: RateTexts; value: number; currency: string }) {
+  return <Approximately text={texts.perKm(value, currency)} about={texts.about} />;
 }
 
-function Figure({ figure, t, language }: { figure: RateFigureData; t: TFunction; language: Language }) {
+/** "Oʻrtadagi yarmi: ≈ 4 800 UZS/km – 5 600 UZS/km". */
+export function PerKmMiddleHalf({ texts, spread, currency }: { texts: RateTexts; spread: Spread; currency: string }) {
+  const { before, rest } = perKmMiddleHalf(texts, spread, currency);
+  return (
+    <>
+      {before}
+      <Approximately text={rest} about={texts.about} />
+    </>
+  );
+}
+
+function Figure({ figure, texts, language }: { figure: RateFigureData; texts: RateTexts; language: Language }) {
+  const { t, label } = texts;
   const { currency } = figure;
   return (
     <div className="rate-figure">
       <dl className="rate-figures">
         <div>
-          <dt>{t('places:rates.perTrip')}</dt>
+          <dt>{label('places:rates.perTrip')}</dt>
           <dd>
-            <strong>{rateValue(t, figure.trip.median, currency, false)}</strong>
-            <span>{middleHalf(t, figure.trip, currency, false)}</span>
+            <strong>{formatRatePrice(figure.trip.median, currency)}</strong>
+            <span>{tripMiddleHalf(texts, figure.trip, currency)}</span>
           </dd>
         </div>
         {figure.perKm ? (
           <div>
-            <dt>{t('places:rates.perKmHeading')}</dt>
+            <dt>{label('places:rates.perKmHeading')}</dt>
             <dd>
-              <strong>{rateValue(t, figure.perKm.median, currency, true)}</strong>
-              <span>{middleHalf(t, figure.perKm, currency, true)}</span>
+              <strong>
+                <PerKmValue texts={texts} value={figure.perKm.median} currency={currency} />
+              </strong>
+              <span>
+                <PerKmMiddleHalf texts={texts} spread={figure.perKm} currency={currency} />
+              </span>
             </dd>
           </div>
         ) : null}
       </dl>
       <p className="rate-span">
-        {t('places:rates.span', {
-          count: figure.loads,
-          first: day(figure.firstPosted, language),
-          last: day(figure.lastPosted, language),
-          posters: figure.posters,
-        })}
+        {t('places:rates.span', { count: figure.loads, posters: figure.posters })}{' '}
+        {t('places:rates.outliers', { outliers: figure.outliers, factor: RATE_OUTLIER_FACTOR })}
       </p>
       {figure.byVehicle.length > 0 ? (
         // Scrolls on its own if a long amount still does not fit, never widening the page.
@@ -61,12 +73,12 @@ function Figure({ figure, t, language }: { figure: RateFigureData; t: TFunction;
             <caption>{t('places:rates.byVehicle', { currency })}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('places:rates.vehicleLoads')}</th>
+                <th scope="col">{label('places:rates.vehicleLoads')}</th>
                 <th scope="col" className="rate-number">
-                  {t('places:rates.perTrip')}
+                  {label('places:rates.perTrip')}
                 </th>
                 <th scope="col" className="rate-number">
-                  {t('places:rates.middle')}
+                  {label('places:rates.middle')}
                 </th>
               </tr>
             </thead>
@@ -88,25 +100,33 @@ function Figure({ figure, t, language }: { figure: RateFigureData; t: TFunction;
 }
 
 /**
- * A route page's going asking price (README, "Going rates"), above its list: per currency that has
- * one, the medians, the middle half, what it stands on, per vehicle type rows, and the chart; or how
- * many loads the route has while that is too few.
+ * A route page's going asking price (docs/rates.md, "Going rates"), above its list: per currency that has
+ * one, the medians, the middle half, what it stands on (the window's days, loads, posters, prices left
+ * out), per vehicle type rows, and the chart; or how many loads the route has while that is too few.
  */
 export function RouteRateBlock({ rate, t, language }: { rate: RouteRateData; t: TFunction; language: Language }) {
+  const texts = rateTexts(t);
+  const { label } = texts;
+  // Without a figure, the prices its rule 2 left out still count: they are why enough loads are too few.
+  const outliers = rate.others.reduce((sum, other) => sum + other.outliers, 0);
   const others = rate.others.map((other) => t('places:rates.otherCurrency', { count: other.loads, currency: other.currency })).join(', ');
   return (
     <section className="rate-block" aria-labelledby="going-rate" data-going-rate={rate.figures.length > 0 ? 'shown' : 'not-enough'}>
-      <h2 id="going-rate">{t('places:rates.heading')}</h2>
+      <h2 id="going-rate">{label('places:rates.heading')}</h2>
       {rate.figures.length > 0 ? (
         <>
-          <p className="rate-note">{t('places:rates.asking', { days: RATE_WINDOW_DAYS })}</p>
+          <p className="rate-note">{t('places:rates.asking', windowDays(rate.window, language))}</p>
           {rate.figures.map((figure) => (
-            <Figure key={figure.currency} figure={figure} t={t} language={language} />
+            <Figure key={figure.currency} figure={figure} texts={texts} language={language} />
           ))}
-          {rate.chart ? <RateChartView chart={rate.chart} t={t} language={language} id="rate-chart" /> : null}
+          {rate.chart ? <RateChartView chart={rate.chart} texts={texts} language={language} id="rate-chart" /> : null}
+          <p className="rate-note">{label('places:rates.weights')}</p>
         </>
       ) : (
-        <p>{t('places:rates.notEnough', { count: rate.loads, days: RATE_WINDOW_DAYS, min: RATE_MIN_LOADS, posters: RATE_MIN_POSTERS })}</p>
+        <p>
+          {t('places:rates.notEnough', { count: rate.loads, days: RATE_WINDOW_DAYS, min: RATE_MIN_LOADS, posters: RATE_MIN_POSTERS })}
+          {outliers > 0 ? ` ${t('places:rates.outliers', { outliers, factor: RATE_OUTLIER_FACTOR })}` : null}
+        </p>
       )}
       {others || rate.unpriced > 0 ? (
         <p className="rate-note">
@@ -119,7 +139,7 @@ export function RouteRateBlock({ rate, t, language }: { rate: RouteRateData; t: 
         </p>
       ) : null}
       <p className="rate-note">
-        <a href={localizedPath(ROUTES.rates, language)}>{t('places:rates.allRoutes')}</a>
+        <a href={localizedPath(ROUTES.rates, language)}>{label('places:rates.allRoutes')}</a>
       </p>
     </section>
   );

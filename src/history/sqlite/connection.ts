@@ -31,6 +31,11 @@ export class Connection {
     }
   }
 
+  /** A JavaScript function SQL can call, the same value for the same arguments. */
+  defineFunction(name: string, run: (...values: SqlValue[]) => SqlValue): void {
+    this.db.function(name, { deterministic: true }, run);
+  }
+
   exec(sql: string): void {
     this.db.exec(sql);
   }

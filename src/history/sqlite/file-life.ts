@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HistoryFileError } from './errors';
+import { HistoryFileError, HistoryLockedError } from './errors';
 
 /**
  * The history file's life on disk, apart from what is in it. A history opened to write holds the
@@ -44,10 +44,14 @@ export function workingCopyOf(file: string): string {
   return `${file}.${process.pid}.working`;
 }
 
-/** Removes the working copies of `file` whose process is gone (a build that was killed). */
+/**
+ * Removes the working copies of `file`, and the drafts of its lock, whose process is gone (a build that
+ * was killed).
+ */
 export function removeDeadCopies(file: string): void {
   const dir = path.dirname(file);
-  const prefix = `${path.basename(file)}.`;
+  const base = path.basename(file);
+  const dead = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:lock\\.)?(\\d+)\\.(?:working|draft)$`);
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -55,23 +59,9 @@ export function removeDeadCopies(file: string): void {
     return;
   }
   for (const name of names) {
-    const pid = name.startsWith(prefix) && name.endsWith('.working') ? Number(name.slice(prefix.length, -'.working'.length)) : NaN;
+    const pid = Number(dead.exec(name)?.[1] ?? NaN);
     if (!Number.isInteger(pid) || pid === process.pid || isRunning(pid)) continue;
     fs.rmSync(path.join(dir, name), { force: true });
-  }
-}
-
-/** The lock could not be taken in time: another process writes the history. One line. */
-export class HistoryLockedError extends Error {
-  constructor(
-    readonly file: string,
-    holder: string,
-    waitedMs: number,
-  ) {
-    super(
-      `Board history ${file} is being written by ${holder}; waited ${Math.round(waitedMs / 1000)} s for it to finish (HISTORY_LOCK_WAIT_SECONDS)`,
-    );
-    this.name = 'HistoryLockedError';
   }
 }
 

@@ -2,6 +2,8 @@ import type { ClosedLoad, HistoryStats, RateSample } from '../types';
 import { isoOrNull, numberList, numbersOf, orNull, shared, textList, textsOf } from './column-codec';
 import type { Connection, SqlValue } from './connection';
 import { HistoryFileError } from './errors';
+import { readFingerprint } from './poster-key';
+import { NUMBER_RULE } from './schema';
 
 /** The history's reads for the build: the going rates' window, the closed loads, the figures of `stats`. */
 
@@ -11,19 +13,21 @@ function aggregate<Row extends object>(connection: Connection, sql: string, para
 }
 
 export function rateSamples(connection: Connection, start: number, end: number): RateSample[] {
-  // rateSampleOf (src/rates/going-rate.ts) in SQL: both places known and different, on the board in
-  // the window as onBoardIn says, and posted by its end. `+closed_at` keeps SQLite off the closed_at
-  // index: a scan of the table reads it in order, the index's two ranges (open, and closed in the
-  // window) cost one lookup by id per load. Counting the window at a million loads took 1.55 s that
-  // way, 0.18 s by the scan.
+  // The going rates' loads (RateSample): both places known and different, and on the board at some
+  // time in the window: seen by its end, and not closed before its start. A load's posting time is
+  // its createdAt, never later than when it was first seen, so a createdAt after the window's end
+  // neither leaves out a load the build saw nor posts it in the future. `+closed_at` keeps SQLite off
+  // the closed_at index: a scan of the table reads it in order, the index's two ranges (open, and
+  // closed in the window) cost one lookup by id per load. Counting the window at a million loads took
+  // 1.55 s that way, 0.18 s by the scan.
   const columns = aggregate<{ count: number; groups: SqlValue; prices: SqlValue; posted: SqlValue; posters: SqlValue }>(
     connection,
     `SELECT count(*) AS count, ${numberList('rate_group')} AS groups, ${numberList('price')} AS prices,
-       ${numberList('coalesce(created_at, first_seen)')} AS posted, ${numberList('poster_id')} AS posters
+       ${numberList('min(coalesce(created_at, first_seen), first_seen)')} AS posted, ${numberList('poster_id')} AS posters
      FROM loads
      WHERE from_known = 1 AND to_known = 1 AND from_place <> to_place
-       AND (+closed_at >= ? OR +closed_at IS NULL) AND first_seen <= ? AND coalesce(created_at, first_seen) <= ?`,
-    [start, end, end],
+       AND (+closed_at >= ? OR +closed_at IS NULL) AND first_seen <= ?`,
+    [start, end],
   );
   const n = Number(columns.count);
   const groups = new Map<number, Pick<RateSample, 'from' | 'to' | 'currency' | 'vehicleType'>>();
@@ -112,12 +116,23 @@ export function closedSince(connection: Connection, since: number): ClosedLoad[]
   return closed.sort((a, b) => (b.closedAt as number) - (a.closedAt as number) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+export function loadCounts(connection: Connection): Pick<HistoryStats, 'loads' | 'open'> {
+  const row = connection.get<{ loads: number; open: number }>(
+    'SELECT (SELECT count(*) FROM loads) AS loads, (SELECT count(*) FROM loads WHERE closed_at IS NULL) AS open',
+  );
+  return { loads: Number(row?.loads ?? 0), open: Number(row?.open ?? 0) };
+}
+
 export function stats(connection: Connection): HistoryStats {
   const row = connection.get<{ loads: number; open: number; first: number | null; last: number | null; routes: number; posters: number }>(
     `SELECT count(*) AS loads, count(*) FILTER (WHERE closed_at IS NULL) AS open, min(first_seen) AS first, max(last_seen) AS last,
        (SELECT count(*) FROM (SELECT 1 FROM loads GROUP BY from_place, to_place)) AS routes,
        (SELECT count(DISTINCT poster_id) FROM loads) AS posters
      FROM loads`,
+  );
+  const asTyped = connection.get<{ posters: number }>(
+    `SELECT count(*) AS posters FROM posters WHERE number_rule = ? AND id IN (SELECT poster_id FROM loads)`,
+    NUMBER_RULE.digitsAsTyped,
   );
   const loads = Number(row?.loads ?? 0);
   const open = Number(row?.open ?? 0);
@@ -127,7 +142,9 @@ export function stats(connection: Connection): HistoryStats {
     closed: loads - open,
     routes: Number(row?.routes ?? 0),
     posters: Number(row?.posters ?? 0),
+    postersAsTyped: Number(asTyped?.posters ?? 0),
     first: row?.first === null || row?.first === undefined ? null : Number(row.first),
     last: row?.last === null || row?.last === undefined ? null : Number(row.last),
+    keyFingerprint: readFingerprint(connection),
   };
 }

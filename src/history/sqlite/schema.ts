@@ -1,4 +1,5 @@
-import type { Connection } from './connection';
+import { scrubbedText } from '../record';
+import type { Connection, SqlValue } from './connection';
 import { HistoryFileError } from './errors';
 
 /**
@@ -8,9 +9,23 @@ import { HistoryFileError } from './errors';
  */
 
 /** `PRAGMA user_version` of the newest schema this code writes; one migration per step below. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
-export const MIGRATIONS: readonly string[] = [
+/** The schema that added `meta` (the key's fingerprint) and `posters.number_rule`. */
+export const FIRST_SCHEMA_WITH_META = 3;
+
+/** How a poster's hash was made from its phone (`posters.number_rule`). */
+export const NUMBER_RULE = {
+  /** The digits as they were typed (schema 2 and before): `90 123 45 67` and `998901234567` differ. */
+  digitsAsTyped: 1,
+  /** The international number (src/history/phone.ts): one phone, one hash. */
+  international: 2,
+} as const;
+
+/** A step of SQL, or one that needs JavaScript (the scrub of stored text). */
+type Migration = string | ((connection: Connection) => void);
+
+export const MIGRATIONS: readonly Migration[] = [
   // 0 -> 1. One row a load. WITHOUT ROWID: the id is the key, stored once. Times are epoch ms; the
   // API's ISO times round-trip exactly (normalize.ts writes toISOString()). Posters are interned: a
   // 32-byte hash on every row would be most of the file.
@@ -58,7 +73,60 @@ export const MIGRATIONS: readonly string[] = [
    ALTER TABLE loads ADD COLUMN rate_group INTEGER REFERENCES rate_groups(id);
    UPDATE loads SET rate_group = (SELECT g.id FROM rate_groups g WHERE g.from_place = loads.from_place
      AND g.to_place = loads.to_place AND g.currency = loads.currency AND g.vehicle_type = loads.vehicle_type);`,
+  // 2 -> 3. What the file knows about itself (`meta`: the fingerprint of the key its posters were hashed
+  // with); how each poster's hash was made, since hashes made from the digits as typed cannot be made
+  // again without the phone (README, "Board history"); and the stored texts scrubbed again by today's
+  // rule (scrub.ts), so a phone or a handle an older rule let through is gone from the file and from the
+  // closed-load files the build writes from it.
+  (connection) => {
+    connection.exec(`CREATE TABLE meta (
+       name TEXT PRIMARY KEY,
+       value TEXT NOT NULL
+     ) WITHOUT ROWID;
+     ALTER TABLE posters ADD COLUMN number_rule INTEGER NOT NULL DEFAULT ${NUMBER_RULE.digitsAsTyped};`);
+    scrubStoredTexts(connection);
+  },
 ];
+
+/** Every free text of the loads scrubbed again; rate groups whose texts became one are merged. */
+function scrubStoredTexts(connection: Connection): void {
+  connection.defineFunction('history_scrub', (text: SqlValue) => (typeof text === 'string' ? scrubbedText(text) : text));
+  // Places the gazetteer knows are stored as its slugs, which hold nothing to scrub.
+  connection.exec(`UPDATE loads SET title = history_scrub(title) WHERE history_scrub(title) <> title;
+    UPDATE loads SET from_place = history_scrub(from_place) WHERE from_known = 0 AND history_scrub(from_place) <> from_place;
+    UPDATE loads SET to_place = history_scrub(to_place) WHERE to_known = 0 AND history_scrub(to_place) <> to_place;
+    UPDATE loads SET vehicle_type = history_scrub(vehicle_type) WHERE history_scrub(vehicle_type) <> vehicle_type;
+    UPDATE loads SET currency = history_scrub(currency) WHERE history_scrub(currency) <> currency;`);
+  const groups: Array<{ id: number; texts: string[] }> = [];
+  connection.each<{ id: number; fromPlace: string; toPlace: string; currency: string; vehicleType: string }>(
+    'SELECT id, from_place AS fromPlace, to_place AS toPlace, currency, vehicle_type AS vehicleType FROM rate_groups ORDER BY id',
+    [],
+    (group) => groups.push({ id: group.id, texts: [group.fromPlace, group.toPlace, group.currency, group.vehicleType] }),
+  );
+  const survivors = new Map<string, number>();
+  const renamed: Array<{ id: number; texts: string[] }> = [];
+  connection.exec('CREATE TEMP TABLE group_remap (old INTEGER PRIMARY KEY, new INTEGER NOT NULL)');
+  for (const group of groups) {
+    const texts = group.texts.map(scrubbedText);
+    const key = JSON.stringify(texts);
+    const survivor = survivors.get(key);
+    if (survivor !== undefined) {
+      connection.statement('INSERT INTO temp.group_remap (old, new) VALUES (?, ?)').run(group.id, survivor);
+      continue;
+    }
+    survivors.set(key, group.id);
+    if (texts.some((text, index) => text !== group.texts[index])) renamed.push({ id: group.id, texts });
+  }
+  connection.exec(`UPDATE loads SET rate_group = (SELECT new FROM temp.group_remap WHERE old = loads.rate_group)
+      WHERE rate_group IN (SELECT old FROM temp.group_remap);
+    DELETE FROM rate_groups WHERE id IN (SELECT old FROM temp.group_remap);
+    DROP TABLE temp.group_remap;`);
+  for (const { id, texts } of renamed) {
+    connection
+      .statement('UPDATE rate_groups SET from_place = ?, to_place = ?, currency = ?, vehicle_type = ? WHERE id = ?')
+      .run(...texts, id);
+  }
+}
 
 /**
  * Per connection to a working copy. The copy is this process's own and is thrown away on any failure,
@@ -93,9 +161,11 @@ export function checkVersion(connection: Connection): number {
 
 export function migrate(connection: Connection): void {
   for (let step = userVersion(connection); step < SCHEMA_VERSION; step++) {
-    connection.exec('BEGIN');
-    connection.exec(MIGRATIONS[step] as string);
-    connection.exec(`PRAGMA user_version = ${step + 1}`);
-    connection.exec('COMMIT');
+    const migration = MIGRATIONS[step] as Migration;
+    connection.transaction(() => {
+      if (typeof migration === 'string') connection.exec(migration);
+      else migration(connection);
+      connection.exec(`PRAGMA user_version = ${step + 1}`);
+    });
   }
 }

@@ -5,6 +5,7 @@ import type { ImportCounts, ImportOptions, RecordCounts } from '../types';
 import { isoToMs } from './column-codec';
 import type { Connection } from './connection';
 import { loadRowValues, SELECT_LOAD_ROW, sameRow, UPSERT_LOAD_ROW, type LoadRow } from './loads-table';
+import { NUMBER_RULE } from './schema';
 
 /** The history's writes: a build's read of the board, and an import of past loads. */
 
@@ -23,7 +24,12 @@ class RowWriter {
 
   constructor(private readonly connection: Connection) {}
 
-  row(fields: HistoryFields, times: Pick<LoadRow, 'firstSeen' | 'lastSeen' | 'closedAt'>): LoadRow {
+  /** `posterId`: the row's poster when the load's own phone is not to be used. */
+  row(
+    fields: HistoryFields,
+    times: Pick<LoadRow, 'firstSeen' | 'lastSeen' | 'closedAt'>,
+    posterId = this.posterId(fields.poster),
+  ): LoadRow {
     return {
       id: fields.id,
       fromPlace: fields.from,
@@ -40,7 +46,7 @@ class RowWriter {
       firstSeen: times.firstSeen,
       lastSeen: times.lastSeen,
       closedAt: times.closedAt,
-      posterId: this.posterId(fields.poster),
+      posterId,
       rateGroup: this.rateGroup(fields),
     };
   }
@@ -69,19 +75,33 @@ class RowWriter {
     return id;
   }
 
-  private posterId(hash: Buffer | null): number | null {
+  posterId(hash: Buffer | null): number | null {
     if (!hash) return null;
     const hex = hash.toString('hex');
     const cached = this.posterIds.get(hex);
     if (cached !== undefined) return cached;
     // A lookup first: an upsert would write the page even when the poster is known, and importing the
     // same file twice must leave the file byte for byte as it was.
-    const found =
-      this.connection.get<{ id: number }>('SELECT id FROM posters WHERE hash = ?', hash) ??
-      this.connection.get<{ id: number }>('INSERT INTO posters (hash) VALUES (?) RETURNING id', hash);
-    const id = Number(found?.id);
+    const found = this.connection.get<{ id: number; rule: number }>('SELECT id, number_rule AS rule FROM posters WHERE hash = ?', hash);
+    // A hash made from the digits as typed that is also the international number's: the same phone.
+    if (found && found.rule !== NUMBER_RULE.international)
+      this.connection.statement('UPDATE posters SET number_rule = ? WHERE id = ?').run(NUMBER_RULE.international, found.id);
+    const id = Number(
+      found?.id ??
+        this.connection.get<{ id: number }>(
+          'INSERT INTO posters (hash, number_rule) VALUES (?, ?) RETURNING id',
+          hash,
+          NUMBER_RULE.international,
+        )?.id,
+    );
     this.posterIds.set(hex, id);
     return id;
+  }
+
+  /** Whether the poster's hash was made from the phone's digits as typed, before the international-number rule. */
+  madeFromDigitsAsTyped(posterId: number): boolean {
+    const found = this.connection.get<{ rule: number }>('SELECT number_rule AS rule FROM posters WHERE id = ?', posterId);
+    return found?.rule === NUMBER_RULE.digitsAsTyped;
   }
 }
 
@@ -140,23 +160,41 @@ export async function importLines(
   return counts;
 }
 
+/**
+ * One line of an import. An import never rewrites what the builds saw: it adds what the history lacks (a
+ * load it does not hold; for one it holds, a creation time, a poster, or the poster's hash made again
+ * from the phone where the stored one was made from the digits as typed), and
+ * corrects a load only with what the line says later than the history last saw it: its fields, and its
+ * closing when the history still holds it open. It never reopens a load and never moves a closing date.
+ * Applying a line twice changes nothing the second time, so the same file twice (repeated ids included)
+ * changes nothing.
+ */
 function importOne(connection: Connection, writer: RowWriter, entry: ImportEntry, key: string, counts: ImportCounts): void {
   const fields = historyFieldsOf(entry.load, key);
-  const created = isoToMs(fields.createdAt);
   // parseImportLine guarantees one of the two.
-  const firstSeen = (created ?? entry.closedAt) as number;
-  const lastSeen = entry.closedAt ?? firstSeen;
+  const firstSeen = (isoToMs(fields.createdAt) ?? entry.closedAt) as number;
+  // The latest time the line speaks of: its closing, else its creation.
+  const said = entry.closedAt ?? firstSeen;
   const before = connection.get<LoadRow>(SELECT_LOAD_ROW, fields.id);
-  const row = writer.row(fields, {
-    firstSeen: before ? Math.min(before.firstSeen, firstSeen) : firstSeen,
-    lastSeen: before ? Math.max(before.lastSeen, lastSeen) : lastSeen,
-    closedAt: entry.closedAt,
-  });
-  if (before && sameRow(before, row)) {
+  if (!before) {
+    writer.write(writer.row(fields, { firstSeen, lastSeen: said, closedAt: entry.closedAt }));
+    counts.new += 1;
+    return;
+  }
+  const row: LoadRow =
+    before.closedAt === null && said > before.lastSeen
+      ? writer.row(
+          fields,
+          { firstSeen: before.firstSeen, lastSeen: said, closedAt: entry.closedAt },
+          fields.poster ? undefined : before.posterId,
+        )
+      : { ...before };
+  row.createdAt ??= isoToMs(fields.createdAt);
+  if (fields.poster && (row.posterId === null || writer.madeFromDigitsAsTyped(row.posterId))) row.posterId = writer.posterId(fields.poster);
+  if (sameRow(before, row)) {
     counts.unchanged += 1;
     return;
   }
   writer.write(row);
-  if (before) counts.updated += 1;
-  else counts.new += 1;
+  counts.updated += 1;
 }

@@ -104,7 +104,7 @@ export function mainThreadProblems(path: string, result: RunSummary): string[] {
  * build), so an absolute figure fails on the host, not on the code. What that gate stood for, a page
  * that goes back to hydrating everything or a refresh that renders every card again, is held by tests
  * that cannot be noise: e2e/hydration.spec.ts ("the board hydrates itself and nothing around it") and
- * __tests__/board-refresh.test.tsx.
+ * __tests__/board-use-load-board.test.tsx.
  */
 export function budgetProblems(path: string, result: RunSummary, gateMainThread: boolean): string[] {
   const problems = gateMainThread ? mainThreadProblems(path, result) : [];

@@ -1,0 +1,235 @@
+import { normalizeLoad } from '../src/api-client/normalize';
+import type { RateSample } from '../src/history/types';
+import { goingRates, ratedRoutes, type PerKmDistance } from '../src/rates/going-rate';
+import { posterWeights, spreadOf, weightedPercentiles } from '../src/rates/spread';
+import { rateWindow } from '../src/rates/window';
+import { routeKey } from '../src/loads/place-groups';
+import { pricePosition } from '../src/loads/price-position';
+import { currencyCode } from '../src/loads/currency';
+import { buildRates } from '../src/rates/page-data';
+import { positionsFromFile, rangesFileOf, type RangesFile } from '../src/rates/ranges-file';
+import { rangesFile } from '../src/gatsby/rates';
+import { RATE_CHART_WEEKS } from '../src/config/constants';
+import { DAY_MS, tashkentDayStart } from '../src/config/time';
+
+// 25 November 2026, 17:00 in Tashkent.
+const END = Date.UTC(2026, 10, 25, 12);
+const WINDOW = rateWindow(END);
+const KEY = routeKey('toshkent', 'samarqand');
+/** A route of 300 km, as the distance module would give it. */
+const perKm300: PerKmDistance = () => 300;
+const noDistance: PerKmDistance = () => null;
+
+/** One load of Toshkent → Samarqand as the store's rateSamples gives it, posted five days before the build. */
+function sample(price: number | null, poster: string | null, extra: Partial<RateSample> = {}): RateSample {
+  return {
+    from: 'toshkent',
+    to: 'samarqand',
+    vehicleType: 'tent',
+    price,
+    currency: 'UZS',
+    posted: END - 5 * DAY_MS,
+    poster,
+    ...extra,
+  };
+}
+
+/** Loads at `prices`, each by a poster of its own, so none weighs more than another. */
+function samples(prices: number[], extra: Partial<RateSample> = {}): RateSample[] {
+  return prices.map((price, index) => sample(price, `p${index}`, extra));
+}
+
+const rateOf = (loads: readonly RateSample[], distanceOf: PerKmDistance = noDistance) => goingRates(loads, WINDOW, distanceOf).get(KEY);
+
+describe('percentiles (type 7: linear interpolation between closest ranks)', () => {
+  const ones = (n: number) => new Float64Array(n).fill(1);
+
+  it('takes the middle value of an odd count and the mean of the two middle values of an even count', () => {
+    expect(spreadOf([1, 3, 5], ones(3)).median).toBe(3);
+    expect(spreadOf([1, 2, 3, 4], ones(4)).median).toBe(2.5);
+  });
+
+  it('interpolates the 25th and 75th percentiles as R, Excel PERCENTILE.INC and d3 do', () => {
+    // h = (n - 1) p: for 1..8, h = 1.75 and 5.25, so 2.75 and 6.25.
+    const sorted = [1, 2, 3, 4, 5, 6, 7, 8];
+    expect(spreadOf(sorted, ones(8))).toEqual({ p25: 2.75, median: 4.5, p75: 6.25 });
+    // 1..7: h = 1.5, 3 and 4.5.
+    expect(spreadOf([1, 2, 3, 4, 5, 6, 7], ones(7))).toEqual({ p25: 2.5, median: 4, p75: 5.5 });
+    expect(spreadOf([10], ones(1))).toEqual({ p25: 10, median: 10, p75: 10 });
+  });
+
+  it('places each price at the middle of its weight, and reads a percentile on the line between two of them', () => {
+    // 1 weighing 3 stands at 1.5 (the middle of 0 to 3), 5 weighing 1 at 3.5: the median, at 2.5, is halfway.
+    expect(weightedPercentiles([1, 5], [3, 1], [0.5])).toEqual([3]);
+    // 1, 2 and 3 at 0.5, 2 and 3.5: the 25th percentile, at 1.25, is halfway from 1 to 2.
+    expect(weightedPercentiles([1, 2, 3], [1, 2, 1], [0.25, 0.5])).toEqual([1.5, 2]);
+    expect(weightedPercentiles([7], [0.2], [0.25, 0.5, 0.75])).toEqual([7, 7, 7]);
+  });
+});
+
+describe('weights per poster', () => {
+  const shares = (posters: Array<string | null>) => {
+    const weights = posterWeights(posters).weights as Float64Array;
+    const total = weights.reduce((sum, weight) => sum + weight, 0);
+    const byPoster = new Map<string | null, number>();
+    posters.forEach((poster, index) => byPoster.set(poster, (byPoster.get(poster) ?? 0) + (weights[index] as number) / total));
+    return byPoster;
+  };
+
+  it('leaves every load at 1 while no poster has more than a third of them', () => {
+    expect([...(posterWeights(['a', 'b', 'c', 'a', 'b', 'c']).weights as Float64Array)]).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
+  it('weighs down a poster of five loads out of seven to a third', () => {
+    const byPoster = shares(['a', 'a', 'a', 'a', 'a', 'b', 'c']);
+    expect(byPoster.get('a')).toBeCloseTo(1 / 3);
+    expect(byPoster.get('b')).toBeCloseTo(1 / 3);
+  });
+
+  it('weighs down two big posters together, and leaves the small ones whole', () => {
+    const byPoster = shares([...Array<string>(10).fill('a'), ...Array<string>(6).fill('b'), 'c', 'd', 'e']);
+    expect(byPoster.get('a')).toBeCloseTo(1 / 3);
+    expect(byPoster.get('b')).toBeCloseTo(1 / 3);
+    expect(byPoster.get('c')).toBeCloseTo(1 / 9);
+  });
+
+  it('counts loads without a phone as one poster', () => {
+    const byPoster = shares([null, null, null, null, null, null, 'a', 'b', 'c']);
+    expect(byPoster.get(null)).toBeCloseTo(1 / 3);
+    expect(posterWeights([null, null, null, null, null, null, 'a', 'b', 'c']).posters).toBe(4);
+  });
+
+  it('cannot weigh fewer than three posters to a third each', () => {
+    expect(posterWeights(['a', 'a', 'b'])).toEqual({ posters: 2, weights: null });
+  });
+});
+
+describe('going rates of known histories', () => {
+  it('gives the median, middle half, loads and posters of seven loads by seven posters', () => {
+    const [figure] = rateOf(samples([100, 200, 300, 400, 500, 600, 700]), perKm300)?.figures ?? [];
+    expect(figure).toMatchObject({ currency: 'UZS', loads: 7, posters: 7, outliers: 0 });
+    expect(figure?.trip).toEqual({ median: 400, p25: 250, p75: 550 });
+    expect(figure?.perKm?.median).toBeCloseTo(400 / 300);
+    expect(figure?.series.measure).toBe('perKm');
+    expect(figure?.series.weeks).toHaveLength(RATE_CHART_WEEKS);
+    expect(figure?.series.weeks.at(-1)?.loads).toBe(7);
+  });
+
+  it('draws a week’s median only where its loads alone make a figure, and each load of a thinner week', () => {
+    const weekAgo = (days: number) => ({ posted: END - days * DAY_MS });
+    // Seven loads by three posters in the last week; two loads three weeks before.
+    const loads = [...samples([100, 200, 300, 400, 500, 600, 700]), ...samples([350, 450], weekAgo(20))];
+    const weeks = rateOf(loads)?.figures[0]?.series.weeks ?? [];
+    expect(weeks.at(-1)).toMatchObject({ loads: 7, spread: { median: 400, p25: 250, p75: 550 }, points: [] });
+    const thin = weeks.find((week) => week.loads === 2);
+    const day = tashkentDayStart(END - 20 * DAY_MS);
+    expect(thin).toMatchObject({
+      spread: null,
+      points: [
+        { day, value: 350, loads: 1 },
+        { day, value: 450, loads: 1 },
+      ],
+    });
+  });
+
+  it('gives no week a median that one poster’s loads make', () => {
+    const oneWeek = { posted: END - 2 * DAY_MS };
+    const loads = [
+      ...samples([100, 200, 300], { posted: END - 40 * DAY_MS }),
+      ...[1, 2, 3, 4, 5, 6, 7].map((n) => sample(n * 100, 'solo', oneWeek)),
+    ];
+    const week = rateOf(loads)?.figures[0]?.series.weeks.at(-1);
+    expect(week).toMatchObject({ loads: 7, spread: null });
+    expect(week?.points).toHaveLength(7);
+  });
+
+  it('takes an even count’s median as the mean of the two middle values', () => {
+    const rate = rateOf(samples([100, 200, 300, 400, 500, 600, 700, 800]));
+    expect(rate?.figures[0]?.trip).toEqual({ median: 450, p25: 275, p75: 625 });
+    expect(rate?.figures[0]?.perKm).toBeNull();
+    expect(rate?.figures[0]?.series.measure).toBe('trip');
+  });
+
+  it('shows no figure with six loads, or with seven loads by two posters', () => {
+    const six = rateOf(samples([1, 2, 3, 4, 5, 6]));
+    expect(rateOf(samples([1, 2, 3, 4, 5, 6, 7]))?.figures).toHaveLength(1);
+    expect(six).toMatchObject({ loads: 6, figures: [], others: [{ currency: 'UZS', loads: 6 }] });
+    const twoPosters = [1, 2, 3, 4, 5, 6, 7].map((price, index) => sample(price, `p${index % 2}`));
+    expect(rateOf(twoPosters)?.figures).toEqual([]);
+    expect(ratedRoutes(goingRates(twoPosters, WINDOW, noDistance))).toEqual([]);
+  });
+
+  it('keeps currencies apart and counts loads without a price', () => {
+    const loads = [...samples([1, 2, 3, 4, 5, 6, 7]), ...samples([10, 20], { currency: 'USD' }), sample(null, 'p9')];
+    const rate = rateOf(loads);
+    expect(rate?.loads).toBe(10);
+    expect(rate?.unpriced).toBe(1);
+    expect(rate?.figures.map((figure) => [figure.currency, figure.trip.median])).toEqual([['UZS', 4]]);
+    expect(rate?.others).toEqual([{ currency: 'USD', loads: 2, outliers: 0 }]);
+    const both = rateOf([...loads, ...samples([30, 40, 50, 60, 70, 80, 90], { currency: 'USD' })]);
+    expect(both?.figures.map((figure) => [figure.currency, figure.loads, figure.trip.median])).toEqual([
+      ['USD', 9, 50],
+      ['UZS', 7, 4],
+    ]);
+  });
+
+  it('gives a vehicle type its own row only where its loads alone reach the thresholds', () => {
+    const loads = [...samples([1, 2, 3, 4, 5, 6, 7], { vehicleType: 'ref' }), ...samples([2, 3], { vehicleType: 'tent' })];
+    const figure = rateOf(loads)?.figures[0];
+    expect(figure?.byVehicle.map((row) => [row.vehicleType, row.loads, row.trip.median])).toEqual([['ref', 7, 4]]);
+  });
+});
+
+describe('spellings of a currency', () => {
+  it('reads every way posters write the sum as UZS, and leaves other currencies as they are', () => {
+    for (const spelling of ['UZS', 'uzs', "so'm", 'soʻm', 'SOʼM', 'сум', 'Сум.', 'sum', 'сўм', 'СЎМ'])
+      expect(currencyCode(spelling)).toBe('UZS');
+    expect(currencyCode('$')).toBe('USD');
+    expect(currencyCode('usd')).toBe('USD');
+    // The Kyrgyz som shares the name without the apostrophe: never guessed.
+    expect(currencyCode('som')).toBe('SOM');
+    expect(currencyCode(' kzt ')).toBe('KZT');
+  });
+});
+
+describe('a price against its route’s middle half', () => {
+  const ranges = [['UZS', 250, 550] as const];
+  it('says below, within or above, in the same currency only, however it is spelled', () => {
+    expect(pricePosition(100, 'UZS', ranges)).toBe('below');
+    expect(pricePosition(250, 'uzs', ranges)).toBe('within');
+    expect(pricePosition(550, 'сум', ranges)).toBe('within');
+    expect(pricePosition(551, 'UZS', ranges)).toBe('above');
+    expect(pricePosition(551, 'USD', ranges)).toBeNull();
+    expect(pricePosition(null, 'UZS', ranges)).toBeNull();
+    expect(pricePosition(100, 'UZS', undefined)).toBeNull();
+  });
+});
+
+describe('the ranges file the live board reads', () => {
+  it('finds a card’s route by any spelling of its places, and says where its price sits', () => {
+    const rates = buildRates(samples([100, 200, 300, 400, 500, 600, 700]), WINDOW);
+    const file = rangesFileOf(JSON.parse(JSON.stringify(rangesFile(rates)))) as RangesFile;
+    const card = (id: string, from: string, to: string, price: number, currency = 'UZS') =>
+      normalizeLoad({ id, fromLocationName: from, toLocationName: to, price, currency });
+    expect(
+      positionsFromFile(file, [
+        card('a', 'Ташкент', 'Samarqand, Samarqand viloyati', 100),
+        card('b', 'г. Ташкент', 'Самарқанд', 400, "so'm"),
+        card('c', 'TOSHKENT', 'САМАРКАНД', 9000),
+        card('d', 'Toshkent', 'Samarqand', 9000, 'USD'),
+        card('e', 'Samarqand', 'Toshkent', 100),
+      ]),
+    ).toEqual({ a: 'below', b: 'within', c: 'above' });
+  });
+
+  it('gives no position from a damaged file, and does not throw', () => {
+    const damaged = { keys: { toshkent: 0, samarqand: 1 }, routes: [null, [0, 1, 'x'], [0, 1, [null, 'UZS']]] } as unknown as RangesFile;
+    expect(
+      positionsFromFile(damaged, [
+        normalizeLoad({ id: 'a', fromLocationName: 'Toshkent', toLocationName: 'Samarqand', price: 5, currency: 'UZS' }),
+      ]),
+    ).toEqual({});
+    expect(rangesFileOf('<html>')).toBeNull();
+    expect(rangesFileOf({ keys: {} })).toBeNull();
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * A phone number as the international number it dials, so that one phone written in different ways is
+ * one poster (CONTRACT.md, "Distance and rates"). The board is Uzbek: a number written the way people
+ * dial it inside Uzbekistan is an Uzbek one; a number with its country code keeps it, whatever country.
+ *
+ * - With its code: `+998 90 123 45 67`, `998901234567`, `00998 90 …`, `8 10 998 90 …` (the old
+ *   international prefix), and the neighbours' `+7 701 …` (Kazakhstan, Russia), `+996 …` (Kyrgyzstan),
+ *   `+992 …` (Tajikistan), `+993 …` (Turkmenistan): as written, digits only.
+ * - Uzbek national forms: nine digits (`90 123 45 67`, `(90) 123-45-67`), or nine digits after the trunk
+ *   prefix 8 or 0 (`8 90 123 45 67`): 998 and the nine digits.
+ * - Eleven digits from 8 (`8 701 123 45 67`): a Kazakh or Russian number dialled at home, 7 and the ten.
+ * - Anything else: its digits as written (a number this rule cannot place is still one poster as long as
+ *   it is written the same way).
+ * - A field with two numbers: the first.
+ *
+ * Returns the digits without `+`; null when the text holds no digit.
+ */
+export function internationalNumber(phone: string): string | null {
+  // A field with two numbers (`90 123 45 67, 91 000 00 00`, `… yoki …`) is its first one's poster.
+  const text =
+    asciiDigits(phone)
+      .split(/[,;]|\s(?:yoki|или|or)\s/i)[0]
+      ?.trim() ?? '';
+  const digits = text.replace(/\D/g, '');
+  if (!digits) return null;
+  if (text.startsWith('+')) return withoutZeroAfterUzbekCode(digits);
+  if (digits.startsWith('00') && digits.length > 9) return withoutZeroAfterUzbekCode(digits.slice(2));
+  if (digits.startsWith('810') && digits.length > 12) return withoutZeroAfterUzbekCode(digits.slice(3));
+  if (digits.length === UZBEK_NATIONAL_DIGITS) return UZBEKISTAN + digits;
+  if (digits.length === UZBEK_NATIONAL_DIGITS + 1 && (digits.startsWith('8') || digits.startsWith('0')))
+    return UZBEKISTAN + digits.slice(1);
+  if (digits.length === 11 && digits.startsWith('8')) return `7${digits.slice(1)}`;
+  return withoutZeroAfterUzbekCode(digits);
+}
+
+const UZBEKISTAN = '998';
+const UZBEK_NATIONAL_DIGITS = 9;
+
+/** `+998 (0)90 123 45 67`: the trunk 0 some people keep after the country code. */
+function withoutZeroAfterUzbekCode(digits: string): string {
+  return digits.length === 13 && digits.startsWith(`${UZBEKISTAN}0`) ? UZBEKISTAN + digits.slice(4) : digits;
+}
+
+/**
+ * Decimal digits of other scripts (fullwidth `９０`, Arabic-Indic `٩٠`, Persian `۹۰`) as ASCII digits;
+ * everything else as it is.
+ */
+export function asciiDigits(text: string): string {
+  return text.normalize('NFKC').replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => String((digit.charCodeAt(0) - 0x0660) % 0x90));
+}
