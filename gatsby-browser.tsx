@@ -27,10 +27,11 @@ function pluginRuntime(): PluginRuntime {
  */
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = async () => {
   enableNativeShare();
+  // From the entry, not the first render: a page with nothing to do on arrival renders at the visitor's
+  // first touch (src/gatsby/hydrate.tsx), and the worker must be there for the next visit without one.
+  registerOfflineWorkerWhenIdle();
   await new Promise((resolve) => setTimeout(resolve, 0));
   setTimeout(pluginRuntime, 0);
 };
-
-export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => registerOfflineWorkerWhenIdle();
 
 export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = (args, options) => pluginRuntime().wrapPageElement(args, options);

@@ -77,7 +77,7 @@ export default function PlaceLoadsPage({ pageContext }: PageProps<LocaleData, Pl
   const pageHref = (target: number) => localizedPath(listPagePath(listPath, target), language);
   const updated = builtTime(builtAt);
   return (
-    <Layout>
+    <Layout hydration="at-first-touch">
       <PageIntro title={placeTitle(pageContext, t)} lead={t('total', { count: total })}>
         {updated ? (
           <p className={styles.updated}>
