@@ -42,6 +42,8 @@ const FLOORS = {
   feeds: ['config', 'api-client', 'i18n', 'places', 'loads', 'head'],
   // The hosting policy of every file the build writes, and the _headers file written from it.
   hosting: ['config', 'feeds'],
+  // The service worker, what it keeps for a driver without a network, and its registration.
+  offline: ['config', 'i18n', 'hosting', 'loads'],
   // Layout, header, footer, board pieces, islands: views, which read the board's data, never the API.
   components: [
     'config',
@@ -57,6 +59,7 @@ const FLOORS = {
     'board',
     'handoff',
     'head',
+    'offline',
   ],
   // Home page sections.
   sections: ['config', 'content', 'styles', 'images', 'i18n', 'components'],
@@ -76,6 +79,7 @@ const FLOORS = {
     'handoff',
     'head',
     'feeds',
+    'offline',
     'components',
     'sections',
   ],
@@ -95,6 +99,7 @@ const FLOORS = {
     'head',
     'feeds',
     'hosting',
+    'offline',
     'components',
   ],
 };

@@ -1,8 +1,13 @@
 import type { GatsbyBrowser } from 'gatsby';
 import './src/styles/global.css';
 import { enableNativeShare } from './src/components/native-share';
+import { offlineNoticeAfterNavigation, registerOfflineWorkerWhenIdle } from './src/offline/register-when-idle';
+import { onRouteUpdate as afterRouteChange } from './src/a11y/route-change';
 
-export { onRouteUpdate } from './src/a11y/route-change';
+export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = (args, options) => {
+  afterRouteChange?.(args, options);
+  offlineNoticeAfterNavigation();
+};
 export { replaceHydrateFunction } from './src/gatsby/hydrate';
 
 type PluginRuntime = typeof import('./src/i18n/plugin-runtime');
@@ -22,6 +27,9 @@ function pluginRuntime(): PluginRuntime {
  */
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = async () => {
   enableNativeShare();
+  // From the entry, not the first render: a page with nothing to do on arrival renders at the visitor's
+  // first touch (src/gatsby/hydrate.tsx), and the worker must be there for the next visit without one.
+  registerOfflineWorkerWhenIdle();
   await new Promise((resolve) => setTimeout(resolve, 0));
   setTimeout(pluginRuntime, 0);
 };

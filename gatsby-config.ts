@@ -1,6 +1,6 @@
 import type { GatsbyConfig } from 'gatsby';
 import path from 'node:path';
-import { siteUrl } from './src/config/env';
+import { offlineWorkerEnabled, siteUrl } from './src/config/env';
 import { site } from './src/config/site';
 import { LOCALE_SOURCE } from './src/i18n/plugin-nodes';
 import { sitemapOptions } from './src/gatsby/sitemap';
@@ -8,6 +8,8 @@ import { sitemapOptions } from './src/gatsby/sitemap';
 // The browser renders Head too (on client navigation); GATSBY_* variables are the ones Gatsby
 // inlines, so the public origin reaches it under this name.
 process.env.GATSBY_SITE_URL = siteUrl();
+// The pages register the offline worker unless the build publishes its kill switch (docs/offline.md).
+process.env.GATSBY_OFFLINE_WORKER = offlineWorkerEnabled() ? 'on' : 'off';
 
 const config: GatsbyConfig = {
   siteMetadata: {

@@ -2,11 +2,10 @@
  * @jest-environment ./__tests__/support/jsdom-with-fetch.ts
  */
 /**
- * Idle islands keep docs/architecture.md's word: each hydrates within 2 s of the page's hydration, or at the
- * visitor's first touch, whichever comes first, and nothing an ended batch left behind releases a later
- * island early. The page is rendered on the server and hydrated in jsdom as a browser would; the clock
- * and `requestIdleCallback` are the browser's, so the test drives them (a browser that is never idle
- * unless the test says so).
+ * Islands that wait for the visitor's first touch keep docs/architecture.md's word: nothing hydrates them while
+ * the page only sits there, however long, and the first tap, key, focus move or click anywhere hydrates
+ * them; a click on a part still waiting reaches its handler. The page is rendered on the server and
+ * hydrated in jsdom as a browser would, with the browser's clock under the test's control.
  */
 import type * as IslandsModule from '../src/components/islands';
 import type * as ReactModule from 'react';
@@ -19,6 +18,8 @@ interface Page {
   rtl: typeof TestingLibrary;
   server: typeof ServerModule;
   hydrated: string[];
+  /** The parts whose click handler ran. */
+  clicked: string[];
   /** Hydration that React gave up on (it rendered afresh instead): none may happen. */
   recoverableErrors: unknown[];
 }
@@ -37,47 +38,13 @@ function freshPage(): Page {
     rtl: require('@testing-library/react/pure') as typeof TestingLibrary,
     server: require('react-dom/server') as typeof ServerModule,
     hydrated: [],
+    clicked: [],
     recoverableErrors: [],
   };
   /* eslint-enable @typescript-eslint/no-require-imports */
 }
 
-/** The browser's idle periods, under the test's control; a `timeout` fires like the browser's. */
-const idle = {
-  callbacks: new Map<number, { run: IdleRequestCallback; timer?: ReturnType<typeof setTimeout> }>(),
-  nextId: 1,
-  /** One idle period: the browser runs the callbacks waiting at its start. */
-  period(): void {
-    const due = [...this.callbacks.entries()];
-    this.callbacks.clear();
-    for (const [, { run, timer }] of due) {
-      if (timer) clearTimeout(timer);
-      run({ didTimeout: false, timeRemaining: () => 50 });
-    }
-  },
-  install(): void {
-    this.callbacks.clear();
-    window.requestIdleCallback = (run, options) => {
-      const id = this.nextId++;
-      const timer =
-        options?.timeout === undefined
-          ? undefined
-          : setTimeout(() => {
-              this.callbacks.delete(id);
-              run({ didTimeout: true, timeRemaining: () => 0 });
-            }, options.timeout);
-      this.callbacks.set(id, { run, timer });
-      return id;
-    };
-    window.cancelIdleCallback = (id) => {
-      const entry = this.callbacks.get(id);
-      if (entry?.timer) clearTimeout(entry.timer);
-      this.callbacks.delete(id);
-    };
-  },
-};
-
-/** An idle island of the page; the islands `inside` it hydrate after it, in a batch of their own. */
+/** An island of the page that waits for the first touch; the islands `inside` it wait too. */
 interface IslandSpec {
   name: string;
   inside?: readonly IslandSpec[];
@@ -100,10 +67,11 @@ function hydratePage(page: Page, specs: readonly IslandSpec[]): void {
     React.useEffect(() => {
       page.hydrated.push(spec.name);
     }, [spec.name]);
-    return React.createElement('div', null, React.createElement('p', null, spec.name), ...(spec.inside ?? []).map(island));
+    const name = React.createElement('p', { onClick: () => page.clicked.push(spec.name) }, spec.name);
+    return React.createElement('div', null, name, ...(spec.inside ?? []).map(island));
   }
   function island(spec: IslandSpec): ReactModule.ReactElement {
-    return React.createElement(islands.Island, { key: spec.name, when: 'idle', children: React.createElement(Part, { spec }) });
+    return React.createElement(islands.Island, { key: spec.name, when: 'touch', children: React.createElement(Part, { spec }) });
   }
   const ui = React.createElement('main', null, specs.map(island));
   const container = document.createElement('div');
@@ -128,24 +96,26 @@ async function advance(page: Page, ms: number): Promise<void> {
   });
 }
 
-async function idlePeriod(page: Page): Promise<void> {
+const ISLANDS = ['faq', 'language', 'typewriter', 'share', 'handoff'] as const;
+const ISLAND_SPECS = ISLANDS.map((name) => ({ name }));
+
+type Touch = 'pointerDown' | 'keyDown' | 'focusIn' | 'click';
+
+/** A touch as the browser dispatches it, on `target` (the page's body unless said). */
+async function touch(page: Page, kind: Touch, target: HTMLElement = document.body): Promise<void> {
   await page.rtl.act(async () => {
-    idle.period();
+    page.rtl.fireEvent[kind](target, kind === 'keyDown' ? { key: 'Tab' } : {});
     await Promise.resolve();
   });
   await advance(page, 0);
 }
 
-const ISLANDS = ['faq', 'language', 'typewriter', 'share', 'handoff'] as const;
-const ISLAND_SPECS = ISLANDS.map((name) => ({ name }));
-
-describe('idle islands', () => {
+describe('islands that wait for the first touch', () => {
   let current: Page | undefined;
 
   beforeEach(() => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     jest.useFakeTimers();
-    idle.install();
     document.body.innerHTML = '';
   });
 
@@ -156,83 +126,50 @@ describe('idle islands', () => {
     jest.useRealTimers();
   });
 
-  it('all hydrate within 2 s of the page, though the browser is never idle', async () => {
+  it('do not hydrate while the page only sits there, and leave nothing to run later', async () => {
     const page = (current = freshPage());
     hydratePage(page, ISLAND_SPECS);
-    await advance(page, 0);
+    await advance(page, 60_000);
     expect(page.hydrated).toEqual([]);
-    await advance(page, 1999);
-    expect(page.hydrated).toEqual([]);
-    await advance(page, 1);
-    expect([...page.hydrated].sort()).toEqual([...ISLANDS].sort());
-    // Nothing of the batch is left to run later.
-    expect(idle.callbacks.size).toBe(0);
     expect(jest.getTimerCount()).toBe(0);
   });
 
-  it('hydrate one per idle period before the deadline', async () => {
+  it.each([
+    ['a tap', 'pointerDown'],
+    ['a key', 'keyDown'],
+    ['a focus move', 'focusIn'],
+  ] as const)('all hydrate at the first touch anywhere on the page: %s', async (_name, kind) => {
     const page = (current = freshPage());
     hydratePage(page, ISLAND_SPECS);
-    await advance(page, 0);
-    await idlePeriod(page);
-    expect(page.hydrated).toEqual(['faq']);
-    await idlePeriod(page);
-    expect(page.hydrated).toEqual(['faq', 'language']);
-    await advance(page, 2000);
+    await advance(page, 5_000);
+    await touch(page, kind);
     expect([...page.hydrated].sort()).toEqual([...ISLANDS].sort());
   });
 
-  it('all hydrate at the first touch, and the batch leaves no wait behind', async () => {
+  it('hydrate at once when the touch came before React reached them', async () => {
     const page = (current = freshPage());
+    await touch(page, 'pointerDown');
     hydratePage(page, ISLAND_SPECS);
-    await advance(page, 100);
-    expect(page.hydrated).toEqual([]);
-    await page.rtl.act(async () => {
-      page.rtl.fireEvent.pointerDown(document.body);
-      await Promise.resolve();
-    });
     await advance(page, 0);
     expect([...page.hydrated].sort()).toEqual([...ISLANDS].sort());
-    // A callback still pending would release an island of a later batch early.
-    expect(idle.callbacks.size).toBe(0);
-    expect(jest.getTimerCount()).toBe(0);
   });
 
-  it('of a later batch are not released early by what an ended batch scheduled', async () => {
+  // A screen reader may activate a link with a click alone, no pointer or focus event before it.
+  it('hand a first click on a part still waiting to its handler', async () => {
     const page = (current = freshPage());
-    // The inner islands wait only once the outer one hydrates: a later batch.
-    hydratePage(page, [{ name: 'first' }, { name: 'outer', inside: [{ name: 'inner-a' }, { name: 'inner-b' }] }]);
-    await advance(page, 0);
-    await page.rtl.act(async () => {
-      page.rtl.fireEvent.keyDown(document.body, { key: 'Tab' });
-      await Promise.resolve();
-    });
-    await advance(page, 0);
-    expect([...page.hydrated].sort()).toEqual(['first', 'outer']);
-
-    // The browser's next idle period releases one island of the new batch, never two.
-    await idlePeriod(page);
-    expect(page.hydrated.filter((name) => name.startsWith('inner'))).toEqual(['inner-a']);
-    await idlePeriod(page);
-    expect(page.hydrated.filter((name) => name.startsWith('inner'))).toEqual(['inner-a', 'inner-b']);
+    hydratePage(page, ISLAND_SPECS);
+    await advance(page, 1_000);
+    await touch(page, 'click', page.rtl.screen.getByText('language'));
+    expect(page.clicked).toEqual(['language']);
   });
 
-  it('of a later batch hydrate within 2 s of it, though the browser is never idle', async () => {
+  it('inside a hydrating island hydrate with it, the touch having come', async () => {
     const page = (current = freshPage());
     hydratePage(page, [{ name: 'outer', inside: [{ name: 'inner-a' }, { name: 'inner-b' }] }]);
     await advance(page, 500);
-    await page.rtl.act(async () => {
-      page.rtl.fireEvent.focusIn(document.body);
-      await Promise.resolve();
-    });
-    await advance(page, 0);
-    expect(page.hydrated).toEqual(['outer']);
-    await advance(page, 1999);
-    expect(page.hydrated).toEqual(['outer']);
-    await advance(page, 1);
+    expect(page.hydrated).toEqual([]);
+    await touch(page, 'keyDown');
     expect([...page.hydrated].sort()).toEqual(['inner-a', 'inner-b', 'outer']);
-    expect(idle.callbacks.size).toBe(0);
-    expect(jest.getTimerCount()).toBe(0);
   });
 });
 
@@ -273,5 +210,20 @@ describe('a static part', () => {
     expect(rendered.at(-1)).toBe('built');
     expect(page.recoverableErrors).toEqual([]);
     rtl.cleanup();
+  });
+});
+
+// Layout writes the outcome on <main>, which src/gatsby/hydrate.tsx reads before React starts.
+describe("a page's hydration", () => {
+  it('is at the first touch when the page asks, unless one of its blocks is a `now` island', () => {
+    const { React, islands } = freshPage();
+    const block = (text: string) => React.createElement('p', { key: text }, text);
+    const island = (when: 'now' | 'touch') => React.createElement(islands.Island, { key: when, when, children: block(when) });
+    expect(islands.pageHydration('at-first-touch', [block('intro'), island('touch')])).toBe('at-first-touch');
+    // Blocks in a fragment count too, as Layout looks through fragments.
+    expect(islands.pageHydration('at-first-touch', React.createElement(React.Fragment, null, block('intro'), island('now')))).toBe(
+      'on-arrival',
+    );
+    expect(islands.pageHydration('on-arrival', [block('intro')])).toBe('on-arrival');
   });
 });

@@ -26,6 +26,10 @@ describe('page script policy', () => {
     expect(policy).toContain("object-src 'none'");
   });
 
+  it('allows the offline worker from the site only', () => {
+    expect(contentSecurityPolicy([], null)).toContain("worker-src 'self';");
+  });
+
   it('puts the policy first in <head> and replaces the one an earlier build wrote', () => {
     const once = withCspMeta(PAGE, 'http://localhost:4010');
     expect(once.indexOf('Content-Security-Policy')).toBeLessThan(once.indexOf('<script'));

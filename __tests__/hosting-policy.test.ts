@@ -14,6 +14,7 @@ import { headersFile } from '../src/hosting/write-headers-file';
 import {
   IMMUTABLE,
   NOT_FOUND_PAGE,
+  NO_CACHE,
   REVALIDATE,
   SECURITY_HEADERS,
   cacheControl,
@@ -60,6 +61,8 @@ const BUILD: Record<string, FileKind> = {
   'locales/ru/common.json': 'data',
   // Gatsby copies Partytown's scripts under their own names: not hashed, so `/*.js` is no rule.
   '~partytown/partytown.js': 'data',
+  // The offline worker: never from a cache without asking the host (docs/offline.md).
+  'sw.js': 'worker',
 };
 const KEYS = Object.keys(BUILD);
 
@@ -83,7 +86,7 @@ function pick(headers: Record<string, string | undefined>, names: readonly strin
 describe('the policy', () => {
   it.each(KEYS)('gives %s its kind', (key) => {
     expect(fileKind(key)).toBe(BUILD[key]);
-    expect(cacheControl(key)).toBe(BUILD[key] === 'hashed' ? IMMUTABLE : REVALIDATE);
+    expect(cacheControl(key)).toBe(BUILD[key] === 'hashed' ? IMMUTABLE : BUILD[key] === 'worker' ? NO_CACHE : REVALIDATE);
   });
 
   it('types text with its charset, Atom feeds included', () => {
@@ -115,9 +118,9 @@ describe('the _headers file of Netlify and Cloudflare Pages', () => {
   });
 
   it('names hashed files one by one where a pattern would also catch a file that is not hashed', () => {
-    const keys = [...KEYS, 'sw.js'];
+    const keys = [...KEYS, 'register-sw.js'];
     const own = parseHeadersFile(headersFile(keys));
-    expect(headersFor(own, '/sw.js')['Cache-Control']).toBeUndefined();
+    expect(headersFor(own, '/register-sw.js')['Cache-Control']).toBeUndefined();
     expect(headersFor(own, '/app-2e997ae28a6356178278.js')['Cache-Control']).toBe(IMMUTABLE);
   });
 });

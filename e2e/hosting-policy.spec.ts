@@ -31,7 +31,7 @@ test.describe('the hosting policy and the real build', () => {
 
   test('gives each file the kind its name says', () => {
     const kinds = new Set<FileKind>(keys.map(fileKind));
-    expect([...kinds].sort()).toEqual(['data', 'feed', 'hashed', 'page']);
+    expect([...kinds].sort()).toEqual(['data', 'feed', 'hashed', 'page', 'worker']);
     expect(keys.filter((key) => key.endsWith('.html') && fileKind(key) !== 'page')).toEqual([]);
     expect(keys.filter((key) => key.endsWith('.atom') && fileKind(key) !== 'feed')).toEqual([]);
     // Webpack's content hash in a name at the top of public/ (app-<hash>.js, styles.<hash>.css).

@@ -89,7 +89,9 @@ test('an empty search says so and offers to clear it', async ({ page }) => {
   await expect(cards(page)).toHaveCount(20);
 });
 
-test('a failing API shows the error panel with the status and body, and retry recovers', async ({ page }) => {
+test('a failing API shows the error panel with the status and body above the list the page was built with, and retry recovers', async ({
+  page,
+}) => {
   await controlApi({ fail: 503 });
   await page.goto('/uz/loads');
   const alert = page.getByRole('alert');
@@ -97,6 +99,9 @@ test('a failing API shows the error panel with the status and body, and retry re
   await expect(alert).toContainText('503');
   await expect(alert).toContainText('Service Unavailable');
   await expect(alert).toContainText('Sample API: injected failure');
+  // A failed refresh never takes loads off the screen: the list stays, saying when it was seen.
+  await expect(cards(page)).toHaveCount(20);
+  await expect(page.getByText(/^Roʻyxat \d\d\.\d\d\.\d{4}, soat \d\d:\d\d holatiga koʻra \(Toshkent vaqti\)\.$/)).toBeVisible();
   await controlApi({ fail: null });
   await alert.getByRole('button', { name: 'Qayta urinish' }).click();
   await expect(cards(page)).toHaveCount(20);

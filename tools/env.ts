@@ -87,6 +87,10 @@ export const BUILD_VARIABLES = [
   'HISTORY_LOCK_WAIT_SECONDS',
   'ALLOW_EMPTY_BOARD',
   'BENCH_SOURCE_MAPS',
+  // OFFLINE_WORKER=off publishes the offline worker's kill switch (docs/offline.md); gatsby-config
+  // copies it to the name Gatsby inlines into the pages.
+  'OFFLINE_WORKER',
+  'GATSBY_OFFLINE_WORKER',
 ] as const;
 
 export class EnvError extends Error {

@@ -7,10 +7,24 @@
  */
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import { apiUrl } from '../config/env';
+import { keptCopySeenAt } from '../config/kept-copy';
 import { ApiShapeError, normalizeLoadList, normalizeLoadResponse, normalizeVehicleTypes, receivedItems, reportedTotal } from './normalize';
 import type { Load, LoadList, LoadQuery, VehicleType } from './types';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/**
+ * The API could not be reached: a network error or a timeout (no answer at all, as opposed to an
+ * answer with an error status, ApiError). A phone without a network sees this.
+ */
+export class ApiUnreachableError extends Error {
+  readonly unreachable = true;
+}
+
+/** Duck-typed like asError: the error may come from another realm. */
+export function isUnreachable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { unreachable?: unknown }).unreachable === true;
+}
+
 /** Status codes worth another try: the server or something in front of it is busy or restarting. */
 export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
 const MESSAGE_BODY_CHARS = 300;
@@ -103,9 +117,9 @@ export async function fetchLoadsPage(
   query: LoadQuery,
   options: RequestOptions = {},
 ): Promise<{ list: LoadList; reportedTotal: number | null; received: number }> {
-  const { body, url } = await getJson('loads', options, loadSearchParams(query));
+  const { body, url, seenAt } = await getJson('loads', options, loadSearchParams(query));
   const list = naming(url, () => normalizeLoadList(body, { page: query.page, limit: query.limit }));
-  return { list, reportedTotal: reportedTotal(body), received: receivedItems(body) };
+  return { list: seenAt === null ? list : { ...list, seenAt }, reportedTotal: reportedTotal(body), received: receivedItems(body) };
 }
 
 export async function fetchLoad(id: string, options: RequestOptions = {}): Promise<Load> {
@@ -128,18 +142,26 @@ function loadSearchParams(query: LoadQuery): URLSearchParams {
   return params;
 }
 
-async function getJson(path: string, options: RequestOptions, params?: URLSearchParams): Promise<{ body: unknown; url: string }> {
+/** `seenAt`: set when the answer is a copy the offline worker kept (config/kept-copy.ts). */
+async function getJson(
+  path: string,
+  options: RequestOptions,
+  params?: URLSearchParams,
+): Promise<{ body: unknown; url: string; seenAt: number | null }> {
   const request = kyOptions(options, params);
   const query = params?.toString();
   const url = `${String(request.prefixUrl)}/${path}${query ? `?${query}` : ''}`;
   let text: string;
+  let seenAt: number | null;
   try {
-    text = await api.get(path, request).text();
+    const response = await api.get(path, request);
+    seenAt = keptCopySeenAt(response.headers);
+    text = await response.text();
   } catch (error) {
     throw await describeFailure(error, url, request, options.signal);
   }
   try {
-    return { body: JSON.parse(text) as unknown, url };
+    return { body: JSON.parse(text) as unknown, url, seenAt };
   } catch {
     const shown = text.replace(/\s+/g, ' ').trim().slice(0, 100);
     throw new ApiShapeError(`Response from ${url} is not JSON: ${shown ? JSON.stringify(shown) : 'empty body'}`);
@@ -154,8 +176,8 @@ async function describeFailure(error: unknown, url: string, request: Options, si
   // The caller cancelled (navigation, a newer search): hand its own abort back untouched.
   if (signal?.aborted) return asError(error);
   if (error instanceof HTTPError) return new ApiError(error, await error.response.text().catch(() => ''));
-  if (error instanceof TimeoutError) return new Error(`Request to ${url} timed out after ${String(request.timeout)} ms`);
-  return new Error(`Network error requesting ${url}: ${networkReason(error)}`, { cause: error });
+  if (error instanceof TimeoutError) return new ApiUnreachableError(`Request to ${url} timed out after ${String(request.timeout)} ms`);
+  return new ApiUnreachableError(`Network error requesting ${url}: ${networkReason(error)}`, { cause: error });
 }
 
 /** Shape errors name the URL too: the build prints the message as its one failure line. */

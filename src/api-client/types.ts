@@ -97,6 +97,11 @@ export interface LoadList {
   beyond?: 'end' | 'depth';
   page: number;
   limit: number;
+  /**
+   * Set when the answer is a copy the offline worker kept (src/offline/) because the network did not
+   * answer: when that copy was fetched (ms since 1970).
+   */
+  seenAt?: number;
 }
 
 export interface LoadQuery {

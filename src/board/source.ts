@@ -28,8 +28,9 @@ export interface BoardList extends LoadList {
 export interface LoadSource {
   /**
    * Page `query.page` of the list `query` names. `fresh`: a refresh, which reads anew rather than reuse
-   * what was read for paging. Rejects on any failure (the board shows its error panel); ends at once when
-   * `signal` aborts.
+   * what was read for paging. An answer the offline worker kept (no network) carries `seenAt`. Rejects
+   * on any failure (the board shows its error panel; `isUnreachable` tells a phone without a network);
+   * ends at once when `signal` aborts.
    */
   page(query: BoardQuery, options: { signal: AbortSignal; fresh: boolean }): Promise<BoardList>;
 }
@@ -54,7 +55,15 @@ export interface FilteredLists extends LoadSource {
   ): Promise<{ count: number; complete: boolean }>;
 }
 
-const fetchSpellingPage: FetchSpellingPage = (search, page, limit, signal) => fetchLoadsPage({ page, limit, search }, { signal });
+/** Spelling pages from the API, noting the oldest kept copy among them (`seenAt`, offline). */
+function spellingPages(seen: { at?: number }): FetchSpellingPage {
+  return async (search, page, limit, signal) => {
+    const answer = await fetchLoadsPage({ page, limit, search }, { signal });
+    const { seenAt } = answer.list;
+    if (seenAt !== undefined) seen.at = Math.min(seen.at ?? seenAt, seenAt);
+    return answer;
+  };
+}
 
 /** The merged pages of one search are reused while paging through it, for at most this long. */
 const SPELLING_PAGES_MS = 60_000;
@@ -81,13 +90,21 @@ export function apiSource(toApiSearches: (search: string) => Promise<readonly st
         // Loaded with the place file (board/places-on-demand.ts), which is what finds several spellings:
         // not part of the page's first script.
         const { mergedSpellingPage } = await import('../loads/spelling-search');
-        return mergedSpellingPage(searches, query.page, PAGE_SIZE, fetchSpellingPage, { signal, cache: pagesFor(searches, fresh) });
+        const seen: { at?: number } = {};
+        const merged = await mergedSpellingPage(searches, query.page, PAGE_SIZE, spellingPages(seen), {
+          signal,
+          cache: pagesFor(searches, fresh),
+        });
+        return seen.at === undefined ? merged : { ...merged, seenAt: seen.at };
       }
       const search = searches[0] ?? '';
       return fetchLoads({ page: query.page, limit: PAGE_SIZE, search: search || undefined }, { signal });
     },
   };
 }
+
+/** Whether a source's failure means the API could not be reached at all (a phone without a network). */
+export { isUnreachable } from '../api-client/client';
 
 /** What the API is sent for a search when no place file says otherwise: the text as typed. */
 export const searchAsTyped = (search: string): Promise<readonly string[]> => Promise.resolve([search]);

@@ -1,13 +1,17 @@
 import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore, type MutableRefObject } from 'react';
 import { FIRST_PAGE, type BoardQuery, parseBoardQuery, queryKey, sameQuery } from './query';
 import { sameLoadsOnScreen, unchangedOnScreen } from '../loads/same-list';
-import type { BoardList, LoadSource } from './source';
+import { isUnreachable, type BoardList, type LoadSource } from './source';
 
-/** `loadedAt`: when the list on screen was read, so "posted … ago" is counted from then. */
+/**
+ * `loadedAt`: when the list on screen was read, so "posted … ago" is counted from then.
+ * `offline`: the network did not answer, and the list on screen is the last one seen (at `loadedAt`):
+ * a copy the offline worker kept (`ready`), or the list that was there (`error`, unreachable).
+ */
 export type BoardState =
-  | { status: 'loading'; list: BoardList | null; loadedAt: number }
-  | { status: 'ready'; list: BoardList; loadedAt: number }
-  | { status: 'error'; message: string; list: BoardList | null; loadedAt: number };
+  | { status: 'loading'; list: BoardList | null; loadedAt: number; offline?: boolean }
+  | { status: 'ready'; list: BoardList; loadedAt: number; offline?: boolean }
+  | { status: 'error'; message: string; list: BoardList | null; loadedAt: number; offline?: boolean };
 
 /**
  * Set by the board while its cards are the build's HTML (a static part React does not render): moves
@@ -25,6 +29,15 @@ function queryOnPage(search: string, pathPage: number): BoardQuery {
 
 /** After this long hidden, a tab that becomes visible again refreshes the list quietly. */
 export const REFRESH_AFTER_HIDDEN_MS = 60_000;
+
+/** While offline, how often the board tries the network again (a network may say "online" and answer nothing). */
+export const OFFLINE_RETRY_MS = 30_000;
+/**
+ * The page may hear `online` a moment before the offline worker's requests go through (STACK-NOTES.md,
+ * "Service workers and Gatsby"): the refresh waits this long, and is tried once more after ONLINE_RETRY_MS.
+ */
+export const ONLINE_SETTLE_MS = 1_000;
+export const ONLINE_RETRY_MS = 3_000;
 
 /**
  * The load board's data: starts from the list pre-rendered at build time, asks `source` again once on
@@ -73,8 +86,9 @@ export function useLoadBoard(
 
   /**
    * `quiet`: no spinner, the list on screen stays while the request runs.
-   * `keepOnError`: a failure leaves the list on screen (background refreshes only: the list the
-   * build rendered may be hours old, so a failing first refresh shows the error panel).
+   * `keepOnError`: an error answer leaves the board as it was (background refreshes only: the list
+   * the build rendered may be hours old, so a failing first refresh shows the error panel, above that
+   * list). A network that does not answer leaves the list on screen and says so in either case.
    */
   const load = useCallback(
     (wanted: BoardQuery, quiet: boolean, keepOnError: boolean) => {
@@ -86,13 +100,15 @@ export function useLoadBoard(
         .page(wanted, { signal: current.signal, fresh: quiet })
         .then((list) => {
           if (current.signal.aborted) return;
-          const loadedAt = Date.now();
-          lastLoaded.current = loadedAt;
+          // A copy the offline worker kept was read when it was seen, not now.
+          const offline = list.seenAt !== undefined;
+          const loadedAt = list.seenAt ?? Date.now();
+          lastLoaded.current = Date.now();
           // A refresh that brings what is on screen changes nothing: no update at all, so React renders
           // nothing (not even this hook's component). Only for a refresh: a search or page change set
           // "loading", which its answer must replace.
           const shown = onScreen.current;
-          if (quiet && sameQuery(shown.query, wanted)) {
+          if (quiet && sameQuery(shown.query, wanted) && (shown.state.offline ?? false) === offline) {
             if (unchangedOnScreen(shown.state, list, loadedAt)) return;
             // The usual refresh, hours after the build: the loads it showed, each a little older. While
             // the cards are the build's HTML, their ages are rewritten where they are, and React renders
@@ -101,17 +117,18 @@ export function useLoadBoard(
           }
           startTransition(() => {
             setShownQuery(wanted);
-            setState({ status: 'ready', list, loadedAt });
+            setState({ status: 'ready', list, loadedAt, offline });
           });
         })
         .catch((error: unknown) => {
           if (current.signal.aborted) return;
           const message = error instanceof Error && error.message ? error.message : fallbackMessage;
+          const offline = isUnreachable(error);
           startTransition(() =>
             setState((previous) =>
-              keepOnError && previous.status === 'ready'
+              keepOnError && previous.status === 'ready' && (!offline || previous.offline)
                 ? previous
-                : { status: 'error', message, list: previous.list, loadedAt: previous.loadedAt },
+                : { status: 'error', message, list: previous.list, loadedAt: previous.loadedAt, offline },
             ),
           );
         });
@@ -141,6 +158,25 @@ export function useLoadBoard(
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [load, pathPage]);
+
+  // Offline, the board refreshes by itself once the network answers: on `online`, and every
+  // OFFLINE_RETRY_MS for a network that says "online" and answers nothing.
+  const offline = state.offline === true;
+  useEffect(() => {
+    if (!offline) return undefined;
+    const refresh = () => load(parseBoardQuery(window.location.search), true, true);
+    const timers: number[] = [];
+    const onOnline = () => {
+      timers.push(window.setTimeout(refresh, ONLINE_SETTLE_MS), window.setTimeout(refresh, ONLINE_SETTLE_MS + ONLINE_RETRY_MS));
+    };
+    const interval = window.setInterval(refresh, OFFLINE_RETRY_MS);
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.clearInterval(interval);
+      for (const timer of timers) window.clearTimeout(timer);
+    };
+  }, [offline, load]);
 
   const retry = useCallback(() => startTransition(() => setAttempt((n) => n + 1)), []);
   // What is on screen belongs to `shownQuery`; while another query loads, the old list is hidden.

@@ -1,4 +1,4 @@
-import React, { useId, useState } from 'react';
+import React from 'react';
 import type { TFunction } from 'i18next';
 import { recordList } from '../i18n/locale-lists';
 import type { FaqItem } from '../content/faq';
@@ -11,41 +11,36 @@ export function readFaq(t: TFunction, ns: string, variables?: Record<string, str
 }
 
 /**
- * Disclosure buttons in headings: one answer open at a time, and the open one closes when its
- * question is pressed again. Closed answers carry `hidden`, so they stay in the HTML for crawlers.
+ * One answer open at a time, and the open one closes when its question is pressed again: a group of
+ * native disclosures sharing a `name`, which the browser keeps to one open, with no script (Chromium
+ * 120, Safari 17.2, Firefox 130 on; an older browser lets several stay open, each still collapsible).
+ * Each question is a heading inside its summary, so the page's outline keeps it. Closed answers stay in
+ * the HTML for crawlers and the page's find.
  */
-export function FaqAccordion({ items, initiallyOpen = 0 }: { items: readonly FaqItem[]; initiallyOpen?: number | null }) {
-  const [open, setOpen] = useState<number | null>(initiallyOpen);
-  const baseId = useId();
+export function FaqAccordion({
+  group,
+  items,
+  initiallyOpen = 0,
+}: {
+  group: string;
+  items: readonly FaqItem[];
+  initiallyOpen?: number | null;
+}) {
   return (
     <div className={styles.accordion}>
-      {items.map((item, index) => {
-        const expanded = open === index;
-        const buttonId = `${baseId}-question-${index}`;
-        const panelId = `${baseId}-answer-${index}`;
-        return (
-          <div key={item.question} className={styles.item}>
-            <h3 className={styles.heading}>
-              <button
-                type="button"
-                id={buttonId}
-                className={styles.button}
-                aria-expanded={expanded}
-                aria-controls={panelId}
-                onClick={() => setOpen(expanded ? null : index)}
-              >
-                <span>{item.question}</span>
-                <span className={styles.chevron}>
-                  <ChevronDownIcon size={24} />
-                </span>
-              </button>
-            </h3>
-            <div id={panelId} role="region" aria-labelledby={buttonId} className={styles.panel} hidden={!expanded}>
-              <p>{item.answer}</p>
-            </div>
+      {items.map((item, index) => (
+        <details key={item.question} name={group} className={styles.item} open={index === initiallyOpen}>
+          <summary className={styles.question}>
+            <h3 className={styles.heading}>{item.question}</h3>
+            <span className={styles.chevron}>
+              <ChevronDownIcon size={24} />
+            </span>
+          </summary>
+          <div className={styles.answer}>
+            <p>{item.answer}</p>
           </div>
-        );
-      })}
+        </details>
+      ))}
     </div>
   );
 }
@@ -58,7 +53,7 @@ export function FaqSection({ id, title, items }: { id: string; title: string; it
         <h2 id={id} className={styles.sectionTitle}>
           {title}
         </h2>
-        <FaqAccordion items={items} />
+        <FaqAccordion group={`${id}-answers`} items={items} />
       </div>
     </section>
   );

@@ -12,14 +12,14 @@ import React, { Suspense, useId, useState, useSyncExternalStore, type ReactNode 
  *   Its components do not run in the browser at all. A client-side navigation renders it in full,
  *   since there is no server HTML to keep then. Controls inside one need no hydration when one
  *   listener on the document serves them all (the cards' share sheet buttons: native-share.ts).
- * - `<Island>` is a part that moves (the board, the header's language selector, the FAQ, the
- *   typewriter, hand-off links that read the URL). It hydrates on its own, in a task of its own, through
- *   React 18's selective hydration: a Suspense boundary whose content suspends while hydrating keeps
- *   its server nodes until the promise settles. `when="now"` hydrates in the task after the page shell
- *   (the board: it refreshes on arrival); `when="idle"` waits until the browser is idle or the visitor
- *   first touches, types or moves focus, whichever comes first, and at the latest 2 s after it began to
- *   wait (`IDLE_DEADLINE_MS`, one deadline for all the page's idle islands). Until then its HTML is there, text in the
- *   page's language, links that work as plain links.
+ * - `<Island>` is a part that moves (the board, the header, hand-off links that read the URL). It
+ *   hydrates on its own, in a task of its own, through React 18's selective hydration: a Suspense
+ *   boundary whose content suspends while hydrating keeps its server nodes until the promise settles.
+ *   `when="now"` hydrates in the task after the page shell (the board: it refreshes on arrival);
+ *   `when="touch"` waits for the visitor's first tap, key, focus move or click (the header). Until then
+ *   its HTML is there, text in the page's language, links that work as plain links. What can work with
+ *   no script at all is not an island: the FAQ is a native `<details name>` group, the home page's
+ *   typewriter a CSS animation.
  * - `<Layout>` applies the rule to every page: each block of content is `Static` unless it is an
  *   `Island` (`pageBlocks`). A block that holds something that moves is wrapped in `Island` by its
  *   template; inside an island, parts may be `Static` again (the board's cards, while they are the
@@ -86,7 +86,13 @@ export function Static({
   );
 }
 
-export type IslandWhen = 'now' | 'idle';
+/**
+ * When an island hydrates: `now`, in a task of its own right after the page shell (the board: it
+ * refreshes on arrival); `touch`, at the visitor's first tap, key press, focus move or click anywhere on
+ * the page (the header: what it does, a language switch that remembers the choice and client-side
+ * navigation, is only wanted once the visitor reaches for it; until then its links are plain links).
+ */
+export type IslandWhen = 'now' | 'touch';
 
 interface Wait {
   done: boolean;
@@ -107,86 +113,76 @@ function nextTurn(): Promise<void> {
   return lastTurn;
 }
 
-/** Every idle island of a batch hydrates at most this long after the batch began (docs/architecture.md). */
-export const IDLE_DEADLINE_MS = 2000;
-const FIRST_TOUCH_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
-
-/** The idle islands waiting together: those of the page's hydration, or those a hydrating island adds. */
-interface IdleBatch {
-  waiters: (() => void)[];
-}
-
-let openBatch: IdleBatch | null = null;
+const FIRST_TOUCH_EVENTS = ['pointerdown', 'keydown', 'focusin', 'click'] as const;
 
 /**
- * Opens a batch: its islands hydrate one per idle period, all at once on the visitor's first touch,
- * key press or focus move (they are then about to be used), and all at once when the batch's deadline
- * comes, so a browser that is never idle still hydrates every island within IDLE_DEADLINE_MS. Every
- * wait a batch starts is its own and is cancelled when the batch ends, so nothing of an ended batch
- * can release an island of a later one.
+ * The page's first touch. Listened for from when this module runs, before React hydrates anything, on
+ * the document and in the capture phase, so it is known before React sees the event: a tap on a part
+ * still waiting makes React hydrate that part at once and hand it the tap (a click, which a screen
+ * reader may send with no pointer or focus event before it, counts too).
  */
-function openIdleBatch(): IdleBatch {
-  const batch: IdleBatch = { waiters: [] };
-  let idleHandle: number | undefined;
-  let idleIsTimeout = false;
-  const cancelIdle = () => {
-    if (idleHandle === undefined) return;
-    if (idleIsTimeout) window.clearTimeout(idleHandle);
-    else window.cancelIdleCallback(idleHandle);
-    idleHandle = undefined;
-  };
-  // The batch ends when its last island is released, so an island that a hydrating one creates
-  // later (an idle island inside an island) starts a batch of its own instead of waiting for ever.
-  const end = () => {
-    if (openBatch === batch) openBatch = null;
-    cancelIdle();
-    window.clearTimeout(deadline);
-    for (const type of FIRST_TOUCH_EVENTS) document.removeEventListener(type, releaseAll, true);
-  };
-  const releaseAll = () => {
-    end();
-    batch.waiters.splice(0).forEach((release) => release());
-  };
-  const releaseOne = () => {
-    idleHandle = undefined;
-    batch.waiters.shift()?.();
-    if (batch.waiters.length) scheduleIdle();
-    else end();
-  };
-  const scheduleIdle = () => {
-    idleIsTimeout = typeof window.requestIdleCallback !== 'function';
-    idleHandle = idleIsTimeout ? window.setTimeout(releaseOne, 50) : window.requestIdleCallback(releaseOne);
-  };
-  const deadline = window.setTimeout(releaseAll, IDLE_DEADLINE_MS);
-  for (const type of FIRST_TOUCH_EVENTS) document.addEventListener(type, releaseAll, { capture: true, passive: true });
-  scheduleIdle();
-  return batch;
-}
-
-function whenIdle(): Promise<void> {
-  return new Promise<void>((resolve) => {
-    openBatch ??= openIdleBatch();
-    openBatch.waiters.push(resolve);
+const firstTouch: Wait = { done: false, promise: Promise.resolve() };
+const touchWaiters: ((event: Event | null) => void)[] = [];
+if (typeof document !== 'undefined') {
+  firstTouch.promise = new Promise<void>((resolve) => {
+    const touched = (event: Event) => {
+      firstTouch.done = true;
+      for (const type of FIRST_TOUCH_EVENTS) document.removeEventListener(type, touched, true);
+      for (const waiter of touchWaiters.splice(0)) waiter(event);
+      resolve();
+    };
+    for (const type of FIRST_TOUCH_EVENTS) document.addEventListener(type, touched, { capture: true, passive: true });
   });
 }
 
-function Gate({ when, children }: { when: IslandWhen; children: ReactNode }) {
-  const id = useId();
-  const hydrating = useHydrating();
+/**
+ * Calls `wake` at the page's first touch, inside that event's dispatch and before React sees it (with
+ * the event), or at once (with null) when the touch came already.
+ */
+export function atFirstTouch(wake: (event: Event | null) => void): void {
+  if (firstTouch.done) wake(null);
+  else touchWaiters.push(wake);
+}
+
+/**
+ * When a whole page hydrates: `on-arrival`, as soon as its script has loaded; `at-first-touch`, at the
+ * visitor's first touch, for a page that has nothing to do before then (its text and links are the
+ * build's HTML, what moves on it moves by CSS or the browser itself, and its header wakes at the touch
+ * anyway). `<main>` says which (PAGE_HYDRATION_ATTRIBUTE), for src/gatsby/hydrate.tsx to read before
+ * React starts.
+ */
+export type PageHydration = 'on-arrival' | 'at-first-touch';
+export const PAGE_HYDRATION_ATTRIBUTE = 'data-hydrate';
+
+/** Whether the page in the document hydrates at the first touch (read before hydrating it). */
+export function pageHydratesAtFirstTouch(): boolean {
+  return document.querySelector(`main[${PAGE_HYDRATION_ATTRIBUTE}="at-first-touch"]`) !== null;
+}
+
+function waitFor(id: string): Wait {
   let wait = waits.get(id);
-  if (hydrating && !wait) {
+  if (!wait) {
     const created: Wait = { done: false, promise: Promise.resolve() };
-    created.promise = (when === 'now' ? nextTurn() : whenIdle()).then(() => {
+    created.promise = nextTurn().then(() => {
       created.done = true;
     });
     waits.set(id, created);
     wait = created;
   }
-  if (hydrating && wait && !wait.done) throw wait.promise;
+  return wait;
+}
+
+function Gate({ when, children }: { when: IslandWhen; children: ReactNode }) {
+  const id = useId();
+  const hydrating = useHydrating();
+  if (hydrating) {
+    const wait = when === 'now' ? waitFor(id) : firstTouch;
+    if (!wait.done) throw wait.promise;
+  }
   return <>{children}</>;
 }
 
-export function Island({ when = 'idle', children }: { when?: IslandWhen; children: ReactNode }) {
+export function Island({ when, children }: { when: IslandWhen; children: ReactNode }) {
   return (
     <Suspense fallback={null}>
       <Gate when={when}>{children}</Gate>
@@ -199,6 +195,17 @@ function flatten(children: ReactNode): ReactNode[] {
   return React.Children.toArray(children).flatMap((child) =>
     React.isValidElement<{ children?: ReactNode }>(child) && child.type === React.Fragment ? flatten(child.props.children) : [child],
   );
+}
+
+/**
+ * What the page asked for, unless one of its blocks is a `now` island: a page with work on arrival
+ * hydrates on arrival, whatever it asked.
+ */
+export function pageHydration(asked: PageHydration, children: ReactNode): PageHydration {
+  const workOnArrival = flatten(children).some(
+    (block) => React.isValidElement<{ when?: IslandWhen }>(block) && block.type === Island && block.props.when === 'now',
+  );
+  return workOnArrival ? 'on-arrival' : asked;
 }
 
 /** Layout's rule: every block of a page stays static, except the islands the template marked. */

@@ -3,28 +3,31 @@ import { useTranslation } from 'react-i18next';
 import { Header } from './header';
 import { Footer } from './footer';
 import { ErrorBoundary } from './error-boundary';
-import { Island, Static, pageBlocks } from './islands';
+import { Island, PAGE_HYDRATION_ATTRIBUTE, Static, pageBlocks, pageHydration, type PageHydration } from './islands';
 import { UnexpectedError } from './unexpected-error';
 import { usePageLanguage } from '../i18n/runtime';
 import * as styles from './layout.module.css';
 
 /**
  * Every page's frame, and where the partial-hydration rule is applied (islands.tsx): the header is an
- * island (its language selector remembers the choice), the footer and every block of content are
- * static, except the blocks the page marked as islands.
+ * island that wakes at the visitor's first touch (its language selector remembers the choice, its links
+ * navigate inside the page; before that they are plain links), the footer and every block of content
+ * are static, except the blocks the page marked as islands. A page with nothing to do on arrival asks
+ * to hydrate at the first touch (`hydration`), and does unless one of its blocks is a `now` island.
  */
-export function Layout({ children }: { children: React.ReactNode }) {
+export function Layout({ children, hydration = 'on-arrival' }: { children: React.ReactNode; hydration?: PageHydration }) {
   const { t } = useTranslation('common');
   const { language } = usePageLanguage();
+  const hydrationAttribute = { [PAGE_HYDRATION_ATTRIBUTE]: pageHydration(hydration, children) };
   return (
     <>
       <a className={styles.skip} href="#main">
         {t('skipToContent')}
       </a>
-      <Island>
+      <Island when="touch">
         <Header />
       </Island>
-      <main id="main" className={styles.main}>
+      <main id="main" className={styles.main} {...hydrationAttribute}>
         <ErrorBoundary fallback={(error) => <UnexpectedError error={error} />}>{pageBlocks(children, language.code)}</ErrorBoundary>
       </main>
       <Static renderedFrom={language.code}>

@@ -28,3 +28,12 @@ export function apiOrigin(): string | null {
     return null;
   }
 }
+
+/**
+ * Whether the build publishes the offline service worker: `OFFLINE_WORKER=off` publishes its kill
+ * switch instead (docs/offline.md). gatsby-config copies it to the name Gatsby inlines into the pages,
+ * which then register no worker.
+ */
+export function offlineWorkerEnabled(): boolean {
+  return (process.env.GATSBY_OFFLINE_WORKER ?? process.env.OFFLINE_WORKER ?? '').trim().toLowerCase() !== 'off';
+}

@@ -36,6 +36,8 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], apiOrigin
     "font-src 'self'",
     `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
     "manifest-src 'self'",
+    // The offline worker, /sw.js (src/offline/).
+    "worker-src 'self'",
     "base-uri 'self'",
     "form-action 'self'",
     "object-src 'none'",

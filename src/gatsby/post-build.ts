@@ -13,6 +13,7 @@ import { writeClosedLoads } from './closed-loads';
 import { saveBoardHistory } from './board-history';
 import { writeRangesFile } from './rates';
 import { takeBuildOutputs } from './build-outputs';
+import { writeKillSwitch } from './service-worker';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 // Written once every page carries a policy; later builds then only touch the HTML they wrote.
@@ -39,6 +40,8 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
     // The files of the last build that read the board stay as they are.
     reporter.warn('No loads were read in this build: the place files, ranges, feeds, closed loads and filter indexes were not written.');
   }
+  if (writeKillSwitch(PUBLIC_DIR))
+    reporter.warn('OFFLINE_WORKER=off: published the kill switch that removes the offline worker (docs/offline.md)');
   const started = performance.now();
   const { seen, written } = await applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0);
   fs.writeFileSync(CSP_MARKER, new Date().toISOString());

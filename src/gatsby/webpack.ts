@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { OutputHashPlugin } from './output-hash';
+import { serviceWorkerPlugin } from './service-worker';
 
 // The i18n plugin `require`s i18next's CommonJS build while our modules import its ES build; without
 // an alias webpack ships both, about 17 KB gzip twice on every page. Both names resolve to the same
@@ -82,7 +83,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   }
   const alias: Record<string, string | false | string[]> = { ...config.resolve?.alias, i18next$: I18NEXT_ESM };
   config.resolve = { ...config.resolve, alias };
-  if (stage === 'build-javascript') config.plugins = [...(config.plugins ?? []), new OutputHashPlugin()];
+  if (stage === 'build-javascript') config.plugins = [...(config.plugins ?? []), ...serviceWorkerPlugin(), new OutputHashPlugin()];
   if (stage === 'build-javascript' || stage === 'develop')
     config.plugins = [
       ...(config.plugins ?? []),

@@ -1,5 +1,8 @@
 import { contentType as mimeContentType } from 'mime-types';
 import { PUBLISHED_BOARD_FILE } from '../feeds/published-board';
+import { FILTER_FILE, GATSBY_STATIC_DIR, HASHED_BUNDLE, PLACE_INDEX, RANGES_FILE, SERVICE_WORKER_FILE } from './file-names';
+
+export { SERVICE_WORKER_FILE } from './file-names';
 
 /**
  * The hosting policy: for every file the build writes into public/, what kind it is, how long it may
@@ -17,11 +20,15 @@ import { PUBLISHED_BOARD_FILE } from '../feeds/published-board';
  * - data: same name, new content on each build (page-data, sitemaps, icons, the published board).
  * - feed: an Atom feed: data, with its own Content-Type.
  * - page: HTML.
+ * - worker: the service worker (src/offline/): never answered from a cache without asking the host,
+ *   so a deploy's worker, or the kill switch that removes it (docs/offline.md), reaches every browser
+ *   on its next visit.
  */
-export type FileKind = 'hashed' | 'data' | 'feed' | 'page';
+export type FileKind = 'hashed' | 'data' | 'feed' | 'page' | 'worker';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
+export const NO_CACHE = 'no-cache';
 
 /** Sent with every file: the script policy itself is a <meta> in each page, with that page's hashes. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -33,14 +40,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
 };
 
-/** Gatsby's bundles at the top (`app-<hash>.js`, `styles.<hash>.css`), their maps and licence files. */
-const HASHED_BUNDLE = /^[^/]+[-.][0-9a-f]{16,}\.(js|css)(\.map|\.LICENSE\.txt)?$/;
-/** The place suggestion files, `places/<prefix>.<hash>.json` (src/gatsby/place-files.ts). */
-const PLACE_INDEX = /^places\/[a-z-]+\.[0-9a-f]{12,}\.json$/;
-/** The filter indexes and their card chunks, `filters/<hash>.json`, `filters/cards/<hash>.json` (src/gatsby/filter-files.ts). */
-const FILTER_FILE = /^filters\/(cards\/)?[0-9a-f]{12,}\.json$/;
-/** The cards' price ranges, `rates/ranges.<hash>.json` (src/gatsby/rates.ts). */
-const RANGES_FILE = /^rates\/ranges\.[0-9a-f]{12,}\.json$/;
 const ATOM_FEED = /^feeds\/.+\.atom$/;
 /**
  * The files that keep their name from build to build: Gatsby's page data, maps and slices' data, the
@@ -59,8 +58,8 @@ const CLOSED_LOAD_SHARD = /^closed-loads\/\d+\.json$/;
  * of file the build starts writing gets its rule here.
  */
 const KIND_RULES: ReadonlyArray<{ kind: FileKind; test: (key: string) => boolean }> = [
-  // Gatsby's own folder of hashed files: images, and query results under static/d/.
-  { kind: 'hashed', test: (key) => key.startsWith('static/') },
+  { kind: 'worker', test: (key) => key === SERVICE_WORKER_FILE },
+  { kind: 'hashed', test: (key) => key.startsWith(GATSBY_STATIC_DIR) },
   { kind: 'hashed', test: (key) => HASHED_BUNDLE.test(key) },
   { kind: 'hashed', test: (key) => PLACE_INDEX.test(key) },
   { kind: 'hashed', test: (key) => RANGES_FILE.test(key) },
@@ -82,7 +81,8 @@ export function namedByPolicy(key: string): boolean {
 }
 
 export function cacheControl(key: string): string {
-  return fileKind(key) === 'hashed' ? IMMUTABLE : REVALIDATE;
+  const kind = fileKind(key);
+  return kind === 'hashed' ? IMMUTABLE : kind === 'worker' ? NO_CACHE : REVALIDATE;
 }
 
 /** Text always names its charset, so HTML, JSON, XML and feeds are never read as Latin-1. */

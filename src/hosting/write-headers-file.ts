@@ -1,5 +1,5 @@
 import { headersPattern } from './headers-pattern';
-import { IMMUTABLE, SECURITY_HEADERS, contentType, fileKind } from './policy';
+import { IMMUTABLE, SECURITY_HEADERS, cacheControl, contentType, fileKind } from './policy';
 
 /**
  * The `_headers` file of Netlify and Cloudflare Pages, written from the hosting policy for the files
@@ -30,6 +30,10 @@ export function headersFile(keys: readonly string[]): string {
   }
   for (const key of hashed.filter((key) => !covered.has(key)).sort()) {
     lines.push('', `/${key}`, ...headerLines({ 'Cache-Control': IMMUTABLE }));
+  }
+  // The hosts' default (revalidate) would do, but the policy's own words are sent.
+  for (const key of keys.filter((key) => fileKind(key) === 'worker')) {
+    lines.push('', `/${key}`, ...headerLines({ 'Cache-Control': cacheControl(key) }));
   }
   // Hosts would send Atom feeds without a charset.
   lines.push('', FEED_PATTERN, ...headerLines({ 'Content-Type': contentType('feeds/x.atom') }));

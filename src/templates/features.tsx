@@ -11,7 +11,7 @@ import { contentPageHead } from '../head/define-head';
 export default function FeaturesPage() {
   const { t } = useTranslation('sections');
   return (
-    <ContentPage ns="features">
+    <ContentPage ns="features" hydration="at-first-touch">
       <Features />
       <Audiences />
       <AppCta id="features-cta" title={t('appCta.title')} text={t('appCta.text')} />

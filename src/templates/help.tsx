@@ -6,7 +6,6 @@ import { site } from '../config/site';
 import { ContentPage } from '../components/content-page';
 import { FaqSection, readFaq } from '../components/faq-accordion';
 import { HelpContact } from '../components/help-contact';
-import { Island } from '../components/islands';
 import { contentPageHead } from '../head/define-head';
 import { faqPageJsonLd } from '../head/structured-data';
 
@@ -16,10 +15,8 @@ const FAQ_VARIABLES = { phone: site.phoneDisplay, bot: site.bot.replace(/^https:
 export default function HelpPage() {
   const { t } = useTranslation('help');
   return (
-    <ContentPage ns="help">
-      <Island>
-        <FaqSection id="faq-title" title={t('faq.title')} items={readFaq(t, 'help', FAQ_VARIABLES)} />
-      </Island>
+    <ContentPage ns="help" hydration="at-first-touch">
+      <FaqSection id="faq-title" title={t('faq.title')} items={readFaq(t, 'help', FAQ_VARIABLES)} />
       <HelpContact />
     </ContentPage>
   );

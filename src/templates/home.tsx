@@ -2,7 +2,6 @@ import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { ROUTES } from '../config/routes';
 import { Layout } from '../components/layout';
-import { Island } from '../components/islands';
 import { type ImageQueryResult, imageData } from '../components/responsive-image';
 import { useRootRedirect } from '../components/root-redirect';
 import { Hero } from '../sections/hero';
@@ -24,10 +23,9 @@ interface HomeData extends LocaleData {
 export default function HomePage({ data, pageContext }: PageProps<HomeData, PageContext>) {
   useRootRedirect(!pageContext.i18n.routed);
   return (
-    <Layout>
-      <Island>
-        <Hero image={imageData(data?.heroImage)} />
-      </Island>
+    // The bare address redirects on arrival to a language; every other home waits for the first touch.
+    <Layout hydration={pageContext.i18n.routed ? 'at-first-touch' : 'on-arrival'}>
+      <Hero image={imageData(data?.heroImage)} />
       <Stats />
       <Features />
       <Steps />

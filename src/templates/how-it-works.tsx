@@ -11,7 +11,7 @@ import { contentPageHead } from '../head/define-head';
 export default function HowItWorksPage() {
   const { t } = useTranslation('sections');
   return (
-    <ContentPage ns="how-it-works">
+    <ContentPage ns="how-it-works" hydration="at-first-touch">
       <Steps />
       <Comparison />
       <AppCta id="how-it-works-cta" title={t('appCta.title')} text={t('appCta.text')} />

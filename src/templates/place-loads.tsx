@@ -16,6 +16,7 @@ import { definePageHead } from '../head/define-head';
 import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
 import { type LocaleData, pageLanguage } from '../i18n/runtime';
 import { FeedLink } from '../components/feed-link';
+import { OfflineNotice } from '../components/offline-notice';
 import { placeFeedTitle, placeListTitle } from '../feeds/feed-titles';
 import * as styles from './place-loads.module.css';
 
@@ -78,7 +79,7 @@ export default function PlaceLoadsPage({ pageContext, location }: PageProps<Loca
   const { total, reverse, neighbours, builtAt, search, rateHtml } = pageContext;
   const updated = builtTime(builtAt);
   return (
-    <Layout>
+    <Layout hydration="at-first-touch">
       <PageIntro title={placeTitle(pageContext, t)} lead={t('total', { count: total })}>
         {updated ? (
           <p className={styles.updated}>
@@ -86,6 +87,7 @@ export default function PlaceLoadsPage({ pageContext, location }: PageProps<Loca
             <a href={boardHref(language, { search })}>{t('liveSearch', { place: search })}</a>
           </p>
         ) : null}
+        <OfflineNotice />
       </PageIntro>
       {rateHtml || total === 0 ? (
         <div className="container">

@@ -28,7 +28,7 @@ export default function PlacesPage({ pageContext }: PageProps<LocaleData, Direct
   const bySlug = new Map(places.map((place) => [place.slug, place]));
   const updated = builtTime(pageContext.builtAt);
   return (
-    <Layout>
+    <Layout hydration="at-first-touch">
       <PageIntro title={t('directory.title')} lead={t('directory.lead')}>
         {updated ? (
           <p className={styles.updated}>

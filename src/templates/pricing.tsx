@@ -7,7 +7,7 @@ import { contentPageHead } from '../head/define-head';
 
 export default function PricingPage() {
   return (
-    <ContentPage ns="pricing">
+    <ContentPage ns="pricing" hydration="at-first-touch">
       <PricingPlan />
     </ContentPage>
   );

@@ -8,7 +8,7 @@ import { contentPageHead } from '../head/define-head';
 
 export default function PrivacyPage() {
   return (
-    <ContentPage ns="privacy" lang={PINNED_TEXT_LANG}>
+    <ContentPage ns="privacy" lang={PINNED_TEXT_LANG} hydration="at-first-touch">
       <LegalDocument ns="privacy" />
     </ContentPage>
   );

@@ -28,7 +28,7 @@ export default function RatesPage({ pageContext }: PageProps<LocaleData, RatesPa
   const routes = pageContext.routes ?? [];
   const updated = builtTime(pageContext.builtAt);
   return (
-    <Layout>
+    <Layout hydration="at-first-touch">
       <PageIntro title={t('ratesPage.title')} lead={t('ratesPage.lead', { days: RATE_WINDOW_DAYS })}>
         {updated ? (
           <p className={styles.updated}>

@@ -8,7 +8,7 @@ import { contentPageHead } from '../head/define-head';
 
 export default function TermsPage() {
   return (
-    <ContentPage ns="terms" lang={PINNED_TEXT_LANG}>
+    <ContentPage ns="terms" lang={PINNED_TEXT_LANG} hydration="at-first-touch">
       <LegalDocument ns="terms" />
     </ContentPage>
   );

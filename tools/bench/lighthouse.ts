@@ -4,8 +4,14 @@
 // budget is missed. Builds first unless --reuse (then public/ must have been built against this
 // script's API port, 4710, with SITE_URL http://localhost:9710). Also builds and measures the stack's
 // floor, a bare Gatsby page (tools/bench/floor-site), beside each page: every run of a page is followed
-// by a run of the floor, so each page is judged against the floor measured in the same minutes
-// (the targets, printed per page; reported, not gated). --save DIR keeps every Lighthouse result.
+// by a run of the floor, so each page is judged against the floor measured in the same minutes.
+// --save DIR keeps every Lighthouse result.
+//
+// Targets (lighthouse/budgets.ts; printed page by page with a verdict, gated nowhere): main-thread time
+// at most 1.2x the page's least on this stack on the home, help, pricing and load pages, 1.4x on the
+// board, city, route and directory pages (the least needs --without-script); TBT at most the floor's
+// + 50 ms (the board + 100); the longest task a script runs at most the floor's + 20 ms; script at most
+// 120 KB gzip (that one is also a budget).
 //
 // --compare DIR measures another build (say, of the last release: built the same way into DIR) side by
 // side, each run of a page alternating between the two, so the machine's load weighs on both alike.
@@ -27,6 +33,8 @@
 // every batch; a busy neighbour does not. JS size, accessibility, best practices, SEO and CLS always
 // fail the run (tools/bench/lighthouse/budgets.ts).
 //
+// Its latest figures go to docs/benchmarks.md, section "npm run bench:lighthouse" (it says so as it ends).
+//
 // The parts: lighthouse/pages.ts (what is measured), budgets.ts (what a page is held to), runs.ts
 // (Lighthouse runs, calibration, a page measured beside the floor), summaries.ts (a run's figures),
 // reports.ts (the tables), servers.ts (the floor, the compared build, the copies without script).
@@ -36,7 +44,7 @@ import { FLOOR_I18N_SITE, buildFloorSite } from './floor';
 import { listFlag, numberFlag, readFlags, switchFlag, textFlag } from './flags';
 import { budgetProblems } from './lighthouse/budgets';
 import { PAGES } from './lighthouse/pages';
-import { printDetails, printHost, printLeast, printMeasured, printTable, printTargetsAgainstFloor } from './lighthouse/reports';
+import { printDetails, printHost, printLeast, printMeasured, printTable, printTargets } from './lighthouse/reports';
 import { calibrate, measurePage, type PageMeasurement } from './lighthouse/runs';
 import { startBenchServers } from './lighthouse/servers';
 import { runWithMedianTbt, type RunSummary } from './lighthouse/summaries';
@@ -114,9 +122,12 @@ async function main(): Promise<number> {
       console.log('');
       for (const { page, run } of measured) printDetails(page.kind, page.path, run);
       printDetails('floor', 'a bare Gatsby page (median of all its runs)', floor);
-      printTargetsAgainstFloor(measured, calibration);
+      printTargets(measured, calibration);
       if (measured.some((m) => m.withoutScript)) printLeast(measured, multiplier);
       if (notes.length) console.log(`\n${notes.map((note) => `- ${note}`).join('\n')}`);
+      console.log(
+        '\nLatest figures go to docs/benchmarks.md, "npm run bench:lighthouse", with the date, nproc, load average and benchmarkIndex.',
+      );
     } finally {
       await chrome.kill();
       await servers.close();

@@ -7,11 +7,16 @@ import { cacheControl, contentType, fileKind, type FileKind } from '../../src/ho
  * headers it is uploaded with, is the hosting policy's (src/hosting/policy.ts).
  */
 
-/** The upload steps: hashed files, then data (feeds are data), then pages. */
+/**
+ * The upload steps: hashed files, then data (feeds are data), then pages; the service worker goes up
+ * with the pages, after the scripts it names.
+ */
 export type UploadStep = 'hashed' | 'data' | 'page';
 
 export function uploadStep(kind: FileKind): UploadStep {
-  return kind === 'feed' ? 'data' : kind;
+  if (kind === 'feed') return 'data';
+  if (kind === 'worker') return 'page';
+  return kind;
 }
 
 export interface LocalFile {

@@ -7,6 +7,7 @@ import { FIRST_PAGE, isFiltered, queryKey, sameQuery, type BoardQuery } from '..
 import { paginationState } from '../../loads/pagination';
 import type { BoardState } from '../../board/use-load-board';
 import type { LiveBoard } from '../../board/live-board';
+import type { BoardList } from '../../board/source';
 import type { LoadList } from '../../api-client/types';
 import { BoardBeyond, BoardEmpty, BoardError, BoardSpinner } from './board-states';
 import { Static } from '../islands';
@@ -15,6 +16,8 @@ import { BoardCards } from './board-cards';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
 import { FilterBar } from './filter-bar';
+import { OfflineNotice } from '../offline-notice';
+import { builtTime } from '../../loads/built-time';
 import * as styles from './load-board.module.css';
 
 // Only a filtered list says how fresh it is: its words come with the filters' extras.
@@ -40,9 +43,18 @@ function beyondText(t: TFunction, list: LoadList, page: number): string | null {
   return null;
 }
 
+/**
+ * Whether the list on screen stays under what the board says of its state: a failed refresh of the
+ * query on screen never takes its loads away; only a search or page with nothing to show is the error
+ * panel alone.
+ */
+function keepsList(state: BoardState, showsWanted: boolean): boolean {
+  return state.status !== 'loading' && showsWanted && state.list !== null && state.list.loads.length > 0;
+}
+
 /** What the board's one live region says: the same words a sighted visitor reads above the list. */
 export function boardStatusText(t: TFunction, state: BoardState, showsWanted: boolean, page: number): string {
-  if (state.status === 'error') return '';
+  if (state.status === 'error' && !keepsList(state, showsWanted)) return '';
   if (state.status === 'loading' || !showsWanted || !state.list) return t('status.loading');
   const { total, totalBound } = state.list;
   const beyond = beyondText(t, state.list, page);
@@ -125,6 +137,11 @@ export function LoadBoard({
     if (now !== agesFrom.current) rewrite(now);
   }, [now, t, builtCardAgesRef]);
   const busy = state.status === 'loading' || !showsWanted;
+  const keptList = keepsList(state, showsWanted);
+  const seen = builtTime(state.loadedAt);
+  // Offline: the loads last seen, and when they were seen (announced once: the text stays the same
+  // while the board tries the network again).
+  const offlineText = state.offline && keptList && seen ? t('common:offline.notice', { date: seen.date, time: seen.time }) : '';
   const body = (() => {
     if (state.status === 'error') {
       // The panel and its button go away with the retry: focus goes back to the field first.
@@ -132,7 +149,16 @@ export function LoadBoard({
         field.current?.focus();
         onRetry();
       };
-      return <BoardError message={state.message} onRetry={retry} />;
+      if (!list || !keptList) return <BoardError message={state.message} onRetry={retry} />;
+      // Offline, the notice says it all; an error answer gets its panel, above the last good list.
+      if (state.offline) return listView(list);
+      return (
+        <>
+          <BoardError message={state.message} onRetry={retry} />
+          {seen ? <p className={styles.seenAt}>{t('states.listSeenAt', { date: seen.date, time: seen.time })}</p> : null}
+          {listView(list)}
+        </>
+      );
     }
     if (!list) return <BoardSpinner />;
     const beyond = beyondText(t, list, showsWanted ? query.page : list.page);
@@ -148,6 +174,10 @@ export function LoadBoard({
       if (isFiltered(query)) return <BoardEmpty filtered onClear={() => go({ ...FIRST_PAGE, search: query.search }, 'toggle')} />;
       return <BoardEmpty searching={query.search !== ''} onClear={() => go({ ...query, page: 1, search: '' }, 'field')} />;
     }
+    return listView(list);
+  })();
+
+  function listView(list: BoardList) {
     const pagination = paginationState(showsWanted ? query.page : list.page, list.total, PAGE_SIZE);
     return (
       <>
@@ -164,7 +194,8 @@ export function LoadBoard({
         />
       </>
     );
-  })();
+  }
+
   return (
     <div className={styles.board}>
       {search ? (
@@ -193,8 +224,10 @@ export function LoadBoard({
         <h2 ref={heading} tabIndex={-1} className={styles.resultsHeading}>
           {t('results.heading')}
         </h2>
-        {/* Present from the server's HTML on, so screen readers speak each change of its text. */}
+        {/* Present from the server's HTML on, so screen readers speak each change of its text: going
+            offline, the notice below once, before what the list holds. */}
         <p className={styles.count} role="status" aria-live="polite" aria-atomic="true">
+          {offlineText ? <span className="visually-hidden">{offlineText} </span> : null}
           {boardStatusText(t, state, showsWanted, query.page)}
         </p>
         {showsWanted && list?.freshness ? (
@@ -203,6 +236,7 @@ export function LoadBoard({
           </Suspense>
         ) : null}
       </div>
+      <OfflineNotice text={offlineText} live={false} />
       <div className={styles.results} aria-busy={busy}>
         {body}
       </div>

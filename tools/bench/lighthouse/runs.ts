@@ -4,6 +4,7 @@
  * script), so everything judged together shares the machine's weather.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { medianOf } from '../median';
 import { mainThreadProblems } from './budgets';
 import type { BenchPage } from './pages';
 import type { BenchServers } from './servers';
@@ -73,6 +74,31 @@ export interface RunsWithoutScript {
   floor: number[];
   floorWithoutScript: number[];
   floorI18n: number[];
+}
+
+/** Medians (ms) of the runs that alternated, and the least the page can cost on this stack. */
+export interface LeastOnThisStack {
+  page: number;
+  pageWithoutScript: number;
+  floor: number;
+  floorWithoutScript: number;
+  floorI18n: number;
+  /**
+   * The page without script plus the stack's own script (the floor less the floor without script):
+   * what the page costs here whatever the site's code does.
+   */
+  least: number;
+}
+
+export function leastOnThisStack(runs: RunsWithoutScript): LeastOnThisStack {
+  const [page, pageWithoutScript, floor, floorWithoutScript, floorI18n] = [
+    runs.page,
+    runs.pageWithoutScript,
+    runs.floor,
+    runs.floorWithoutScript,
+    runs.floorI18n,
+  ].map(medianOf) as [number, number, number, number, number];
+  return { page, pageWithoutScript, floor, floorWithoutScript, floorI18n, least: pageWithoutScript + (floor - floorWithoutScript) };
 }
 
 /** One page measured: the run that stands for it, and what was measured beside it. */

@@ -1,0 +1,176 @@
+import vm from 'node:vm';
+import { killSwitchWorker } from '../src/offline/kill-switch';
+import {
+  CACHE_NAMES,
+  CACHE_PREFIX,
+  LIMITS,
+  MAX_BYTES,
+  NETWORK_TIMEOUT_MS,
+  appDataCacheKey,
+  buildOfAppData,
+  buildOfHtml,
+  entriesToDrop,
+  isFresh,
+  offlineKind,
+  pageCacheKey,
+  type KeptEntry,
+  type Origins,
+} from '../src/offline/policy';
+
+const SITE = 'https://yukbor.uz';
+const origins: Origins = { site: SITE, api: 'https://api.yukbor.uz/api' };
+const kindOf = (path: string, navigation = false) => offlineKind(new URL(path, SITE), origins, navigation);
+
+describe('what the offline worker keeps', () => {
+  it.each([
+    '/loads',
+    '/uz/loads',
+    '/ru/loads',
+    '/uz-cyrl/loads/from/toshkent',
+    '/loads/to/buxoro',
+    '/ru/loads/to/buxoro/3',
+    '/uz/loads/route/toshkent/samarqand',
+    '/uz/loads/route/toshkent/samarqand/2',
+    '/uz/loads/',
+  ])('keeps the board, city and route page %s a visitor opens', (path) => {
+    expect(kindOf(path, true)).toBe('page');
+  });
+
+  it.each(['/', '/uz', '/ru/help', '/uz/load/123', '/load/abc', '/uz/loads/places', '/ru/loads/rates', '/uz/applink', '/uz/loads/from'])(
+    'leaves %s to the browser: not a page a driver reads offline',
+    (path) => {
+      expect(kindOf(path, true)).toBeNull();
+    },
+  );
+
+  it('keeps the data of those pages, and app-data.json, and no other page data', () => {
+    expect(kindOf('/page-data/uz/loads/page-data.json')).toBe('page-data');
+    expect(kindOf('/page-data/ru/loads/route/toshkent/samarqand/page-data.json')).toBe('page-data');
+    expect(kindOf('/page-data/loads/page-data.json')).toBe('page-data');
+    expect(kindOf('/page-data/app-data.json')).toBe('app-data');
+    expect(kindOf('/page-data/uz/load/123/page-data.json')).toBeNull();
+    expect(kindOf('/page-data/index/page-data.json')).toBeNull();
+    expect(kindOf('/page-data/uz/help/page-data.json')).toBeNull();
+  });
+
+  it('keeps hashed scripts, styles, static files, the place index, the filter files and the price ranges, not source maps or unhashed files', () => {
+    expect(kindOf('/app-2e997ae28a6356178278.js')).toBe('asset');
+    expect(kindOf('/component---src-templates-loads-tsx-96d840c99a01195cc9aa.js')).toBe('asset');
+    expect(kindOf('/styles.085c256dfc8d01340800.css')).toBe('asset');
+    expect(kindOf('/places/uz-cyrl.0123456789ab.json')).toBe('asset');
+    expect(kindOf('/filters/0123456789abcdef.json')).toBe('asset');
+    expect(kindOf('/filters/cards/0123456789abcdef.json')).toBe('asset');
+    expect(kindOf('/rates/ranges.0123456789ab.json')).toBe('asset');
+    expect(kindOf('/static/d/3649515864.json')).toBe('asset');
+    expect(kindOf('/filters/index.json')).toBeNull();
+    expect(kindOf('/app-2e997ae28a6356178278.js.map')).toBeNull();
+    expect(kindOf('/sw.js')).toBeNull();
+    expect(kindOf('/feeds/board.json')).toBeNull();
+    expect(kindOf('/closed-loads/3.json')).toBeNull();
+    expect(kindOf('/uz/loads')).toBeNull();
+  });
+
+  it("keeps the API's list answers, not a single load's, and nothing of other hosts", () => {
+    expect(kindOf('https://api.yukbor.uz/api/loads?page=2&limit=20')).toBe('api');
+    expect(kindOf('https://api.yukbor.uz/api/loads?limit=20&search=Toshkent')).toBe('api');
+    expect(kindOf('https://api.yukbor.uz/api/loads/17')).toBeNull();
+    expect(kindOf('https://api.yukbor.uz/api/vehicle-types')).toBeNull();
+    expect(kindOf('https://api.yukbor.uz/loads')).toBeNull();
+    expect(kindOf('https://elsewhere.example/api/loads')).toBeNull();
+    expect(offlineKind(new URL('https://api.yukbor.uz/api/loads'), { site: SITE, api: null }, false)).toBeNull();
+  });
+
+  it('keeps a page under its path: the board of any search or page is one HTML file', () => {
+    expect(pageCacheKey(new URL('/uz/loads?search=Toshkent&page=2#top', SITE))).toBe(`${SITE}/uz/loads`);
+    expect(pageCacheKey(new URL('/uz/loads/', SITE))).toBe(`${SITE}/uz/loads`);
+  });
+
+  it("keeps each build's app-data.json apart", () => {
+    expect(appDataCacheKey(SITE, 'abc')).not.toBe(appDataCacheKey(SITE, 'def'));
+  });
+
+  it('reads the build a page and app-data.json belong to', () => {
+    expect(buildOfHtml('<script>window.___webpackCompilationHash="8a3f0c";</script>')).toBe('8a3f0c');
+    expect(buildOfHtml('<p>no script</p>')).toBeNull();
+    expect(buildOfAppData('{"webpackCompilationHash":"8a3f0c"}')).toBe('8a3f0c');
+    expect(buildOfAppData('<html>500</html>')).toBeNull();
+    expect(buildOfAppData('{"webpackCompilationHash":""}')).toBeNull();
+  });
+});
+
+describe('the budgets', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const NOW = Date.UTC(2026, 10, 27, 12);
+  const entry = (kind: KeptEntry['kind'], key: string, ageMs: number, size = 1_000): KeptEntry => ({
+    kind,
+    key,
+    seenAt: NOW - ageMs,
+    size,
+  });
+
+  it('are the 30 most recent pages, two weeks, 5 MB in all, and a few seconds of waiting', () => {
+    expect(LIMITS.page).toEqual({ entries: 30, maxAgeSeconds: 14 * 24 * 60 * 60 });
+    expect(LIMITS['page-data'].entries).toBe(30);
+    expect(MAX_BYTES).toBe(5 * 1024 * 1024);
+    expect(NETWORK_TIMEOUT_MS).toBeGreaterThanOrEqual(2_000);
+    expect(NETWORK_TIMEOUT_MS).toBeLessThanOrEqual(5_000);
+  });
+
+  it('keeps the 30 most recently opened pages and drops the older ones', () => {
+    const pages = Array.from({ length: 33 }, (_, i) => entry('page', `p${i}`, i * 60_000));
+    expect(entriesToDrop(pages, NOW).map((e) => e.key)).toEqual(['p32', 'p31', 'p30']);
+  });
+
+  it('drops a page older than two weeks, and does not show it meanwhile; scripts live 30 days', () => {
+    expect(entriesToDrop([entry('page', 'old', 15 * DAY), entry('page', 'recent', 13 * DAY)], NOW).map((e) => e.key)).toEqual(['old']);
+    expect(isFresh('page', NOW - 15 * DAY, NOW)).toBe(false);
+    expect(isFresh('asset', NOW - 15 * DAY, NOW)).toBe(true);
+  });
+
+  it('drops the oldest entries, of any kind, until what is kept fits within the bytes', () => {
+    const kept = [
+      entry('page', 'new', 1_000, 2_000_000),
+      entry('asset', 'old', 3_000, 2_000_000),
+      entry('api', 'middle', 2_000, 2_000_000),
+    ];
+    expect(entriesToDrop(kept, NOW, 5_000_000).map((e) => e.key)).toEqual(['old']);
+    expect(entriesToDrop(kept, NOW, 3_000_000).map((e) => e.key)).toEqual(['old', 'middle']);
+    expect(entriesToDrop(kept, NOW, 6_000_000)).toEqual([]);
+  });
+
+  it('names every cache with the prefix the kill switch removes', () => {
+    expect(Object.values(CACHE_NAMES).every((name) => name.startsWith(CACHE_PREFIX))).toBe(true);
+  });
+});
+
+describe('the kill switch', () => {
+  it("deletes the worker's caches, and no one else's, and unregisters", async () => {
+    const listeners: Record<string, (event: { waitUntil: (p: Promise<unknown>) => void }) => void> = {};
+    const deleted: string[] = [];
+    let unregistered = false;
+    let work: Promise<unknown> = Promise.resolve();
+    const scope = {
+      self: {
+        addEventListener: (type: string, listener: (typeof listeners)[string]) => {
+          listeners[type] = listener;
+        },
+        skipWaiting: () => Promise.resolve(),
+        registration: {
+          unregister: async () => {
+            unregistered = true;
+            return true;
+          },
+        },
+      },
+      caches: {
+        keys: async () => [...Object.values(CACHE_NAMES), 'someone-else'],
+        delete: async (name: string) => deleted.push(name),
+      },
+    };
+    vm.runInNewContext(killSwitchWorker(), scope);
+    listeners.activate?.({ waitUntil: (promise) => (work = promise) });
+    await work;
+    expect(deleted.sort()).toEqual(Object.values(CACHE_NAMES).sort());
+    expect(unregistered).toBe(true);
+  });
+});

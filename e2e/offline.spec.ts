@@ -1,0 +1,215 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { killSwitchWorker } from '../src/offline/kill-switch';
+import { CACHE_NAMES, CACHE_PREFIX, NETWORK_TIMEOUT_MS } from '../src/offline/policy';
+import { startPhoneNetwork, type PhoneNetwork } from '../tools/harness/phone-network';
+import { E2E_API_URL, E2E_SITE_URL } from './env';
+import { controlApi, resetApi } from './support';
+
+/**
+ * The offline worker (docs/offline.md) on the real build, in Chromium with service workers allowed
+ * (the other specs block them). The site is reached through a network of the test's own in front of the
+ * e2e server (tools/harness/phone-network.ts), which can keep silent or answer for the host (a 500, the
+ * next deploy): Playwright's routing does not see a worker's navigation preload nor the browser's fetch
+ * of a new worker. `context.setOffline` takes the worker's network too.
+ */
+test.use({ serviceWorkers: 'allow' });
+
+let network: PhoneNetwork;
+test.beforeAll(async () => {
+  network = await startPhoneNetwork({ target: E2E_SITE_URL, port: 0, slow: false });
+});
+test.afterAll(() => network.close());
+test.afterEach(async () => {
+  network.answers.clear();
+  network.silent = false;
+  await resetApi();
+});
+
+const BOARD = '/uz/loads';
+const CITY = '/ru/loads/from/toshkent';
+const at = (pagePath: string) => `${network.url}${pagePath}`;
+
+const cards = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.locator('a[href*="/load/"]') });
+
+/**
+ * Opens `pagePath` with a network and waits until the worker controls it and has kept it with its data
+ * (and, for the board, its answer).
+ */
+async function visitAndKeep(page: Page, pagePath: string, answer = false): Promise<void> {
+  await page.goto(at(pagePath));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async ({ pages, pageData, apiAnswers, url, withAnswer }) => {
+            const kept = await (await caches.open(pages)).match(new URL(url, location.origin).href);
+            const data = (await (await caches.open(pageData)).keys()).length;
+            const answers = (await (await caches.open(apiAnswers)).keys()).length;
+            return Boolean(kept) && data > 0 && (!withAnswer || answers > 0);
+          },
+          { pages: CACHE_NAMES.page, pageData: CACHE_NAMES['page-data'], apiAnswers: CACHE_NAMES.api, url: pagePath, withAnswer: answer },
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+async function offlineCaches(page: Page): Promise<string[]> {
+  return page.evaluate((prefix) => caches.keys().then((names) => names.filter((name) => name.startsWith(prefix))), CACHE_PREFIX);
+}
+
+const boardNotice = (page: Page) =>
+  page.getByRole('paragraph').filter({ hasText: /^Internet aloqasi yoʻq\. Bu yuklar \d\d\.\d\d\.\d{4}, soat \d\d:\d\d holatiga koʻra/ });
+
+test('a visit installs the worker, which keeps the page, its data and its scripts', async ({ page }) => {
+  await visitAndKeep(page, BOARD);
+  const scopes = await page.evaluate(() =>
+    navigator.serviceWorker.getRegistrations().then((all) => all.map((r) => new URL(r.scope).pathname)),
+  );
+  expect(scopes).toEqual(['/']);
+  expect(await offlineCaches(page)).toEqual(expect.arrayContaining([CACHE_NAMES.page, CACHE_NAMES['page-data'], CACHE_NAMES.asset]));
+});
+
+test('offline, the board shows the loads last seen and says so once; back online, it refreshes by itself', async ({ page, context }) => {
+  await visitAndKeep(page, BOARD, true);
+  await expect(cards(page)).toHaveCount(20);
+  const firstCard = await cards(page).first().textContent();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(boardNotice(page)).toBeVisible({ timeout: 15_000 });
+  await expect(cards(page)).toHaveCount(20);
+  expect(await cards(page).first().textContent()).toBe(firstCard);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The board's one live region says it, before the count.
+  await expect(page.getByRole('status')).toHaveText(/^Internet aloqasi yoʻq\..* ta yuk topildi/);
+
+  const refreshed = page.waitForResponse((response) => response.url().startsWith(`${E2E_API_URL}/loads`) && response.status() === 200, {
+    timeout: 15_000,
+  });
+  await context.setOffline(false);
+  await refreshed;
+  await expect(boardNotice(page)).toHaveCount(0, { timeout: 15_000 });
+  await expect(cards(page)).toHaveCount(20);
+});
+
+test('the offline board passes axe and the Nu Html Checker', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await visitAndKeep(page, '/ru/loads', true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('paragraph').filter({ hasText: /^Нет подключения к интернету\./ })).toBeVisible({ timeout: 15_000 });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'offline-board-'));
+  try {
+    const file = path.join(dir, 'offline-board.html');
+    fs.writeFileSync(file, `<!DOCTYPE html>${await page.evaluate(() => document.documentElement.outerHTML)}`);
+    const jar = path.join(path.dirname(require.resolve('vnu-jar')), 'build', 'dist', 'vnu.jar');
+    const java = process.env.JAVA_PATH || '/usr/bin/java';
+    const { stdout } = await promisify(execFile)(java, ['-jar', jar, '--format', 'json', '--stdout', '--exit-zero-always', file]);
+    const errors = (JSON.parse(stdout) as { messages: { type: string; message: string; extract?: string }[] }).messages
+      .filter((message) => message.type === 'error')
+      .map((message) => `${message.message} [${message.extract ?? ''}]`);
+    expect(errors).toEqual([]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('offline, a city page shows the loads last seen there, says so, and reloads by itself when the network is back', async ({
+  page,
+  context,
+}) => {
+  await visitAndKeep(page, CITY);
+  const seen = await cards(page).count();
+  expect(seen).toBeGreaterThan(0);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(cards(page)).toHaveCount(seen);
+  const notice = page.getByRole('status').filter({ hasText: 'Нет подключения к интернету' });
+  await expect(notice).toHaveText(/по состоянию на \d\d\.\d\d\.\d{4}, \d\d:\d\d/, { timeout: 15_000 });
+  await context.setOffline(false);
+  await expect(notice).toHaveCount(0, { timeout: 15_000 });
+  await expect(cards(page)).toHaveCount(seen);
+});
+
+test('a network that never answers falls back to the kept page within the timeout', async ({ page }) => {
+  await visitAndKeep(page, CITY);
+  network.silent = true;
+  const started = Date.now();
+  await page.reload({ waitUntil: 'commit', timeout: NETWORK_TIMEOUT_MS + 5_000 });
+  await expect(cards(page).first()).toBeVisible();
+  const waited = Date.now() - started;
+  expect(waited).toBeGreaterThanOrEqual(NETWORK_TIMEOUT_MS);
+  expect(waited).toBeLessThan(NETWORK_TIMEOUT_MS + 3_000);
+});
+
+test('a 500 of the site or of the API during a visit is not kept: offline, the good copies stand', async ({ page, context }) => {
+  await visitAndKeep(page, BOARD, true);
+  await visitAndKeep(page, CITY);
+  network.answers.set(CITY, {
+    status: 500,
+    type: 'text/html; charset=utf-8',
+    body: '<!DOCTYPE html><title>Server error</title><h1>500</h1>',
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '500' })).toBeVisible();
+  network.answers.delete(CITY);
+  await controlApi({ fail: 500 });
+  await page.goto(at(BOARD));
+  await expect(page.getByRole('alert')).toContainText('500');
+  await context.setOffline(true);
+  await page.goto(at(CITY));
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: '500' })).toHaveCount(0);
+  await page.goto(at(BOARD));
+  await expect(boardNotice(page)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(cards(page)).toHaveCount(20);
+});
+
+test('a new deploy reaches the next online visit, and a page left open since offers a reload', async ({ page, context }) => {
+  await visitAndKeep(page, CITY);
+  const leftOpen = await context.newPage();
+  await leftOpen.goto(at(CITY));
+  await expect.poll(() => leftOpen.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // The next deploy as a browser meets it, without a second build: the host answers the page with the
+  // next build's HTML and its worker's URL with the next build's worker (another list of entry scripts).
+  const html = await (await fetch(at(CITY))).text();
+  const worker = await (await fetch(at('/sw.js'))).text();
+  network.answers.set(CITY, { status: 200, type: 'text/html; charset=utf-8', body: html.replace('<html', '<html data-deploy="next"') });
+  network.answers.set('/sw.js', {
+    status: 200,
+    type: 'text/javascript',
+    body: worker.replace(/webpack-runtime-[0-9a-f]+\.js/, 'webpack-runtime-00000000000000000000.js'),
+  });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-deploy', 'next');
+  const offer = leftOpen.getByRole('status').filter({ hasText: 'Вышла новая версия сайта.' });
+  await expect(offer).toBeVisible({ timeout: 15_000 });
+  await offer.getByRole('button', { name: 'Обновить страницу' }).click();
+  await expect(leftOpen.locator('html')).toHaveAttribute('data-deploy', 'next');
+});
+
+test('the kill switch removes the worker and its caches', async ({ page, context }) => {
+  await visitAndKeep(page, CITY);
+  expect(await offlineCaches(page)).not.toEqual([]);
+  // A deploy publishes the kill switch at the worker's URL; the next visit fetches it.
+  network.answers.set('/sw.js', { status: 200, type: 'text/javascript', body: killSwitchWorker() });
+  await page.reload();
+  await expect.poll(() => offlineCaches(page), { timeout: 15_000 }).toEqual([]);
+  // Without the worker, no kept page stands in for the network.
+  await context.setOffline(true);
+  await expect(page.goto(at(CITY))).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+});

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { InjectManifest } from 'workbox-webpack-plugin';
+import { offlineWorkerEnabled } from '../config/env';
+import { SERVICE_WORKER_FILE } from '../hosting/policy';
+import { killSwitchWorker } from '../offline/kill-switch';
+
+/**
+ * The service worker (src/offline/worker.ts), compiled by Workbox's webpack plugin with the site's own
+ * scripts, so that it is written anew exactly when they change: its list of the build's entry scripts
+ * (which it keeps at install) changes with every deploy of new code, which is what makes browsers
+ * install the new worker. Source maps and licence files are not written for it.
+ */
+export function serviceWorkerPlugin(): InjectManifest[] {
+  if (!offlineWorkerEnabled()) return [];
+  return [
+    new InjectManifest({
+      swSrc: path.resolve(process.cwd(), 'src', 'offline', 'worker.ts'),
+      swDest: SERVICE_WORKER_FILE,
+      // Every page of the build runs these; anything else is kept as a visitor's pages load it.
+      chunks: ['app', 'framework', 'webpack-runtime'],
+      exclude: [/\.map$/, /\.LICENSE\.txt$/, /\.css$/],
+      // The names carry a content hash: no revision, so the worker reads them from the HTTP cache.
+      dontCacheBustURLsMatching: /[-.][0-9a-f]{16,}\./,
+    }),
+  ];
+}
+
+/**
+ * With OFFLINE_WORKER=off the build publishes, at the worker's URL, a worker that removes itself and
+ * every cache of the offline worker (docs/offline.md, "The kill switch"), and its pages register none.
+ */
+export function writeKillSwitch(publicDir: string): boolean {
+  if (offlineWorkerEnabled()) return false;
+  fs.writeFileSync(path.join(publicDir, SERVICE_WORKER_FILE), killSwitchWorker());
+  return true;
+}

@@ -1,0 +1,183 @@
+import { splitLanguagePrefix } from '../i18n/paths';
+import { FILTER_FILE, GATSBY_STATIC_DIR, HASHED_BUNDLE, PLACE_INDEX, RANGES_FILE } from '../hosting/file-names';
+
+/**
+ * What the service worker (./worker.ts) keeps for a driver without a network, and for how long: the
+ * board, the city and route pages a visitor opened, their page data, the scripts and styles they ran,
+ * the place index and the board's API answers. Never the 40,000 load pages, nor pages nobody opened.
+ * Pure, so that jest reads the same rules the worker runs (docs/offline.md states them).
+ */
+
+/** What a request is to the worker; null: the worker leaves it to the browser. */
+export type OfflineKind = 'page' | 'page-data' | 'app-data' | 'asset' | 'api';
+
+/** Every cache the worker writes starts with this, so that the kill switch knows what is its own. */
+export const CACHE_PREFIX = 'offline-';
+
+export const CACHE_NAMES: Readonly<Record<OfflineKind, string>> = {
+  page: `${CACHE_PREFIX}pages`,
+  'page-data': `${CACHE_PREFIX}page-data`,
+  'app-data': `${CACHE_PREFIX}app-data`,
+  asset: `${CACHE_PREFIX}assets`,
+  api: `${CACHE_PREFIX}board-api`,
+};
+
+/**
+ * How long a page, its data or the board's answer may take before a kept copy stands in (CONTRACT.md,
+ * "Offline": a few seconds; a network that says "online" and answers nothing is the common case).
+ */
+export const NETWORK_TIMEOUT_MS = 3_000;
+/**
+ * Once a request has waited the whole timeout, the network is taken for silent: for this long the
+ * page's next requests (its data, the board's answer) wait only SILENT_NETWORK_WAIT_MS before a kept
+ * copy stands in, so a page opened on a dead network waits the timeout once, not once per request.
+ * Any answer from the network ends it.
+ */
+export const SILENT_NETWORK_MS = 30_000;
+export const SILENT_NETWORK_WAIT_MS = 500;
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * How much of each kind is kept, and for how long after it was fetched: the 30 most recently opened
+ * board, city and route pages and their data, the board's last 30 answers (one per page of a search),
+ * app-data.json of the builds whose pages are kept, and two builds' worth of scripts, which outlive the
+ * pages that run them. An older entry is no longer shown, and goes at the next write.
+ */
+export const LIMITS: Readonly<Record<OfflineKind, { entries: number; maxAgeSeconds: number }>> = {
+  page: { entries: 30, maxAgeSeconds: 14 * DAY_SECONDS },
+  'page-data': { entries: 30, maxAgeSeconds: 14 * DAY_SECONDS },
+  api: { entries: 30, maxAgeSeconds: 14 * DAY_SECONDS },
+  'app-data': { entries: 10, maxAgeSeconds: 30 * DAY_SECONDS },
+  asset: { entries: 80, maxAgeSeconds: 30 * DAY_SECONDS },
+};
+
+/** Everything kept together, bodies as kept (uncompressed): beyond it the oldest entries go first. */
+export const MAX_BYTES = 5 * 1024 * 1024;
+
+/** The API paths whose answers are kept: the list calls, never a single load. */
+const API_LIST_PATH = /\/loads\/?$/;
+
+/**
+ * The pages kept for offline reading: the board (`/loads`) and the city and route pages with their
+ * later pages (`/loads/from/toshkent`, `/loads/to/buxoro/2`, `/loads/route/toshkent/samarqand`), bare
+ * or under a language prefix.
+ */
+const OFFLINE_PAGE = /^\/loads(\/(from|to)\/[^/]+(\/\d+)?|\/route\/[^/]+\/[^/]+(\/\d+)?)?$/;
+
+export function isOfflinePage(pathname: string): boolean {
+  return OFFLINE_PAGE.test(splitLanguagePrefix(withoutTrailingSlash(pathname)).path);
+}
+
+/** `/page-data/ru/loads/page-data.json` → `/ru/loads`; null for any other path. */
+export function pageOfPageData(pathname: string): string | null {
+  const match = /^\/page-data\/(.+)\/page-data\.json$/.exec(pathname);
+  if (!match?.[1]) return null;
+  return match[1] === 'index' ? '/' : `/${match[1]}`;
+}
+
+export const APP_DATA_PATH = '/page-data/app-data.json';
+
+export interface Origins {
+  /** The site's own origin (the worker's). */
+  site: string;
+  /** The API base, `/api` included (GATSBY_API_URL); null when unusable. */
+  api: string | null;
+}
+
+/** What the worker does with a GET request for `url`; `navigation` for a page the browser opens. */
+export function offlineKind(url: URL, origins: Origins, navigation: boolean): OfflineKind | null {
+  if (url.origin === origins.site) {
+    if (navigation) return isOfflinePage(url.pathname) ? 'page' : null;
+    if (url.pathname === APP_DATA_PATH) return 'app-data';
+    const page = pageOfPageData(url.pathname);
+    if (page !== null) return isOfflinePage(page) ? 'page-data' : null;
+    return isKeptAsset(url.pathname.slice(1)) ? 'asset' : null;
+  }
+  return isApiList(url, origins.api) ? 'api' : null;
+}
+
+/**
+ * Scripts, styles, the place index, the filter indexes and the cards' price ranges (their names carry
+ * their content's hash), and Gatsby's static files.
+ */
+function isKeptAsset(key: string): boolean {
+  if (key.endsWith('.map') || key.endsWith('.LICENSE.txt')) return false;
+  return [HASHED_BUNDLE, PLACE_INDEX, FILTER_FILE, RANGES_FILE].some((name) => name.test(key)) || key.startsWith(GATSBY_STATIC_DIR);
+}
+
+function isApiList(url: URL, api: string | null): boolean {
+  if (!api) return false;
+  const base = new URL(api);
+  if (url.origin !== base.origin) return false;
+  const basePath = base.pathname.replace(/\/+$/, '');
+  return url.pathname.startsWith(`${basePath}/`) && API_LIST_PATH.test(url.pathname.slice(basePath.length));
+}
+
+/**
+ * The key a page is kept under: its path alone. The board's query (`?search=…&page=2`) is read by the
+ * page's script from the API; its HTML is the same file.
+ */
+export function pageCacheKey(url: URL): string {
+  return `${url.origin}${withoutTrailingSlash(url.pathname)}`;
+}
+
+/** app-data.json is one URL for every build: each build's copy is kept under a key of its own. */
+export function appDataCacheKey(origin: string, build: string): string {
+  return `${origin}${APP_DATA_PATH}?build=${encodeURIComponent(build)}`;
+}
+
+function withoutTrailingSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** The build a page's HTML belongs to: Gatsby writes webpack's compilation hash into every page. */
+export function buildOfHtml(html: string): string | null {
+  return /window\.___webpackCompilationHash\s*=\s*"([^"]+)"/.exec(html)?.[1] ?? null;
+}
+
+/** The build app-data.json names. */
+export function buildOfAppData(text: string): string | null {
+  try {
+    const value = (JSON.parse(text) as { webpackCompilationHash?: unknown }).webpackCompilationHash;
+    return typeof value === 'string' && value ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A kept entry, as the budget sees it. */
+export interface KeptEntry {
+  kind: OfflineKind;
+  key: string;
+  seenAt: number;
+  size: number;
+}
+
+/** Whether an entry fetched at `seenAt` may still be shown at `now`. */
+export function isFresh(kind: OfflineKind, seenAt: number, now: number): boolean {
+  return now - seenAt <= LIMITS[kind].maxAgeSeconds * 1000;
+}
+
+/**
+ * The entries to drop: those past their kind's age, those beyond their kind's count (the oldest), and
+ * then the oldest of all until the rest fits within `maxBytes`.
+ */
+export function entriesToDrop(entries: readonly KeptEntry[], now: number, maxBytes = MAX_BYTES): KeptEntry[] {
+  const newestFirst = [...entries].sort((a, b) => b.seenAt - a.seenAt);
+  const counted = new Map<OfflineKind, number>();
+  const drop = new Set<KeptEntry>();
+  for (const entry of newestFirst) {
+    const count = (counted.get(entry.kind) ?? 0) + 1;
+    counted.set(entry.kind, count);
+    if (count > LIMITS[entry.kind].entries || !isFresh(entry.kind, entry.seenAt, now)) drop.add(entry);
+  }
+  let total = newestFirst.reduce((sum, entry) => sum + (drop.has(entry) ? 0 : entry.size), 0);
+  for (const entry of [...newestFirst].reverse()) {
+    if (total <= maxBytes) break;
+    if (drop.has(entry)) continue;
+    drop.add(entry);
+    total -= entry.size;
+  }
+  return newestFirst.filter((entry) => drop.has(entry)).reverse();
+}
