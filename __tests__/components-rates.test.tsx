@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./__tests__/support/jsdom-with-fetch.ts
  */
 import React from 'react';
 import { cleanup, screen, within } from '@testing-library/react';
