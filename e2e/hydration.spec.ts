@@ -33,9 +33,19 @@ const PAGES = [
   '/uz/no-such-page',
 ];
 
-// Pages with work on arrival (the board refreshes, /auth reads its token, the others hand over or read
-// their path): the others wait for the visitor's first touch to hydrate at all (src/gatsby/hydrate.tsx).
-const ON_ARRIVAL = new Set(['/uz/loads', '/uz-cyrl/applink', '/ru/auth', '/uz/load/1001', '/uz/no-such-page']);
+// Pages with work on arrival (the board refreshes, a city or route page reads its address for filters,
+// /auth reads its token, the others hand over or read their path): the others wait for the visitor's
+// first touch to hydrate at all (src/gatsby/hydrate.tsx).
+const ON_ARRIVAL = new Set([
+  '/uz/loads',
+  '/ru/loads/from/toshkent',
+  '/uz-cyrl/loads/to/samarqand',
+  '/uz/loads/route/toshkent/samarqand',
+  '/uz-cyrl/applink',
+  '/ru/auth',
+  '/uz/load/1001',
+  '/uz/no-such-page',
+]);
 
 // Load pages hand people over to the app after 100 ms; auditing tools stay (src/handoff/crawler.ts).
 // /applink sends everyone on to a store or the main website: checked until then, like the load page.

@@ -9,6 +9,18 @@ import { usePageLanguage } from '../i18n/runtime';
 import * as styles from './layout.module.css';
 
 /**
+ * One element for every render: an update of the page (a value only the browser knows, set in a
+ * transition) then passes the header nothing new, and React leaves its island waiting for the touch.
+ * A new element would make React hydrate the island before it could commit the update, and a
+ * transition waits for that: the update would wait for the first touch.
+ */
+const HEADER_ISLAND = (
+  <Island when="touch">
+    <Header />
+  </Island>
+);
+
+/**
  * Every page's frame, and where the partial-hydration rule is applied (islands.tsx): the header is an
  * island that wakes at the visitor's first touch (its language selector remembers the choice, its links
  * navigate inside the page; before that they are plain links), the footer and every block of content
@@ -24,9 +36,7 @@ export function Layout({ children, hydration = 'on-arrival' }: { children: React
       <a className={styles.skip} href="#main">
         {t('skipToContent')}
       </a>
-      <Island when="touch">
-        <Header />
-      </Island>
+      {HEADER_ISLAND}
       <main id="main" className={styles.main} {...hydrationAttribute}>
         <ErrorBoundary fallback={(error) => <UnexpectedError error={error} />}>{pageBlocks(children, language.code)}</ErrorBoundary>
       </main>

@@ -79,7 +79,7 @@ export default function PlaceLoadsPage({ pageContext, location }: PageProps<Loca
   const { total, reverse, neighbours, builtAt, search, rateHtml } = pageContext;
   const updated = builtTime(builtAt);
   return (
-    <Layout hydration="at-first-touch">
+    <Layout>
       <PageIntro title={placeTitle(pageContext, t)} lead={t('total', { count: total })}>
         {updated ? (
           <p className={styles.updated}>
