@@ -19,9 +19,10 @@ export const BUDGETS = {
   'best-practices': 100,
   seo: 100,
   cls: 0,
-  // 110 KB while production pages ran Preact; 120 KB with React DOM and ky. The board's share links,
-  // vehicle types in the page's language, search over every spelling and feed link once took it to
-  // 120.5-122.1 KB in Lighthouse's transfer sizes; it is back under 120.
+  // 110 KB while production pages ran Preact; 120 KB with React DOM and ky. Counted as gzip bodies
+  // (summaries.ts, `jsGzip`), as the budget is stated: Lighthouse's transfer sizes add each request's
+  // HTTP/1.1 headers from the local server, about 0.66 KB a script, which a CDN's HTTP/2 compresses
+  // away; they are printed beside it.
   jsKb: 120,
 } as const;
 
@@ -75,7 +76,7 @@ export function targetMisses(
 ): string[] {
   const limits = pageLimits(targets, floor, least?.leastMs);
   const ratio = least ? least.mainThreadMs / least.leastMs : undefined;
-  const kb = run.bytes.js / 1024;
+  const kb = run.bytes.jsGzip / 1024;
   return [
     ratio !== undefined && ratio > targets.mainThreadTimesLeast
       ? `main thread ${ratio.toFixed(2)}x > ${targets.mainThreadTimesLeast}x`
@@ -116,7 +117,8 @@ export function budgetProblems(path: string, result: RunSummary, gateMainThread:
   // layout shift anyone sees, and Lighthouse itself shows them as 0.000.
   if (Number(result.cls.toFixed(3)) > BUDGETS.cls)
     problems.push(`${path}: CLS ${result.cls.toFixed(4)} > 0 (${result.shifted.join('; ') || 'no element named'})`);
-  if (result.bytes.js / 1024 > BUDGETS.jsKb) problems.push(`${path}: JS ${(result.bytes.js / 1024).toFixed(1)} KB > ${BUDGETS.jsKb} KB`);
+  if (result.bytes.jsGzip / 1024 > BUDGETS.jsKb)
+    problems.push(`${path}: JS ${(result.bytes.jsGzip / 1024).toFixed(1)} KB gzip > ${BUDGETS.jsKb} KB`);
   for (const audit of result.failedAudits) problems.push(`${path}: failed audit ${audit}`);
   return problems;
 }

@@ -8,7 +8,7 @@ import { medianOf } from '../median';
 import { mainThreadProblems } from './budgets';
 import type { BenchPage } from './pages';
 import type { BenchServers } from './servers';
-import { runWithMedianTbt, summarize, type LighthouseResult, type RunSummary } from './summaries';
+import { runWithMedianTbt, scriptGzipBytes, summarize, type LighthouseResult, type RunSummary } from './summaries';
 
 // Lighthouse 12's own mobile user agent, marked as a tool: load pages hand people over to the app
 // after 100 ms but let crawlers and auditing tools stay (src/handoff/crawler.ts), so they can be measured.
@@ -136,7 +136,10 @@ export interface MeasureOptions {
  */
 export async function measurePage(page: BenchPage, options: MeasureOptions): Promise<PageMeasurement> {
   const { servers, multiplier, target } = options;
-  const summaryOf = async (url: string, path = page.path) => summarize(path, await lighthouseRun(url, multiplier, target));
+  const summaryOf = async (url: string, path = page.path) => {
+    const lhr = await lighthouseRun(url, multiplier, target);
+    return summarize(path, lhr, await scriptGzipBytes(lhr));
+  };
   let best: { run: RunSummary; floor: RunSummary } | undefined;
   let compared: PageMeasurement['compared'];
   let withoutScript: RunsWithoutScript | undefined;
