@@ -63,22 +63,37 @@ function watchRequests(page: Page) {
   };
 }
 
+/** The board's status line: a city or route page also has the offline notice, a live region of its own. */
+const BOARD_STATUS = '[role="status"]:not([data-offline-notice])';
+
 /** One change: `act` taps a control; the cost is what the page fetched until the status line spoke again. */
 async function change(page: Page, act: () => Promise<void>): Promise<Cost> {
-  const status = page.getByRole('status');
+  const status = page.locator(BOARD_STATUS);
   const before = (await status.textContent()) ?? '';
   const watch = watchRequests(page);
   const started = Date.now();
   await act();
-  await page.waitForFunction(
-    (previous) => {
-      const text = document.querySelector('[role="status"]')?.textContent ?? '';
-      const busy = document.querySelector('[aria-busy="true"]');
-      return text !== previous && !busy && /\d/.test(text);
-    },
-    before,
-    { timeout: 60_000 },
-  );
+  await page
+    .waitForFunction(
+      ({ previous, selector }) => {
+        const text = document.querySelector(selector)?.textContent ?? '';
+        const busy = document.querySelector('[aria-busy="true"]');
+        return text !== previous && !busy && /\d/.test(text);
+      },
+      { previous: before, selector: BOARD_STATUS },
+      { timeout: 60_000 },
+    )
+    .catch(async (error: unknown) => {
+      const now = await page.evaluate(
+        (selector) => ({
+          status: document.querySelector(selector)?.textContent ?? '',
+          busy: document.querySelector('[aria-busy="true"]') !== null,
+          url: window.location.href,
+        }),
+        BOARD_STATUS,
+      );
+      throw new Error(`The status line did not speak a new count (before: "${before}", now: ${JSON.stringify(now)})`, { cause: error });
+    });
   const ms = Date.now() - started;
   await page.waitForLoadState('networkidle');
   const { requests, bytes } = await watch.stop();
@@ -199,7 +214,7 @@ async function measure(env: NodeJS.ProcessEnv): Promise<void> {
               checkType(/^Рефрижератор \(/),
               typeWeight('От', '10'),
               typeWeight('До', '20'),
-              checkType(/^Лабо \(/),
+              checkType(/^Самосвал \(/),
             ],
           },
           {
@@ -207,10 +222,10 @@ async function measure(env: NodeJS.ProcessEnv): Promise<void> {
             url: `/ru/loads/from/${citySlug}`,
             steps: [
               checkType(/^Тент \(/),
-              checkType(/^Фура 20\u00a0т \(/),
-              typeWeight('От', '5'),
+              checkType(/^Рефрижератор \(/),
+              typeWeight('От', '10'),
               typeWeight('До', '20'),
-              checkType(/^Камаз \(/),
+              checkType(/^Самосвал \(/),
             ],
           },
           {
