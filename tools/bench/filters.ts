@@ -205,28 +205,24 @@ async function measure(env: NodeJS.ProcessEnv): Promise<void> {
         }
         console.log('');
 
+        // Each step changes the count, so the status line speaks after every change.
+        const twoTypesThenWeightThenAThird = [
+          checkType(/^Тент \(/),
+          checkType(/^Рефрижератор \(/),
+          typeWeight('От', '10'),
+          typeWeight('До', '20'),
+          checkType(/^Самосвал \(/),
+        ];
         const cases: Case[] = [
           {
             name: `the whole board (${loads.length} loads)`,
             url: '/ru/loads',
-            steps: [
-              checkType(/^Тент \(/),
-              checkType(/^Рефрижератор \(/),
-              typeWeight('От', '10'),
-              typeWeight('До', '20'),
-              checkType(/^Самосвал \(/),
-            ],
+            steps: twoTypesThenWeightThenAThird,
           },
           {
             name: `a city: from ${citySlug} (${city?.[1].loads.length ?? 0} loads)`,
             url: `/ru/loads/from/${citySlug}`,
-            steps: [
-              checkType(/^Тент \(/),
-              checkType(/^Рефрижератор \(/),
-              typeWeight('От', '10'),
-              typeWeight('До', '20'),
-              checkType(/^Самосвал \(/),
-            ],
+            steps: twoTypesThenWeightThenAThird,
           },
           {
             name: `place + vehicle + weight (search ${place})`,
