@@ -3,13 +3,7 @@
  * lists that answer like the API's substring search: newest first, `limit` a page, with a total. The
  * same search is checked over real HTTP against the sample API in loads-spelling-search.http.test.ts.
  */
-import {
-  mergePages,
-  mergedSpellingPage,
-  type FetchSpellingPage,
-  type SpellingPage,
-  type SpellingPageCache,
-} from '../src/loads/spelling-search';
+import { mergedSpellingPage, type FetchSpellingPage, type SpellingPage, type SpellingPageCache } from '../src/loads/spelling-search';
 import { MERGED_SEARCH_MAX_PAGES, SEARCH_CONCURRENCY } from '../src/config/constants';
 import { searchableSpellings } from '../src/places/spellings';
 import type { Load, LoadList } from '../src/api-client/types';
@@ -264,7 +258,7 @@ describe('one search over every spelling of a place', () => {
     expect(board.inFlight).toBe(0);
   });
 
-  it('orders loads posted at the same time by id, whatever the spellings’ order, and loads without a date last', () => {
+  it('orders loads posted at the same time by id, whatever the spellings’ order, and loads without a date last', async () => {
     const same = (id: string, from: string) => ({ ...load(1, from), id });
     const undated = { ...load(2, 'Тошкент'), id: 'u', createdAt: null };
     const answer = (loads: Load[]): SpellingPage => ({
@@ -272,12 +266,11 @@ describe('one search over every spelling of a place', () => {
       reportedTotal: loads.length,
       received: loads.length,
     });
-    const page = mergePages(
-      ['Тошкент', 'Toshkent'],
-      [[answer([same('c', 'Тошкент'), same('a', 'Тошкент'), undated])], [answer([same('a', 'Toshkent'), same('b', 'Toshkent')])]],
-      1,
-      20,
-    );
+    const answers: Record<string, SpellingPage> = {
+      Тошкент: answer([same('c', 'Тошкент'), same('a', 'Тошкент'), undated]),
+      Toshkent: answer([same('a', 'Toshkent'), same('b', 'Toshkent')]),
+    };
+    const page = await mergedSpellingPage(['Тошкент', 'Toshkent'], 1, 20, (search) => Promise.resolve(answers[search] as SpellingPage));
     expect(ids(page)).toEqual(['a', 'b', 'c', 'u']);
     expect(page.total).toBe(4);
     expect(page.totalBound).toBeUndefined();

@@ -9,7 +9,7 @@ import { PLACES, placeBySlug, slugOf } from '../src/places/gazetteer';
 import { matchPlace, normalizePlaceKey, placeSpellings } from '../src/places/match';
 import { placeLabel, uzCyrillicToLatin, uzLatinToCyrillic } from '../src/places/names';
 import { placeFilesFromLoads, placeFilePath } from '../src/places/place-file-from-loads';
-import { apiSearchFor, findEntry, suggestPlaces } from '../src/places/place-file';
+import { findEntry, suggestPlaces } from '../src/places/place-file';
 import { nameIn } from '../src/places/place-names';
 import { placeNameFor } from '../src/places/browser-places';
 import { placeNamesFor } from '../src/places/names';
@@ -194,11 +194,12 @@ describe('the suggestion index', () => {
     expect(suggestPlaces(indexes.uz, '<script>', 5)).toEqual([]);
   });
 
-  it('sends the API its own spelling for a recognised place and anything else unchanged', () => {
-    for (const typed of ['Ташкент', 'Тошкент', 'tashkent', 'Toshkent sh.']) expect(apiSearchFor(indexes.ru, typed)).toBe('Toshkent');
-    expect(apiSearchFor(indexes.ru, 'Самарканд')).toBe('Samarkand');
-    expect(apiSearchFor(indexes.ru, 'Цемент')).toBe('Цемент');
-    expect(apiSearchFor(indexes.ru, '')).toBe('');
+  it('gives a recognised place, in any script, the spelling the API itself uses, and nothing for anything else', () => {
+    for (const typed of ['Ташкент', 'Тошкент', 'tashkent', 'Toshkent sh.'])
+      expect(findEntry(indexes.ru, typed)?.apiSpelling).toBe('Toshkent');
+    expect(findEntry(indexes.ru, 'Самарканд')?.apiSpelling).toBe('Samarkand');
+    expect(findEntry(indexes.ru, 'Цемент')).toBeUndefined();
+    expect(findEntry(indexes.ru, '')).toBeUndefined();
   });
 
   it('names its files by language and content hash', () => {
@@ -282,7 +283,7 @@ describe('searching a place over HTTP against the sample API', () => {
     // The API's plain substring search alone misses most of them.
     expect((await searchIds('Ташкент')).length).toBeLessThan(toshkent.length);
     for (const typed of ['Ташкент', 'Тошкент', 'Tashkent']) {
-      expect(await searchIds(apiSearchFor(index, typed))).toEqual(toshkent);
+      expect(await searchIds(findEntry(index, typed)?.apiSpelling ?? typed)).toEqual(toshkent);
     }
   });
 

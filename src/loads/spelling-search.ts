@@ -305,16 +305,3 @@ function mergeStreams(
   const total = loads.length > 0 ? Math.max(union.total, start + loads.length) : union.total;
   return { page: { loads, total, page, limit, ...(union.totalBound ? { totalBound: union.totalBound } : {}) }, starved };
 }
-
-/**
- * `pages[i]`: the pages read of `spellings[i]`, in page order. Pure: the merged page and its total,
- * with `totalBound` when the total is a bound. Loads posted at the same time go by id.
- */
-export function mergePages(
-  spellings: readonly string[],
-  pages: ReadonlyArray<readonly SpellingPage[]>,
-  page: number,
-  limit: number,
-): Omit<MergedPage, 'requests'> {
-  return mergeStreams(spellings, pages, page, limit).page;
-}

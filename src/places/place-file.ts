@@ -67,14 +67,6 @@ function keyLookup(file: PlaceFile): Map<string, PlaceFileEntry> {
 }
 
 /**
- * What to send the API's `search` for what the visitor typed: a recognised place, in any script,
- * becomes the spelling the API itself uses for it; anything else goes as typed.
- */
-export function apiSearchFor(file: PlaceFile, typed: string): string {
-  return findEntry(file, typed)?.apiSpelling ?? typed;
-}
-
-/**
  * The index entry a place text names: by its whole key, else by its first part ("Samarqand, Samarqand
  * viloyati" is Samarqand), as matchPlace does against the gazetteer. The index holds every spelling
  * of every known place, so the browser needs no gazetteer of its own.
