@@ -27,6 +27,7 @@ import { pricePosition, type PricePosition } from '../loads/price-position';
 import { rateBlockHtml } from './rate-html';
 import type { FilterFiles } from './filter-files';
 import type { LanguageCode } from '../config/languages';
+import { placeListJsonLd } from './board-json-ld';
 
 /** Neighbouring routes a page links to, and busiest routes the directory lists. */
 const NEIGHBOUR_LINKS = 12;
@@ -244,7 +245,11 @@ export function createPlacePages(
           scope,
           ...(filters ? { filters, placeFilePath: live?.placeFiles[language.code] ?? '', rangesPath: live?.rangesPath } : {}),
         };
-        createPage({ path: variant.path, component: PLACE_LOADS_TEMPLATE, context });
+        createPage({
+          path: variant.path,
+          component: PLACE_LOADS_TEMPLATE,
+          context: { ...context, jsonLd: placeListJsonLd(context, language) },
+        });
         made += 1;
       }
     }

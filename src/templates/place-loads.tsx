@@ -13,7 +13,7 @@ import { builtTime } from '../loads/built-time';
 import type { PlaceLink, PlaceLoadsPageContext } from '../loads/place-page-context';
 import { localizedPath } from '../i18n/paths';
 import { definePageHead } from '../head/define-head';
-import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
+import type { JsonLd } from '../head/head-tags';
 import { type LocaleData, pageLanguage } from '../i18n/runtime';
 import { FeedLink } from '../components/feed-link';
 import { OfflineNotice } from '../components/offline-notice';
@@ -55,13 +55,6 @@ function OnwardLinks({ context, t }: { context: PlaceLoadsPageContext; t: TFunct
   );
 }
 
-/**
- * Loads from a place, to a place, or along one route, pre-built page by page. It does not refresh in
- * the browser (docs/place-pages.md): it says when it was built and links to the live board.
- */
-/** The build named this page's places already (src/gatsby/place-pages.ts). */
-const asNamed = (name: string) => name;
-
 /** The page's list and its filters: an island that hydrates on arrival, the rest of the page stays static. */
 function PlaceBoard({ pageContext, location }: { pageContext: PlaceLoadsPageContext; location: PageProps['location'] }) {
   const { t } = useTranslation('loads');
@@ -73,6 +66,11 @@ function PlaceBoard({ pageContext, location }: { pageContext: PlaceLoadsPageCont
   return <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} {...board} />;
 }
 
+/**
+ * Loads from a place, to a place, or along one route, pre-built page by page (docs/place-pages.md): it
+ * says when it was built; its list moves only when the address asks for filters, a search or a page the
+ * build did not make, or when a kept search marks its new loads.
+ */
 export default function PlaceLoadsPage({ pageContext, location }: PageProps<LocaleData, PlaceLoadsPageContext>) {
   const { t } = useTranslation('places');
   const language = pageLanguage(pageContext);
@@ -150,8 +148,12 @@ export default function PlaceLoadsPage({ pageContext, location }: PageProps<Loca
   );
 }
 
-export const Head = definePageHead<PlaceLoadsPageContext>(({ t, language, pageContext, origin }) => {
-  const { kind, from, to, total, pagePath, loads } = pageContext;
+/**
+ * The page's ItemList is the build's (src/gatsby/board-json-ld.ts): the Head runs in the browser too, and
+ * the list's builders would ship in the page's script for data that never changes there.
+ */
+export const Head = definePageHead<PlaceLoadsPageContext & { jsonLd?: JsonLd }>(({ t, pageContext }) => {
+  const { kind, from, to, total, pagePath } = pageContext;
   const title = placeTitle(pageContext, t, 'places:');
   const values = kind === 'route' ? { from, to, total } : { place: from || to, total };
   return {
@@ -161,7 +163,7 @@ export const Head = definePageHead<PlaceLoadsPageContext>(({ t, language, pageCo
     description: t(`places:${kind}.description`, values),
     keywords: t(`places:${kind}.keywords`, values),
     feed: pageContext.feedPath ? { href: pageContext.feedPath, title: placeFeedTitle(t, kind, from, to) } : undefined,
-    jsonLd: loadListJsonLd({ name: title, path: pagePath, origin, language, loads, texts: loadEntryTexts(t), placeName: asNamed }),
+    jsonLd: pageContext.jsonLd,
   };
 });
 
