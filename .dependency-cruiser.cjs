@@ -43,7 +43,7 @@ const FLOORS = {
   // The hosting policy of every file the build writes, and the _headers file written from it.
   hosting: ['config', 'feeds'],
   // The service worker, what it keeps for a driver without a network, and its registration.
-  offline: ['config', 'i18n', 'hosting', 'loads'],
+  offline: ['config', 'api-client', 'i18n', 'hosting', 'loads'],
   // Layout, header, footer, board pieces, islands: views, which read the board's data, never the API.
   components: [
     'config',

@@ -9,6 +9,9 @@ export async function controlApi(settings: ControlSettings): Promise<void> {
   await control.set(settings);
 }
 
+/** How many list requests the sample API has answered since it started or was reset. */
+export const apiListRequests = async (): Promise<number> => (await control.state()).listRequests;
+
 export const resetApi = async (): Promise<void> => {
   await control.reset();
 };

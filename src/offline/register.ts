@@ -1,3 +1,4 @@
+import { takeListAnswers } from '../api-client/answers-before-worker';
 import { SERVICE_WORKER_FILE } from '../hosting/file-names';
 import { builtTime } from '../loads/built-time';
 import { MESSAGES, OFFLINE_NOTICE_ATTRIBUTE, OFFLINE_TEXT_ATTRIBUTES, type HowServed, type WorkerBuild } from './messages';
@@ -46,13 +47,14 @@ export async function registerOfflineWorker(): Promise<void> {
 
 /**
  * A first visit ran before the worker was there: the worker is given what this page loaded (its HTML,
- * data, scripts and the board's answers) and keeps what it keeps of it, so the page opens offline next
- * time. Whatever the worker does not keep it ignores.
+ * data and scripts, which it reads from the browser's HTTP cache, and the board's answers as they came,
+ * which that cache does not hold) and keeps what it keeps of it, so the page opens offline next time.
+ * Whatever the worker does not keep it ignores.
  */
 async function handOverLoadedPage(): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
   const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
-  registration.active?.postMessage({ type: MESSAGES.keepPage, urls: [window.location.href, ...loaded] });
+  registration.active?.postMessage({ type: MESSAGES.keepPage, urls: [window.location.href, ...loaded], answers: takeListAnswers() });
 }
 
 let offered = false;

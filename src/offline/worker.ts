@@ -32,6 +32,7 @@ import {
   type OfflineKind,
   type Origins,
 } from './policy';
+import type { ListAnswer } from '../api-client/answers-before-worker';
 import { BUILD_HEADER, MESSAGES, SEEN_AT_HEADER, SIZE_HEADER, type HowServed, type WorkerBuild } from './messages';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -106,11 +107,11 @@ function networkFirst(options: { cacheName: string; plugins: WorkboxPlugin[] }):
 
 const onlyOk = new CacheableResponsePlugin({ statuses: [200] });
 
-/** A copy of `response` with the worker's marks: when it was seen, its size, and its build. */
-async function marked(response: Response, build: string | null): Promise<Response> {
+/** A copy of `response` with the worker's marks: when it was seen (now, unless said), its size, and its build. */
+async function marked(response: Response, build: string | null, seenAt = Date.now()): Promise<Response> {
   const body = await response.blob();
   const headers = new Headers(response.headers);
-  headers.set(SEEN_AT_HEADER, String(Date.now()));
+  headers.set(SEEN_AT_HEADER, String(seenAt));
   headers.set(SIZE_HEADER, String(body.size));
   if (build) headers.set(BUILD_HEADER, build);
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
@@ -298,7 +299,7 @@ enableNavigationPreload();
 // ---- Messages from the pages ----
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  const data = event.data as { type?: unknown; urls?: unknown } | null;
+  const data = event.data as { type?: unknown; urls?: unknown; answers?: unknown } | null;
   if (data?.type === MESSAGES.howServed) {
     const seenAt = event.source instanceof Client ? servedFromCache.get(event.source.id) : undefined;
     const answer: HowServed = { seenAt: seenAt ?? null };
@@ -311,26 +312,35 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       keepLoadedPage(
         event,
         data.urls.filter((url): url is string => typeof url === 'string'),
+        Array.isArray(data.answers) ? data.answers.filter(isListAnswer) : [],
       ),
     );
   }
 });
 
+/** A board answer a page read before the worker controlled it (src/api-client/answers-before-worker.ts). */
+function isListAnswer(value: unknown): value is ListAnswer {
+  const answer = value as Partial<ListAnswer> | null;
+  return typeof answer?.url === 'string' && typeof answer.body === 'string' && typeof answer.at === 'number' && Number.isFinite(answer.at);
+}
+
 /**
  * A page loaded before the worker controlled it (a first visit) hands over what it loaded: kept as
- * if it had come through the worker, read from the browser's HTTP cache where it still is (the board's
- * API answers are not, and are asked again). app-data.json goes first: the page's data is marked with
- * its build.
+ * if it had come through the worker, read from the browser's HTTP cache where it still is. The board's
+ * API answers are not there (the API sends them `no-store`): the page hands them over as they came, and
+ * one it did not hand over is left for the next visit rather than asked again, which would cost a first
+ * visit its bytes twice. app-data.json goes first: the page's data is marked with its build.
  */
-async function keepLoadedPage(event: ExtendableMessageEvent, urls: readonly string[]): Promise<void> {
+async function keepLoadedPage(event: ExtendableMessageEvent, urls: readonly string[], answers: readonly ListAnswer[]): Promise<void> {
   const wanted = urls
     .map((text) => safeUrl(text))
     .flatMap((url) => {
       const kind = url
         ? (offlineKind(url, origins, false) ?? (url.origin === origins.site ? offlineKind(url, origins, true) : null))
         : null;
-      return url && kind ? [{ url, kind }] : [];
+      return url && kind && kind !== 'api' ? [{ url, kind }] : [];
     });
+  await keepListAnswers(answers);
   const clientId = clientIdOf(event);
   const keep = async ({ url, kind }: { url: URL; kind: OfflineKind }) => {
     const request = new Request(url.href, {
@@ -350,6 +360,23 @@ async function keepLoadedPage(event: ExtendableMessageEvent, urls: readonly stri
   // data finds it kept, of that build, rather than fetching it again), then the rest.
   for (const kinds of [['app-data'], ['page'], ['page-data', 'asset', 'api']])
     await Promise.all(wanted.filter(({ kind }) => kinds.includes(kind)).map(keep));
+}
+
+/** Keeps the answers a page handed over, under their URL, marked with when the page read them. */
+async function keepListAnswers(answers: readonly ListAnswer[]): Promise<void> {
+  const cache = await caches.open(CACHE_NAMES.api);
+  let kept = 0;
+  for (const answer of answers) {
+    const url = safeUrl(answer.url);
+    if (!url || offlineKind(url, origins, false) !== 'api') continue;
+    const response = new Response(answer.body, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    await cache.put(url.href, await marked(response, null, answer.at));
+    kept += 1;
+  }
+  if (kept > 0) {
+    budgetCheck = budgetCheck.then(holdBudget, holdBudget);
+    await budgetCheck;
+  }
 }
 
 function safeUrl(text: string): URL | null {
