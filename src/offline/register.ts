@@ -27,6 +27,8 @@ export async function registerOfflineWorker(): Promise<void> {
   // offers a reload instead of mixing them with the new deploy's data.
   container.addEventListener('controllerchange', () => {
     if (controlled) void runsOtherBuild().then((other) => other && offerReload());
+    // Answers the board read after the hand-over and before the worker took the page over.
+    else handOverListAnswers(container.controller);
     controlled = true;
   });
   if (controlled) void showOfflineNotice();
@@ -55,6 +57,11 @@ async function handOverLoadedPage(): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
   const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
   registration.active?.postMessage({ type: MESSAGES.keepPage, urls: [window.location.href, ...loaded], answers: takeListAnswers() });
+}
+
+function handOverListAnswers(worker: ServiceWorker | null): void {
+  const answers = takeListAnswers();
+  if (worker && answers.length > 0) worker.postMessage({ type: MESSAGES.keepPage, urls: [], answers });
 }
 
 let offered = false;
