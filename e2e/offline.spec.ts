@@ -9,7 +9,7 @@ import { killSwitchWorker } from '../src/offline/kill-switch';
 import { CACHE_NAMES, CACHE_PREFIX, NETWORK_TIMEOUT_MS } from '../src/offline/policy';
 import { startPhoneNetwork, type PhoneNetwork } from '../tools/harness/phone-network';
 import { E2E_API_URL, E2E_SITE_URL } from './env';
-import { apiListRequests, controlApi, resetApi } from './support';
+import { apiRequests, controlApi, resetApi } from './support';
 
 /**
  * The offline worker (docs/offline.md) on the real build, in Chromium with service workers allowed
@@ -82,12 +82,12 @@ test('a visit installs the worker, which keeps the page, its data and its script
 });
 
 test("a first visit hands the worker the board's answer as it came: the API is asked once, and the answer is kept", async ({ page }) => {
-  const before = await apiListRequests();
+  const before = await apiRequests();
   await visitAndKeep(page, BOARD, true);
   // The worker keeps what the page handed over; asking the API again would cost a first visit the
   // answer's bytes twice.
   await page.waitForTimeout(1_000);
-  expect((await apiListRequests()) - before).toBe(1);
+  expect((await apiRequests()) - before).toBe(1);
 });
 
 test('offline, the board shows the loads last seen and says so once; back online, it refreshes by itself', async ({ page, context }) => {

@@ -9,8 +9,8 @@ export async function controlApi(settings: ControlSettings): Promise<void> {
   await control.set(settings);
 }
 
-/** How many list requests the sample API has answered since it started or was reset. */
-export const apiListRequests = async (): Promise<number> => (await control.state()).listRequests;
+/** How many API requests the sample API has had since it started or was reset. */
+export const apiRequests = async (): Promise<number> => (await control.state()).traffic.started;
 
 export const resetApi = async (): Promise<void> => {
   await control.reset();
