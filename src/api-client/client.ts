@@ -8,7 +8,7 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import { apiUrl } from '../config/env';
 import { keptCopySeenAt } from '../config/kept-copy';
-import { noteListAnswer } from './answers-before-worker';
+import { noWorkerControls, noteListAnswer } from './answers-before-worker';
 import { ApiShapeError, normalizeLoadList, normalizeLoadResponse, normalizeVehicleTypes, receivedItems, reportedTotal } from './normalize';
 import type { Load, LoadList, LoadQuery, VehicleType } from './types';
 
@@ -154,11 +154,12 @@ async function getJson(
   const url = `${String(request.prefixUrl)}/${path}${query ? `?${query}` : ''}`;
   let text: string;
   let seenAt: number | null;
+  const pastAnyWorker = path === 'loads' && noWorkerControls();
   try {
     const response = await api.get(path, request);
     seenAt = keptCopySeenAt(response.headers);
     text = await response.text();
-    if (path === 'loads' && seenAt === null) noteListAnswer(url, text, Date.now());
+    if (pastAnyWorker) noteListAnswer(url, text, Date.now());
   } catch (error) {
     throw await describeFailure(error, url, request, options.signal);
   }

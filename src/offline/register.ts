@@ -1,4 +1,4 @@
-import { takeListAnswers } from '../api-client/answers-before-worker';
+import { handListAnswersTo, takeListAnswers } from '../api-client/answers-before-worker';
 import { SERVICE_WORKER_FILE } from '../hosting/file-names';
 import { builtTime } from '../loads/built-time';
 import { MESSAGES, OFFLINE_NOTICE_ATTRIBUTE, OFFLINE_TEXT_ATTRIBUTES, type HowServed, type WorkerBuild } from './messages';
@@ -27,8 +27,11 @@ export async function registerOfflineWorker(): Promise<void> {
   // offers a reload instead of mixing them with the new deploy's data.
   container.addEventListener('controllerchange', () => {
     if (controlled) void runsOtherBuild().then((other) => other && offerReload());
-    // Answers the board read after the hand-over and before the worker took the page over.
-    else handOverListAnswers(container.controller);
+    // Answers to requests sent before the worker took the page over, now and as they come.
+    else {
+      const worker = container.controller;
+      if (worker) handListAnswersTo((answers) => worker.postMessage({ type: MESSAGES.keepPage, urls: [], answers }));
+    }
     controlled = true;
   });
   if (controlled) void showOfflineNotice();
@@ -57,11 +60,6 @@ async function handOverLoadedPage(): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
   const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
   registration.active?.postMessage({ type: MESSAGES.keepPage, urls: [window.location.href, ...loaded], answers: takeListAnswers() });
-}
-
-function handOverListAnswers(worker: ServiceWorker | null): void {
-  const answers = takeListAnswers();
-  if (worker && answers.length > 0) worker.postMessage({ type: MESSAGES.keepPage, urls: [], answers });
 }
 
 let offered = false;
