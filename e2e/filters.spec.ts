@@ -248,14 +248,17 @@ test('a kept search: listed on the board with its loads posted since, marked new
   await page.goto('/ru/loads');
   const saved = page.getByRole('region', { name: 'Сохранённые поиски' });
   const item = saved.getByRole('listitem').filter({ hasText: 'Контейнер 40ft' });
-  await expect(item.getByText('2 новых')).toBeVisible();
+  // Counted from when it was kept, and says so (Tashkent time).
+  await expect(item.getByText(/^с \d\d\.\d\d\.\d{4}, \d\d:\d\d: 2 новых$/)).toBeVisible();
   await expect(item.getByRole('link', { name: /^Поделиться в Telegram/ })).toHaveAttribute('href', /^https:\/\/t\.me\/share\/url\?url=/);
 
   await item.getByRole('link', { name: 'Контейнер 40ft', exact: true }).click();
   await expect(page).toHaveURL(/\/ru\/loads\?vehicle=Konteyner\+40ft$/);
   await expect(cards(page).filter({ hasText: 'Новый' })).toHaveCount(2);
   await page.goto('/ru/loads');
-  await expect(page.getByRole('region', { name: 'Сохранённые поиски' }).getByText('новых нет')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Сохранённые поиски' }).getByText(/^с \d\d\.\d\d\.\d{4}, \d\d:\d\d: новых нет$/),
+  ).toBeVisible();
 
   await page.getByRole('region', { name: 'Сохранённые поиски' }).getByRole('button', { name: 'Удалить: Контейнер 40ft' }).click();
   await expect(page.getByRole('region', { name: 'Сохранённые поиски' })).toHaveCount(0);

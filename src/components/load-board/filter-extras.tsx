@@ -29,10 +29,13 @@ export function savedLabel(view: SavedView, t: TFunction, language: Language): s
   return [view.entry.place, ...parts].filter(Boolean).join(', ');
 }
 
+/** The kept search's new loads, with the time they are counted from: when it was last opened. */
 function freshText(view: SavedView, t: TFunction): string {
   if (!view.fresh) return '';
-  if (view.fresh.count === 0) return t('saved.noNew');
-  return t(view.fresh.complete ? 'saved.new' : 'saved.newAtLeast', { count: view.fresh.count });
+  const fresh =
+    view.fresh.count === 0 ? t('saved.noNew') : t(view.fresh.complete ? 'saved.new' : 'saved.newAtLeast', { count: view.fresh.count });
+  const since = builtTime(view.entry.openedAt);
+  return since ? t('saved.since', { date: since.date, time: since.time, fresh }) : fresh;
 }
 
 export interface FilterChipsProps {
