@@ -12,7 +12,8 @@ import { filterFiles } from '../src/gatsby/filter-files';
 import { groupBuildLoads } from '../src/gatsby/place-pages';
 import { decodeFilterIndex, type FilterIndexFile } from '../src/board/filter-index';
 import { newestPosting } from '../src/loads/built-time';
-import type { ChangeMode, ResponseShape } from '../tools/sample-api/server';
+import type { ChangeMode, ListOrderSetting, ResponseShape } from '../tools/sample-api/server';
+import { newestFirst } from '../src/loads/posting-time';
 import { startApi, type ControlSettings, type HarnessApi } from '../tools/harness/sample-api';
 import type { Load } from '../src/api-client/types';
 
@@ -61,8 +62,8 @@ const changeState = () => api.control.state();
 /** The ids the board holds now, without counting as a list request. */
 const liveIds = () => api.control.ids();
 
-async function board(loads: number, change: ChangeMode, shape: ResponseShape = 'data'): Promise<void> {
-  await control({ reset: true, loads, shape, change });
+async function board(loads: number, change: ChangeMode, shape: ResponseShape = 'data', order: ListOrderSetting = 'newest'): Promise<void> {
+  await control({ reset: true, loads, shape, change, order });
 }
 
 const ids = (loads: Load[]): string[] => loads.map((load) => load.id);
@@ -80,18 +81,26 @@ describe('a board that holds still', () => {
   it('publishes all 120 loads in two passes and says so', async () => {
     await control({ reset: true, change: null });
     const { reporter, log } = recordingReporter();
-    const loads = await readLoads(reporter, { retries: 0 });
+    const { loads } = await readLoads(reporter, { retries: 0 });
     expect(ids(loads)).toEqual(await liveIds());
     expect(log).toEqual([
       `start Reading loads from ${api.url}/loads`,
       `success Reading loads from ${api.url}/loads`,
-      `info Read 120 loads from ${api.url}/loads: 2 passes over 4 pages (the last two agreed), 0 loads confirmed one by one, 0 dropped as removed.`,
+      `info Read 120 loads from ${api.url}/loads: 2 passes over 4 pages (the last two agreed), 0 loads confirmed one by one, 0 dropped as removed; it lists the newest first.`,
     ]);
+  });
+
+  it.each<ListOrderSetting>(['newest', 'oldest', 'none'])('learns an API that lists %s first, and hands the loads on newest first', async (order) => {
+    await control({ reset: true, loads: 45, order, change: null });
+    const { loads, order: learned } = await readLoads(recordingReporter().reporter, { retries: 0, pageSize: 20 });
+    expect(learned).toBe(order);
+    expect(new Set(ids(loads))).toEqual(new Set(await liveIds()));
+    expect(ids(loads)).toEqual([...loads].sort(newestFirst).map((load) => load.id));
   });
 
   it.each<ResponseShape>(['data', 'loads', 'top-level', 'bare'])('publishes every load in the %s shape, in pages of 20', async (shape) => {
     await control({ reset: true, loads: 45, shape, change: null });
-    const loads = await readLoads(recordingReporter().reporter, { retries: 0, pageSize: 20 });
+    const { loads } = await readLoads(recordingReporter().reporter, { retries: 0, pageSize: 20 });
     expect(ids(loads)).toEqual(await liveIds());
     expect(loads).toHaveLength(45);
   });
@@ -105,7 +114,7 @@ describe('a board with items the site cannot read', () => {
     const live = await liveIds();
     await control({ broken: [live[3] as string] });
     const { reporter, log, errors } = recordingReporter();
-    const loads = await readLoads(reporter, { retries: 0, pageSize: 20 });
+    const { loads } = await readLoads(reporter, { retries: 0, pageSize: 20 });
     expect(errors).toEqual([]);
     expect(ids(loads)).toEqual(live.filter((id) => id !== live[3]));
     expect(log[2]).toMatch(/\(the last two agreed\).*, 1 items skipped as unreadable/);
@@ -116,7 +125,7 @@ describe('a board with items the site cannot read', () => {
     const live = await liveIds();
     // Page 2 of 20 (positions 21-40): every item without an id.
     await control({ broken: live.slice(20, 40) });
-    const loads = await readLoads(recordingReporter().reporter, { retries: 0, pageSize: 20 });
+    const { loads } = await readLoads(recordingReporter().reporter, { retries: 0, pageSize: 20 });
     expect(ids(loads)).toEqual([...live.slice(0, 20), ...live.slice(40)]);
   });
 });
@@ -124,7 +133,7 @@ describe('a board with items the site cannot read', () => {
 describe('a board that changes during the read, then holds still', () => {
   it('publishes a load posted during the read', async () => {
     await board(600, { every: 2, limit: 2, removals: false });
-    const loads = await readLoads(recordingReporter().reporter, { retries: 0 });
+    const { loads } = await readLoads(recordingReporter().reporter, { retries: 0 });
     const { posted, removed } = await changeState();
     expect(posted).toHaveLength(1);
     expect(removed).toHaveLength(0);
@@ -137,7 +146,7 @@ describe('a board that changes during the read, then holds still', () => {
     // page 2 moves onto page 1, where the walk has already been.
     await board(251, { every: 1, limit: 1, posts: false, seed: 8 });
     const { reporter, log } = recordingReporter();
-    const loads = await readLoads(reporter, { retries: 0 });
+    const { loads } = await readLoads(reporter, { retries: 0 });
     const { removed } = await changeState();
     expect(removed).toHaveLength(1);
     expect(Number(removed[0])).toBeLessThanOrEqual(1100);
@@ -149,16 +158,29 @@ describe('a board that changes during the read, then holds still', () => {
 
   it('publishes exactly the live loads after a post and a removal that leave the total unchanged', async () => {
     await board(600, { every: 2, limit: 4 });
-    const loads = await readLoads(recordingReporter().reporter, { retries: 0 });
+    const { loads } = await readLoads(recordingReporter().reporter, { retries: 0 });
     const { posted, removed } = await changeState();
     expect([posted.length, removed.length]).toEqual([2, 2]);
     expect(loads).toHaveLength(600);
     expect(ids(loads)).toEqual(await liveIds());
   });
 
+  it.each<ListOrderSetting>(['oldest', 'none'])(
+    'publishes exactly the live loads after posts and removals when the API lists %s first',
+    async (order) => {
+      await board(600, { every: 2, limit: 6, seed: 3 }, 'data', order);
+      const { loads, order: learned } = await readLoads(recordingReporter().reporter, { retries: 0 });
+      const { posted, removed } = await changeState();
+      expect([posted.length, removed.length]).toEqual([3, 3]);
+      expect(learned).toBe(order);
+      expect(new Set(ids(loads))).toEqual(new Set(await liveIds()));
+      for (const id of posted) expect(ids(loads)).toContain(id);
+    },
+  );
+
   it('publishes exactly the live loads of a bare-array board after seven posts and seven removals', async () => {
     await board(600, { every: 2, limit: 14, seed: 5 }, 'bare');
-    const loads = await readLoads(recordingReporter().reporter, { retries: 0 });
+    const { loads } = await readLoads(recordingReporter().reporter, { retries: 0 });
     const { posted, removed } = await changeState();
     expect([posted.length, removed.length]).toEqual([7, 7]);
     expect(ids(loads)).toEqual(await liveIds());
@@ -173,7 +195,7 @@ describe('a board that never holds still', () => {
       await board(2_000, { every: 5, seed: 3 }, shape);
       const start = new Set(await liveIds());
       const { reporter, log } = recordingReporter();
-      const loads = await readLoads(reporter, { retries: 0 });
+      const { loads } = await readLoads(reporter, { retries: 0 });
       const end = new Set(await liveIds());
       const { posted } = await changeState();
       const published = new Set(ids(loads));
@@ -183,7 +205,7 @@ describe('a board that never holds still', () => {
       expect([...published].filter((id) => !start.has(id) && !posted.includes(id))).toEqual([]);
       expect([...published].filter((id) => !end.has(id)).length).toBeLessThanOrEqual(5);
       expect(log[2]).toMatch(
-        /: 3 passes over \d+ pages \(the board changed on every pass\), \d+ loads confirmed one by one, [1-9]\d* dropped as removed\.$/,
+        /: 3 passes over \d+ pages \(the board changed on every pass\), \d+ loads confirmed one by one, [1-9]\d* dropped as removed; it lists the newest first\.$/,
       );
     },
   );
@@ -228,7 +250,7 @@ describe('what the filters are built from', () => {
   it('indexes exactly the loads a changing board published, with the vehicle types the API lists', async () => {
     await board(300, { every: 3, seed: 5 });
     const { reporter } = recordingReporter();
-    const loads = await readLoads(reporter, { retries: 0, pageSize: 20 });
+    const { loads } = await readLoads(reporter, { retries: 0, pageSize: 20 });
     const types = await readVehicleTypes(Object.assign(reporter, { warn: () => undefined }), { retries: 0 });
     expect(types).toEqual(expect.arrayContaining(['Tent', 'Refrijerator', 'Avtovoz']));
     const files = filterFiles(loads, groupBuildLoads(loads), types, newestPosting(loads) ?? 0);
@@ -246,7 +268,7 @@ describe('what the filters are built from', () => {
       await control({ fail: null });
     }
     expect(warnings).toEqual([expect.stringMatching(/^Cannot read vehicle types from .*\/vehicle-types \(503 Service Unavailable/)]);
-    const loads = await readLoads(recordingReporter().reporter, { retries: 0 });
+    const { loads } = await readLoads(recordingReporter().reporter, { retries: 0 });
     const offered = filterFiles(loads, groupBuildLoads(loads), [], 0).vehicleTypes;
     expect(offered).toEqual(expect.arrayContaining(['Tent', 'Refrijerator']));
     expect(offered).not.toContain('Avtovoz');

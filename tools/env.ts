@@ -20,6 +20,7 @@ export const TOOL_VARIABLES = [
   'API_PORT',
   'API_HOST',
   'API_SHAPE',
+  'API_ORDER',
   'API_QUIET',
   'SAMPLE_LOADS',
   'SAMPLE_LOADS_REVISION',

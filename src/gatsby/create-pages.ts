@@ -84,7 +84,7 @@ async function buildOutputsOf(
 
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
   const { createPage } = actions;
-  const loads = await readLoads(reporter);
+  const { loads, order } = await readLoads(reporter);
   const vehicleTypes = await readVehicleTypes(reporter);
   const placeGroups = groupBuildLoads(loads);
   // Dated from the data, not the clock or a cache: an unchanged board rebuilds byte-identical pages

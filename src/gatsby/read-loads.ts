@@ -5,6 +5,8 @@ import { readAllLoads } from '../api-client/read-all';
 import type { ReadAllSources, ReadStats } from '../api-client/read-all';
 import { apiUrl } from '../config/env';
 import type { Load } from '../api-client/types';
+import { listOrderOf, type ListOrder } from '../api-client/list-order';
+import { newestFirst } from '../loads/posting-time';
 
 /** The site's own error id: Gatsby prefixes it with the plugin's name (`gatsby-node.js_…`). */
 export const LOADS_READ_ERROR_ID = 'YUKBOR_LOADS_READ';
@@ -12,12 +14,19 @@ export const LOADS_READ_ERROR_ID = 'YUKBOR_LOADS_READ';
 /** Build reads retry a busy or restarting API; the browser never does. */
 const BUILD_RETRIES = 3;
 
+/** What the build read: every live load, newest first, and the order the API listed them in. */
+export interface BoardRead {
+  loads: Load[];
+  order: ListOrder;
+}
+
 /**
  * Reads every load from the API for the build, consistently while the board changes (read-all.ts).
  * A failure ends the activity as failed and stops the build with one line naming the URL and the cause
- * (CONTRACT.md): a scheduled rebuild must never publish a site that lost its loads.
+ * (CONTRACT.md): a scheduled rebuild must never publish a site that lost its loads. The API's order is
+ * learned from the whole list, and the loads are handed on in the site's one order, newest first.
  */
-export async function readLoads(reporter: Reporter, options: { retries?: number; pageSize?: number } = {}): Promise<Load[]> {
+export async function readLoads(reporter: Reporter, options: { retries?: number; pageSize?: number } = {}): Promise<BoardRead> {
   const base = apiUrl();
   reporter.setErrorMap({
     [LOADS_READ_ERROR_ID]: {
@@ -37,8 +46,9 @@ export async function readLoads(reporter: Reporter, options: { retries?: number;
       onPass: (pass, walk) => activity.setStatus(`pass ${pass}: ${walk.loads} loads in ${walk.pages} pages`),
     });
     activity.end();
-    reporter.info(`Read ${loads.length} loads from ${base}/loads: ${describeRead(stats)}.`);
-    return loads;
+    const order = listOrderOf(loads);
+    reporter.info(`Read ${loads.length} loads from ${base}/loads: ${describeRead(stats)}; ${describeOrder(order)}.`);
+    return { loads: [...loads].sort(newestFirst), order };
   } catch (error) {
     const cause = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim().slice(0, 500);
     return activity.panic({
@@ -64,6 +74,12 @@ export function apiSources(request: RequestOptions): ReadAllSources {
       }
     },
   };
+}
+
+export function describeOrder(order: ListOrder): string {
+  if (order === 'newest') return 'it lists the newest first';
+  if (order === 'oldest') return 'it lists the oldest first';
+  return 'it lists them in no order of posting';
 }
 
 export function describeRead(stats: ReadStats): string {

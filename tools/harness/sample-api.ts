@@ -4,6 +4,7 @@ import {
   startSampleApi,
   type ChangeMode,
   type ControlAnswer,
+  type ListOrderSetting,
   type ResponseShape,
   type SampleApi,
   type SampleApiOptions,
@@ -25,14 +26,21 @@ export interface HarnessApi extends SampleApi {
 }
 
 /**
- * Port, load count, shape and quiet default to API_PORT, SAMPLE_LOADS, API_SHAPE and API_QUIET, then to
- * the contract's 4010 and 120, the `data` shape and a request log.
+ * Port, load count, shape, order and quiet default to API_PORT, SAMPLE_LOADS, API_SHAPE, API_ORDER and
+ * API_QUIET, then to the contract's 4010 and 120, the `data` shape, newest first and a request log.
  */
 export async function startApi(options: StartApiOptions = {}): Promise<HarnessApi> {
   const { orFreePort = false, ...rest } = options;
   const env = sampleApiEnv(process.env);
   const port = rest.port ?? env.port;
-  const settings = { ...rest, port, loads: rest.loads ?? env.loads, shape: rest.shape ?? env.shape, quiet: rest.quiet ?? env.quiet };
+  const settings = {
+    ...rest,
+    port,
+    loads: rest.loads ?? env.loads,
+    shape: rest.shape ?? env.shape,
+    order: rest.order ?? env.order,
+    quiet: rest.quiet ?? env.quiet,
+  };
   let api: SampleApi;
   try {
     api = await startSampleApi(settings);
@@ -50,6 +58,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<HarnessAp
 /** What POST /__control accepts (tools/sample-api/server.ts documents each field). */
 export interface ControlSettings {
   shape?: ResponseShape;
+  order?: ListOrderSetting;
   fail?: number | null;
   delayMs?: number;
   revision?: number;

@@ -2,12 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { changeModeProblem, newChangeLog } from './changes';
 import { readBody, sendJson } from './http';
 import {
+  LIST_ORDERS,
   RESPONSE_SHAPES,
+  servedPositions,
   buildDataset,
   newTraffic,
   type ChangeMode,
   type Context,
   type ControlState,
+  type ListOrderSetting,
   type ResponseShape,
   type Traffic,
 } from './state';
@@ -60,20 +63,22 @@ export async function control(req: IncomingMessage, res: ServerResponse, ctx: Co
 
 /** `/__control/ids`: the ids the board holds now, in its order, without counting as a list request. */
 export function boardIds(res: ServerResponse, ctx: Context): void {
+  const { loads } = ctx.data;
   sendJson(
     res,
     200,
-    ctx.data.loads.map((load) => String(load.id)),
+    servedPositions(loads, ctx.state.order).map((index) => String(loads[index]?.id)),
   );
 }
 
 /** Validates everything before changing anything; returns an error message or null. */
 function applyControl(ctx: Context, body: unknown): string | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'Control body must be a JSON object';
-  const { shape, fail, delayMs, revision, reset, loads, change, broken, resetTraffic } = body as Record<string, unknown>;
+  const { shape, order, fail, delayMs, revision, reset, loads, change, broken, resetTraffic } = body as Record<string, unknown>;
   if (shape !== undefined && !RESPONSE_SHAPES.includes(shape as ResponseShape)) {
     return `shape must be one of ${RESPONSE_SHAPES.join(', ')}`;
   }
+  if (order !== undefined && !LIST_ORDERS.includes(order as ListOrderSetting)) return `order must be one of ${LIST_ORDERS.join(', ')}`;
   if (fail !== undefined && fail !== null && !(Number.isInteger(fail) && (fail as number) >= 400 && (fail as number) <= 599)) {
     return 'fail must be an HTTP status 400..599 or null';
   }
@@ -96,6 +101,7 @@ function applyControl(ctx: Context, body: unknown): string | null {
 
   const next: ControlState = reset ? { ...ctx.initial } : { ...ctx.state };
   if (shape !== undefined) next.shape = shape as ResponseShape;
+  if (order !== undefined) next.order = order as ListOrderSetting;
   if (fail !== undefined) next.fail = fail as number | null;
   if (delayMs !== undefined) next.delayMs = delayMs as number;
   if (revision !== undefined) next.revision = revision as number;

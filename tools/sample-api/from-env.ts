@@ -1,6 +1,6 @@
 import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../../src/config/constants';
 import { toolEnv } from '../env';
-import { RESPONSE_SHAPES, type ChangeMode, type ResponseShape } from './state';
+import { LIST_ORDERS, RESPONSE_SHAPES, type ChangeMode, type ListOrderSetting, type ResponseShape } from './state';
 
 /** The sample API's settings from the environment (README, "Configuration"; tools/env.ts). */
 export interface SampleApiEnv {
@@ -10,6 +10,8 @@ export interface SampleApiEnv {
   loads: number;
   /** API_SHAPE: the list shape answered until /__control changes it. */
   shape: ResponseShape;
+  /** API_ORDER: the list's order of posting (newest first, oldest first, or none). */
+  order: ListOrderSetting;
   /** API_QUIET: no request log. */
   quiet: boolean;
   /** API_HOST; unset: all interfaces. */
@@ -35,6 +37,7 @@ export function sampleApiEnv(env: NodeJS.ProcessEnv): SampleApiEnv {
     port: vars.integer('API_PORT', { fallback: DEFAULT_API_PORT, max: 65_535 }),
     loads: vars.integer('SAMPLE_LOADS', { fallback: DEFAULT_SAMPLE_LOADS, max: 1_000_000 }),
     shape: vars.oneOf('API_SHAPE', RESPONSE_SHAPES, 'data'),
+    order: vars.oneOf('API_ORDER', LIST_ORDERS, 'newest'),
     quiet: vars.flag('API_QUIET'),
     host: vars.string('API_HOST') || undefined,
     revision: vars.integer('SAMPLE_LOADS_REVISION', { fallback: 0, max: 1_000_000 }),

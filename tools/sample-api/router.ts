@@ -4,7 +4,7 @@ import { changeBoard } from './changes';
 import { boardIds, control } from './control';
 import { UNUSED_VEHICLE_TYPES, VEHICLE_TYPES } from './data';
 import { sendJson, sendText, sleep } from './http';
-import type { Context, ResponseShape } from './state';
+import { servedPositions, type Context, type ResponseShape } from './state';
 
 /** The marketplace API's public load routes, plus `/__control`, as server.ts documents them. */
 
@@ -51,7 +51,9 @@ function listLoads(res: ServerResponse, ctx: Context, query: URLSearchParams): v
 
   const search = (query.get('search') ?? '').trim().toLowerCase();
   const { loads, haystacks } = ctx.data;
-  const matches = search ? loads.filter((_, i) => (haystacks[i] as string).includes(search)) : loads;
+  const matches = servedPositions(loads, ctx.state.order)
+    .filter((i) => !search || (haystacks[i] as string).includes(search))
+    .map((i) => loads[i] as ApiLoad);
   const start = (page - 1) * limit;
   const broken = new Set(ctx.state.broken);
   const data = matches.slice(start, start + limit).map((load) => (broken.has(String(load.id)) ? { ...load, id: undefined } : load));

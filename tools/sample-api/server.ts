@@ -18,6 +18,8 @@
  * others should start its own instance (`startApi({port: 0})` in tools/harness) rather than change a shared one.
  *
  *   POST /__control  JSON body, every field optional:
+ *     order:    'newest' (default) newest posting first; 'oldest' oldest first, a posted load appended at
+ *               the end; 'none' no order of posting (by a hash of the id)
  *     shape:    'data'      {data: [...], pagination: {total, page, limit}}   (default)
  *               'loads'     {loads: [...], pagination: {total, page, limit}}
  *               'top-level' {data: [...], total, page, limit}
@@ -53,10 +55,10 @@ import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../../src/config/constan
 import { newChangeLog } from './changes';
 import { sendJson } from './http';
 import { route } from './router';
-import { buildDataset, newTraffic, type ChangeMode, type Context, type ControlState, type ResponseShape } from './state';
+import { buildDataset, newTraffic, type ChangeMode, type Context, type ControlState, type ListOrderSetting, type ResponseShape } from './state';
 
 export { INJECTED_FAILURE_BODY, DEFAULT_LIMIT, MAX_LIMIT } from './router';
-export { RESPONSE_SHAPES, type ResponseShape } from './state';
+export { LIST_ORDERS, RESPONSE_SHAPES, type ListOrderSetting, type ResponseShape } from './state';
 export type { ChangeMode } from './state';
 export type { ControlAnswer } from './control';
 
@@ -71,6 +73,8 @@ export interface SampleApiOptions {
   quiet?: boolean;
   /** Initial response shape. Default: 'data'. */
   shape?: ResponseShape;
+  /** Initial list order. Default: 'newest'. */
+  order?: ListOrderSetting;
   revision?: number;
   changedEvery?: number;
   /** Change mode from the start (see the file comment). Default: off. */
@@ -87,6 +91,7 @@ export interface SampleApi {
 export function startSampleApi(options: SampleApiOptions = {}): Promise<SampleApi> {
   const initial: ControlState = {
     shape: options.shape ?? 'data',
+    order: options.order ?? 'newest',
     fail: null,
     delayMs: 0,
     revision: options.revision ?? 0,

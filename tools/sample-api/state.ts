@@ -6,6 +6,14 @@ import { generateLoads } from './data';
 export const RESPONSE_SHAPES = ['data', 'loads', 'bare', 'top-level'] as const;
 export type ResponseShape = (typeof RESPONSE_SHAPES)[number];
 
+/**
+ * The order the list is served in (CONTRACT.md, "The API as the site calls it", names the three): newest
+ * posting first, oldest first (a load posted since is appended at the end, as an offset list ordered by
+ * id does), or no order of posting at all (here: by a hash of the id, stable while loads come and go).
+ */
+export const LIST_ORDERS = ['newest', 'oldest', 'none'] as const;
+export type ListOrderSetting = (typeof LIST_ORDERS)[number];
+
 /** Change mode: the board changes while it is read, as a live board does (see server.ts). */
 export interface ChangeMode {
   every: number;
@@ -31,6 +39,7 @@ export interface ChangeLog {
 
 export interface ControlState {
   shape: ResponseShape;
+  order: ListOrderSetting;
   fail: number | null;
   delayMs: number;
   revision: number;
@@ -86,6 +95,30 @@ export function buildDataset(count: number, revision: number, changedEvery: numb
     haystacks: loads.map(haystackOf),
     changed: false,
   };
+}
+
+/** FNV-1a of the id: where a load stands in a list with no order of posting. */
+function idHash(id: unknown): number {
+  let hash = 0x811c9dc5;
+  for (const char of String(id)) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/**
+ * Positions of the board's loads (kept newest first) in the order the list is served: a new load
+ * lands at the front, at the end, or somewhere in the middle.
+ */
+export function servedPositions(loads: readonly ApiLoad[], order: ListOrderSetting): number[] {
+  const positions = loads.map((_, index) => index);
+  if (order === 'oldest') return positions.reverse();
+  if (order === 'none') {
+    const hashes = loads.map((load) => idHash(load.id));
+    return positions.sort((a, b) => (hashes[a] as number) - (hashes[b] as number) || a - b);
+  }
+  return positions;
 }
 
 export function haystackOf(load: ApiLoad): string {
