@@ -1,97 +1,120 @@
 /**
- * The board's query in the URL (CONTRACT.md, "Filters"): every filter goes into the URL and comes back
- * the same, a malformed value is left out rather than an error, and every link to the board keeps them.
+ * The board's query in the URL (CONTRACT.md, "Filters"): every filter of the table goes into the URL and
+ * comes back the same, a malformed value is left out rather than an error, and every link to the board
+ * keeps them.
  */
 import fc from 'fast-check';
 import { LANGUAGES, type Language } from '../src/config/languages';
-import { activeFilters, withoutFilter, withoutFilters } from '../src/board/chips';
-import { FIRST_PAGE, boardHref, boardSearchString, isFiltered, parseBoardQuery, sameQuery, type BoardQuery } from '../src/board/query';
+import { queryChips, withoutFilters, withoutQueryChip } from '../src/board/chips';
+import { NO_FILTERS, parseTonnes } from '../src/board/filter-table';
+import { EMPTY_QUERY, boardHref, boardSearchString, isFiltered, parseBoardQuery, sameQuery, type BoardQuery } from '../src/board/query';
+import { boardQueries } from './support/board-queries';
 
 const [uz, , ru] = LANGUAGES as unknown as [Language, Language, Language];
-
-const day = fc
-  .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true })
-  .map((date) => date.toISOString().slice(0, 10));
-const tonnes = fc.integer({ min: 0, max: 1_000_000 }).map((thousandths) => thousandths / 1000);
-const vehicle = fc.string({ minLength: 1, maxLength: 30 }).filter((name) => name.trim() === name && name.length > 0);
-
-const queries: fc.Arbitrary<BoardQuery> = fc.record({
-  page: fc.integer({ min: 1, max: 999_999 }),
-  search: fc.string({ maxLength: 40 }).map((text) => text.trim()),
-  vehicles: fc.uniqueArray(vehicle, { maxLength: 5, selector: (name) => name.toLowerCase() }),
-  weightMin: fc.option(tonnes, { nil: null }),
-  weightMax: fc.option(tonnes, { nil: null }),
-  loadingFrom: fc.option(day, { nil: null }),
-  loadingTo: fc.option(day, { nil: null }),
-  sort: fc.constantFrom('newest' as const, 'loading' as const),
-});
 
 describe('the board query in the URL', () => {
   it('comes back the same from its URL, every filter included', () => {
     fc.assert(
-      fc.property(queries, (query) => {
-        const back = parseBoardQuery(boardSearchString(query));
+      fc.property(boardQueries(), fc.boolean(), (query, placeList) => {
+        const back = parseBoardQuery(boardSearchString(query), { placeList });
         expect(sameQuery(back, query)).toBe(true);
-        expect(back.vehicles).toEqual(query.vehicles);
+        expect(back.vehicle).toEqual(query.vehicle);
+        expect(back.near).toBe(query.near);
       }),
       { numRuns: 500 },
     );
   });
 
   it('round-trips search and page, leaving defaults out', () => {
-    expect(parseBoardQuery('?search=Toshkent&page=3')).toEqual({ ...FIRST_PAGE, page: 3, search: 'Toshkent' });
+    expect(parseBoardQuery('?search=Toshkent&page=3')).toEqual({ ...EMPTY_QUERY, page: 3, search: 'Toshkent' });
     expect(boardSearchString({ page: 3, search: 'Toshkent' })).toBe('?search=Toshkent&page=3');
     expect(boardSearchString({ page: 1, search: '' })).toBe('');
     expect(parseBoardQuery(boardSearchString({ page: 2, search: "Farg'ona & <Andijon>" }))).toEqual({
-      ...FIRST_PAGE,
+      ...EMPTY_QUERY,
       page: 2,
       search: "Farg'ona & <Andijon>",
     });
   });
 
-  it('writes the parameters CONTRACT.md names: vehicle repeated, tonnes, Tashkent days and the order', () => {
+  it('writes the parameters CONTRACT.md names: vehicle repeated, tonnes, Tashkent days, the radius and the order', () => {
     const query: BoardQuery = {
       page: 2,
       search: 'Toshkent',
-      vehicles: ['Tent', 'Fura 20t'],
-      weightMin: 7.5,
-      weightMax: 20,
-      loadingFrom: '2026-11-27',
-      loadingTo: '2026-11-29',
+      vehicle: ['Tent', 'Fura 20t'],
+      weight: { min: 7.5, max: 20 },
+      loading: { from: '2026-11-27', to: '2026-11-29' },
+      near: 50,
       sort: 'loading',
     };
     expect(boardSearchString(query)).toBe(
-      '?search=Toshkent&vehicle=Tent&vehicle=Fura+20t&weightMin=7.5&weightMax=20&loadingFrom=2026-11-27&loadingTo=2026-11-29&sort=loading&page=2',
+      '?search=Toshkent&vehicle=Tent&vehicle=Fura+20t&weightMin=7.5&weightMax=20&loadingFrom=2026-11-27&loadingTo=2026-11-29&near=50&sort=loading&page=2',
     );
-    expect(boardSearchString(FIRST_PAGE)).toBe('');
+    expect(boardSearchString(EMPTY_QUERY)).toBe('');
   });
 
   it('matches vehicle types whatever their case, and keeps each once', () => {
     const query = parseBoardQuery('?vehicle=Tent&vehicle=tent&vehicle=%20Refrijerator%20&vehicle=');
-    expect(query.vehicles).toEqual(['Tent', 'Refrijerator']);
+    expect(query.vehicle).toEqual(['Tent', 'Refrijerator']);
     expect(sameQuery(query, parseBoardQuery('?vehicle=REFRIJERATOR&vehicle=TENT'))).toBe(true);
   });
 
+  it('ignores markup and any type the board does not know, and takes the board spelling of one it knows', () => {
+    const known = { vehicleTypes: ['Tent', 'Refrijerator', 'Fura 20t'] };
+    expect(parseBoardQuery('?vehicle=%3Cscript%3Ealert(1)%3C%2Fscript%3E&vehicle=Tent').vehicle).toEqual(['Tent']);
+    expect(parseBoardQuery('?vehicle=Avtovoz&vehicle=tent&vehicle=FURA%2020T', known).vehicle).toEqual(['Tent', 'Fura 20t']);
+    expect(isFiltered(parseBoardQuery('?vehicle=Avtovoz', known))).toBe(false);
+  });
+
   it.each([
-    ['weightMin=abc', { weightMin: null }],
-    ['weightMin=-5', { weightMin: null }],
-    ['weightMax=1e3', { weightMax: null }],
-    ['weightMax=100000', { weightMax: null }],
-    ['loadingFrom=2026-02-30', { loadingFrom: null }],
-    ['loadingFrom=2026-13-01', { loadingFrom: null }],
-    ['loadingTo=tomorrow', { loadingTo: null }],
-    ['loadingTo=2026-11-27T10:00', { loadingTo: null }],
+    ['weightMin=abc', { weight: { min: null, max: null } }],
+    ['weightMin=-5', { weight: { min: null, max: null } }],
+    ['weightMax=1e3', { weight: { min: 5, max: null } }],
+    ['weightMax=100000', { weight: { min: 5, max: null } }],
+    ['loadingFrom=2026-02-30', { loading: { from: null, to: null } }],
+    ['loadingFrom=2026-13-01', { loading: { from: null, to: null } }],
+    ['loadingTo=tomorrow', { loading: { from: null, to: null } }],
+    ['loadingTo=2026-11-27T10:00', { loading: { from: null, to: null } }],
+    ['near=0', { near: null }],
+    ['near=301', { near: null }],
+    ['near=50.5', { near: null }],
     ['sort=oldest', { sort: 'newest' }],
     ['sort=LOADING', { sort: 'newest' }],
     ['page=0', { page: 1 }],
     ['page=-3', { page: 1 }],
-    ['vehicle=', { vehicles: [] }],
+    ['vehicle=', { vehicle: [] }],
   ])('ignores a malformed value: %s', (text, expected) => {
-    expect(parseBoardQuery(`?${text}&weightMin=5`)).toMatchObject({ ...FIRST_PAGE, weightMin: 5, ...expected });
+    const weight = text.startsWith('weightMin') ? {} : { weight: { min: 5, max: null } };
+    const base = text.startsWith('weightMin') ? '' : '&weightMin=5';
+    expect(parseBoardQuery(`?${text}${base}&search=Buxoro`)).toMatchObject({ ...EMPTY_QUERY, search: 'Buxoro', ...weight, ...expected });
   });
 
-  it('reads a decimal comma in tonnes, as people here write it', () => {
-    expect(parseBoardQuery('?weightMax=20,5').weightMax).toBe(20.5);
+  it('reads a range written backwards as the same range', () => {
+    expect(parseBoardQuery('?weightMin=30&weightMax=10').weight).toEqual({ min: 10, max: 30 });
+    expect(parseBoardQuery('?loadingFrom=2026-12-05&loadingTo=2026-12-01').loading).toEqual({ from: '2026-12-01', to: '2026-12-05' });
+  });
+
+  it.each([
+    ['20', 20],
+    ['20,5', 20.5],
+    ['7.5', 7.5],
+    ['20 т', 20],
+    ['20t', 20],
+    ['20 T', 20],
+    ['20 tonna', 20],
+    ['20 тонн', 20],
+    ['1000', 1000],
+    ['1001', null],
+    ['twenty', null],
+    ['-5', null],
+    ['', null],
+  ])('reads a typed tonnage %j as %j', (typed, tonnes) => {
+    expect(parseTonnes(typed)).toBe(tonnes);
+  });
+
+  it('widens only a list with a place: near is left out on the board without a search', () => {
+    expect(parseBoardQuery('?near=50').near).toBeNull();
+    expect(parseBoardQuery('?search=Samarqand&near=50').near).toBe(50);
+    expect(parseBoardQuery('?near=50', { placeList: true }).near).toBe(50);
   });
 
   it('never throws on hostile query strings', () => {
@@ -99,15 +122,23 @@ describe('the board query in the URL', () => {
       fc.property(fc.string({ maxLength: 300 }), (text) => {
         const query = parseBoardQuery(text);
         expect(query.page).toBeGreaterThanOrEqual(1);
-        expect(query.vehicles.length).toBeLessThanOrEqual(30);
+        expect(query.vehicle.length).toBeLessThanOrEqual(30);
       }),
     );
   });
 
   it('counts a search alone as no filter, and any filter or the loading order as one', () => {
     expect(isFiltered(parseBoardQuery('?search=Toshkent&page=3'))).toBe(false);
-    for (const text of ['vehicle=Tent', 'weightMin=1', 'weightMax=1', 'loadingFrom=2026-11-27', 'loadingTo=2026-11-27', 'sort=loading'])
-      expect(isFiltered(parseBoardQuery(`?${text}`))).toBe(true);
+    for (const text of [
+      'vehicle=Tent',
+      'weightMin=1',
+      'weightMax=1',
+      'loadingFrom=2026-11-27',
+      'loadingTo=2026-11-27',
+      'sort=loading',
+      'near=25',
+    ])
+      expect(isFiltered(parseBoardQuery(`?${text}&search=Toshkent`))).toBe(true);
   });
 });
 
@@ -132,20 +163,20 @@ describe('links to the board', () => {
 });
 
 describe('chips', () => {
-  const query = parseBoardQuery('?search=Buxoro&vehicle=Tent&vehicle=Labo&weightMax=5&loadingFrom=2026-11-27&sort=loading&page=4');
+  const query = parseBoardQuery('?search=Buxoro&vehicle=Tent&vehicle=Labo&weightMax=5&loadingFrom=2026-11-27&near=50&sort=loading&page=4');
 
-  it('are one per filter, the weight and loading day each one range', () => {
-    expect(activeFilters(query).map((chip) => chip.kind)).toEqual(['vehicle', 'vehicle', 'weight', 'loading', 'sort']);
-    expect(activeFilters(query, true)[0]).toEqual({ kind: 'search', text: 'Buxoro' });
+  it('are one per chosen value, the weight and loading day each one range', () => {
+    expect(queryChips(query).map((chip) => chip.key)).toEqual(['vehicle', 'vehicle', 'weight', 'loading', 'near', 'sort']);
+    expect(queryChips(query, true)[0]).toEqual({ key: 'search', text: 'Buxoro' });
   });
 
   it('each remove their filter alone and return to page 1; one control clears them all', () => {
-    for (const chip of activeFilters(query, true)) {
-      const next = withoutFilter(query, chip);
+    for (const chip of queryChips(query, true)) {
+      const next = withoutQueryChip(query, chip);
       expect(next.page).toBe(1);
-      expect(activeFilters(next, true)).toHaveLength(activeFilters(query, true).length - 1);
+      expect(queryChips(next, true)).toHaveLength(queryChips(query, true).length - 1);
     }
-    expect(withoutFilters(query)).toEqual({ ...FIRST_PAGE, search: 'Buxoro' });
-    expect(withoutFilters(query, true)).toEqual(FIRST_PAGE);
+    expect(withoutFilters(query)).toEqual({ ...EMPTY_QUERY, search: 'Buxoro' });
+    expect(withoutFilters(query, true)).toEqual({ ...EMPTY_QUERY, ...NO_FILTERS });
   });
 });

@@ -19,7 +19,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
   return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
 }
 
-const entry = (query: string) => ({ path: '/loads', query: keptQuery(parseBoardQuery(query)), place: '', scope: {}, feed: '' });
+const entry = (query: string) => ({ path: '/loads', query: keptQuery(parseBoardQuery(query)) });
 
 describe('kept searches', () => {
   it('keep the search and filters on page 1, newest first, each once, at most five', () => {
@@ -41,16 +41,27 @@ describe('kept searches', () => {
 
   it('read back what was written, and nothing of a broken or foreign value', () => {
     const storage = memoryStorage();
-    writeSaved(storage, withSaved([], entry('?search=Toshkent'), 1));
-    expect(readSaved(storage)).toHaveLength(1);
-    for (const raw of ['not json', '{}', '[1,2]', JSON.stringify([{ path: 'https://evil.example', query: '', openedAt: 1, newSince: 1 }])])
-      expect(readSaved(memoryStorage({ [SAVED_SEARCHES_KEY]: raw }))).toEqual([]);
+    expect(writeSaved(storage, withSaved([], entry('?search=Toshkent'), 1))).toBe('saved');
+    expect(readSaved(storage.getItem(SAVED_SEARCHES_KEY))).toHaveLength(1);
+    for (const raw of [
+      'not json',
+      '{}',
+      '[1,2]',
+      JSON.stringify([{ path: 'https://evil.example', query: '', openedAt: 1, newSince: 1 }]),
+      JSON.stringify([{ path: '/loads/from/<script>', query: '', openedAt: 1, newSince: 1 }]),
+    ])
+      expect(readSaved(raw)).toEqual([]);
     const edited = JSON.stringify([
-      { path: '/loads', query: '?weightMin=abc&vehicle=Tent', openedAt: 1, newSince: 1, feed: 'javascript:alert(1)' },
+      { path: '/loads', query: '?weightMin=abc&vehicle=Tent&vehicle=%3Cb%3E', openedAt: 1, newSince: 1, feed: 'javascript:alert(1)' },
     ]);
-    expect(readSaved(memoryStorage({ [SAVED_SEARCHES_KEY]: edited }))).toEqual([
-      { path: '/loads', query: '?vehicle=Tent', place: '', scope: {}, feed: '', openedAt: 1, newSince: 1 },
+    expect(readSaved(edited)).toEqual([{ path: '/loads', query: '?vehicle=Tent', openedAt: 1, newSince: 1 }]);
+  });
+
+  it('keep no words: a search kept on a Russian city page is its path and query, named by whoever reads it', () => {
+    const older = JSON.stringify([
+      { path: '/loads/from/toshkent', query: '?vehicle=Tent', place: 'Грузы: Ташкент → все направления', openedAt: 1, newSince: 1 },
     ]);
+    expect(readSaved(older)).toEqual([{ path: '/loads/from/toshkent', query: '?vehicle=Tent', openedAt: 1, newSince: 1 }]);
   });
 
   it('leave the board working when the phone refuses to store', () => {
@@ -59,7 +70,8 @@ describe('kept searches', () => {
         throw new Error('QuotaExceededError');
       },
     };
-    expect(writeSaved(refusing, [])).toBe(false);
+    expect(writeSaved(refusing, [])).toBe('refused');
+    expect(writeSaved(null, [])).toBe('refused');
     expect(readSaved(null)).toEqual([]);
   });
 });

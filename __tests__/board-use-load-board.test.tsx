@@ -16,7 +16,7 @@ import { pageVariants } from '../src/i18n/plugin';
 import { REFRESH_AFTER_HIDDEN_MS } from '../src/board/use-load-board';
 import { renderInLanguage } from './support/render-page';
 import { fetchLoads } from '../src/api-client/client';
-import { unchangedOnScreen } from '../src/loads/same-list';
+import { unchangedOnScreen } from '../src/board/same-list';
 import { PAGE_SIZE } from '../src/config/constants';
 
 const ru = LANGUAGES.find((language) => language.prefix === 'ru') as Language;

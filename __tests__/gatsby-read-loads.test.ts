@@ -90,13 +90,16 @@ describe('a board that holds still', () => {
     ]);
   });
 
-  it.each<ListOrderSetting>(['newest', 'oldest', 'none'])('learns an API that lists %s first, and hands the loads on newest first', async (order) => {
-    await control({ reset: true, loads: 45, order, change: null });
-    const { loads, order: learned } = await readLoads(recordingReporter().reporter, { retries: 0, pageSize: 20 });
-    expect(learned).toBe(order);
-    expect(new Set(ids(loads))).toEqual(new Set(await liveIds()));
-    expect(ids(loads)).toEqual([...loads].sort(newestFirst).map((load) => load.id));
-  });
+  it.each<ListOrderSetting>(['newest', 'oldest', 'none'])(
+    'learns an API that lists %s first, and hands the loads on newest first',
+    async (order) => {
+      await control({ reset: true, loads: 45, order, change: null });
+      const { loads, order: learned } = await readLoads(recordingReporter().reporter, { retries: 0, pageSize: 20 });
+      expect(learned).toBe(order);
+      expect(new Set(ids(loads))).toEqual(new Set(await liveIds()));
+      expect(ids(loads)).toEqual([...loads].sort(newestFirst).map((load) => load.id));
+    },
+  );
 
   it.each<ResponseShape>(['data', 'loads', 'top-level', 'bare'])('publishes every load in the %s shape, in pages of 20', async (shape) => {
     await control({ reset: true, loads: 45, shape, change: null });

@@ -103,15 +103,19 @@ describe('the tools read their settings through it', () => {
   });
 
   it('npm run api and the harness: every bad sample API value at once, and the defaults', () => {
-    expect(problems(() => sampleApiEnv({ API_PORT: '70000', API_SHAPE: 'xml', SAMPLE_CHANGE_EVERY: 'often' }))).toEqual([
+    expect(
+      problems(() => sampleApiEnv({ API_PORT: '70000', API_SHAPE: 'xml', API_ORDER: 'random', SAMPLE_CHANGE_EVERY: 'often' })),
+    ).toEqual([
       'SAMPLE_CHANGE_EVERY is "often"; use a whole number from 0 to 1000000.',
       'API_PORT is "70000"; use a whole number from 0 to 65535.',
       'API_SHAPE is "xml"; use one of data, loads, bare, top-level.',
+      'API_ORDER is "random"; use one of newest, oldest, none.',
     ]);
     expect(sampleApiEnv({})).toEqual({
       port: 4010,
       loads: 120,
       shape: 'data',
+      order: 'newest',
       quiet: false,
       host: undefined,
       revision: 0,

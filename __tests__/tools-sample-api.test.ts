@@ -191,6 +191,7 @@ describe('/__control (private instance)', () => {
   it('reports its state', async () => {
     expect(await api.control.state()).toEqual({
       shape: 'data',
+      order: 'newest',
       fail: null,
       delayMs: 0,
       revision: 0,

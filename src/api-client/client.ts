@@ -21,10 +21,7 @@ export class ApiUnreachableError extends Error {
   readonly unreachable = true;
 }
 
-/** Duck-typed like asError: the error may come from another realm. */
-export function isUnreachable(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { unreachable?: unknown }).unreachable === true;
-}
+export { isUnreachable } from './unreachable';
 
 /** Status codes worth another try: the server or something in front of it is busy or restarting. */
 export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];

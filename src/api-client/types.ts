@@ -85,16 +85,13 @@ export interface Load {
 export interface LoadList {
   loads: Load[];
   /**
-   * The API's total; for a search merged over several spellings (spelling-search.ts), the union's,
-   * which may be a bound: `totalBound` then says which.
+   * The API's total; for a list the board worked out from what it could read (src/board/), a bound
+   * where it could not read everything: `totalBound` then says which.
    */
   total: number;
   totalBound?: 'atLeast' | 'atMost';
-  /**
-   * Set when the page asked for was not read: it is past the list's last page (`end`), or deeper than
-   * a merged search reads (`depth`, MERGED_SEARCH_MAX_PAGES). `loads` is then empty.
-   */
-  beyond?: 'end' | 'depth';
+  /** Set when the page asked for is past the list's last page. `loads` is then empty. */
+  beyond?: 'end';
   page: number;
   limit: number;
   /**

@@ -1,47 +1,27 @@
-import { FIRST_PAGE, type BoardQuery } from './query';
+import { filterChips, NO_FILTERS, withoutChip, type Chip } from './filter-table';
+import type { BoardQuery } from './query';
 
 /*
- * The chosen filters as chips, apart from query.ts: the chips' code comes with the filters' extras
- * (a chunk loaded once a filter or a search is chosen), not with the board's first script.
+ * The chosen filters as chips, each removed with one tap: the filter table's chips, and on city and
+ * route pages (which have no search field) the search as one more. Apart from query.ts: the chips' code
+ * comes with the filters' extras (a chunk loaded once a filter or a search is chosen).
  */
 
-/** One chosen filter, as a chip shows it and one tap removes it. */
-export type ActiveFilter =
-  | { kind: 'search'; text: string }
-  | { kind: 'vehicle'; name: string }
-  | { kind: 'weight'; min: number | null; max: number | null }
-  | { kind: 'loading'; from: string | null; to: string | null }
-  | { kind: 'sort' };
+export type QueryChip = { key: 'search'; text: string } | Chip;
 
-/** The query's filters, one chip each (the weight and the loading day are each one range). */
-export function activeFilters(query: BoardQuery, withSearch = false): ActiveFilter[] {
-  const chips: ActiveFilter[] = [];
-  if (withSearch && query.search) chips.push({ kind: 'search', text: query.search });
-  for (const name of query.vehicles) chips.push({ kind: 'vehicle', name });
-  if (query.weightMin !== null || query.weightMax !== null) chips.push({ kind: 'weight', min: query.weightMin, max: query.weightMax });
-  if (query.loadingFrom || query.loadingTo) chips.push({ kind: 'loading', from: query.loadingFrom, to: query.loadingTo });
-  if (query.sort !== 'newest') chips.push({ kind: 'sort' });
-  return chips;
+/** The query's chips in the table's order, the search first where `withSearch`. */
+export function queryChips(query: BoardQuery, withSearch = false): QueryChip[] {
+  const search: QueryChip[] = withSearch && query.search ? [{ key: 'search', text: query.search }] : [];
+  return [...search, ...filterChips(query)];
 }
 
-/** The query without one filter, back on page 1 (a change of filters starts the list again). */
-export function withoutFilter(query: BoardQuery, filter: ActiveFilter): BoardQuery {
-  const next: BoardQuery = { ...query, page: 1 };
-  switch (filter.kind) {
-    case 'search':
-      return { ...next, search: '' };
-    case 'vehicle':
-      return { ...next, vehicles: query.vehicles.filter((name) => name.toLowerCase() !== filter.name.toLowerCase()) };
-    case 'weight':
-      return { ...next, weightMin: null, weightMax: null };
-    case 'loading':
-      return { ...next, loadingFrom: null, loadingTo: null };
-    default:
-      return { ...next, sort: 'newest' };
-  }
+/** The query without one chip, back on page 1 (a change of filters starts the list again). */
+export function withoutQueryChip(query: BoardQuery, chip: QueryChip): BoardQuery {
+  if (chip.key === 'search') return { ...query, page: 1, search: '' };
+  return { ...withoutChip(query, chip), page: 1 };
 }
 
 /** The query with every filter cleared (the search too where `withSearch`), on page 1. */
 export function withoutFilters(query: BoardQuery, withSearch = false): BoardQuery {
-  return { ...FIRST_PAGE, search: withSearch ? '' : query.search };
+  return { ...query, ...NO_FILTERS, page: 1, search: withSearch ? '' : query.search };
 }

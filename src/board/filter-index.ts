@@ -1,6 +1,6 @@
 import type { Load } from '../api-client/types';
 import { DAY_MS } from '../config/time';
-import type { FilterRow } from './filters';
+import type { FilterRow } from './rows';
 
 /**
  * The filter index the build publishes for one list (the board, a city from or to, a route): one
@@ -10,7 +10,7 @@ import type { FilterRow } from './filters';
  * Pure: the build encodes (src/gatsby/filter-files.ts), the phone decodes (filter-source.ts).
  */
 
-export const FILTER_INDEX_VERSION = 1;
+export const FILTER_INDEX_VERSION = 2;
 
 /** How the rows are laid out into card chunks: in the list's order, or grouped by a column first. */
 export type LayoutKey = 'newest' | 'vehicle';
@@ -46,6 +46,11 @@ export interface FilterIndexFile {
   day: Array<number | null>;
   from: number[];
   to: number[];
+  /**
+   * The places a row's title names (named-places.ts), only for rows that name any: the row, then each
+   * place's index into `places`, plus one.
+   */
+  named: number[][];
   layouts: ChunkLayout[];
 }
 
@@ -164,7 +169,12 @@ export function decodeFilterIndex(file: FilterIndexFile): DecodedIndex {
       day,
       from: place(file.from[row]),
       to: place(file.to[row]),
+      named: [],
     });
+  }
+  for (const [row, ...places] of Array.isArray(file.named) ? file.named : []) {
+    const target = rows[row ?? -1];
+    if (target) target.named = places.flatMap((index) => (index && file.places[index - 1] ? [file.places[index - 1] as string] : []));
   }
   const layouts = file.layouts.map((layout) => {
     const chunkOfRow = new Int32Array(count).fill(-1);

@@ -3,8 +3,9 @@ import type { PlaceFile, PlaceFileEntry } from '../places/place-file';
 export type { PlaceFile, PlaceFileEntry };
 
 /**
- * The place file and its functions are loaded on first use (focus or typing in the search field, or a
- * search in the URL), never with the page's first script: a cheap phone pays for them only when asked.
+ * The place file and its functions are loaded on first use (focus or typing in the search field, a
+ * search in the URL, the first filter), never with the page's first script: a cheap phone pays for them
+ * only when asked.
  */
 type BrowserPlaces = typeof import('../places/browser-places');
 let moduleLoad: Promise<BrowserPlaces> | null = null;
@@ -12,8 +13,7 @@ let moduleLoad: Promise<BrowserPlaces> | null = null;
 function browserPlaces(): Promise<BrowserPlaces> {
   if (!moduleLoad) {
     moduleLoad = import('../places/browser-places');
-    // A place found in the file is searched in all its spellings: the merge comes alongside, at once.
-    import('../loads/spelling-search').catch(() => undefined);
+    moduleLoad.catch(() => (moduleLoad = null));
   }
   return moduleLoad;
 }
@@ -27,16 +27,6 @@ export async function loadPlaces(filePath: string): Promise<{ file: PlaceFile; m
   } catch {
     return null;
   }
-}
-
-/**
- * What the API's `search` should be sent for what the visitor typed or chose: every spelling of a known
- * place (the board merges their lists), else the text as typed.
- */
-export async function apiSearchTexts(filePath: string, typed: string): Promise<readonly string[]> {
-  if (!typed) return [typed];
-  const places = await loadPlaces(filePath);
-  return (places && places.module.searchSpellingsFor(places.file, typed)) ?? [typed];
 }
 
 export const MAX_SUGGESTIONS = 8;

@@ -2,147 +2,68 @@ import type { Language } from '../config/languages';
 import { ROUTES, listPagePath } from '../config/routes';
 import { localizedPath } from '../i18n/paths';
 import { parsePageParam } from '../loads/pagination';
+import { FILTER_KEYS, FILTERS, NO_FILTERS, eachFilter, filterChips, type FilterValues, type ReadContext } from './filter-table';
 
-export type BoardSort = 'newest' | 'loading';
+export type { BoardSort } from './filter-table';
 
 /**
  * What the load board (or a city or route page) shows, as kept in the URL query so it can be shared,
  * survives a reload and Back returns to it (CONTRACT.md, "Filters"): `?search=…&vehicle=Tent&page=2`.
+ * The filters are filter-table.ts's, one field each.
  */
-export interface BoardQuery {
+export interface BoardQuery extends FilterValues {
   page: number;
   search: string;
-  /** Vehicle types as the API spells them, matched case-insensitively; a load matches any of them. */
-  vehicles: readonly string[];
-  /** Tonnes, inclusive. */
-  weightMin: number | null;
-  weightMax: number | null;
-  /** `YYYY-MM-DD`, inclusive: the load's loading day in Tashkent. */
-  loadingFrom: string | null;
-  loadingTo: string | null;
-  sort: BoardSort;
 }
 
-export const FIRST_PAGE: BoardQuery = {
-  page: 1,
-  search: '',
-  vehicles: [],
-  weightMin: null,
-  weightMax: null,
-  loadingFrom: null,
-  loadingTo: null,
-  sort: 'newest',
-};
+/** The plain list's first page: no search, no filter. */
+export const EMPTY_QUERY: BoardQuery = { page: 1, search: '', ...NO_FILTERS };
 
 /** Search text is free (SPEC.md section 5); only surrounding space is dropped, and absurd lengths cut. */
 const MAX_SEARCH_CHARS = 200;
-/** A vehicle type's name is at most what the API's names are cut to (api-client/normalize.ts). */
-const MAX_VEHICLE_CHARS = 100;
-/** More types than any board offers: a URL repeating the parameter a thousand times costs nothing. */
-const MAX_VEHICLES = 30;
-/** Heavier than any road vehicle: a larger number is a typo, not a filter. */
-const MAX_TONNES = 1000;
-
-/** A weight in tonnes from the URL: a plain decimal (a comma as its point too); anything else is ignored. */
-function parseTonnes(value: string | null): number | null {
-  if (value === null || !/^\d{1,4}([.,]\d{1,3})?$/.test(value.trim())) return null;
-  const tonnes = Number(value.trim().replace(',', '.'));
-  return Number.isFinite(tonnes) && tonnes <= MAX_TONNES ? tonnes : null;
-}
-
-/** A calendar day `YYYY-MM-DD` that exists (no 30 February); anything else is ignored. */
-export function parseDay(value: string | null): string | null {
-  if (value === null || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value ? value : null;
-}
-
-/** The vehicle types of a query, trimmed, each once whatever its case, in the order given. */
-function vehicleList(values: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const kept: string[] = [];
-  for (const raw of values) {
-    const name = raw.trim().slice(0, MAX_VEHICLE_CHARS);
-    const key = name.toLowerCase();
-    if (!name || seen.has(key)) continue;
-    seen.add(key);
-    kept.push(name);
-    if (kept.length === MAX_VEHICLES) break;
-  }
-  return kept;
-}
 
 /** Reads a query string; a malformed value is left out, never an error (CONTRACT.md, "Filters"). */
-export function parseBoardQuery(search: string): BoardQuery {
+export function parseBoardQuery(search: string, context: Omit<ReadContext, 'search'> = {}): BoardQuery {
   const params = new URLSearchParams(search);
-  return {
-    page: parsePageParam(params.get('page')),
-    search: (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_CHARS),
-    vehicles: vehicleList(params.getAll('vehicle')),
-    weightMin: parseTonnes(params.get('weightMin')),
-    weightMax: parseTonnes(params.get('weightMax')),
-    loadingFrom: parseDay(params.get('loadingFrom')),
-    loadingTo: parseDay(params.get('loadingTo')),
-    sort: params.get('sort') === 'loading' ? 'loading' : 'newest',
-  };
+  const text = (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_CHARS);
+  const read = { ...context, search: text };
+  const filters = Object.fromEntries(FILTER_KEYS.map((key) => [key, FILTERS[key].read(params, read)])) as unknown as FilterValues;
+  return { page: parsePageParam(params.get('page')), search: text, ...filters };
 }
 
-/** A tonnage as a URL writes it: `20`, `7.5`. */
-function tonnesText(tonnes: number): string {
-  return String(Number(tonnes.toFixed(3)));
-}
-
-/** The query string for a board state; what is at its default (page 1, no search, newest first) is left out. */
+/** The query string for a board state; what is at its default (page 1, no search, no filter) is left out. */
 export function boardSearchString(query: Partial<BoardQuery>): string {
-  const full: BoardQuery = { ...FIRST_PAGE, ...query };
+  const full: BoardQuery = { ...EMPTY_QUERY, ...query };
   const params = new URLSearchParams();
   if (full.search) params.set('search', full.search);
-  for (const vehicle of vehicleList(full.vehicles)) params.append('vehicle', vehicle);
-  if (full.weightMin !== null) params.set('weightMin', tonnesText(full.weightMin));
-  if (full.weightMax !== null) params.set('weightMax', tonnesText(full.weightMax));
-  if (full.loadingFrom) params.set('loadingFrom', full.loadingFrom);
-  if (full.loadingTo) params.set('loadingTo', full.loadingTo);
-  if (full.sort !== 'newest') params.set('sort', full.sort);
+  eachFilter(full, (_key, entry, value) => entry.write(value, params));
   if (full.page > 1) params.set('page', String(full.page));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
 
 /** Whether a filter or an order other than the default is chosen (a search alone is not a filter). */
-export function isFiltered(query: BoardQuery): boolean {
-  return (
-    query.vehicles.length > 0 ||
-    query.weightMin !== null ||
-    query.weightMax !== null ||
-    query.loadingFrom !== null ||
-    query.loadingTo !== null ||
-    query.sort !== 'newest'
-  );
+export function isFiltered(query: FilterValues): boolean {
+  return eachFilter(query, (_key, entry, value) => entry.isSet(value)).some(Boolean);
 }
 
-/** The same list: vehicle types compared whatever their case and order. */
-export function sameList(a: BoardQuery, b: BoardQuery): boolean {
-  const types = (query: BoardQuery) => query.vehicles.map((name) => name.toLowerCase()).sort();
-  const [left, right] = [types(a), types(b)];
-  return (
-    a.search === b.search &&
-    left.length === right.length &&
-    left.every((name, index) => name === right[index]) &&
-    a.weightMin === b.weightMin &&
-    a.weightMax === b.weightMax &&
-    a.loadingFrom === b.loadingFrom &&
-    a.loadingTo === b.loadingTo &&
-    a.sort === b.sort
-  );
+/** Whether two queries name the same list (any page): the same search and filters, types whatever their case and order. */
+export function sameListQuery(a: BoardQuery, b: BoardQuery): boolean {
+  return a.search === b.search && eachFilter(a, (key, entry, value) => entry.same(value, b[key])).every(Boolean);
 }
 
 export function sameQuery(a: BoardQuery, b: BoardQuery): boolean {
-  return a.page === b.page && sameList(a, b);
+  return a.page === b.page && sameListQuery(a, b);
 }
 
 /** One key per query, for effects that must run once per query. */
 export function queryKey(query: BoardQuery): string {
   return boardSearchString(query);
+}
+
+/** How many chips the query's filters make (the search too where `withSearch`). */
+export function filterCount(query: BoardQuery, withSearch = false): number {
+  return (withSearch && query.search ? 1 : 0) + filterChips(query).length;
 }
 
 /** A list of loads a query applies to: the live board, or a city or route page. */
@@ -172,21 +93,10 @@ export function boardHref(
   query: Partial<BoardQuery>,
   { scope = BOARD_SCOPE, bare = false }: BoardHrefOptions = {},
 ): string {
-  const full: BoardQuery = { ...FIRST_PAGE, ...query };
+  const full: BoardQuery = { ...EMPTY_QUERY, ...query };
   const plain = !full.search && !isFiltered(full);
   const ownPath = plain && full.page > 1 && full.page <= scope.builtPages;
   const path = ownPath ? listPagePath(scope.path, full.page) : scope.path;
   const where = bare ? path : localizedPath(path, language);
-  return `${where}${boardSearchString(ownPath ? FIRST_PAGE : full)}`;
-}
-
-/** How many chips the query's filters make (the search too where `withSearch`): board/chips.ts lists them. */
-export function filterCount(query: BoardQuery, withSearch = false): number {
-  return (
-    (withSearch && query.search ? 1 : 0) +
-    query.vehicles.length +
-    (query.weightMin !== null || query.weightMax !== null ? 1 : 0) +
-    (query.loadingFrom || query.loadingTo ? 1 : 0) +
-    (query.sort !== 'newest' ? 1 : 0)
-  );
+  return `${where}${boardSearchString(ownPath ? EMPTY_QUERY : full)}`;
 }

@@ -1,9 +1,11 @@
-import { boardSearchString, parseBoardQuery, sameList, type BoardQuery } from './query';
+import { listOfPath } from '../config/routes';
+import { boardSearchString, parseBoardQuery, sameListQuery, type BoardQuery } from './query';
 
 /**
  * Searches a visitor keeps on the phone (CONTRACT.md, "Saved searches"): in local storage only, never
- * sent anywhere, at most MAX_SAVED. Each is a list's path and its query; the board lists them with the
- * loads posted since the visitor last opened each, and marks those loads new on their cards.
+ * sent anywhere, at most MAX_SAVED. Each is a list's path and its query, nothing in words: the board
+ * names them in the reader's language at the time it shows them, and counts the loads posted since the
+ * visitor last opened each, which it marks new on their cards.
  */
 
 export { SAVED_SEARCHES_KEY, SAVED_SEARCHES_CHANGED } from './extras-wanted';
@@ -15,12 +17,6 @@ export interface SavedSearch {
   path: string;
   /** Its query string on page 1, as boardSearchString writes it (`?vehicle=Tent&weightMin=10`). */
   query: string;
-  /** What the list is, in the words of the page it was kept on (a city or route page's title). */
-  place: string;
-  /** The list's places by slug, for counting its new loads on the board's index. */
-  scope: { from?: string; to?: string };
-  /** The list's Atom feed, for a place or a route (unprefixed: `/from/toshkent` of `/feeds/{lang}/from/toshkent.atom`). */
-  feed: string;
   /** When it was last opened: the loads posted after it are its new ones. */
   openedAt: number;
   /** While it is open: loads posted after this are marked new (the time it was opened before). */
@@ -37,7 +33,7 @@ function isSaved(value: unknown): value is SavedSearch {
   const entry = value as Partial<SavedSearch>;
   return (
     typeof entry.path === 'string' &&
-    entry.path.startsWith('/loads') &&
+    listOfPath(entry.path) !== null &&
     typeof entry.query === 'string' &&
     (entry.query === '' || entry.query.startsWith('?')) &&
     typeof entry.openedAt === 'number' &&
@@ -47,24 +43,21 @@ function isSaved(value: unknown): value is SavedSearch {
   );
 }
 
-/** What the phone keeps; anything broken or foreign in storage is left out, never a crash. */
-export function readSaved(storage: Pick<Storage, 'getItem'> | null): SavedSearch[] {
+/**
+ * What the phone keeps; anything broken or foreign in storage is left out, never a crash. Words an
+ * earlier version kept beside a search (its title in the language it was kept in) are dropped.
+ */
+export function readSaved(raw: string | null): SavedSearch[] {
   try {
-    const raw: unknown = JSON.parse(storage?.getItem(SAVED_SEARCHES_KEY) ?? '[]');
-    if (!Array.isArray(raw)) return [];
-    return raw
+    const stored: unknown = JSON.parse(raw ?? '[]');
+    if (!Array.isArray(stored)) return [];
+    return stored
       .filter(isSaved)
       .slice(0, MAX_SAVED)
       .map((entry) => ({
         path: entry.path,
         // Read again: a query edited in storage is what the URL would make of it.
-        query: keptQuery(parseBoardQuery(entry.query)),
-        place: typeof entry.place === 'string' ? entry.place.slice(0, 200) : '',
-        scope: {
-          ...(typeof entry.scope?.from === 'string' ? { from: entry.scope.from } : {}),
-          ...(typeof entry.scope?.to === 'string' ? { to: entry.scope.to } : {}),
-        },
-        feed: typeof entry.feed === 'string' && /^\/(from|to|route)\/[a-z0-9-]+(\/[a-z0-9-]+)?$/.test(entry.feed) ? entry.feed : '',
+        query: keptQuery(parseBoardQuery(entry.query, { placeList: entry.path !== '/loads' })),
         openedAt: entry.openedAt,
         newSince: entry.newSince,
       }));
@@ -73,24 +66,28 @@ export function readSaved(storage: Pick<Storage, 'getItem'> | null): SavedSearch
   }
 }
 
-/** Writes the list; a phone that refuses (private mode, full storage) keeps the board working without it. */
-export function writeSaved(storage: Pick<Storage, 'setItem'> | null, saved: readonly SavedSearch[]): boolean {
+/** Why the phone would not keep a list: none (it did), or its storage refused (full, blocked, private mode). */
+export type SaveOutcome = 'saved' | 'refused';
+
+/** Writes the list; a phone that refuses keeps the board working without it, and says so. */
+export function writeSaved(storage: Pick<Storage, 'setItem'> | null, saved: readonly SavedSearch[]): SaveOutcome {
+  if (!storage) return 'refused';
   try {
-    storage?.setItem(SAVED_SEARCHES_KEY, JSON.stringify(saved.slice(0, MAX_SAVED)));
-    return Boolean(storage);
+    storage.setItem(SAVED_SEARCHES_KEY, JSON.stringify(saved.slice(0, MAX_SAVED)));
+    return 'saved';
   } catch {
-    return false;
+    return 'refused';
   }
 }
 
-/** The same list: the same path, and the same filters whatever their order or the vehicle types' case. */
+/** The same list: the same path, and the same search and filters whatever their order or the vehicle types' case. */
 export const sameSaved = (entry: Pick<SavedSearch, 'path' | 'query'>, path: string, query: string) =>
-  entry.path === path && (entry.query === query || sameList(parseBoardQuery(entry.query), parseBoardQuery(query)));
+  entry.path === path && (entry.query === query || sameListQuery(parseBoardQuery(entry.query), parseBoardQuery(query)));
 
 /** The list with one more search kept (first), unless it is there already or the list is full. */
-export function withSaved(saved: readonly SavedSearch[], entry: Omit<SavedSearch, 'openedAt' | 'newSince'>, now: number): SavedSearch[] {
+export function withSaved(saved: readonly SavedSearch[], entry: Pick<SavedSearch, 'path' | 'query'>, now: number): SavedSearch[] {
   if (saved.some((one) => sameSaved(one, entry.path, entry.query)) || saved.length >= MAX_SAVED) return [...saved];
-  return [{ ...entry, openedAt: now, newSince: now }, ...saved];
+  return [{ path: entry.path, query: entry.query, openedAt: now, newSince: now }, ...saved];
 }
 
 export function withoutSaved(saved: readonly SavedSearch[], path: string, query: string): SavedSearch[] {

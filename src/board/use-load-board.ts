@@ -1,7 +1,9 @@
 import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore, type MutableRefObject } from 'react';
-import { FIRST_PAGE, type BoardQuery, parseBoardQuery, queryKey, sameQuery } from './query';
-import { sameLoadsOnScreen, unchangedOnScreen } from '../loads/same-list';
-import { isUnreachable, type BoardList, type LoadSource } from './source';
+import { isUnreachable } from '../api-client/unreachable';
+import { EMPTY_QUERY, type BoardQuery, parseBoardQuery, queryKey, sameQuery } from './query';
+import type { ReadContext } from './filter-table';
+import { sameLoadsOnScreen, unchangedOnScreen } from './same-list';
+import type { BoardList, LoadSource } from './list-types';
 
 /**
  * `loadedAt`: when the list on screen was read, so "posted … ago" is counted from then.
@@ -22,8 +24,8 @@ export type BuiltCardAges = MutableRefObject<((loadedAt: number) => boolean) | n
 const subscribeNever = () => () => {};
 
 /** The query of a URL's query string, on the path's own page when the string names none. */
-function queryOnPage(search: string, pathPage: number): BoardQuery {
-  const query = parseBoardQuery(search);
+function queryOnPage(search: string, pathPage: number, context: ReadContext): BoardQuery {
+  const query = parseBoardQuery(search, context);
   return pathPage > 1 && !new URLSearchParams(search).has('page') ? { ...query, page: pathPage } : query;
 }
 
@@ -39,88 +41,55 @@ export const OFFLINE_RETRY_MS = 30_000;
 export const ONLINE_SETTLE_MS = 1_000;
 export const ONLINE_RETRY_MS = 3_000;
 
+type Load = (wanted: BoardQuery, quiet: boolean, keepOnError: boolean) => void;
+
+/** What a request's answer reads of the screen when it lands (a request outlives the render that made it). */
+interface OnScreen {
+  state: BoardState;
+  query: BoardQuery;
+}
+
 /**
- * The load board's data: starts from the list pre-rendered at build time, asks `source` again once on
- * mount, then once per change of the URL query. A request made stale by a newer one is aborted.
- * `locationSearch` is the URL's query string: the source of truth, so back and forward work. The URL
- * keeps the search as the visitor wrote it; the source decides what that means (board/source.ts), so a
- * search from the plain form without script is read the same way.
- *
- * Every state update here comes from an effect, a fetch, or a visibility event, and may land while a
- * part of the page is still a dehydrated Suspense boundary (an island, src/components/islands.tsx). React 18 throws #421
- * for a synchronous update reaching such a boundary; inside startTransition React instead finishes
- * hydrating the boundary first and then applies the update. So all of them go through `transition`.
+ * Asks `source` for a list and puts the answer on screen. `quiet`: no spinner, the list on screen stays
+ * while the request runs. `keepOnError`: an error answer leaves the board as it was (background
+ * refreshes only: the list the build rendered may be hours old, so a failing first refresh shows the
+ * error panel, above that list). A network that does not answer leaves the list on screen and says so.
  */
-export function useLoadBoard(
-  initial: BoardList | null,
-  builtAt: number,
-  locationSearch: string,
-  fallbackMessage: string,
-  /** Must keep its identity between renders (a new one restarts the request). */
+function useRequests(
   source: LoadSource,
-  builtCardAgesRef?: BuiltCardAges,
-  /** The page a URL without `page` shows: a city page's later pages have paths of their own (`…/toshkent/2`). */
-  pathPage = 1,
+  fallbackMessage: string,
+  onScreen: MutableRefObject<OnScreen>,
+  setShown: (query: BoardQuery, state: BoardState) => void,
+  setState: (update: (previous: BoardState) => BoardState) => void,
+  builtCardAgesRef: BuiltCardAges | undefined,
 ) {
-  // While hydrating, the query is the build's (the first page, no search), so hydration matches the
-  // HTML; then the URL's. React renders again after hydration only when the two differ: the board's
-  // own URL, with no query, costs no second render.
-  const search = useSyncExternalStore(
-    subscribeNever,
-    () => locationSearch,
-    () => '',
-  );
-  const query: BoardQuery = queryOnPage(search, pathPage);
-  const [state, setState] = useState<BoardState>(() =>
-    initial ? { status: 'ready', list: initial, loadedAt: builtAt } : { status: 'loading', list: null, loadedAt: builtAt },
-  );
-  const [shownQuery, setShownQuery] = useState<BoardQuery>(() => ({ ...FIRST_PAGE, page: pathPage }));
   const controller = useRef<AbortController | null>(null);
   const lastLoaded = useRef(0);
-  const [attempt, setAttempt] = useState(0);
-  /** What the screen shows, as last committed (read by a request's answer, which outlives a render). */
-  const onScreen = useRef({ state, query: shownQuery });
-  useEffect(() => {
-    onScreen.current = { state, query: shownQuery };
-  });
-
-  /**
-   * `quiet`: no spinner, the list on screen stays while the request runs.
-   * `keepOnError`: an error answer leaves the board as it was (background refreshes only: the list
-   * the build rendered may be hours old, so a failing first refresh shows the error panel, above that
-   * list). A network that does not answer leaves the list on screen and says so in either case.
-   */
-  const load = useCallback(
-    (wanted: BoardQuery, quiet: boolean, keepOnError: boolean) => {
+  const load = useCallback<Load>(
+    (wanted, quiet, keepOnError) => {
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
       if (!quiet) startTransition(() => setState((previous) => ({ ...previous, status: 'loading' })));
-      source
-        .page(wanted, { signal: current.signal, fresh: quiet })
-        .then((list) => {
+      source.page(wanted, { signal: current.signal, fresh: quiet }).then(
+        (list) => {
           if (current.signal.aborted) return;
-          // A copy the offline worker kept was read when it was seen, not now.
+          // A copy the offline worker kept (or the build's list alone) was read when it was seen, not now.
           const offline = list.seenAt !== undefined;
           const loadedAt = list.seenAt ?? Date.now();
           lastLoaded.current = Date.now();
           // A refresh that brings what is on screen changes nothing: no update at all, so React renders
-          // nothing (not even this hook's component). Only for a refresh: a search or page change set
-          // "loading", which its answer must replace.
+          // nothing. Only for a refresh: a search or page change set "loading", which its answer must replace.
           const shown = onScreen.current;
           if (quiet && sameQuery(shown.query, wanted) && (shown.state.offline ?? false) === offline) {
             if (unchangedOnScreen(shown.state, list, loadedAt)) return;
-            // The usual refresh, hours after the build: the loads it showed, each a little older. While
-            // the cards are the build's HTML, their ages are rewritten where they are, and React renders
-            // nothing here either (the state keeps the build's read time, which no rendered text reads).
+            // The usual refresh, hours after the build: the loads it showed, each a little older. While the
+            // cards are the build's HTML, their ages are rewritten where they are, and React renders nothing.
             if (sameLoadsOnScreen(shown.state, list) && builtCardAgesRef?.current?.(loadedAt)) return;
           }
-          startTransition(() => {
-            setShownQuery(wanted);
-            setState({ status: 'ready', list, loadedAt, offline });
-          });
-        })
-        .catch((error: unknown) => {
+          startTransition(() => setShown(wanted, { status: 'ready', list, loadedAt, offline }));
+        },
+        (error: unknown) => {
           if (current.signal.aborted) return;
           const message = error instanceof Error && error.message ? error.message : fallbackMessage;
           const offline = isUnreachable(error);
@@ -131,40 +100,31 @@ export function useLoadBoard(
                 : { status: 'error', message, list: previous.list, loadedAt: previous.loadedAt, offline },
             ),
           );
-        });
+        },
+      );
     },
-    [fallbackMessage, source, builtCardAgesRef],
+    [fallbackMessage, source, builtCardAgesRef, onScreen, setShown, setState],
   );
+  const abort = useCallback(() => controller.current?.abort(), []);
+  return { load, lastLoaded, abort };
+}
 
-  // The URL's query, not the one rendered: the request for a page opened at ?page=2 starts on mount,
-  // and the render that follows hydration does not start it again.
-  const wanted = queryOnPage(locationSearch, pathPage);
-  const key = queryKey(wanted);
-  useEffect(() => {
-    // The pre-rendered first page stays on screen while it is refreshed; anything else shows loading.
-    const quiet = state.status === 'ready' && sameQuery(wanted, shownQuery);
-    load(wanted, quiet, false);
-    return () => controller.current?.abort();
-    // Only a change of the query (or a retry) starts a request; `state` is read, not watched.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, attempt, load]);
-
+/** A tab shown again after a while refreshes quietly; offline, the board tries again until the network answers. */
+function useBackgroundRefresh(load: Load, lastLoaded: MutableRefObject<number>, currentQuery: () => BoardQuery, offline: boolean) {
   useEffect(() => {
     const onVisible = () => {
       if (document.visibilityState !== 'visible') return;
       if (Date.now() - lastLoaded.current < REFRESH_AFTER_HIDDEN_MS) return;
-      load(queryOnPage(window.location.search, pathPage), true, true);
+      load(currentQuery(), true, true);
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [load, pathPage]);
+  }, [load, lastLoaded, currentQuery]);
 
-  // Offline, the board refreshes by itself once the network answers: on `online`, and every
-  // OFFLINE_RETRY_MS for a network that says "online" and answers nothing.
-  const offline = state.offline === true;
+  // On `online`, and every OFFLINE_RETRY_MS for a network that says "online" and answers nothing.
   useEffect(() => {
     if (!offline) return undefined;
-    const refresh = () => load(parseBoardQuery(window.location.search), true, true);
+    const refresh = () => load(currentQuery(), true, true);
     const timers: number[] = [];
     const onOnline = () => {
       timers.push(window.setTimeout(refresh, ONLINE_SETTLE_MS), window.setTimeout(refresh, ONLINE_SETTLE_MS + ONLINE_RETRY_MS));
@@ -176,10 +136,71 @@ export function useLoadBoard(
       window.clearInterval(interval);
       for (const timer of timers) window.clearTimeout(timer);
     };
-  }, [offline, load]);
+  }, [offline, load, currentQuery]);
+}
 
+/**
+ * The load board's data: starts from the list pre-rendered at build time, asks `source` again once on
+ * mount, then once per change of the URL query. A request made stale by a newer one is aborted.
+ * `locationSearch` is the URL's query string: the source of truth, so back and forward work. The URL
+ * keeps the search as the visitor wrote it; the source decides what that means (sources.ts), so a
+ * search from the plain form without script is read the same way.
+ *
+ * Every state update here comes from an effect, a fetch, or a visibility event, and may land while a
+ * part of the page is still a dehydrated Suspense boundary (an island, src/components/islands.tsx). React
+ * 18 throws #421 for a synchronous update reaching such a boundary; inside startTransition React instead
+ * finishes hydrating the boundary first and then applies the update. So all of them are transitions.
+ */
+export function useLoadBoard(
+  initial: BoardList | null,
+  builtAt: number,
+  locationSearch: string,
+  fallbackMessage: string,
+  /** Must keep its identity between renders (a new one restarts the request). */
+  source: LoadSource,
+  /** What the URL's values are checked against (the page's vehicle types, whether its list has a place). */
+  readContext: ReadContext,
+  builtCardAgesRef?: BuiltCardAges,
+  /** The page a URL without `page` shows: a city page's later pages have paths of their own (`…/toshkent/2`). */
+  pathPage = 1,
+) {
+  // While hydrating, the query is the build's (the first page, no search), so hydration matches the
+  // HTML; then the URL's. React renders again after hydration only when the two differ.
+  const search = useSyncExternalStore(
+    subscribeNever,
+    () => locationSearch,
+    () => '',
+  );
+  const query: BoardQuery = queryOnPage(search, pathPage, readContext);
+  const [state, setState] = useState<BoardState>(() =>
+    initial ? { status: 'ready', list: initial, loadedAt: builtAt } : { status: 'loading', list: null, loadedAt: builtAt },
+  );
+  const [shownQuery, setShownQuery] = useState<BoardQuery>(() => ({ ...EMPTY_QUERY, page: pathPage }));
+  const onScreen = useRef<OnScreen>({ state, query: shownQuery });
+  useEffect(() => {
+    onScreen.current = { state, query: shownQuery };
+  });
+  const setShown = useCallback((next: BoardQuery, list: BoardState) => (setShownQuery(next), setState(list)), []);
+  const { load, lastLoaded, abort } = useRequests(source, fallbackMessage, onScreen, setShown, setState, builtCardAgesRef);
+  const [attempt, setAttempt] = useState(0);
+
+  // The URL's query, not the one rendered: the request for a page opened at ?page=2 starts on mount,
+  // and the render that follows hydration does not start it again.
+  const wanted = queryOnPage(locationSearch, pathPage, readContext);
+  const key = queryKey(wanted);
+  useEffect(() => {
+    // The pre-rendered first page stays on screen while it is refreshed; anything else shows loading.
+    load(wanted, state.status === 'ready' && sameQuery(wanted, shownQuery), false);
+    return abort;
+    // Only a change of the query (or a retry) starts a request; `state` is read, not watched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt, load]);
+
+  const currentQuery = useCallback(() => queryOnPage(window.location.search, pathPage, readContext), [pathPage, readContext]);
+  useBackgroundRefresh(load, lastLoaded, currentQuery, state.offline === true);
   const retry = useCallback(() => startTransition(() => setAttempt((n) => n + 1)), []);
+  /** Reads the list on screen again, quietly (the page's source learned more). */
+  const refresh = useCallback(() => load(currentQuery(), true, true), [load, currentQuery]);
   // What is on screen belongs to `shownQuery`; while another query loads, the old list is hidden.
-  const showsWanted = sameQuery(query, shownQuery);
-  return { query, state, showsWanted, retry };
+  return { query, state, showsWanted: sameQuery(query, shownQuery), retry, refresh };
 }

@@ -1,7 +1,9 @@
 import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Language } from '../config/languages';
+import { listOfPath, type ListPath } from '../config/routes';
 import { localizedPath } from '../i18n/paths';
-import type { FilteredLists } from './source';
+import type { WorkedLists } from './list-types';
+import type { ListPlaces } from './matcher';
 import { keepable, subscribeToKept } from './extras-wanted';
 import { parseBoardQuery, queryKey, type BoardQuery } from './query';
 import {
@@ -14,13 +16,15 @@ import {
   withOpened,
   withSaved,
   withoutSaved,
+  writeSaved,
   type SavedSearch,
 } from './saved-searches';
 
-/** A kept search as the board lists it: where it leads, and its loads posted since it was last opened. */
+/** A kept search as the board lists it: what list it is, where it leads, and its loads posted since it was last opened. */
 export interface SavedView {
   entry: SavedSearch;
   query: BoardQuery;
+  list: ListPath;
   href: string;
   /** Null until counted (or when it cannot be: offline). */
   fresh: { count: number; complete: boolean } | null;
@@ -37,13 +41,16 @@ export interface SavedSearches {
   remove: (entry: SavedSearch) => void;
   /** Loads posted after this are marked new on the cards (null: none is). */
   newSince: number | null;
+  /** The phone refused the last change (storage full or blocked, a private mode): nothing was kept. */
+  refused: boolean;
 }
 
-/** What the page keeps of the list when it is kept: its place's words and feed, and its places by slug. */
-export interface KeepDetails {
-  place: string;
-  scope: { from?: string; to?: string };
-  feed: string;
+/** The places of a kept list, by slug: what its new loads are counted within. */
+export function listPlacesOf(list: ListPath): ListPlaces {
+  if (list.kind === 'from') return { from: list.from };
+  if (list.kind === 'to') return { to: list.to };
+  if (list.kind === 'route') return { from: list.from, to: list.to };
+  return {};
 }
 
 /** The server's answer and a phone's with none kept: the same array, so hydration renders nothing more. */
@@ -69,19 +76,25 @@ function snapshot(): SavedSearch[] {
     raw = null;
   }
   if (raw !== cache.raw) {
-    const read = readSaved(store);
+    const read = readSaved(raw);
     cache = { raw, saved: read.length > 0 ? read : NONE };
   }
   return cache.saved;
 }
 
-function save(next: readonly SavedSearch[]): void {
+/** Whether the phone kept the change; every part of the page that shows kept searches hears of it. */
+function save(next: readonly SavedSearch[]): boolean {
+  const kept = writeSaved(storage(), next) === 'saved';
+  if (kept) window.dispatchEvent(new Event(SAVED_SEARCHES_CHANGED));
+  return kept;
+}
+
+function storedNow(): SavedSearch[] {
   try {
-    storage()?.setItem(SAVED_SEARCHES_KEY, JSON.stringify(next.slice(0, MAX_SAVED)));
+    return readSaved(storage()?.getItem(SAVED_SEARCHES_KEY) ?? null);
   } catch {
-    return;
+    return [];
   }
-  window.dispatchEvent(new Event(SAVED_SEARCHES_CHANGED));
 }
 
 /**
@@ -93,8 +106,7 @@ export function useSavedSearches(
   language: Language,
   path: string,
   query: BoardQuery,
-  details: () => Promise<KeepDetails>,
-  lists: (() => Promise<FilteredLists>) | null,
+  lists: (() => Promise<WorkedLists>) | null,
 ): SavedSearches {
   const saved = useSyncExternalStore(subscribeToKept, snapshot, () => NONE);
   const kept = keptQuery(query);
@@ -103,7 +115,7 @@ export function useSavedSearches(
 
   // Opening a kept search starts its count again; its loads since the open before stay marked.
   useEffect(() => {
-    const stored = readSaved(storage());
+    const stored = storedNow();
     if (stored.some((one) => sameSaved(one, path, kept))) save(withOpened(stored, path, kept, Date.now()));
     // Once per list opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -118,8 +130,14 @@ export function useSavedSearches(
       .then((filtered) =>
         Promise.all(
           saved.map(async (one) => {
+            const list = listOfPath(one.path) ?? { kind: 'board' };
             const answer = await filtered
-              .newSince(parseBoardQuery(one.query), one.scope, one.openedAt, controller.signal)
+              .newSince(
+                parseBoardQuery(one.query, { placeList: list.kind !== 'board' }),
+                listPlacesOf(list),
+                one.openedAt,
+                controller.signal,
+              )
               .catch(() => null);
             return [`${one.path}${one.query}`, answer] as const;
           }),
@@ -134,23 +152,27 @@ export function useSavedSearches(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [counted, lists]);
 
-  const keep = useCallback(() => {
-    void details().then((more) => save(withSaved(readSaved(storage()), { path, query: kept, ...more }, Date.now())));
-  }, [details, path, kept]);
-  const remove = useCallback((entry: SavedSearch) => save(withoutSaved(readSaved(storage()), entry.path, entry.query)), []);
+  const [refused, setRefused] = useState(false);
+  const keep = useCallback(() => setRefused(!save(withSaved(storedNow(), { path, query: kept }, Date.now()))), [path, kept]);
+  const remove = useCallback((entry: SavedSearch) => setRefused(!save(withoutSaved(storedNow(), entry.path, entry.query))), []);
 
   return {
-    list: saved.map((entry) => ({
-      entry,
-      query: parseBoardQuery(entry.query),
-      href: `${localizedPath(entry.path, language)}${entry.query}`,
-      fresh: fresh[`${entry.path}${entry.query}`] ?? null,
-    })),
+    list: saved.map((entry) => {
+      const list = listOfPath(entry.path) ?? { kind: 'board' };
+      return {
+        entry,
+        list,
+        query: parseBoardQuery(entry.query, { placeList: list.kind !== 'board' }),
+        href: `${localizedPath(entry.path, language)}${entry.query}`,
+        fresh: fresh[`${entry.path}${entry.query}`] ?? null,
+      };
+    }),
     current,
     canKeep: !current && saved.length < MAX_SAVED && keepable(query),
     full: !current && saved.length >= MAX_SAVED,
     keep,
     remove,
     newSince: current ? current.newSince : null,
+    refused,
   };
 }

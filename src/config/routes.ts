@@ -48,6 +48,32 @@ export function placeRoutePath(fromSlug: string, toSlug: string): string {
   return `/loads/route/${encodeURIComponent(fromSlug)}/${encodeURIComponent(toSlug)}`;
 }
 
+/** A list of loads by what its path names: the board, a city's loads from or to it, a route's. */
+export type ListPath =
+  { kind: 'board' } | { kind: 'from'; from: string } | { kind: 'to'; to: string } | { kind: 'route'; from: string; to: string };
+
+/** A list's unprefixed path on its first page. */
+export function listPathOf(list: ListPath): string {
+  if (list.kind === 'from') return placeFromPath(list.from);
+  if (list.kind === 'to') return placeToPath(list.to);
+  if (list.kind === 'route') return placeRoutePath(list.from, list.to);
+  return ROUTES.loads;
+}
+
+const SLUG = '([a-z0-9-]{1,60})';
+const LIST_PATH = new RegExp(`^/loads(?:/from/${SLUG}|/to/${SLUG}|/route/${SLUG}/${SLUG})?$`);
+
+/** The list an unprefixed path names on its first page, or null for any other path. */
+export function listOfPath(path: string): ListPath | null {
+  const match = LIST_PATH.exec(path);
+  if (!match) return null;
+  const [, from, to, routeFrom, routeTo] = match;
+  if (from) return { kind: 'from', from };
+  if (to) return { kind: 'to', to };
+  if (routeFrom && routeTo) return { kind: 'route', from: routeFrom, to: routeTo };
+  return { kind: 'board' };
+}
+
 /** Page 2 and on of a pre-built list: `/loads/from/toshkent/2`; page 1 is the path itself. */
 export function listPagePath(path: string, page: number): string {
   return page <= 1 ? path : `${path}/${page}`;
@@ -73,6 +99,14 @@ export function placeToFeedPath(prefix: LanguagePrefix, slug: string): string {
 
 export function placeRouteFeedPath(prefix: LanguagePrefix, fromSlug: string, toSlug: string): string {
   return `${FEEDS_DIR}/${prefix}/route/${encodeURIComponent(fromSlug)}/${encodeURIComponent(toSlug)}.atom`;
+}
+
+/** A list's Atom feed in a language (the board's, a city's, a route's). */
+export function listFeedPath(list: ListPath, prefix: LanguagePrefix): string {
+  if (list.kind === 'from') return placeFromFeedPath(prefix, list.from);
+  if (list.kind === 'to') return placeToFeedPath(prefix, list.to);
+  if (list.kind === 'route') return placeRouteFeedPath(prefix, list.from, list.to);
+  return boardFeedPath(prefix);
 }
 
 /**

@@ -2,7 +2,8 @@ import type { GatsbyNode, Reporter } from 'gatsby';
 import { pageVariants } from '../i18n/plugin';
 import { CONTENT_PAGES, NOT_FOUND_TEMPLATE } from './page-table';
 import { readLoads, readVehicleTypes } from './read-loads';
-import { filterFiles } from './filter-files';
+import { filterFiles, listFilesOf } from './filter-files';
+import type { ListOrder } from '../api-client/list-order';
 import { createLoadPages } from './load-pages';
 import { cardPositions, createPlacePages, groupBuildLoads, placesDirectoryContext } from './place-pages';
 import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
@@ -36,8 +37,7 @@ function loadsPageContext(loads: Load[], boardTime: number, outputs: BuildOutput
     rangesPath: outputs.ranges.path,
     positions: cardPositions(initial, rates),
     filters: {
-      indexPath: outputs.filters.board,
-      vehicleTypes: outputs.filters.vehicleTypes,
+      ...listFilesOf(outputs.filters, outputs.filters.board),
       feedPlaces: [...outputs.feedBoard.groups.from.keys()].sort(),
     },
   };
@@ -57,6 +57,7 @@ async function buildOutputsOf(
   board: FeedBoard,
   vehicleTypes: readonly string[],
   boardTime: number,
+  apiOrder: ListOrder,
 ): Promise<{ outputs: BuildOutputs; rates: BuildRates }> {
   dropUnwrittenOutputs();
   const { loads, groups } = board;
@@ -72,8 +73,15 @@ async function buildOutputsOf(
       new Set(loads.map((load) => load.id)),
     );
     // The filter index of the board and of every city and route list (src/board/filter-index.ts).
-    const filters = filterFiles(loads, groups, vehicleTypes, boardTime);
-    const outputs = { placeFiles: placeFiles(loads), ranges: rates.ranges, feedBoard: board, closedLoads, filters, history };
+    const filters = filterFiles(loads, groups, vehicleTypes, boardTime, apiOrder);
+    const outputs = {
+      placeFiles: placeFiles(loads, filters.around),
+      ranges: rates.ranges,
+      feedBoard: board,
+      closedLoads,
+      filters,
+      history,
+    };
     return { outputs, rates: rates.rates };
   } catch (error) {
     // Nothing is handed over, so nothing would close the history: its working copy goes now.
@@ -90,7 +98,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   // Dated from the data, not the clock or a cache: an unchanged board rebuilds byte-identical pages
   // even after a lost cache, so a deploy uploads none of them again.
   const boardTime = newestPosting(loads) ?? Date.now();
-  const { outputs, rates } = await buildOutputsOf(reporter, { loads, groups: placeGroups }, vehicleTypes, boardTime);
+  const { outputs, rates } = await buildOutputsOf(reporter, { loads, groups: placeGroups }, vehicleTypes, boardTime, order);
   handOverBuildOutputs(outputs);
   const places = placesDirectoryContext(placeGroups, boardTime);
   const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {

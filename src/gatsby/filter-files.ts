@@ -1,7 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import type { Load } from '../api-client/types';
+import type { ListOrder } from '../api-client/list-order';
+import type { ListFiles } from '../loads/list-files';
 import { DAY_MS } from '../config/time';
-import { filterRow, type FilterRow } from '../board/filters';
+import { filterRow, type FilterRow, type PlaceReader } from '../board/rows';
+import { NEAR_INDEX_KM } from '../board/filter-table';
 import {
   FILTER_INDEX_VERSION,
   cardChunkPath,
@@ -14,15 +17,18 @@ import {
 } from '../board/filter-index';
 import { newestFirst } from '../loads/posting-time';
 import { fnv1a32 } from '../loads/closed-index';
-import { routeKey, type PlaceGroups } from '../loads/place-groups';
-import type { Place } from '../places/gazetteer';
-import { matchPlace } from '../places/match';
+import type { PlaceGroups } from '../loads/place-groups';
+import { PLACES, placeBySlug, type Place } from '../places/gazetteer';
+import { matchPlace, placeSlugOfKey } from '../places/match';
+import { greatCircleKm } from '../places/road-distance';
 import { contentHash, replaceContentNamedFiles } from './public-files';
 
 /**
  * The filter index of every list a filter applies to (src/board/filter-index.ts): the board, each city
- * from and to, each route. Made while pages are created (their contexts name the files) and written
- * into public/filters/ after the build (build-outputs.ts), like the place files.
+ * from and to, each route, and around each known place the loads within NEAR_INDEX_KM of it (from, to,
+ * or named in a title), which serve a search for the place and `near`. Made while pages are created
+ * (their contexts and the place files name the files) and written into public/filters/ after the build
+ * (build-outputs.ts), like the place files.
  */
 
 /**
@@ -41,10 +47,15 @@ export interface FilterFiles {
   from: Map<string, string>;
   to: Map<string, string>;
   routes: Map<string, string>;
+  /** By slug: the loads around the place (a search for it, `near`). */
+  around: Map<string, string>;
   /** Public path -> content. */
   files: Map<string, string>;
   /** The vehicle types the filters offer, as the API spells them. */
   vehicleTypes: string[];
+  /** The API's order as the build learned it, and how many loads it read. */
+  apiOrder: ListOrder;
+  apiTotal: number;
   stats: { ms: number; indexes: number; chunks: number; bytes: number };
 }
 
@@ -129,6 +140,7 @@ function encodeList(loads: readonly Load[], rowOf: Map<Load, FilterRow>, vehicle
     day: rows.map((row) => (row.day === null ? null : Number.isFinite(row.posted) ? row.day - Math.floor(row.posted / DAY_MS) : row.day)),
     from: rows.map((row) => placeOf(row.from)),
     to: rows.map((row) => placeOf(row.to)),
+    named: rows.flatMap((row, index) => (row.named.length > 0 ? [[index, ...row.named.map(placeOf)]] : [])),
     layouts: [],
   };
   const chunks = new Map<string, string>();
@@ -159,15 +171,11 @@ export function filterFiles(
   groups: PlaceGroups<Place>,
   listedTypes: readonly string[],
   builtAt: number,
+  apiOrder: ListOrder = 'newest',
 ): FilterFiles {
   const started = performance.now();
   const vehicleTypes = offeredVehicleTypes(listedTypes, loads);
-  const slugs = new Map<string, string | null>();
-  const slugOf = (text: string) => {
-    if (!slugs.has(text)) slugs.set(text, matchPlace(text)?.slug ?? null);
-    return slugs.get(text) ?? null;
-  };
-  const rowOf = new Map(loads.map((load) => [load, filterRow(load, slugOf)]));
+  const rowOf = new Map(loads.map((load) => [load, filterRow(load, gazetteerPlaces())]));
   const files = new Map<string, string>();
   let indexes = 0;
   const publish = (list: readonly Load[]): string => {
@@ -184,8 +192,11 @@ export function filterFiles(
     from: new Map([...groups.from].map(([slug, group]) => [slug, publish(group.loads)])),
     to: new Map([...groups.to].map(([slug, group]) => [slug, publish(group.loads)])),
     routes: new Map([...groups.routes].map(([key, group]) => [key, publish(group.loads)])),
+    around: new Map([...loadsAround(loads, rowOf)].map(([slug, list]) => [slug, publish(list)])),
     files,
     vehicleTypes,
+    apiOrder,
+    apiTotal: loads.length,
     stats: { ms: 0, indexes, chunks: files.size - indexes, bytes: 0 },
   };
   result.stats.bytes = [...files.values()].reduce((sum, json) => sum + Buffer.byteLength(json), 0);
@@ -193,8 +204,55 @@ export function filterFiles(
   return result;
 }
 
-export function routeFilterPath(files: FilterFiles, fromSlug: string, toSlug: string): string {
-  return files.routes.get(routeKey(fromSlug, toSlug)) ?? '';
+/** What a page's context says of its list's files (`indexPath`) and the API. */
+export function listFilesOf(files: FilterFiles, indexPath: string, aroundPath?: string): ListFiles {
+  return {
+    indexPath,
+    boardPath: files.board,
+    ...(aroundPath ? { aroundPath } : {}),
+    vehicleTypes: files.vehicleTypes,
+    apiOrder: files.apiOrder,
+    apiTotal: files.apiTotal,
+  };
+}
+
+/** The build's reading of places: the gazetteer, each place text matched once. */
+export function gazetteerPlaces(): PlaceReader {
+  const slugs = new Map<string, string | null>();
+  return {
+    slugOf: (text) => {
+      if (!slugs.has(text)) slugs.set(text, matchPlace(text)?.slug ?? null);
+      return slugs.get(text) ?? null;
+    },
+    slugOfKey: placeSlugOfKey,
+  };
+}
+
+/** The places a row is about: where it goes from and to, and what its title names. */
+function rowPlaces(row: FilterRow): string[] {
+  return [...new Set([row.from, row.to, ...row.named].filter((slug): slug is string => slug !== null))];
+}
+
+/**
+ * By slug of every known place with loads about it or about a place within NEAR_INDEX_KM of it: the loads
+ * from, to or naming a place within that distance (the place itself included), in the board's order. A
+ * place no load is about has a list too when a neighbour has loads: `near` finds them from there.
+ */
+export function loadsAround(loads: readonly Load[], rowOf: ReadonlyMap<Load, FilterRow>): Map<string, Load[]> {
+  const inUse = [...new Set(loads.flatMap((load) => rowPlaces(rowOf.get(load) as FilterRow)))].sort();
+  const centres = new Map<string, string[]>();
+  for (const slug of inUse) {
+    const place = placeBySlug(slug);
+    centres.set(slug, place ? PLACES.filter((other) => greatCircleKm(place, other) <= NEAR_INDEX_KM).map((other) => other.slug) : [slug]);
+  }
+  const around = new Map<string, Load[]>();
+  for (const load of loads)
+    for (const centre of new Set(rowPlaces(rowOf.get(load) as FilterRow).flatMap((slug) => centres.get(slug) ?? []))) {
+      const list = around.get(centre) ?? [];
+      list.push(load);
+      around.set(centre, list);
+    }
+  return new Map([...around].sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /**

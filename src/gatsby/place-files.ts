@@ -14,8 +14,11 @@ export interface PlaceFiles {
  * Made while pages are created, because the board page names the files; written into public/ once
  * the build is done (src/gatsby/build-outputs.ts), like the build's other files.
  */
-export function placeFiles(loads: readonly Load[]): PlaceFiles {
-  const indexes = placeFilesFromLoads(loads.flatMap((load) => [load.from, load.to]));
+export function placeFiles(loads: readonly Load[], around: ReadonlyMap<string, string> = new Map()): PlaceFiles {
+  const indexes = placeFilesFromLoads(
+    loads.flatMap((load) => [load.from, load.to]),
+    around,
+  );
   const files: PlaceFiles = { paths: {} as Record<LanguageCode, string>, json: {} as Record<LanguageCode, string> };
   for (const [lang, index] of Object.entries(indexes) as Array<[LanguageCode, (typeof indexes)[LanguageCode]]>) {
     const json = JSON.stringify(index);

@@ -25,7 +25,7 @@ import { PLACE_LOADS_TEMPLATE } from './page-table';
 import { rangesOf, type BuildRates, type RouteRateData } from '../rates/page-data';
 import { pricePosition, type PricePosition } from '../loads/price-position';
 import { rateBlockHtml } from './rate-html';
-import type { FilterFiles } from './filter-files';
+import { listFilesOf, type FilterFiles } from './filter-files';
 import type { LanguageCode } from '../config/languages';
 import { placeListJsonLd } from './board-json-ld';
 
@@ -200,7 +200,10 @@ export function createPlacePages(
     const named = (place: Place | null, language: Language) => (place ? placeName(place, language) : '');
     // Once per language: the bare path and /uz show the same block.
     const rateHtmls = new Map<string, string>();
-    const filters = live ? { indexPath: spec.filterIndex(live.filters), vehicleTypes: live.filters.vehicleTypes } : undefined;
+    const around = spec.from ?? spec.to;
+    const filters = live
+      ? listFilesOf(live.filters, spec.filterIndex(live.filters), around ? live.filters.around.get(around.slug) : undefined)
+      : undefined;
     const scope = { ...(spec.from ? { from: spec.from.slug } : {}), ...(spec.to ? { to: spec.to.slug } : {}) };
     const rateHtmlIn = (rate: RouteRateData, language: Language) => {
       const html = rateHtmls.get(language.code) ?? rateBlockHtml(rate, language);

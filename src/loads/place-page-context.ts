@@ -2,6 +2,7 @@ import type { Load } from '../api-client/types';
 import type { PageContext } from '../i18n/runtime';
 import type { PricePosition } from './price-position';
 import type { RouteDistances } from './route-km';
+import type { ListFiles } from './list-files';
 
 /** A link to another place page, with its places already named in the page's language. */
 export interface PlaceLink {
@@ -57,8 +58,8 @@ export interface PlaceLoadsPageContext extends PageContext {
   positions: Record<string, PricePosition>;
   /** The list's places by slug: which loads posted since the build belong to it. */
   scope: { from?: string; to?: string };
-  /** The list's filter index and the vehicle types the filters offer; absent in tests of the static page. */
-  filters?: { indexPath: string; vehicleTypes: string[] };
+  /** The list's files and what the build learned of the API; absent in tests of the static page. */
+  filters?: ListFiles;
   /** The page language's place file: names places of loads the build did not name. */
   placeFilePath?: string;
   /** The routes' usual price ranges, for the cards of a filtered list the build did not position. */

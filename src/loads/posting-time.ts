@@ -16,8 +16,13 @@ export function postedAt(load: Pick<Load, 'createdAt'>): number {
  * unchanged files.
  */
 export function newestFirst(a: Pick<Load, 'id' | 'createdAt'>, b: Pick<Load, 'id' | 'createdAt'>): number {
-  const newer = postedAt(b) - postedAt(a);
+  return comparePosting(postedAt(a), a.id, postedAt(b), b.id);
+}
+
+/** newestFirst on posting times already read (postedAt), for the board's rows. */
+export function comparePosting(aPosted: number, aId: string, bPosted: number, bId: string): number {
+  const newer = bPosted - aPosted;
   // Both undated: -Infinity minus -Infinity is NaN, which sort() reads as "equal" in no defined way.
   if (newer > 0 || newer < 0) return newer;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return aId < bId ? -1 : aId > bId ? 1 : 0;
 }

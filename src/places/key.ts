@@ -41,20 +41,23 @@ const SUFFIX_WORDS = new Set([
 const APOSTROPHES = /['ʻʼ‘’`´ʹ′]/g;
 
 /**
- * Key of a place text: lower case, apostrophes dropped (Qo'qon = Qoʻqon = Qoqon), ё as е, words of
- * letters and digits only, suffix words dropped. Empty for text that holds no place name.
+ * The words of a text as place keys write them: lower case, apostrophes dropped (Qo'qon = Qoʻqon =
+ * Qoqon), ё as е, words of letters and digits only, suffix words ("shahri", "г.") dropped.
  */
-export function normalizePlaceKey(text: string): string {
+export function placeWords(text: string): string[] {
   return String(text ?? '')
-    .slice(0, MAX_PLACE_TEXT)
     .normalize('NFC')
     .toLowerCase()
     .replace(APOSTROPHES, '')
     .replace(/ё/g, 'е')
     .replace(/i̇/g, 'i')
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word && !SUFFIX_WORDS.has(word))
-    .join(' ');
+    .filter((word) => word && !SUFFIX_WORDS.has(word));
+}
+
+/** Key of a place text: its words (placeWords) joined by a space. Empty for text that holds no place name. */
+export function normalizePlaceKey(text: string): string {
+  return placeWords(String(text ?? '').slice(0, MAX_PLACE_TEXT)).join(' ');
 }
 
 /**

@@ -45,6 +45,11 @@ export function matchPlace(text: string | null | undefined): Place | undefined {
   return typeof text === 'string' ? lookUpPlaceText(text, (key) => KEY_MAP.get(key)) : undefined;
 }
 
+/** The slug of the place a normalized key names (one key of one place only), for reading titles (named-places.ts). */
+export function placeSlugOfKey(key: string): string | undefined {
+  return KEY_MAP.get(key)?.slug;
+}
+
 /** The distinct keys of all spellings of a place, for the suggestion index. */
 export function placeKeys(place: Place): string[] {
   return Array.from(new Set(placeSpellings(place).map(normalizePlaceKey).filter(Boolean)));

@@ -1,9 +1,7 @@
-import { MAX_SEARCH_SPELLINGS } from '../config/constants';
 import { LANGUAGES, type LanguageCode } from '../config/languages';
 import { PLACES, type Place } from './gazetteer';
 import { matchPlace, normalizePlaceKey, placeKeys } from './match';
 import type { PlaceFile, PlaceFileEntry } from './place-file';
-import { searchableSpellings } from './spellings';
 
 /** The build's side of the place file (place-file.ts is the browser's): made from the loads read. */
 
@@ -31,33 +29,44 @@ function tallyPlaces(placeTexts: Iterable<string>): Map<Place, Tally> {
   return tallies;
 }
 
-/** Most frequent spelling; ties go to the one that sorts first, so the output is stable. */
-function mostFrequent(spellings: Map<string, number>): string | undefined {
-  let best: [string, number] | undefined;
-  spellings.forEach((count, spelling) => {
-    if (!best || count > best[1] || (count === best[1] && spelling < best[0])) best = [spelling, count];
-  });
-  return best?.[0];
+/**
+ * A place's keys, less those another place shares: the gazetteer names neither by such a key
+ * (match.ts), and the phone must read a title (named-places.ts) as the build does.
+ */
+function ownKeys(keysOf: ReadonlyMap<Place, Set<string>>): Map<Place, string[]> {
+  const owners = new Map<string, number>();
+  for (const keys of keysOf.values()) for (const key of keys) owners.set(key, (owners.get(key) ?? 0) + 1);
+  return new Map([...keysOf].map(([place, keys]) => [place, [...keys].filter((key) => owners.get(key) === 1)]));
 }
 
-/** `placeTexts`: the from and to text of every load the build read, as the API sent it. */
-export function placeFilesFromLoads(placeTexts: Iterable<string>): Record<LanguageCode, PlaceFile> {
+/**
+ * `placeTexts`: the from and to text of every load the build read, as the API sent it. `around`: the
+ * filter index of the loads around each place (src/gatsby/filter-files.ts), by slug.
+ */
+export function placeFilesFromLoads(
+  placeTexts: Iterable<string>,
+  around: ReadonlyMap<string, string> = new Map(),
+): Record<LanguageCode, PlaceFile> {
   const tallies = tallyPlaces(placeTexts);
+  const keys = ownKeys(
+    new Map(
+      PLACES.map((place) => {
+        const spellings = [...(tallies.get(place)?.spellings.keys() ?? [])];
+        return [place, new Set([...placeKeys(place), ...spellings.map(normalizePlaceKey).filter(Boolean)])];
+      }),
+    ),
+  );
   const entries = (lang: LanguageCode): PlaceFileEntry[] =>
     PLACES.map((place) => {
-      const tally = tallies.get(place);
-      const spellings = tally ? Array.from(tally.spellings.keys()) : [];
-      const keys = new Set([...placeKeys(place), ...spellings.map(normalizePlaceKey).filter(Boolean)]);
-      const searched = tally ? searchableSpellings(Array.from(tally.spellings), MAX_SEARCH_SPELLINGS) : [];
+      const index = around.get(place.slug);
       return {
         slug: place.slug,
         label: place.names[lang],
-        keys: Array.from(keys),
-        apiSpelling: (tally && mostFrequent(tally.spellings)) ?? place.names.uz,
-        spellings: searched.length > 0 ? searched : [place.names.uz],
-        count: tally?.count ?? 0,
+        keys: keys.get(place) ?? [],
+        count: tallies.get(place)?.count ?? 0,
         lat: place.lat,
         lon: place.lon,
+        ...(index ? { around: index } : {}),
       };
     }).sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));
   const indexes = {} as Record<LanguageCode, PlaceFile>;

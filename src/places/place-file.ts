@@ -10,21 +10,15 @@ import { lookUpPlaceText, normalizePlaceKey } from './key';
 export interface PlaceFileEntry {
   slug: string;
   label: string;
-  /** normalizePlaceKey of every name and alias, all scripts. */
+  /** normalizePlaceKey of every name and alias and of every spelling the build saw, all scripts; none another place shares. */
   keys: string[];
-  /** The spelling the API used most for this place in the build's loads; the Uzbek name if none. */
-  apiSpelling: string;
-  /**
-   * What the board searches the API with for this place: every spelling the build saw, less those
-   * another one already finds, most used first, at most MAX_SEARCH_SPELLINGS (spellings.ts); the Uzbek
-   * name if the build saw none.
-   */
-  spellings: string[];
   /** Loads from or to this place in the build. */
   count: number;
-  /** The gazetteer's coordinates, for the road distance of a route first seen in the browser. */
+  /** The gazetteer's coordinates: the road distance of a route first seen in the browser, and `near`. */
   lat: number;
   lon: number;
+  /** The filter index of the loads around the place (filter-files.ts): a search for it, `near`. Absent: no loads. */
+  around?: string;
 }
 
 export interface PlaceFile {
@@ -66,6 +60,12 @@ function keyLookup(file: PlaceFile): Map<string, PlaceFileEntry> {
   return lookup;
 }
 
+/** The slug of the place a normalized key names, for reading titles (named-places.ts). */
+export function slugOfKeyIn(file: PlaceFile): (key: string) => string | undefined {
+  const lookup = keyLookup(file);
+  return (key) => lookup.get(key)?.slug;
+}
+
 /**
  * The index entry a place text names: by its whole key, else by its first part ("Samarqand, Samarqand
  * viloyati" is Samarqand), as matchPlace does against the gazetteer. The index holds every spelling
@@ -87,16 +87,6 @@ export function searchedPlace(file: PlaceFile, typed: string): PlaceFileEntry | 
   const entries = new Set(parts.map((key) => lookup.get(key)));
   const [entry] = entries;
   return entries.size === 1 && entry ? entry : null;
-}
-
-/**
- * The spellings to search the API with when the visitor's text names one known place (searchedPlace).
- * Null for anything else: that goes to the API as typed.
- */
-export function searchSpellingsFor(file: PlaceFile, typed: string): string[] | null {
-  const entry = searchedPlace(file, typed);
-  if (!entry) return null;
-  return entry.spellings && entry.spellings.length > 0 ? entry.spellings : [entry.apiSpelling];
 }
 
 const LOADED = new Map<string, Promise<PlaceFile>>();

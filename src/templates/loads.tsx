@@ -8,7 +8,7 @@ import { PageIntro } from '../components/page-intro';
 import { AppBanner } from '../components/load-board/app-banner';
 import { LoadBoard } from '../components/load-board/load-board';
 import { useKeepsSearches } from '../board/extras-wanted';
-import { type LiveBoardContext, useLiveBoard } from '../board/live-board';
+import { type BoardPageContext, useBoardPage } from '../board/board-page';
 import { localizedPath } from '../i18n/paths';
 import { type LocaleData, type PageContext, usePageLanguage } from '../i18n/runtime';
 import { definePageHead } from '../head/define-head';
@@ -21,7 +21,7 @@ const SavedSearchList = lazy(() =>
   import('../components/load-board/filter-extras').then((extras) => ({ default: extras.SavedSearchList })),
 );
 
-export interface LoadsPageContext extends PageContext, LiveBoardContext {
+export interface LoadsPageContext extends PageContext, BoardPageContext {
   /**
    * The page's ItemList of its first page of loads, made by the build (create-pages.ts): the Head runs
    * in the browser too, and its builders would ship in the board's script for data that never changes
@@ -61,7 +61,7 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
   const { language } = usePageLanguage();
   const bare = pageContext.i18n ? !pageContext.i18n.routed : false;
   const keepsSearches = useKeepsSearches();
-  const { retry, suggest, warmSuggestions, ...board } = useLiveBoard(
+  const { retry, suggest, warmSuggestions, ...board } = useBoardPage(
     pageContext,
     location.search,
     language,

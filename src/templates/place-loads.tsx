@@ -7,7 +7,7 @@ import { Layout } from '../components/layout';
 import { PageIntro } from '../components/page-intro';
 import { LoadBoard } from '../components/load-board/load-board';
 import { Island } from '../components/islands';
-import { usePlaceBoard } from '../board/place-board';
+import { usePlacePage } from '../board/place-page';
 import { boardHref } from '../board/query';
 import { builtTime } from '../loads/built-time';
 import type { PlaceLink, PlaceLoadsPageContext } from '../loads/place-page-context';
@@ -60,9 +60,7 @@ function PlaceBoard({ pageContext, location }: { pageContext: PlaceLoadsPageCont
   const { t } = useTranslation('loads');
   const language = pageLanguage(pageContext);
   const bare = pageContext.i18n ? !pageContext.i18n.routed : false;
-  const { t: tPlaces } = useTranslation('places');
-  const title = placeListTitle(tPlaces, pageContext.kind, pageContext.from, pageContext.to);
-  const { retry, ...board } = usePlaceBoard(pageContext, location.search, language, bare, t('states.fallbackError'), title);
+  const { retry, ...board } = usePlacePage(pageContext, location.search, language, bare, t('states.fallbackError'));
   return <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} {...board} />;
 }
 

@@ -66,6 +66,7 @@ export interface ControlSettings {
   reset?: true;
   change?: ChangeMode | null;
   broken?: string[];
+  take?: string[];
   resetTraffic?: true;
 }
 

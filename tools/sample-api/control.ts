@@ -71,10 +71,23 @@ export function boardIds(res: ServerResponse, ctx: Context): void {
   );
 }
 
+/** Takes loads off the board by id, as a poster who found a truck does (GET /api/loads/{id} then answers 404). */
+function takeLoads(ctx: Context, ids: readonly string[]): void {
+  const gone = new Set(ids);
+  const { data } = ctx;
+  for (let index = data.loads.length - 1; index >= 0; index -= 1)
+    if (gone.has(String(data.loads[index]?.id))) {
+      data.byId.delete(String(data.loads[index]?.id));
+      data.loads.splice(index, 1);
+      data.haystacks.splice(index, 1);
+      data.changed = true;
+    }
+}
+
 /** Validates everything before changing anything; returns an error message or null. */
 function applyControl(ctx: Context, body: unknown): string | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'Control body must be a JSON object';
-  const { shape, order, fail, delayMs, revision, reset, loads, change, broken, resetTraffic } = body as Record<string, unknown>;
+  const { shape, order, fail, delayMs, revision, reset, loads, change, broken, resetTraffic, take } = body as Record<string, unknown>;
   if (shape !== undefined && !RESPONSE_SHAPES.includes(shape as ResponseShape)) {
     return `shape must be one of ${RESPONSE_SHAPES.join(', ')}`;
   }
@@ -92,6 +105,9 @@ function applyControl(ctx: Context, body: unknown): string | null {
   if (resetTraffic !== undefined && resetTraffic !== true) return 'resetTraffic must be true when given';
   if (broken !== undefined && !(Array.isArray(broken) && broken.length <= 10_000 && broken.every((id) => typeof id === 'string'))) {
     return 'broken must be an array of load ids';
+  }
+  if (take !== undefined && !(Array.isArray(take) && take.length <= 10_000 && take.every((id) => typeof id === 'string'))) {
+    return 'take must be an array of load ids';
   }
   if (loads !== undefined && !(Number.isInteger(loads) && (loads as number) >= 0 && (loads as number) <= 100_000)) {
     return 'loads must be a whole number 0..100000';
@@ -118,5 +134,6 @@ function applyControl(ctx: Context, body: unknown): string | null {
   }
   if (change !== undefined || reset) ctx.changes = newChangeLog(next.change);
   ctx.state = next;
+  if (take !== undefined) takeLoads(ctx, take as string[]);
   return null;
 }

@@ -29,6 +29,7 @@
  *               "Sample API: injected failure"; null stops failing
  *     delayMs:  delay before every /api/* response (0..60000)
  *     broken:   ids of loads to send without their id in lists (an item the site must drop), [] for none
+ *     take:     ids of loads to take off the board now (a load taken since the build)
  *     resetTraffic: true zeroes the request counts (reset does too)
  *     revision: regenerate the loads with this revision (see data.ts)
  *     loads:    serve this many loads from now on (0..100000), e.g. more than a build read
@@ -55,7 +56,15 @@ import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../../src/config/constan
 import { newChangeLog } from './changes';
 import { sendJson } from './http';
 import { route } from './router';
-import { buildDataset, newTraffic, type ChangeMode, type Context, type ControlState, type ListOrderSetting, type ResponseShape } from './state';
+import {
+  buildDataset,
+  newTraffic,
+  type ChangeMode,
+  type Context,
+  type ControlState,
+  type ListOrderSetting,
+  type ResponseShape,
+} from './state';
 
 export { INJECTED_FAILURE_BODY, DEFAULT_LIMIT, MAX_LIMIT } from './router';
 export { LIST_ORDERS, RESPONSE_SHAPES, type ListOrderSetting, type ResponseShape } from './state';

@@ -2,7 +2,7 @@ import React, { Suspense, lazy, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../config/languages';
 import { filterCount, type BoardQuery } from '../../board/query';
-import type { FilterFacets, KeepingSearches } from '../../board/live-board';
+import type { FilterFacets, KeepingSearches } from '../../board/use-list-board';
 import { useExtrasWanted } from '../../board/extras-wanted';
 import * as styles from './load-board.module.css';
 

@@ -1,19 +1,20 @@
-import React, { startTransition, useEffect } from 'react';
+import React, { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
-import { FEEDS_DIR } from '../../config/routes';
+import { listFeedPath, type ListPath } from '../../config/routes';
 import { siteUrl } from '../../config/env';
 import { absoluteUrl } from '../../i18n/paths';
-import { activeFilters, withoutFilter, withoutFilters } from '../../board/chips';
+import { queryChips, withoutFilters, withoutQueryChip } from '../../board/chips';
 import type { BoardQuery } from '../../board/query';
 import { MAX_SAVED } from '../../board/saved-searches';
 import { useSavedSearches, type SavedSearches, type SavedView } from '../../board/use-saved-searches';
-import type { KeepingSearches } from '../../board/live-board';
+import type { KeepingSearches } from '../../board/use-list-board';
+import { loadPlaces } from '../../board/places-on-demand';
 import { ShareLinks } from '../share-links';
 import { chipText } from './filter-chips';
 import { builtTime } from '../../loads/built-time';
-import type { Freshness } from '../../board/source';
+import type { Freshness } from '../../board/list-types';
 import * as boardStyles from './load-board.module.css';
 import * as styles from './filter-panel.module.css';
 
@@ -23,10 +24,51 @@ import * as styles from './filter-panel.module.css';
  * own (filter-bar.tsx loads it then): the board's first script has none of it.
  */
 
-/** A kept search in words: its place (a city or route page's title, or the search) and its filters. */
-export function savedLabel(view: SavedView, t: TFunction, language: Language): string {
-  const parts = activeFilters(view.query, !view.entry.place).map((chip) => chipText(chip, t, language));
-  return [view.entry.place, ...parts].filter(Boolean).join(', ');
+/** How the reader's language names places: by slug, and a search that names one (both null until the place file is here). */
+export interface PlaceWords {
+  label: (slug: string) => string;
+  searched: (text: string) => { slug: string; label: string } | null;
+}
+
+/** The page's place file, read for the words of its kept searches (the search's own text and slugs until it is here). */
+function usePlaceWords(placeFilePath: string): PlaceWords | null {
+  const [words, setWords] = useState<PlaceWords | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void loadPlaces(placeFilePath).then((places) => {
+      if (cancelled || !places) return;
+      const { file, module } = places;
+      const labels = new Map(file.places.map((entry) => [entry.slug, entry.label]));
+      startTransition(() =>
+        setWords({ label: (slug) => labels.get(slug) ?? slug, searched: (text) => module.searchedPlace(file, text) ?? null }),
+      );
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [placeFilePath]);
+  return words;
+}
+
+/** A list in words: a city's, a route's (the board says nothing of itself). */
+function listWords(list: ListPath, t: TFunction, words: PlaceWords | null): string {
+  const label = (slug: string) => words?.label(slug) ?? slug;
+  if (list.kind === 'from') return t('saved.list.from', { place: label(list.from) });
+  if (list.kind === 'to') return t('saved.list.to', { place: label(list.to) });
+  if (list.kind === 'route') return t('saved.list.route', { from: label(list.from), to: label(list.to) });
+  return '';
+}
+
+/**
+ * A kept search in words, in the reader's language whatever page it was kept on: its list, its search (a
+ * place in the reader's script) and its filters as the chips say them.
+ */
+export function savedLabel(view: SavedView, t: TFunction, language: Language, words: PlaceWords | null): string {
+  const { search } = view.query;
+  const place = search ? words?.searched(search) : null;
+  const searchWords = search ? (place?.label ?? t('filters.chip.search', { text: search })) : '';
+  const chips = queryChips(view.query).map((chip) => chipText(chip, t, language));
+  return [listWords(view.list, t, words), searchWords, ...chips].filter(Boolean).join(', ');
 }
 
 /** The kept search's new loads, with the time they are counted from: when it was last opened. */
@@ -49,12 +91,12 @@ export interface FilterChipsProps {
 /** The chosen filters as chips, each removed with one tap, one control that clears them all, and "keep this search". */
 export function FilterChips({ language, query, searchChip, onQuery, keeping }: FilterChipsProps) {
   const { t } = useTranslation('loads');
-  const saved = useSavedSearches(language, keeping.path, query, keeping.details, null);
+  const saved = useSavedSearches(language, keeping.path, query, null);
   const { newSince } = saved;
   const { onNewSince } = keeping;
   // The cards mark the loads a kept search has new since it was last opened.
   useEffect(() => startTransition(() => onNewSince(newSince)), [newSince, onNewSince]);
-  const chips = activeFilters(query, searchChip);
+  const chips = queryChips(query, searchChip);
   return (
     <>
       {chips.length > 0 ? (
@@ -62,12 +104,12 @@ export function FilterChips({ language, query, searchChip, onQuery, keeping }: F
           {chips.map((chip) => {
             const text = chipText(chip, t, language);
             return (
-              <li key={`${chip.kind}:${text}`}>
+              <li key={`${chip.key}:${text}`}>
                 <button
                   type="button"
                   className={styles.chip}
                   aria-label={t('filters.remove', { name: text })}
-                  onClick={() => onQuery(withoutFilter(query, chip), 'toggle')}
+                  onClick={() => onQuery(withoutQueryChip(query, chip), 'toggle')}
                 >
                   {text}
                   <span aria-hidden="true"> ×</span>
@@ -89,17 +131,35 @@ export function FilterChips({ language, query, searchChip, onQuery, keeping }: F
   );
 }
 
-/** "Keep this search", or for a kept one "Remove from saved": one button, so focus stays on it. */
+/**
+ * "Keep this search", or for a kept one "Remove from saved": one button, so focus stays on it. A phone
+ * that refuses to keep it says why, in the polite status the button's neighbour reads out.
+ */
 function KeepSearch({ saved }: { saved: SavedSearches }) {
   const { t } = useTranslation('loads');
   const { current } = saved;
+  const refused = saved.refused ? (
+    <span className={boardStyles.count} role="status">
+      {t('saved.refused')}
+    </span>
+  ) : null;
   if (!current && !saved.canKeep)
-    return saved.full ? <span className={boardStyles.count}>{t('saved.full', { count: MAX_SAVED })}</span> : null;
+    return saved.full ? <span className={boardStyles.count}>{t('saved.full', { count: MAX_SAVED })}</span> : refused;
   return (
-    <button type="button" className={styles.keep} onClick={() => (current ? saved.remove(current) : saved.keep())}>
-      {current ? t('saved.unkeep') : t('saved.keep')}
-    </button>
+    <>
+      <button type="button" className={styles.keep} onClick={() => (current ? saved.remove(current) : saved.keep())}>
+        {current ? t('saved.unkeep') : t('saved.keep')}
+      </button>
+      {refused}
+    </>
   );
+}
+
+/** The Atom feed of a kept list: a city's or a route's, or the board searched for a place with a feed. */
+function savedFeed(view: SavedView, language: Language, keeping: KeepingSearches, words: PlaceWords | null): string {
+  if (view.list.kind !== 'board') return listFeedPath(view.list, language.prefix);
+  const slug = view.query.search ? words?.searched(view.query.search)?.slug : undefined;
+  return slug && keeping.feedPlaces.includes(slug) ? listFeedPath({ kind: 'from', from: slug }, language.prefix) : '';
 }
 
 /**
@@ -109,7 +169,8 @@ function KeepSearch({ saved }: { saved: SavedSearches }) {
  */
 export function SavedSearchList({ language, query, keeping }: { language: Language; query: BoardQuery; keeping: KeepingSearches }) {
   const { t } = useTranslation('loads');
-  const saved = useSavedSearches(language, keeping.path, query, keeping.details, keeping.lists);
+  const saved = useSavedSearches(language, keeping.path, query, keeping.lists);
+  const words = usePlaceWords(keeping.placeFilePath);
   if (saved.list.length === 0) return null;
   const share = { telegram: t('share.telegram'), native: t('share.native'), newTab: t('common:newTab') };
   return (
@@ -117,8 +178,9 @@ export function SavedSearchList({ language, query, keeping }: { language: Langua
       <h2 id="saved-searches">{t('saved.heading')}</h2>
       <ul className={styles.savedList}>
         {saved.list.map((view) => {
-          const label = savedLabel(view, t, language);
+          const label = savedLabel(view, t, language, words);
           const fresh = freshText(view, t);
+          const feed = savedFeed(view, language, keeping, words);
           return (
             <li key={`${view.entry.path}${view.entry.query}`} className={styles.savedItem}>
               <a className={styles.savedLink} href={view.href}>
@@ -133,8 +195,8 @@ export function SavedSearchList({ language, query, keeping }: { language: Langua
                 subject={label}
                 texts={share}
               />
-              {view.entry.feed ? (
-                <a className={styles.savedActions} href={`${FEEDS_DIR}/${language.prefix}${view.entry.feed}.atom`}>
+              {feed ? (
+                <a className={styles.savedActions} href={feed}>
                   {t('saved.feed')}
                   <span className="visually-hidden">{` (${label})`}</span>
                 </a>

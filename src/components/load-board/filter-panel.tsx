@@ -1,10 +1,13 @@
 import React, { startTransition, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
-import { tashkentDay } from '../../config/time';
 import { queryKey, type BoardQuery } from '../../board/query';
-import type { FacetView, FilterFacets } from '../../board/live-board';
-import { dayNumber, dayText } from '../../board/filters';
+import { FILTER_KEYS, NEAR_OPTIONS, parseTonnes, type FilterKey, type FilterValues } from '../../board/filter-table';
+import type { FilterFacets } from '../../board/use-list-board';
+import type { FacetView } from '../../board/list-types';
+import { dayNumber, dayText, tashkentToday } from '../../board/rows';
+import { formatNumber } from '../../loads/format';
 import { vehicleLabel } from '../../loads/vehicle-types';
 import * as boardStyles from './load-board.module.css';
 import * as styles from './filter-panel.module.css';
@@ -18,17 +21,49 @@ interface Props {
   onClose: () => void;
 }
 
-/** A tonnage typed by the visitor (a decimal comma too); null for empty, undefined for not a number. */
-function typedTonnes(text: string): number | null | undefined {
-  const clean = text.trim().replace(',', '.');
-  if (!clean) return null;
-  const value = Number(clean);
-  return /^\d+(\.\d+)?$/.test(clean) && value <= 1000 ? value : undefined;
+/** What every filter's fieldset gets: its value, a way to change it, and the counts of its options. */
+interface FieldProps<K extends FilterKey> {
+  value: FilterValues[K];
+  onValue: (value: FilterValues[K]) => void;
+  counts: FacetView | null;
+  t: TFunction;
+  language: Language;
+  vehicleTypes: readonly string[];
+  /** Today in Tashkent when the panel opened: the panel lives minutes, not across midnight's choices. */
+  today: number;
 }
 
-const tonnesShown = (value: number | null) => (value === null ? '' : String(value));
+/** An option's words with its count ("Тент (40)"), or "not less than" while the loads posted since are not all read. */
+function optionText(t: TFunction, counts: FacetView | null, name: string, count: number | null): string {
+  return count === null ? name : t(counts && !counts.complete ? 'filters.optionAtLeast' : 'filters.option', { name, count });
+}
 
-/** A weight field: applied when the visitor leaves it or presses Enter, not at every key. */
+function VehicleField({ value, onValue, counts, t, language, vehicleTypes }: FieldProps<'vehicle'>) {
+  const chosen = new Set(value.map((name) => name.toLowerCase()));
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>{t('filters.vehicle')}</legend>
+      <div className={styles.options}>
+        {vehicleTypes.map((name) => (
+          <label key={name} className={styles.choice}>
+            <input
+              type="checkbox"
+              checked={chosen.has(name.toLowerCase())}
+              onChange={(event) =>
+                onValue(event.target.checked ? [...value, name] : value.filter((other) => other.toLowerCase() !== name.toLowerCase()))
+              }
+            />{' '}
+            {optionText(t, counts, vehicleLabel(name, language.code), counts ? (counts.vehicle.get(name.toLowerCase()) ?? 0) : null)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+const tonnesShown = (value: number | null) => (value === null ? '' : formatNumber(value));
+
+/** A weight field: applied when the visitor leaves it or presses Enter, not at every key; "20 t" is 20. */
 function TonnesField({ label, value, onValue }: { label: string; value: number | null; onValue: (tonnes: number | null) => void }) {
   const id = useId();
   const [draft, setDraft] = useState(tonnesShown(value));
@@ -39,8 +74,8 @@ function TonnesField({ label, value, onValue }: { label: string; value: number |
     setDraft(tonnesShown(value));
   }
   const apply = () => {
-    const tonnes = typedTonnes(draft);
-    if (tonnes === undefined) setDraft(tonnesShown(value));
+    const tonnes = draft.trim() ? parseTonnes(draft.replace(/\s(?=\d)/g, '')) : null;
+    if (draft.trim() && tonnes === null) setDraft(tonnesShown(value));
     else if (tonnes !== value) onValue(tonnes);
   };
   return (
@@ -66,141 +101,21 @@ function TonnesField({ label, value, onValue }: { label: string; value: number |
   );
 }
 
-/** Days from today in Tashkent: the one-tap loading day choices. */
-function dayChoices(now: number) {
-  const today = dayNumber(tashkentDay(now) ?? new Date(now).toISOString().slice(0, 10));
-  return [
-    { key: 'today', from: today, to: today },
-    { key: 'tomorrow', from: today + 1, to: today + 1 },
-    { key: 'next3', from: today, to: today + 2 },
-  ] as const;
-}
-
-function countIn(facets: FacetView | null, from: number, to: number): number | null {
-  if (!facets) return null;
-  let sum = 0;
-  for (let day = from; day <= to; day += 1) sum += facets.days.get(day) ?? 0;
-  return sum;
-}
-
-/**
- * The filters (CONTRACT.md, "Filters"), each option with how many loads it would show under the other
- * choices. Every change goes into the URL at once (the board reads it from there), returns to page 1
- * and keeps focus where it was; the count is spoken by the board's status line.
- */
-export default function FilterPanel({ language, query: current, vehicleTypes, facets, onQuery, onClose }: Props) {
-  const { t } = useTranslation('loads');
-  // What the controls show: the URL's query, and a change at once, before the navigation it starts
-  // has reached the URL (a checkbox must not flick back meanwhile).
-  const currentKey = queryKey(current);
-  const [query, setQuery] = useState(current);
-  const [shownKey, setShownKey] = useState(currentKey);
-  if (shownKey !== currentKey) {
-    setShownKey(currentKey);
-    setQuery(current);
-  }
-  const [counts, setCounts] = useState<FacetView | null>(null);
-  const [failed, setFailed] = useState(false);
-  const key = queryKey({ ...query, page: 1 });
-  useEffect(() => {
-    const controller = new AbortController();
-    facets(query, controller.signal).then(
-      (view) => startTransition(() => (setCounts(view), setFailed(false))),
-      () => {
-        if (!controller.signal.aborted) startTransition(() => setFailed(true));
-      },
-    );
-    return () => controller.abort();
-    // One count per list: the query object is new on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, facets]);
-  const change = (next: Partial<BoardQuery>) => {
-    const changed = { ...query, ...next, page: 1 };
-    setQuery(changed);
-    onQuery(changed);
-  };
-  const chosen = new Set(query.vehicles.map((name) => name.toLowerCase()));
-  const option = (name: string, count: number | null) =>
-    count === null ? name : t(counts && !counts.complete ? 'filters.optionAtLeast' : 'filters.option', { name, count });
-  // Today in Tashkent when the panel opened: the panel lives minutes, not across midnight's choices.
-  const [days] = useState(() => dayChoices(Date.now()));
-  const from = query.loadingFrom ? dayNumber(query.loadingFrom) : null;
-  const to = query.loadingTo ? dayNumber(query.loadingTo) : null;
-  const sortName = useId();
+function WeightField({ value, onValue, t }: FieldProps<'weight'>) {
   return (
-    <form className={styles.filterForm} aria-label={t('filters.panel')} onSubmit={(event) => event.preventDefault()}>
-      {failed ? <p role="alert">{t('filters.failed')}</p> : null}
-      <fieldset className={styles.fieldset}>
-        <legend>{t('filters.vehicle')}</legend>
-        <div className={styles.options}>
-          {vehicleTypes.map((name) => (
-            <label key={name} className={styles.choice}>
-              <input
-                type="checkbox"
-                checked={chosen.has(name.toLowerCase())}
-                onChange={(event) =>
-                  change({
-                    vehicles: event.target.checked
-                      ? [...query.vehicles, name]
-                      : query.vehicles.filter((other) => other.toLowerCase() !== name.toLowerCase()),
-                  })
-                }
-              />{' '}
-              {option(vehicleLabel(name, language.code), counts ? (counts.vehicles.get(name.toLowerCase()) ?? 0) : null)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset className={styles.fieldset}>
-        <legend>{t('filters.weight')}</legend>
-        <div className={styles.fieldRow}>
-          <TonnesField label={t('filters.weightMin')} value={query.weightMin} onValue={(weightMin) => change({ weightMin })} />
-          <TonnesField label={t('filters.weightMax')} value={query.weightMax} onValue={(weightMax) => change({ weightMax })} />
-        </div>
-      </fieldset>
-      <fieldset className={styles.fieldset}>
-        <legend>{t('filters.loading')}</legend>
-        <div className={styles.options}>
-          {days.map((choice) => {
-            const pressed = from === choice.from && to === choice.to;
-            return (
-              <button
-                key={choice.key}
-                type="button"
-                className={styles.dayChoice}
-                aria-pressed={pressed}
-                onClick={() =>
-                  change(
-                    pressed ? { loadingFrom: null, loadingTo: null } : { loadingFrom: dayText(choice.from), loadingTo: dayText(choice.to) },
-                  )
-                }
-              >
-                {option(t(`filters.${choice.key}`), countIn(counts, choice.from, choice.to))}
-              </button>
-            );
-          })}
-        </div>
-        <div className={styles.fieldRow}>
-          <DayField label={t('filters.loadingFrom')} value={query.loadingFrom} onValue={(loadingFrom) => change({ loadingFrom })} />
-          <DayField label={t('filters.loadingTo')} value={query.loadingTo} onValue={(loadingTo) => change({ loadingTo })} />
-        </div>
-      </fieldset>
-      <fieldset className={styles.fieldset}>
-        <legend>{t('filters.sort')}</legend>
-        <div className={styles.options}>
-          {(['newest', 'loading'] as const).map((sort) => (
-            <label key={sort} className={styles.choice}>
-              <input type="radio" name={sortName} checked={query.sort === sort} onChange={() => change({ sort })} />{' '}
-              {t(sort === 'newest' ? 'filters.sortNewest' : 'filters.sortLoading')}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <button type="button" className={boardStyles.button} onClick={onClose}>
-        {t('filters.close')}
-      </button>
-    </form>
+    <fieldset className={styles.fieldset}>
+      <legend>{t('filters.weight')}</legend>
+      <div className={styles.fieldRow}>
+        <TonnesField label={t('filters.weightMin')} value={value.min} onValue={(min) => onValue(ordered({ ...value, min }))} />
+        <TonnesField label={t('filters.weightMax')} value={value.max} onValue={(max) => onValue(ordered({ ...value, max }))} />
+      </div>
+    </fieldset>
   );
+}
+
+/** A range typed backwards is the same range: 30 to 10 tonnes is 10 to 30. */
+function ordered<T extends { min: number | null; max: number | null }>(range: T): T {
+  return range.min !== null && range.max !== null && range.min > range.max ? { ...range, min: range.max, max: range.min } : range;
 }
 
 /** A loading day: the browser's date picker, applied when a whole day is chosen or the field is cleared. */
@@ -221,5 +136,153 @@ function DayField({ label, value, onValue }: { label: string; value: string | nu
         }}
       />
     </label>
+  );
+}
+
+function countIn(counts: FacetView | null, from: number, to: number): number | null {
+  if (!counts) return null;
+  let sum = 0;
+  for (let day = from; day <= to; day += 1) sum += counts.loading.get(day) ?? 0;
+  return sum;
+}
+
+function LoadingField({ value, onValue, counts, t, today }: FieldProps<'loading'>) {
+  const choices = [
+    { key: 'today', from: today, to: today },
+    { key: 'tomorrow', from: today + 1, to: today + 1 },
+    { key: 'next3', from: today, to: today + 2 },
+  ] as const;
+  const from = value.from ? dayNumber(value.from) : null;
+  const to = value.to ? dayNumber(value.to) : null;
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>{t('filters.loading')}</legend>
+      <div className={styles.options}>
+        {choices.map((choice) => {
+          const pressed = from === choice.from && to === choice.to;
+          return (
+            <button
+              key={choice.key}
+              type="button"
+              className={styles.dayChoice}
+              aria-pressed={pressed}
+              onClick={() => onValue(pressed ? { from: null, to: null } : { from: dayText(choice.from), to: dayText(choice.to) })}
+            >
+              {optionText(t, counts, t(`filters.${choice.key}`), countIn(counts, choice.from, choice.to))}
+            </button>
+          );
+        })}
+      </div>
+      <div className={styles.fieldRow}>
+        <DayField label={t('filters.loadingFrom')} value={value.from} onValue={(day) => onValue({ ...value, from: day })} />
+        <DayField label={t('filters.loadingTo')} value={value.to} onValue={(day) => onValue({ ...value, to: day })} />
+      </div>
+    </fieldset>
+  );
+}
+
+/** Offered only for a list with a place (the counts say so): the place alone, or every place within 25, 50 or 100 km. */
+function NearField({ value, onValue, counts, t }: FieldProps<'near'>) {
+  const name = useId();
+  if (!counts || counts.near.size === 0) return null;
+  const options = [null, ...NEAR_OPTIONS.filter((km) => counts.near.has(km))];
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>{t('filters.near')}</legend>
+      <div className={styles.options}>
+        {options.map((km) => (
+          <label key={km ?? 'place'} className={styles.choice}>
+            <input type="radio" name={name} checked={value === km} onChange={() => onValue(km)} />{' '}
+            {km === null
+              ? t('filters.nearPlace')
+              : optionText(t, counts, t('filters.nearKm', { km: formatNumber(km) }), counts.near.get(km) ?? 0)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function SortField({ value, onValue, t }: FieldProps<'sort'>) {
+  const name = useId();
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>{t('filters.sort')}</legend>
+      <div className={styles.options}>
+        {(['newest', 'loading'] as const).map((sort) => (
+          <label key={sort} className={styles.choice}>
+            <input type="radio" name={name} checked={value === sort} onChange={() => onValue(sort)} />{' '}
+            {t(sort === 'newest' ? 'filters.sortNewest' : 'filters.sortLoading')}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Each filter's fieldset, keyed as the filter table (board/filter-table.ts) is; the panel shows them in its order. */
+const FIELDS: { readonly [K in FilterKey]: (props: FieldProps<K>) => React.ReactElement | null } = {
+  vehicle: VehicleField,
+  weight: WeightField,
+  loading: LoadingField,
+  near: NearField,
+  sort: SortField,
+};
+
+/** The counts of the list with the query on screen, asked again once per list. */
+function useFacetCounts(query: BoardQuery, facets: FilterFacets) {
+  const [counts, setCounts] = useState<FacetView | null>(null);
+  const [failed, setFailed] = useState(false);
+  const key = queryKey({ ...query, page: 1 });
+  useEffect(() => {
+    const controller = new AbortController();
+    facets(query, controller.signal).then(
+      (view) => startTransition(() => (setCounts(view), setFailed(false))),
+      () => {
+        if (!controller.signal.aborted) startTransition(() => setFailed(true));
+      },
+    );
+    return () => controller.abort();
+    // One count per list: the query object is new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, facets]);
+  return { counts, failed };
+}
+
+/**
+ * The filters (CONTRACT.md, "Filters"), each option with how many loads it would show under the other
+ * choices. Every change goes into the URL at once (the board reads it from there), returns to page 1
+ * and keeps focus where it was; the count is spoken by the board's status line.
+ */
+export default function FilterPanel({ language, query: current, vehicleTypes, facets, onQuery, onClose }: Props) {
+  const { t } = useTranslation('loads');
+  // What the controls show: the URL's query, and a change at once, before the navigation it starts
+  // has reached the URL (a checkbox must not flick back meanwhile).
+  const currentKey = queryKey(current);
+  const [query, setQuery] = useState(current);
+  const [shownKey, setShownKey] = useState(currentKey);
+  if (shownKey !== currentKey) {
+    setShownKey(currentKey);
+    setQuery(current);
+  }
+  const { counts, failed } = useFacetCounts(query, facets);
+  const [today] = useState(() => tashkentToday(Date.now()));
+  const change = <K extends FilterKey>(key: K, value: FilterValues[K]) => {
+    const changed = { ...query, [key]: value, page: 1 };
+    setQuery(changed);
+    onQuery(changed);
+  };
+  const shared = { counts, t, language, vehicleTypes, today };
+  return (
+    <form className={styles.filterForm} aria-label={t('filters.panel')} onSubmit={(event) => event.preventDefault()}>
+      {failed ? <p role="alert">{t('filters.failed')}</p> : null}
+      {FILTER_KEYS.map((key) => {
+        const Field = FIELDS[key] as (props: FieldProps<typeof key>) => React.ReactElement | null;
+        return <Field key={key} value={query[key]} onValue={(value) => change(key, value)} {...shared} />;
+      })}
+      <button type="button" className={boardStyles.button} onClick={onClose}>
+        {t('filters.close')}
+      </button>
+    </form>
   );
 }

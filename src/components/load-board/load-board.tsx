@@ -2,12 +2,13 @@ import React, { Suspense, lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
-import { MERGED_SEARCH_MAX_PAGES, PAGE_SIZE } from '../../config/constants';
-import { FIRST_PAGE, isFiltered, queryKey, sameQuery, type BoardQuery } from '../../board/query';
+import { PAGE_SIZE } from '../../config/constants';
+import { isFiltered, queryKey, sameQuery, type BoardQuery } from '../../board/query';
+import { withoutFilters } from '../../board/chips';
 import { paginationState } from '../../loads/pagination';
 import type { BoardState } from '../../board/use-load-board';
-import type { LiveBoard } from '../../board/live-board';
-import type { BoardList } from '../../board/source';
+import type { ListBoard } from '../../board/use-list-board';
+import type { BoardList } from '../../board/list-types';
 import type { LoadList } from '../../api-client/types';
 import { BoardBeyond, BoardEmpty, BoardError, BoardSpinner } from './board-states';
 import { Static } from '../islands';
@@ -23,22 +24,21 @@ import * as styles from './load-board.module.css';
 // Only a filtered list says how fresh it is: its words come with the filters' extras.
 const FreshnessLine = lazy(() => import('./filter-extras').then((extras) => ({ default: extras.FreshnessLine })));
 
-type Props = Omit<LiveBoard, 'retry' | 'suggest' | 'warmSuggestions' | 'builtCardAgesRef'> &
-  Partial<Pick<LiveBoard, 'builtCardAgesRef'>> & {
+type Props = Omit<ListBoard, 'retry' | 'suggest' | 'warmSuggestions' | 'builtCardAgesRef'> &
+  Partial<Pick<ListBoard, 'builtCardAgesRef'>> & {
     language: Language;
     /** What "posted … ago" counts from: when the list on screen was read. */
     now: number;
     onRetry: () => void;
     /** The search field's suggestions; without them the page has no search field (city and route pages). */
-    search?: Pick<LiveBoard, 'suggest' | 'warmSuggestions'>;
+    search?: Pick<ListBoard, 'suggest' | 'warmSuggestions'>;
   };
 
 /** Where focus goes once a new query is on screen: the field, the results heading, the Filters button, or back where it was. */
 type FocusTarget = 'field' | 'heading' | 'toggle' | HTMLElement;
 
-/** What a page the list does not have says (a search merged over spellings tells; any list past its end). */
+/** What a page the list does not have says: any list past its end. */
 function beyondText(t: TFunction, list: LoadList, page: number): string | null {
-  if (list.beyond === 'depth') return t('status.pastDepth', { count: MERGED_SEARCH_MAX_PAGES });
   if (list.beyond === 'end' || (list.loads.length === 0 && page > 1)) return t('status.pastEnd', { page });
   return null;
 }
@@ -60,7 +60,7 @@ export function boardStatusText(t: TFunction, state: BoardState, showsWanted: bo
   const beyond = beyondText(t, state.list, page);
   if (beyond) return beyond;
   if (state.list.loads.length === 0) return t('status.empty');
-  // A search merged over a place's spellings may not know yet how many loads two spellings share.
+  // A list worked out on the phone may not have read every load posted since the build.
   const key = totalBound === 'atMost' ? 'status.foundAtMost' : totalBound === 'atLeast' ? 'status.foundAtLeast' : 'status.found';
   return t(key, { count: total, page, pages: paginationState(page, total, PAGE_SIZE).pages });
 }
@@ -171,7 +171,7 @@ export function LoadBoard({
         />
       );
     if (list.loads.length === 0) {
-      if (isFiltered(query)) return <BoardEmpty filtered onClear={() => go({ ...FIRST_PAGE, search: query.search }, 'toggle')} />;
+      if (isFiltered(query)) return <BoardEmpty filtered onClear={() => go(withoutFilters(query), 'toggle')} />;
       return <BoardEmpty searching={query.search !== ''} onClear={() => go({ ...query, page: 1, search: '' }, 'field')} />;
     }
     return listView(list);

@@ -1,8 +1,9 @@
 import type { LoadList } from '../api-client/types';
-import { postedAge } from './posted-age';
-import { sameCardFields } from './card-content';
+import { postedAge } from '../loads/posted-age';
+import { sameCardFields } from '../loads/card-content';
 
-function sameList(a: LoadList, b: LoadList): boolean {
+/** The same list on screen: the same total and pages, the same loads as far as a card shows them, in the same order. */
+function sameLoadList(a: LoadList, b: LoadList): boolean {
   return (
     a.total === b.total &&
     a.totalBound === b.totalBound &&
@@ -19,7 +20,7 @@ function sameList(a: LoadList, b: LoadList): boolean {
 
 /** Whether the screen shows this list, the same loads in the same order, whatever their ages read. */
 export function sameLoadsOnScreen(shown: { status: string; list: LoadList | null }, list: LoadList): boolean {
-  return shown.status === 'ready' && shown.list !== null && sameList(shown.list, list);
+  return shown.status === 'ready' && shown.list !== null && sameLoadList(shown.list, list);
 }
 
 /**

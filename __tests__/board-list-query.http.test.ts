@@ -1,0 +1,198 @@
+/**
+ * @jest-environment node
+ */
+/**
+ * Lists worked out on the phone (src/board/list-query.ts) and the board's own API list
+ * (src/board/api-list.ts) against the sample API over HTTP and the files the build publishes, for each
+ * order the API may list its loads in (CONTRACT.md, "The API as the site calls it"): every matching load
+ * is reachable by paging, loads posted since the build included and loads taken since left out; counts
+ * are exact, or say "at least" where the phone could not read everything; a filter narrows a search and
+ * never changes it; a change after the first asks the API nothing.
+ */
+import type { Load } from '../src/api-client/types';
+import { fetchVehicleTypes } from '../src/api-client/client';
+import { listQuery } from '../src/board/list-query';
+import { apiListPage } from '../src/board/api-list';
+import type { BoardList, WorkedLists } from '../src/board/list-types';
+import type { ListPlaces } from '../src/board/matcher';
+import { parseBoardQuery, type BoardQuery } from '../src/board/query';
+import { PAGE_SIZE } from '../src/config/constants';
+import { newestFirst } from '../src/loads/posting-time';
+import { matchPlace } from '../src/places/match';
+import type { ListOrderSetting } from '../tools/sample-api/server';
+import { everyLoad, startApi, type HarnessApi } from '../tools/harness/sample-api';
+import { publishFilters, type PublishedFilters } from './support/published-filters';
+
+let api: HarnessApi;
+const apiUrlBefore = process.env.GATSBY_API_URL;
+const signal = new AbortController().signal;
+
+beforeAll(async () => {
+  api = await startApi({ port: 0, host: '127.0.0.1', loads: 200, quiet: true });
+  process.env.GATSBY_API_URL = api.url;
+});
+afterAll(async () => {
+  process.env.GATSBY_API_URL = apiUrlBefore;
+  await api.close();
+});
+
+/** Loads posted on the board after the build, through the sample API's change mode (one list request). */
+async function postLoads(count: number): Promise<string[]> {
+  await api.control.set({ change: { every: 1, removals: false, limit: 1, size: count } });
+  await fetch(`${api.url}/loads?limit=1`);
+  const { posted } = await api.control.state();
+  await api.control.set({ change: null });
+  return posted;
+}
+
+/** The build's read of the board as the API now lists it, published and served. */
+async function build(order: ListOrderSetting, loads = 200): Promise<{ built: Load[]; published: PublishedFilters }> {
+  await api.control.set({ reset: true, order, loads });
+  const built = (await everyLoad(api.url)).sort(newestFirst);
+  const types = (await fetchVehicleTypes({ baseUrl: api.url })).map((type) => type.name);
+  const published = await publishFilters(built, types, order);
+  // The board's files are the site's: their paths resolve against the page's origin.
+  (globalThis as { location?: { href: string } }).location = { href: `${published.origin}/` };
+  return { built, published };
+}
+
+function listsOf(published: PublishedFilters, list: ListPlaces = {}, indexPath = published.files.board): WorkedLists {
+  const around = list.from ?? list.to;
+  return listQuery({
+    files: published.listFiles(indexPath, around ? published.files.around.get(around) : undefined),
+    list,
+    placeFilePath: published.placeFileUrl,
+  });
+}
+
+async function everyPage(lists: WorkedLists, query: BoardQuery): Promise<{ ids: string[]; first: BoardList }> {
+  const first = await lists.page({ ...query, page: 1 }, { signal, fresh: false });
+  const ids = first.loads.map((load) => load.id);
+  for (let page = 2; page <= Math.ceil(first.total / PAGE_SIZE); page += 1)
+    ids.push(...(await lists.page({ ...query, page }, { signal, fresh: false })).loads.map((load) => load.id));
+  return { ids, first };
+}
+
+const heavyTents = (loads: readonly Load[]) =>
+  [...loads]
+    .sort(newestFirst)
+    .filter((load) => load.vehicleType.toLowerCase() === 'tent' && load.weight !== null && load.weight >= 12)
+    .map((load) => load.id);
+
+describe.each<'newest' | 'oldest'>(['newest', 'oldest'])('an API that lists the %s first', (order) => {
+  let published: PublishedFilters;
+  let built: Load[];
+  beforeEach(async () => ({ built, published } = await build(order)));
+  afterEach(() => published.close());
+
+  it('pages through every matching load, those posted since the build first, with an exact count', async () => {
+    await postLoads(4);
+    const { ids, first } = await everyPage(listsOf(published), parseBoardQuery('?vehicle=TENT&weightMin=12'));
+    expect(first.totalBound).toBeUndefined();
+    expect(first.total).toBe(ids.length);
+    expect(ids).toEqual(heavyTents(await everyLoad(api.url)));
+    expect(first.freshness).toMatchObject({ complete: true });
+  });
+
+  it('leaves out a load taken since the build among the newest, from the list and its counts', async () => {
+    const taken = built.find((load) => load.vehicleType === 'Refrijerator') as Load;
+    const newest = built.slice(0, PAGE_SIZE).find((load) => load.vehicleType === taken.vehicleType) ?? taken;
+    await api.control.set({ take: [newest.id] });
+    const lists = listsOf(published);
+    const { ids, first } = await everyPage(lists, parseBoardQuery('?vehicle=Refrijerator'));
+    const live = (await everyLoad(api.url)).filter((load) => load.vehicleType === 'Refrijerator');
+    expect(ids).not.toContain(newest.id);
+    expect(first.total).toBe(live.length);
+    const counts = await lists.facets(parseBoardQuery('?weightMin=0'), signal);
+    expect(counts.vehicle.get('refrijerator')).toBe(live.length);
+  });
+
+  it('shows a load posted after the build on the city page it belongs to', async () => {
+    const posted = await postLoads(30);
+    const fresh = (await everyLoad(api.url)).filter((load) => posted.includes(load.id));
+    const place = fresh.map((load) => matchPlace(load.from)).find(Boolean);
+    if (!place) throw new Error('no posted load leaves a known place');
+    const lists = listsOf(published, { from: place.slug }, published.files.from.get(place.slug));
+    const { ids } = await everyPage(lists, parseBoardQuery('?sort=loading', { placeList: true }));
+    for (const load of fresh.filter((one) => matchPlace(one.from) === place)) expect(ids).toContain(load.id);
+    for (const load of built.filter((one) => matchPlace(one.from) === place)) expect(ids).toContain(load.id);
+  });
+
+  it('reads the plain board newest first from the newest end of the API', async () => {
+    await postLoads(3);
+    const live = (await everyLoad(api.url)).sort(newestFirst).map((load) => load.id);
+    const pages = [1, 2, 11].map((page) => apiListPage('', page, order, built.length, signal));
+    const [first, second, last] = await Promise.all(pages);
+    expect(first?.loads.map((load) => load.id)).toEqual(live.slice(0, 20));
+    expect(second?.loads.map((load) => load.id)).toEqual(live.slice(20, 40));
+    expect(last?.loads.map((load) => load.id)).toEqual(live.slice(200, 220));
+    expect(first?.total).toBe(live.length);
+  });
+});
+
+describe('an API that lists its loads in no order of posting', () => {
+  it('reads a small board whole, and counts exactly', async () => {
+    const { published } = await build('none', 60);
+    await postLoads(2);
+    const { ids, first } = await everyPage(listsOf(published), parseBoardQuery('?vehicle=Tent'));
+    const live = (await everyLoad(api.url)).sort(newestFirst).filter((load) => load.vehicleType === 'Tent');
+    expect(ids).toEqual(live.map((load) => load.id));
+    expect(first.totalBound).toBeUndefined();
+    await published.close();
+  });
+
+  it('says "at least" where it could not read every page, and lists only live loads', async () => {
+    const { published, built } = await build('none', 200);
+    await postLoads(2);
+    const { ids, first } = await everyPage(listsOf(published), parseBoardQuery('?sort=loading'));
+    expect(first.totalBound).toBe('atLeast');
+    expect(first.freshness?.complete).toBe(false);
+    for (const load of built) expect(ids).toContain(load.id);
+    await published.close();
+  });
+});
+
+describe('a list with filters', () => {
+  let published: PublishedFilters;
+  beforeAll(async () => ({ published } = await build('newest')));
+  afterAll(() => published.close());
+
+  it('narrows a place search and never changes it: titles that name the place included', async () => {
+    const lists = listsOf(published);
+    for (const search of ['Toshkent', 'Ташкент', 'Samarqand', 'Fargʻona']) {
+      const all = await everyPage(lists, parseBoardQuery(`?search=${encodeURIComponent(search)}`));
+      const tents = await everyPage(lists, parseBoardQuery(`?search=${encodeURIComponent(search)}&vehicle=Tent`));
+      const byId = new Map((await everyLoad(api.url)).map((load) => [load.id, load]));
+      expect(tents.ids).toEqual(all.ids.filter((id) => byId.get(id)?.vehicleType === 'Tent'));
+      // The place's own loads and the loads whose title names it are on the list.
+      const slug = matchPlace(search)?.slug;
+      for (const load of byId.values())
+        if (matchPlace(load.from)?.slug === slug || matchPlace(load.to)?.slug === slug) expect(all.ids).toContain(load.id);
+    }
+  });
+
+  it('filters a free-text search the API answers, with what the index cannot know (titles)', async () => {
+    const { ids } = await everyPage(listsOf(published), parseBoardQuery('?search=Sement&vehicle=Tent'));
+    const expected = (await everyLoad(api.url, 'Sement')).sort(newestFirst).filter((load) => load.vehicleType === 'Tent');
+    expect(ids).toEqual(expected.map((load) => load.id));
+  });
+
+  it('costs no API request and at most a few files for a change after the first', async () => {
+    const lists = listsOf(published);
+    await lists.page(parseBoardQuery('?vehicle=Tent'), { signal, fresh: false });
+    const before = { api: (await api.control.state()).traffic.started, files: published.requested.length };
+    await lists.page(parseBoardQuery('?vehicle=Tent&vehicle=Labo&weightMax=10'), { signal, fresh: false });
+    const after = { api: (await api.control.state()).traffic.started, files: published.requested.length };
+    expect(after.api - before.api).toBe(0);
+    expect(after.files - before.files).toBeLessThanOrEqual(6);
+  });
+
+  it('counts each vehicle type under the other filters', async () => {
+    const built = await everyLoad(api.url);
+    const facets = await listsOf(published).facets(parseBoardQuery('?weightMax=5&vehicle=Labo'), signal);
+    const light = built.filter((load) => load.weight !== null && load.weight <= 5);
+    for (const name of ['Labo', 'Isuzu', 'Tent'])
+      expect(facets.vehicle.get(name.toLowerCase()) ?? 0).toBe(light.filter((load) => load.vehicleType === name).length);
+    expect(facets.complete).toBe(true);
+  });
+});

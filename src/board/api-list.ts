@@ -1,0 +1,78 @@
+import { fetchLoadsPage } from '../api-client/client';
+import type { ListOrder } from '../api-client/list-order';
+import { PAGE_SIZE } from '../config/constants';
+import type { BoardList, ListFiles } from './list-types';
+import { loadPlaces } from './places-on-demand';
+import { isFiltered } from './query';
+import type { PlainList } from './sources';
+
+/**
+ * One page of the API's own list (the plain board, a text search), newest first as the board shows it,
+ * from an API that lists the newest first (its page) or the oldest first (the last pages, counted from
+ * its total). A list with no order of posting cannot be paged this way: list-query.ts reads it instead.
+ */
+
+async function page(number: number, search: string, signal: AbortSignal) {
+  const { list, reportedTotal } = await fetchLoadsPage({ page: number, limit: PAGE_SIZE, search: search || undefined }, { signal });
+  return { list, total: reportedTotal ?? list.total };
+}
+
+/**
+ * Page `boardPage` of an oldest-first list: its newest loads are the list's last positions. `totalHint`
+ * guesses where they are; the first answer's total corrects the guess.
+ */
+async function oldestFirstPage(search: string, boardPage: number, totalHint: number, signal: AbortSignal): Promise<BoardList> {
+  const apiPagesOf = (total: number) => {
+    const end = total - (boardPage - 1) * PAGE_SIZE;
+    const start = Math.max(0, end - PAGE_SIZE);
+    return end <= 0 ? [] : [...new Set([Math.floor(start / PAGE_SIZE) + 1, Math.floor((end - 1) / PAGE_SIZE) + 1])];
+  };
+  const first = await page(apiPagesOf(Math.max(totalHint, 1)).pop() ?? 1, search, signal);
+  let total = first.total;
+  const read = new Map([[first.list.page, first]]);
+  const needed = apiPagesOf(total);
+  for (const number of needed) if (!read.has(number)) read.set(number, await page(number, search, signal));
+  total = Math.max(...[...read.values()].map((answer) => answer.total));
+  const positions = needed.flatMap((number) => read.get(number)?.list.loads ?? []);
+  const end = total - (boardPage - 1) * PAGE_SIZE;
+  const firstPosition = ((needed[0] ?? 1) - 1) * PAGE_SIZE;
+  const loads = positions.slice(Math.max(0, end - PAGE_SIZE - firstPosition), end - firstPosition).reverse();
+  const seen = [...read.values()].flatMap((answer) => (answer.list.seenAt === undefined ? [] : [answer.list.seenAt]));
+  const list: BoardList = {
+    loads,
+    total,
+    page: boardPage,
+    limit: PAGE_SIZE,
+    ...(end <= 0 && boardPage > 1 ? { beyond: 'end' as const } : {}),
+  };
+  return seen.length > 0 ? { ...list, seenAt: Math.min(...seen) } : list;
+}
+
+/** Page `boardPage` of the API's list for `search` (empty: the plain list), newest first. */
+export async function apiListPage(
+  search: string,
+  boardPage: number,
+  order: Exclude<ListOrder, 'none'>,
+  totalHint: number,
+  signal: AbortSignal,
+): Promise<BoardList> {
+  if (order === 'oldest') return oldestFirstPage(search, boardPage, totalHint, signal);
+  return (await page(boardPage, search, signal)).list;
+}
+
+/**
+ * The board's own answer (sources.ts): the API's list, plain or searched for free text, while the API
+ * lists its loads in an order of posting. A filter, a known place (searched over the loads from, to or
+ * naming it, in every spelling) and an API with no order are the worked lists' (list-query.ts).
+ */
+export function boardPlainList(files: ListFiles, placeFilePath: string): PlainList {
+  return async (query, { signal }) => {
+    const order = files.apiOrder;
+    if (isFiltered(query) || order === 'none') return null;
+    if (query.search) {
+      const places = await loadPlaces(placeFilePath);
+      if (places?.module.searchedPlace(places.file, query.search)) return null;
+    }
+    return apiListPage(query.search, query.page, order, files.apiTotal, signal);
+  };
+}

@@ -1,0 +1,173 @@
+import type { Load } from '../api-client/types';
+import { PAGE_SIZE } from '../config/constants';
+import { paginationState } from '../loads/pagination';
+import type { PlaceFileEntry } from '../places/place-file';
+import { abortable } from './abortable';
+import { readNewestEnd } from './api-pages';
+import { builtList, type BuiltList } from './built-list';
+import { NEAR_INDEX_KM } from './filter-table';
+import type { DecodedIndex } from './filter-index';
+import type { BoardList, FacetView, ListFiles, WorkedLists } from './list-types';
+import { facetCounts, matchingRows, type ListMatch, type ListPlaces, type MatchContext } from './matcher';
+import { loadPlaces } from './places-on-demand';
+import { POSTED_SINCE_MS, readPostedSince, type PostedSince } from './posted-since';
+import type { BoardQuery } from './query';
+import { filterRow, tashkentToday, type FilterRow, type PlaceReader } from './rows';
+
+/**
+ * Lists worked out on the phone (loaded on the first use of a filter or a place search, never with the
+ * page's first script): the rows of the list's index as the build published it (built-list.ts), less
+ * the loads taken since and with those posted since (posted-since.ts), through the board's one matcher
+ * (matcher.ts). A free-text search, which no index holds, is the API's own search read from its newest
+ * end to a bound and matched here. Pages, counts and a kept search's new loads all come from the same
+ * rows: a page's list and its counts cannot disagree. See docs/board.md, "Every matching load".
+ */
+
+/** A free-text search with filters reads at most this many of the API's pages (the list screen's 20 a page). */
+export const TEXT_SEARCH_PAGES = 10;
+
+export interface ListQueryConfig {
+  files: ListFiles;
+  /** The page's own places: a city page's, a route's ends; none on the board. */
+  list: ListPlaces;
+  placeFilePath: string;
+}
+
+/** The rows a query is matched over, and what is known of them. */
+interface Rows {
+  rows: FilterRow[];
+  /** Loads at hand (read from the API): their cards need no chunk. */
+  loaded: Map<string, Load>;
+  index: { built: BuiltList; decoded: DecodedIndex } | null;
+  complete: boolean;
+  builtAt: number | null;
+  checkedAt: number | null;
+  /** The API was not asked successfully: the rows are the build's (`seenAt` of the answer). */
+  seenAt?: number;
+}
+
+type Places = NonNullable<Awaited<ReturnType<typeof loadPlaces>>>;
+
+function placeReader(places: Places | null): PlaceReader {
+  if (!places) return { slugOf: () => null, slugOfKey: () => undefined };
+  const slugOfKey = places.module.slugOfKeyIn(places.file);
+  return { slugOf: (text) => places.module.findEntry(places.file, text)?.slug ?? null, slugOfKey };
+}
+
+export function listQuery({ files, list, placeFilePath }: ListQueryConfig): WorkedLists {
+  let postedSince: { at: number; read: Promise<PostedSince | null> } | null = null;
+  const textSearches = new Map<string, { at: number; read: Promise<{ loads: Load[]; whole: boolean }> }>();
+  const onBoard = !list.from && !list.to;
+
+  /** The loads posted and taken since the build, once a minute at most; null when the API could not be read. */
+  const readSince = (builtAt: number, fresh: boolean, signal: AbortSignal) => {
+    const now = Date.now();
+    if (!postedSince || now - postedSince.at > POSTED_SINCE_MS || (fresh && now - postedSince.at > POSTED_SINCE_MS / 2)) {
+      const read = readPostedSince(builtAt, files.apiOrder, files.apiTotal, new AbortController().signal).catch(() => null);
+      postedSince = { at: now, read };
+    }
+    return abortable(postedSince.read, signal);
+  };
+
+  const textSearch = (text: string, signal: AbortSignal) => {
+    const known = textSearches.get(text);
+    if (!known || Date.now() - known.at > POSTED_SINCE_MS) {
+      const read = readNewestEnd({
+        search: text,
+        order: files.apiOrder,
+        until: -Infinity,
+        pages: TEXT_SEARCH_PAGES,
+        totalHint: 0,
+        signal: new AbortController().signal,
+      });
+      read.catch(() => textSearches.delete(text));
+      textSearches.set(text, { at: Date.now(), read });
+    }
+    return abortable((textSearches.get(text) as { read: Promise<{ loads: Load[]; whole: boolean }> }).read, signal);
+  };
+
+  /** The index a query is served from: its place's surroundings for a place search or `near`, else the list's own. */
+  const indexFor = (query: BoardQuery, searched: PlaceFileEntry | null): string => {
+    const far = query.near !== null && query.near > NEAR_INDEX_KM;
+    if (onBoard) return searched ? (far ? files.boardPath : (searched.around ?? '')) : files.indexPath;
+    if (query.near === null) return files.indexPath;
+    return far ? files.boardPath : (files.aroundPath ?? files.boardPath);
+  };
+
+  /**
+   * Every load the query may show, before it is matched: the index's rows and the API's additions.
+   * `widest`: rows for every radius the panel offers too (its counts).
+   */
+  const rowsOf = async (
+    query: BoardQuery,
+    fresh: boolean,
+    signal: AbortSignal,
+    widest = false,
+  ): Promise<{ all: Rows; match: ListMatch; context: MatchContext }> => {
+    const places = await loadPlaces(placeFilePath);
+    const reader = placeReader(places);
+    const searched = query.search && places ? places.module.searchedPlace(places.file, query.search) : null;
+    const match: ListMatch = { list, searchPlace: searched?.slug ?? null };
+    const context: MatchContext = { today: tashkentToday(Date.now()), places: places?.file.places ?? [] };
+    if (query.search && !searched) {
+      // Free text: the API's own search (it matches titles and more), matched here.
+      const found = await textSearch(query.search, signal);
+      const loaded = new Map(found.loads.map((load) => [load.id, load]));
+      const rows = found.loads.map((load) => filterRow(load, reader));
+      return { all: { rows, loaded, index: null, complete: found.whole, builtAt: null, checkedAt: Date.now() }, match, context };
+    }
+    const hasPlace = Boolean(searched || list.from || list.to);
+    const built = builtList(indexFor(widest && hasPlace ? { ...query, near: Math.max(query.near ?? 0, NEAR_INDEX_KM) } : query, searched));
+    const decoded = await built.index(signal);
+    const builtAt = decoded.builtAt || Date.now();
+    const since = await readSince(builtAt, fresh, signal);
+    const loaded = new Map((since?.loads ?? []).map((load) => [load.id, load]));
+    const rows = [
+      ...[...loaded.values()].map((load) => filterRow(load, reader)),
+      ...decoded.rows.filter((row) => !loaded.has(row.id) && !since?.taken(row)),
+    ];
+    const all: Rows = {
+      rows,
+      loaded,
+      index: { built, decoded },
+      complete: since?.complete ?? false,
+      builtAt,
+      checkedAt: since && !since.kept ? since.checkedAt : null,
+      // Offline the kept copy's time, and without any answer the build's: when these loads were seen.
+      ...(since?.kept ? { seenAt: since.checkedAt } : since ? {} : { seenAt: builtAt }),
+    };
+    return { all, match, context };
+  };
+
+  return {
+    async page(query, { signal, fresh }): Promise<BoardList> {
+      const { all, match, context } = await rowsOf(query, fresh, signal);
+      const matching = matchingRows(all.rows, query, match, context);
+      const total = matching.length;
+      const { pages } = paginationState(query.page, total, PAGE_SIZE);
+      const extra = {
+        freshness: { builtAt: all.builtAt, checkedAt: all.checkedAt, complete: all.complete },
+        ...(all.complete ? {} : { totalBound: 'atLeast' as const }),
+        ...(all.seenAt === undefined ? {} : { seenAt: all.seenAt }),
+      };
+      if (query.page > 1 && query.page > pages) return { loads: [], total, page: query.page, limit: PAGE_SIZE, beyond: 'end', ...extra };
+      const shown = matching.slice((query.page - 1) * PAGE_SIZE, query.page * PAGE_SIZE);
+      const fromIndex = shown.filter((row) => !all.loaded.has(row.id));
+      const cards =
+        all.index && fromIndex.length > 0 ? await all.index.built.cards(fromIndex, all.index.decoded, signal) : new Map<string, Load>();
+      const loads = shown.map((row) => all.loaded.get(row.id) ?? cards.get(row.id)).filter((load): load is Load => load !== undefined);
+      if (loads.length < shown.length) throw new Error('The list of loads could not be read in full: try again.');
+      return { loads, total, page: query.page, limit: PAGE_SIZE, ...extra };
+    },
+    async facets(query, signal): Promise<FacetView> {
+      const { all, match, context } = await rowsOf(query, false, signal, true);
+      return { ...facetCounts(all.rows, query, match, context), complete: all.complete };
+    },
+    async newSince(query, kept, since, signal) {
+      // On the board, whose rows hold every kept search's: the board's index, or a searched place's surroundings.
+      const { all, match, context } = await rowsOf({ ...query, page: 1 }, false, signal);
+      const rows = all.rows.filter((row) => row.posted > since);
+      return { count: matchingRows(rows, query, { ...match, list: kept }, context).length, complete: all.complete };
+    },
+  };
+}

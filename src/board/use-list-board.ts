@@ -1,0 +1,170 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { navigate } from 'gatsby';
+import type { Load } from '../api-client/types';
+import type { Language } from '../config/languages';
+import type { CardExtras } from '../loads/card-content';
+import type { PricePosition } from '../loads/price-position';
+import type { RouteDistances } from '../loads/route-km';
+import { usePlaceNames, usePricePositions } from './card-extras';
+import { keepable } from './extras-wanted';
+import type { ReadContext } from './filter-table';
+import type { BoardList, FacetView, ListFiles, WorkedLists } from './list-types';
+import type { ListPlaces } from './matcher';
+import { loadPlaces, placeSuggestions, type PlaceFileEntry } from './places-on-demand';
+import { boardHref, isFiltered, type BoardQuery, type ListScope } from './query';
+import { pageSource, type PlainList } from './sources';
+import { type BoardState, type BuiltCardAges, useLoadBoard } from './use-load-board';
+
+/**
+ * The one hook of a page with a list of loads: the board and every city and route page. A page chooses
+ * its list (ListChoices: where its plain list comes from, its places and its scope) and gets back
+ * everything its view shows and does.
+ */
+
+export interface ListChoices {
+  /** The page's own answer for its plain list (the board's API list, or the build's page). */
+  plain: PlainList;
+  /** City and route pages: the plain list gives way to the worked lists once they have been used. */
+  followWorked: boolean;
+  /** The list the build rendered into the HTML. */
+  initial: BoardList | null;
+  /** What "posted … ago" counts from until the list is refreshed. */
+  builtAt: number;
+  /** The page a URL without `page` shows (a city page's later pages have paths of their own). */
+  pathPage: number;
+  /** The list's files and what the build learned of the API; null in tests of the static page. */
+  files: ListFiles | null;
+  /** The list's own places: a city page's, a route's ends; none on the board. */
+  list: ListPlaces;
+  scope: ListScope;
+  placeFilePath: string;
+  /** The cards' extras the build worked out for the loads it rendered (card-extras.ts). */
+  placeNames: Readonly<Record<string, string>>;
+  routeDistances: RouteDistances;
+  rangesPath?: string;
+  positions?: Record<string, PricePosition>;
+  /** The board counts each kept search's new loads; a city or route page does not. */
+  countsKept: boolean;
+  /** Places with an Atom feed of their loads (by slug): a kept search of the board for one offers it. */
+  feedPlaces: readonly string[];
+}
+
+/** What "keep this search" and the kept searches need of the page (their code loads on first use). */
+export interface KeepingSearches {
+  /** The page's list, unprefixed: `/loads`, or a city or route page's. */
+  path: string;
+  /** On the board: the worked lists on which each kept search's new loads are counted. */
+  lists: (() => Promise<WorkedLists>) | null;
+  /** Whether a list with this query is worth keeping. */
+  keepable: (query: BoardQuery) => boolean;
+  /** The kept search on screen marks the loads posted after this as new (null: none). */
+  onNewSince: (since: number | null) => void;
+  /** The page's place file: kept searches name their places in the reader's language from it. */
+  placeFilePath: string;
+  feedPlaces: readonly string[];
+}
+
+export type FilterFacets = (query: BoardQuery, signal: AbortSignal) => Promise<FacetView>;
+
+/** Everything a list's view shows and does, worked out here so the view only renders. */
+export interface ListBoard {
+  query: BoardQuery;
+  state: BoardState;
+  /** False while a different query than the one on screen is loading. */
+  showsWanted: boolean;
+  retry: () => void;
+  extras: CardExtras;
+  /** The URL of a board state, for links that work before the script runs. */
+  hrefFor: (query: BoardQuery) => string;
+  onQuery: (query: BoardQuery) => void;
+  /** The places to suggest for what was typed; `warmSuggestions` starts fetching what that needs. */
+  suggest: (typed: string) => Promise<PlaceFileEntry[]>;
+  warmSuggestions: () => void;
+  builtCardAgesRef: BuiltCardAges;
+  vehicleTypes: readonly string[];
+  facets: FilterFacets;
+  keeping: KeepingSearches;
+}
+
+const NO_LOADS: readonly Load[] = [];
+const NO_TYPES: readonly string[] = [];
+
+export function useListBoard(
+  choices: ListChoices,
+  locationSearch: string,
+  language: Language,
+  bare: boolean,
+  fallbackMessage: string,
+): ListBoard {
+  const { files, list, scope, placeFilePath } = choices;
+  const source = useMemo(
+    () =>
+      pageSource(
+        {
+          files: files ?? { indexPath: '', boardPath: '', vehicleTypes: [], apiOrder: 'none', apiTotal: 0 },
+          list,
+          placeFilePath,
+        },
+        choices.plain,
+        choices.followWorked,
+      ),
+    // The choices are made once per page context.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [choices],
+  );
+  const vehicleTypes = files?.vehicleTypes ?? NO_TYPES;
+  const readContext = useMemo<ReadContext>(
+    () => ({ vehicleTypes: files ? vehicleTypes : undefined, placeList: Boolean(list.from || list.to) }),
+    [files, vehicleTypes, list],
+  );
+  const builtCardAgesRef: BuiltCardAges = useRef<((loadedAt: number) => boolean) | null>(null);
+  const { query, state, showsWanted, retry, refresh } = useLoadBoard(
+    choices.initial,
+    choices.builtAt,
+    locationSearch,
+    fallbackMessage,
+    source,
+    readContext,
+    builtCardAgesRef,
+    choices.pathPage,
+  );
+  // A city or route page's plain list, read again from the worked lists once they are in use.
+  const plainShown = !query.search && !isFiltered(query);
+  useEffect(() => source.onFollowWorked(() => plainShown && refresh()), [source, plainShown, refresh]);
+  const { placeName, routeKm } = usePlaceNames(state.list, choices.placeNames, choices.routeDistances, placeFilePath);
+  const positions = usePricePositions(state.list, choices.rangesPath, choices.positions, choices.initial?.loads ?? NO_LOADS);
+  const facets = useCallback<FilterFacets>((next, signal) => source.worked().then((lists) => lists.facets(next, signal)), [source]);
+  const [newSince, setNewSince] = useState<number | null>(null);
+  const keeping = useMemo<KeepingSearches>(
+    () => ({
+      path: scope.path,
+      lists: choices.countsKept ? source.worked : null,
+      keepable,
+      onNewSince: setNewSince,
+      placeFilePath,
+      feedPlaces: choices.feedPlaces,
+    }),
+    [scope.path, choices.countsKept, choices.feedPlaces, source, placeFilePath],
+  );
+  const extras = useMemo(() => ({ placeName, routeKm, positions, newSince }), [placeName, routeKm, positions, newSince]);
+  const hrefFor = (next: BoardQuery) => boardHref(language, next, { scope, bare });
+  // No scrolling here: the board moves focus (to the field or the results heading), which scrolls.
+  const onQuery = (next: BoardQuery) => void navigate(hrefFor(next));
+  const suggest = useCallback((typed: string) => placeSuggestions(placeFilePath, typed), [placeFilePath]);
+  const warmSuggestions = useCallback(() => void loadPlaces(placeFilePath), [placeFilePath]);
+  return {
+    query,
+    state,
+    showsWanted,
+    retry,
+    extras,
+    hrefFor,
+    onQuery,
+    suggest,
+    warmSuggestions,
+    builtCardAgesRef,
+    vehicleTypes,
+    facets,
+    keeping,
+  };
+}
