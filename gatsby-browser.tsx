@@ -8,7 +8,7 @@ export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = (args, options) => 
   afterRouteChange?.(args, options);
   offlineNoticeAfterNavigation();
 };
-export { replaceHydrateFunction } from './src/gatsby/hydrate';
+export { replaceHydrateFunction } from './src/components/page-hydration';
 
 type PluginRuntime = typeof import('./src/i18n/plugin-runtime');
 

@@ -213,7 +213,7 @@ describe('a static part', () => {
   });
 });
 
-// Layout writes the outcome on <main>, which src/gatsby/hydrate.tsx reads before React starts.
+// Layout writes the outcome on <main>, which src/components/page-hydration.tsx reads before React starts.
 describe("a page's hydration", () => {
   it('is at the first touch when the page asks, unless one of its blocks is a `now` island', () => {
     const { React, islands } = freshPage();

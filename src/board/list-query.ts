@@ -1,4 +1,5 @@
 import type { Load } from '../api-client/types';
+import { isUnreachable } from '../api-client/unreachable';
 import { PAGE_SIZE } from '../config/constants';
 import { paginationState } from '../loads/pagination';
 import type { PlaceFileEntry } from '../places/place-file';
@@ -48,6 +49,11 @@ interface Rows {
 
 type Places = NonNullable<Awaited<ReturnType<typeof loadPlaces>>>;
 
+/** The API could not say what was posted since: no network (`unreachable`), or an error answer. */
+interface SinceFailed {
+  failed: 'unreachable' | 'answer';
+}
+
 function placeReader(places: Places | null): PlaceReader {
   if (!places) return { slugOf: () => null, slugOfKey: () => undefined };
   const slugOfKey = places.module.slugOfKeyIn(places.file);
@@ -55,15 +61,17 @@ function placeReader(places: Places | null): PlaceReader {
 }
 
 export function listQuery({ files, list, placeFilePath }: ListQueryConfig): WorkedLists {
-  let postedSince: { at: number; read: Promise<PostedSince | null> } | null = null;
+  let postedSince: { at: number; read: Promise<PostedSince | SinceFailed> } | null = null;
   const textSearches = new Map<string, { at: number; read: Promise<{ loads: Load[]; whole: boolean }> }>();
   const onBoard = !list.from && !list.to;
 
-  /** The loads posted and taken since the build, once a minute at most; null when the API could not be read. */
+  /** The loads posted and taken since the build, once a minute at most, or why the API could not say. */
   const readSince = (builtAt: number, fresh: boolean, signal: AbortSignal) => {
     const now = Date.now();
     if (!postedSince || now - postedSince.at > POSTED_SINCE_MS || (fresh && now - postedSince.at > POSTED_SINCE_MS / 2)) {
-      const read = readPostedSince(builtAt, files.apiOrder, files.apiTotal, new AbortController().signal).catch(() => null);
+      const read = readPostedSince(builtAt, files.apiOrder, files.apiTotal, new AbortController().signal).catch(
+        (error: unknown): SinceFailed => ({ failed: isUnreachable(error) ? 'unreachable' : 'answer' }),
+      );
       postedSince = { at: now, read };
     }
     return abortable(postedSince.read, signal);
@@ -120,12 +128,16 @@ export function listQuery({ files, list, placeFilePath }: ListQueryConfig): Work
     const built = builtList(indexFor(widest && hasPlace ? { ...query, near: Math.max(query.near ?? 0, NEAR_INDEX_KM) } : query, searched));
     const decoded = await built.index(signal);
     const builtAt = decoded.builtAt || Date.now();
-    const since = await readSince(builtAt, fresh, signal);
+    const read = await readSince(builtAt, fresh, signal);
+    const since = 'failed' in read ? null : read;
     const loaded = new Map((since?.loads ?? []).map((load) => [load.id, load]));
     const rows = [
       ...[...loaded.values()].map((load) => filterRow(load, reader)),
       ...decoded.rows.filter((row) => !loaded.has(row.id) && !since?.taken(row)),
     ];
+    // Offline, the kept copy's time, and with no network at all the build's: when these loads were seen.
+    // An API that answered with an error leaves the build's list, which says new loads were not checked.
+    const seenAt = since?.kept ? since.checkedAt : 'failed' in read && read.failed === 'unreachable' ? builtAt : undefined;
     const all: Rows = {
       rows,
       loaded,
@@ -133,8 +145,7 @@ export function listQuery({ files, list, placeFilePath }: ListQueryConfig): Work
       complete: since?.complete ?? false,
       builtAt,
       checkedAt: since && !since.kept ? since.checkedAt : null,
-      // Offline the kept copy's time, and without any answer the build's: when these loads were seen.
-      ...(since?.kept ? { seenAt: since.checkedAt } : since ? {} : { seenAt: builtAt }),
+      ...(seenAt === undefined ? {} : { seenAt }),
     };
     return { all, match, context };
   };

@@ -148,7 +148,7 @@ export function atFirstTouch(wake: (event: Event | null) => void): void {
  * When a whole page hydrates: `on-arrival`, as soon as its script has loaded; `at-first-touch`, at the
  * visitor's first touch, for a page that has nothing to do before then (its text and links are the
  * build's HTML, what moves on it moves by CSS or the browser itself, and its header wakes at the touch
- * anyway). `<main>` says which (PAGE_HYDRATION_ATTRIBUTE), for src/gatsby/hydrate.tsx to read before
+ * anyway). `<main>` says which (PAGE_HYDRATION_ATTRIBUTE), for src/components/page-hydration.tsx to read before
  * React starts.
  */
 export type PageHydration = 'on-arrival' | 'at-first-touch';

@@ -4,12 +4,10 @@ import type { Language } from '../config/languages';
 import { ROUTES } from '../config/routes';
 import type { JsonLd } from '../head/head-tags';
 import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
-import type { TFunction } from 'i18next';
-import { createTranslator } from '../i18n/translator';
+import { buildTranslator } from './build-translator';
 import { placeListTitle } from '../feeds/feed-titles';
 import type { PlaceLoadsPageContext } from '../loads/place-page-context';
 import { nameIn } from '../places/place-names';
-import { readLocale } from './locales';
 
 /**
  * The board's ItemList of its first page, made by the build into the page's context: the board's Head
@@ -18,7 +16,7 @@ import { readLocale } from './locales';
  * builder (`loadListJsonLd`).
  */
 export function boardJsonLd(initial: readonly Load[], placeNames: Record<string, string>, language: Language): JsonLd {
-  const t = createTranslator(language.prefix, { loads: readLocale(language, 'loads') }, 'loads');
+  const t = buildTranslator(language, ['loads']);
   return loadListJsonLd({
     name: t('loads:seo.title'),
     path: ROUTES.loads,
@@ -30,18 +28,6 @@ export function boardJsonLd(initial: readonly Load[], placeNames: Record<string,
   });
 }
 
-/** One translator of the list pages' texts per language, for every city and route page of a build. */
-const listTranslators = new Map<string, TFunction>();
-
-function listTranslator(language: Language): TFunction {
-  let t = listTranslators.get(language.code);
-  if (!t) {
-    t = createTranslator(language.prefix, { places: readLocale(language, 'places'), loads: readLocale(language, 'loads') }, 'places');
-    listTranslators.set(language.code, t);
-  }
-  return t;
-}
-
 /**
  * A city or route page's ItemList, made by the build for the same reason as the board's: its Head runs
  * in the browser too. Named as the page's title names the list; the loads' places are named already.
@@ -50,7 +36,7 @@ export function placeListJsonLd(
   page: Pick<PlaceLoadsPageContext, 'kind' | 'from' | 'to' | 'page' | 'pagePath' | 'loads'>,
   language: Language,
 ): JsonLd {
-  const t = listTranslator(language);
+  const t = buildTranslator(language, ['places', 'loads']);
   const title = placeListTitle(t, page.kind, page.from, page.to);
   return loadListJsonLd({
     name: page.page > 1 ? t('places:pageTitle', { title, page: page.page }) : title,

@@ -7,10 +7,9 @@ import { FEEDS_DIR } from '../config/routes';
 import { siteUrl } from '../config/env';
 import { PUBLISHED_BOARD_FILE, publishedBoard } from '../feeds/published-board';
 import { siteFeeds, type SiteFeed } from '../feeds/site-feeds';
-import { createTranslator } from '../i18n/translator';
+import { buildTranslator } from './build-translator';
 import type { PlaceGroups } from '../loads/place-groups';
 import type { Place } from '../places/gazetteer';
-import { readLocale } from './locales';
 import { writeIfChanged } from './public-files';
 
 /**
@@ -24,13 +23,7 @@ export interface FeedBoard {
   groups: PlaceGroups<Place>;
 }
 
-function translatorFor(language: Language) {
-  return createTranslator(language.prefix, {
-    loads: readLocale(language, 'loads'),
-    load: readLocale(language, 'load'),
-    places: readLocale(language, 'places'),
-  });
-}
+const translatorFor = (language: Language) => buildTranslator(language, ['loads', 'load', 'places']);
 
 export interface FeedWrite {
   feeds: number;

@@ -6,7 +6,7 @@ import { siteUrl } from '../config/env';
 import { loadPath } from '../config/routes';
 import { pageVariants } from '../i18n/plugin';
 import { canonicalUrl } from '../i18n/paths';
-import { createTranslator } from '../i18n/translator';
+import { buildTranslator } from './build-translator';
 import { shareImageAlt } from '../head/share-image';
 import { loadMeta } from '../head/load-meta';
 import { routeLabel } from '../loads/format';
@@ -14,7 +14,6 @@ import { shareText } from '../loads/share';
 import { placeLabel } from '../places/names';
 import type { LoadPageContext } from '../loads/page-context';
 import { LOAD_TEMPLATE } from './page-table';
-import { readLocale } from './locales';
 
 // Ids that make a safe path segment as they are. Anything else (slashes, spaces, markup) is served by
 // the client-only fallback instead, so no file name or URL ever has to be escaped.
@@ -30,14 +29,7 @@ export function isPrebuildableId(id: string): boolean {
  */
 export function createLoadPages(loads: Load[], createPage: Actions['createPage']): number {
   const translators = new Map<Language['code'], TFunction>(
-    LANGUAGES.map((language) => [
-      language.code,
-      createTranslator(language.prefix, {
-        load: readLocale(language, 'load'),
-        common: readLocale(language, 'common'),
-        loads: readLocale(language, 'loads'),
-      }),
-    ]),
+    LANGUAGES.map((language) => [language.code, buildTranslator(language, ['load', 'common', 'loads'])]),
   );
   const base = siteUrl();
   let made = 0;

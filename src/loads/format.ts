@@ -16,7 +16,6 @@ import { tashkentWallClock } from '../config/time';
  * board. The output is what Node's Intl gives for `ru`, which is also what it gives for `uz` and
  * `uz-Cyrl` (property-tested against all three in __tests__/loads.test.ts).
  */
-export const SITE_TIME_ZONE = 'Asia/Tashkent';
 /** Between groups of digits, and between a number and its unit or currency. */
 const NO_BREAK_SPACE = '\u00a0';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

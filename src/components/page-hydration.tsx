@@ -2,7 +2,7 @@ import React, { startTransition, useLayoutEffect, type ReactNode } from 'react';
 import type { Renderer } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { GatsbyBrowser } from 'gatsby';
-import { atFirstTouch, pageHydratesAtFirstTouch } from '../components/islands';
+import { atFirstTouch, pageHydratesAtFirstTouch } from './islands';
 
 /**
  * Hydrates the page in a transition. React renders an update of the default priority, the first
