@@ -224,7 +224,9 @@ test('axe and the Nu Html Checker find nothing on a filtered board with its pane
     file,
   ]);
   const errors = (JSON.parse(stdout) as { messages: Array<{ type: string; message: string; extract?: string }> }).messages
-    .filter((message) => message.type === 'error')
+    // Gatsby's runtime adds `<link rel="prefetch" as="fetch">` for the page data of links in view, which
+    // the checker refuses (`as` belongs to preload): its markup, not the page's.
+    .filter((message) => message.type === 'error' && !/rel="prefetch" href="\/page-data\//.test(message.extract ?? ''))
     .map((message) => `${message.message} [${message.extract ?? ''}]`);
   fs.rmSync(dir, { recursive: true, force: true });
   expect(errors).toEqual([]);
@@ -269,7 +271,7 @@ test("a kept city search offers the city's Atom feed", async ({ page }) => {
   await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
   await page.goto('/uz/loads');
   const item = page.getByRole('region', { name: 'Saqlangan qidiruvlar' }).getByRole('listitem');
-  await expect(item.getByRole('link', { name: /^Yuklar: Toshkent → barcha yoʻnalishlar/ })).toHaveAttribute(
+  await expect(item.getByRole('link', { name: /^Toshkent → barcha yoʻnalishlar/ })).toHaveAttribute(
     'href',
     '/uz/loads/from/toshkent?sort=loading',
   );

@@ -69,6 +69,9 @@ export function useBoardPage(
       countsKept: true,
       feedPlaces: files?.feedPlaces ?? [],
     };
-  }, [context, placeFilePath]);
+    // Gatsby may hand the same page a new context object on a navigation within it (a query change): the
+    // list's files and build time say whether it is another build's, and a new source would read again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [context.filters?.indexPath, context.builtAt, placeFilePath]);
   return useListBoard(choices, locationSearch, language, bare, fallbackMessage);
 }

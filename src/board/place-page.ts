@@ -40,6 +40,8 @@ export function usePlacePage(
       countsKept: false,
       feedPlaces: [],
     };
-  }, [context]);
+    // A new context object for the same page (a navigation within it) is the same list: see board-page.ts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [context.pagePath, context.builtAt, context.filters?.indexPath]);
   return useListBoard(choices, locationSearch, language, bare, fallbackMessage);
 }

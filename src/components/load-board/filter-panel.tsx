@@ -174,8 +174,17 @@ function LoadingField({ value, onValue, counts, t, today }: FieldProps<'loading'
         })}
       </div>
       <div className={styles.fieldRow}>
-        <DayField label={t('filters.loadingFrom')} value={value.from} onValue={(day) => onValue({ ...value, from: day })} />
-        <DayField label={t('filters.loadingTo')} value={value.to} onValue={(day) => onValue({ ...value, to: day })} />
+        {/* A day past the other end starts the range again: that end is let go, not swapped. */}
+        <DayField
+          label={t('filters.loadingFrom')}
+          value={value.from}
+          onValue={(day) => onValue({ from: day, to: day && value.to && value.to < day ? null : value.to })}
+        />
+        <DayField
+          label={t('filters.loadingTo')}
+          value={value.to}
+          onValue={(day) => onValue({ from: day && value.from && value.from > day ? null : value.from, to: day })}
+        />
       </div>
     </fieldset>
   );
