@@ -5,7 +5,7 @@
 
 /**
  * Every folder of src/ and the folders of src/ it may import from; anything else in src/ is forbidden.
- * Read bottom to top: a folder appears only after all it may import. A folder missing here can import
+ * Read top to bottom, from the ground up: a folder appears only after all it may import. A folder missing here can import
  * nothing of src/ and be imported by nothing (rule src-folder-has-a-floor), so a new folder is placed
  * here before it is used. A type two floors share moves down to where both can reach it.
  */
@@ -24,13 +24,13 @@ const FLOORS = {
   a11y: ['config', 'i18n'],
   // Gazetteer, place matching and names, distances.
   places: ['config', 'api-client'],
-  // Load board logic: formatting, pagination, page contexts, search over every spelling.
+  // Load logic: formatting, pagination, page contexts, posting order, what a card shows.
   loads: ['config', 'api-client', 'i18n', 'places'],
+  // Board history in SQLite: build side only (nothing in src/ but gatsby/ may import it).
+  history: ['config', 'api-client', 'places', 'loads'],
   // Pure going-rate figures from the history's records (read by src/gatsby, the components and templates).
   // history/types.ts is the record they read; the store itself is reached only by gatsby/.
   rates: ['config', 'api-client', 'i18n', 'places', 'loads', 'history'],
-  // Board history in SQLite: build side only (nothing in src/ but gatsby/ may import it).
-  history: ['config', 'api-client', 'places', 'loads'],
   // The live board: its query and links, where its loads come from (the API client is read here and by
   // the build only), its hook, and what its cards show beside a load (names, distances, price positions).
   board: ['config', 'api-client', 'i18n', 'places', 'loads', 'rates'],

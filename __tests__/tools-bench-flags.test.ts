@@ -1,4 +1,4 @@
-import { FlagError, listFlag, numberFlag, readFlags, switchFlag, textFlag } from '../tools/bench/flags';
+import { FlagError, choiceFlag, listFlag, numberFlag, readFlags, switchFlag, textFlag } from '../tools/bench/flags';
 
 const SPEC = {
   reuse: switchFlag(),
@@ -8,6 +8,7 @@ const SPEC = {
   compare: textFlag(),
   logs: textFlag(undefined, { bare: 'bench-logs' }),
   only: listFlag(),
+  order: choiceFlag(['newest', 'oldest', 'none', 'all'] as const, 'all'),
 };
 
 function read(args: string[], positionals = false) {
@@ -34,8 +35,14 @@ describe('a bench reads its command line', () => {
       compare: undefined,
       logs: undefined,
       only: undefined,
+      order: 'all',
       positionals: [],
     });
+  });
+
+  it('takes a choice from its list, and stops on any other with one line naming it', () => {
+    expect(read(['--order', 'oldest']).order).toBe('oldest');
+    expect(message(() => read(['--order', 'random']))).toBe('--order takes one of newest, oldest, none, all, not "random"');
   });
 
   it('reads switches, numbers, texts and lists in any order', () => {
@@ -72,7 +79,7 @@ describe('a bench reads its command line', () => {
 
   it('stops on a mistake with one line naming the flag', () => {
     expect(message(() => read(['--run', '5']))).toBe(
-      'unknown flag --run (this bench reads --reuse, --runs, --slowdown, --dir, --compare, --logs, --only)',
+      'unknown flag --run (this bench reads --reuse, --runs, --slowdown, --dir, --compare, --logs, --only, --order)',
     );
     expect(message(() => read(['--runs']))).toBe('--runs needs a value');
     expect(message(() => read(['--runs', '--reuse']))).toBe('--runs needs a value');

@@ -1,7 +1,8 @@
 /**
- * npm run bench:filters [-- --loads 10000] [--reuse] [--changes 4]: what a filter change costs, on the
- * built site against the sample API with N live loads (docs/board.md, "Filters"; figures in
- * docs/benchmarks.md). Hold the gatsby lock: it builds (unless --reuse) and binds ports 4810 and 9810.
+ * npm run bench:filters [-- --loads 10000] [--order newest|oldest|none|all] [--reuse] [--changes 4]: what a
+ * filter change costs, on the built site against the sample API with N live loads listed in each order the
+ * API may list them in (docs/board.md, "Filters"; figures in docs/benchmarks.md), with loads posted since the
+ * build. Hold the gatsby lock: it builds once per order (unless --reuse) and binds ports 4810 and 9810.
  *
  * Printed:
  *  - the filter index's share of the build: the build's own code (src/gatsby/filter-files.ts) making and
@@ -9,8 +10,8 @@
  *  - the board's first-load script (gzip, as the server sends it), before any filter is used, and where
  *    its first screen puts the app banner, the search, the Filters button and the first load's card on
  *    phones of 360 x 640 and 390 x 844;
- *  - per case (a filter change on the whole board, on the city page nearest 1,000 loads, and a place
- *    search with a vehicle type and a weight): the first change (which fetches the filter code, the
+ *  - per case (a filter change on the whole board, on the city page nearest 1,000 loads, a place search
+ *    with a vehicle type and a weight, and each of the city and the place widened by `near`): the first change (which fetches the filter code, the
  *    list's index and the place file) and the median of the changes after it, each as requests, bytes
  *    (gzip) and milliseconds from the tap to the list's count in the status line. Target: at most 8
  *    requests and 60 KB gzip per change after the first.
@@ -28,11 +29,19 @@ import { fetchVehicleTypes } from '../../src/api-client/client';
 import { filterFiles, writeFilterFiles } from '../../src/gatsby/filter-files';
 import { groupBuildLoads } from '../../src/gatsby/place-pages';
 import { newestPosting } from '../../src/loads/built-time';
+import { LIST_ORDERS, type ListOrderSetting } from '../sample-api/server';
 import { medianOf } from './median';
 import { hydrated } from './hydrated';
-import { numberFlag, readFlags, switchFlag } from './flags';
+import { choiceFlag, numberFlag, readFlags, switchFlag } from './flags';
 
-const flags = readFlags({ loads: numberFlag(10_000, { min: 1 }), reuse: switchFlag(), changes: numberFlag(4, { min: 1 }) });
+const flags = readFlags({
+  loads: numberFlag(10_000, { min: 1 }),
+  reuse: switchFlag(),
+  changes: numberFlag(4, { min: 1 }),
+  order: choiceFlag([...LIST_ORDERS, 'all'] as const, 'all'),
+});
+/** Loads posted after the build, before the phone looks: what the board reads from the API's newest end. */
+const POSTED_SINCE_BUILD = 12;
 const API_PORT = 4810;
 const SITE_PORT = 9810;
 const TARGET = { requests: 8, kb: 60 };
@@ -119,6 +128,9 @@ interface Case {
 const checkType = (name: RegExp) => async (page: Page) => {
   await page.getByRole('checkbox', { name }).check();
 };
+const chooseNear = (km: number) => async (page: Page) => {
+  await page.getByRole('radio', { name: new RegExp(`^В радиусе ${km}\u00a0км`) }).check();
+};
 const typeWeight = (label: 'От' | 'До', value: string) => async (page: Page) => {
   const field = page.getByRole('textbox', { name: label });
   await field.fill(value);
@@ -132,24 +144,30 @@ async function main(): Promise<void> {
   const historyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-filters-history-'));
   const env = { HISTORY_FILE: path.join(historyDir, 'history.sqlite') };
   try {
-    await measure(env);
+    const orders = flags.order === 'all' ? LIST_ORDERS : [flags.order];
+    for (const order of orders) await measure(env, order);
   } finally {
     fs.rmSync(historyDir, { recursive: true, force: true });
   }
 }
 
-async function measure(env: NodeJS.ProcessEnv): Promise<void> {
+async function measure(env: NodeJS.ProcessEnv, order: ListOrderSetting): Promise<void> {
   return withBuiltSite(
-    { apiPort: API_PORT, sitePort: SITE_PORT, build: !flags.reuse, loads: flags.loads, env },
+    { apiPort: API_PORT, sitePort: SITE_PORT, build: !flags.reuse, loads: flags.loads, order, env },
     async ({ apiUrl, siteUrl, browser }) => {
       console.log(
-        `Host: ${os.cpus().length} cores, load average ${os
+        `## An API that lists ${order === 'none' ? 'in no order of posting' : `the ${order} first`}\n\nHost: ${os.cpus().length} cores, load average ${os
           .loadavg()
           .map((l) => l.toFixed(2))
-          .join(' ')}; ${flags.loads} loads\n`,
+          .join(' ')}; ${flags.loads} loads, ${POSTED_SINCE_BUILD} posted after the build\n`,
       );
-      // The filter index's share of the build, by the build's own code.
+      await fetch(`${apiUrl.replace(/\/api$/, '')}/__control`, {
+        method: 'POST',
+        body: JSON.stringify({ change: { every: 1, removals: false, limit: 1, size: POSTED_SINCE_BUILD } }),
+      });
+      // The filter index's share of the build, by the build's own code (the posted loads come in with this read).
       const loads = await everyLoad(apiUrl);
+      await fetch(`${apiUrl.replace(/\/api$/, '')}/__control`, { method: 'POST', body: JSON.stringify({ change: null }) });
       const types = (await fetchVehicleTypes({ baseUrl: apiUrl })).map((type) => type.name);
       const groups = groupBuildLoads(loads);
       const made = filterFiles(loads, groups, types, newestPosting(loads) ?? Date.now());
@@ -223,6 +241,16 @@ async function measure(env: NodeJS.ProcessEnv): Promise<void> {
             name: `a city: from ${citySlug} (${city?.[1].loads.length ?? 0} loads)`,
             url: `/ru/loads/from/${citySlug}`,
             steps: twoTypesThenWeightThenAThird,
+          },
+          {
+            name: `a city widened: from ${citySlug}, then 50 km around`,
+            url: `/ru/loads/from/${citySlug}`,
+            steps: [chooseNear(50), checkType(/^Тент \(/), chooseNear(25), typeWeight('От', '10'), chooseNear(100)],
+          },
+          {
+            name: `a place widened: search ${place}, then 25 km around`,
+            url: `/ru/loads?search=${encodeURIComponent(place)}`,
+            steps: [chooseNear(25), checkType(/^Тент \(/), chooseNear(100), typeWeight('От', '10'), chooseNear(50)],
           },
           {
             name: `place + vehicle + weight (search ${place})`,

@@ -56,6 +56,18 @@ export function numberFlag(fallback?: number, { min = 0 }: { min?: number } = {}
   };
 }
 
+/** `--name CHOICE`: one of `choices`; `fallback` when the flag is absent. */
+export function choiceFlag<C extends string>(choices: readonly C[], fallback: C): Flag<C> {
+  return {
+    takesValue: true,
+    read: (raw, name) => {
+      if (typeof raw !== 'string') return fallback;
+      if (!(choices as readonly string[]).includes(raw)) throw new FlagError(`--${name} takes one of ${choices.join(', ')}, not "${raw}"`);
+      return raw as C;
+    },
+  };
+}
+
 /** `--name a,b,c`: the comma-separated values, blanks dropped; undefined when the flag is absent. */
 export function listFlag(): Flag<string[] | undefined> {
   return {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { startApi } from './sample-api';
+import type { ListOrderSetting } from '../sample-api/server';
 
 /** Shared by `npm start`, the e2e runner, the scripts and the benchmarks: build, serve, look at it. */
 
@@ -34,13 +35,13 @@ export interface BuiltSite {
  * `build` is false and public/ is reused), the CDN-like server and a browser, all closed afterwards.
  */
 export async function withBuiltSite<T>(
-  options: { apiPort: number; sitePort: number; build: boolean; loads?: number; env?: NodeJS.ProcessEnv },
+  options: { apiPort: number; sitePort: number; build: boolean; loads?: number; order?: ListOrderSetting; env?: NodeJS.ProcessEnv },
   withSite: (site: BuiltSite) => Promise<T>,
 ): Promise<T> {
   const { chromium } = await import('@playwright/test');
   const { startStaticServer } = await import('../serve/static-server');
   const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('./env');
-  const api = await startApi({ port: options.apiPort, quiet: true, loads: options.loads });
+  const api = await startApi({ port: options.apiPort, quiet: true, loads: options.loads, order: options.order });
   try {
     const siteUrl = `http://localhost:${options.sitePort}`;
     if (options.build) await buildSite(api.url, { SITE_URL: siteUrl, ...options.env });
