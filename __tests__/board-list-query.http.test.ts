@@ -130,6 +130,25 @@ describe.each<'newest' | 'oldest'>(['newest', 'oldest'])('an API that lists the 
   });
 });
 
+describe('an API whose order changed since the build', () => {
+  it.each<['newest' | 'oldest', 'newest' | 'oldest']>([
+    ['newest', 'oldest'],
+    ['oldest', 'newest'],
+  ])('built when it listed the %s first and now the %s: notices it and still reads the newest end', async (built, now) => {
+    const { published } = await build(built);
+    await api.control.set({ order: now });
+    const posted = await postLoads(3);
+    const live = (await everyLoad(api.url)).sort(newestFirst);
+    const { ids, first } = await everyPage(listsOf(published), parseBoardQuery('?sort=newest&weightMin=0'));
+    expect(first.totalBound).toBeUndefined();
+    expect(ids).toEqual(live.filter((load) => load.weight !== null).map((load) => load.id));
+    for (const id of posted) if (live.find((load) => load.id === id)?.weight !== null) expect(ids).toContain(id);
+    const plain = await apiListPage('', 1, built, live.length - 3, signal);
+    expect(plain?.loads.map((load) => load.id)).toEqual(live.slice(0, 20).map((load) => load.id));
+    await published.close();
+  });
+});
+
 describe('an API that lists its loads in no order of posting', () => {
   it('reads a small board whole, and counts exactly', async () => {
     const { published } = await build('none', 60);

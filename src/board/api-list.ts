@@ -1,5 +1,5 @@
 import { fetchLoadsPage } from '../api-client/client';
-import type { ListOrder } from '../api-client/list-order';
+import { followsOrder, listOrderOf, type ListOrder } from '../api-client/list-order';
 import { PAGE_SIZE } from '../config/constants';
 import type { BoardList, ListFiles } from './list-types';
 import { loadPlaces } from './places-on-demand';
@@ -48,16 +48,26 @@ async function oldestFirstPage(search: string, boardPage: number, totalHint: num
   return seen.length > 0 ? { ...list, seenAt: Math.min(...seen) } : list;
 }
 
-/** Page `boardPage` of the API's list for `search` (empty: the plain list), newest first. */
+/**
+ * Page `boardPage` of the API's list for `search` (empty: the plain list), newest first; null when what
+ * was read breaks the order the build learned and shows no other (the worked lists answer then). A list
+ * whose order turned the other way since the build is read from its other end.
+ */
 export async function apiListPage(
   search: string,
   boardPage: number,
   order: Exclude<ListOrder, 'none'>,
   totalHint: number,
   signal: AbortSignal,
-): Promise<BoardList> {
-  if (order === 'oldest') return oldestFirstPage(search, boardPage, totalHint, signal);
-  return (await page(boardPage, search, signal)).list;
+): Promise<BoardList | null> {
+  if (order === 'oldest') {
+    const list = await oldestFirstPage(search, boardPage, totalHint, signal);
+    if (followsOrder(list.loads, 'newest')) return list;
+    return listOrderOf(list.loads) === 'oldest' ? apiListPage(search, boardPage, 'newest', totalHint, signal) : null;
+  }
+  const { list, total } = await page(boardPage, search, signal);
+  if (followsOrder(list.loads, 'newest')) return list;
+  return listOrderOf(list.loads) === 'oldest' ? oldestFirstPage(search, boardPage, total, signal) : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { fetchLoadsPage } from '../api-client/client';
-import { followsOrder, type ListOrder } from '../api-client/list-order';
+import { followsOrder, listOrderOf, type ListOrder } from '../api-client/list-order';
 import type { Load } from '../api-client/types';
 import { PAGE_SIZE } from '../config/constants';
 import { newestFirst, postedAt } from '../loads/posting-time';
@@ -102,9 +102,19 @@ async function* pagesFromNewestEnd(options: NewestEndOptions): AsyncGenerator<Re
 
 /**
  * Reads the list from its newest end until a load no newer than `until` was read, the list ended, or
- * `pages` pages were read. A list whose pages break the order it claims is read as having none.
+ * `pages` pages were read. A list whose pages break the order the build learned is read as having none,
+ * unless its first page shows the other order (the API changed it since the build): it is then read
+ * again from the other end.
  */
 export async function readNewestEnd(options: NewestEndOptions): Promise<NewestEnd> {
+  const read = await readFromNewestEnd(options);
+  const other = options.order === 'newest' ? 'oldest' : options.order === 'oldest' ? 'newest' : null;
+  if (other && read.order === 'none' && read.firstOrder === other)
+    return readFromNewestEnd({ ...options, order: other, totalHint: read.total ?? options.totalHint });
+  return read;
+}
+
+async function readFromNewestEnd(options: NewestEndOptions): Promise<NewestEnd & { firstOrder: ListOrder }> {
   const byId = new Map<string, Load>();
   let order = options.order;
   let total: number | null = null;
@@ -113,9 +123,11 @@ export async function readNewestEnd(options: NewestEndOptions): Promise<NewestEn
   let reachedUntil = false;
   let read = 0;
   let previous: Load[] = [];
+  let firstOrder: ListOrder = 'none';
   const budget = options.pages + (order === 'oldest' ? 1 : 0);
   for await (const { page, last, unordered } of pagesFromNewestEnd(options)) {
     read += 1;
+    if (read === 1) firstOrder = listOrderOf(page.loads);
     if (unordered) order = 'none';
     total = page.total;
     if (page.seenAt !== null) seenAt = Math.min(seenAt ?? page.seenAt, page.seenAt);
@@ -131,5 +143,5 @@ export async function readNewestEnd(options: NewestEndOptions): Promise<NewestEn
   const loads = [...byId.values()].sort(newestFirst);
   const oldest = loads.length > 0 ? postedAt(loads[loads.length - 1] as Load) : Infinity;
   const coveredFrom = whole ? -Infinity : order !== 'none' ? oldest : Infinity;
-  return { loads, whole, coveredFrom, total, seenAt, order };
+  return { loads, whole, coveredFrom, total, seenAt, order, firstOrder };
 }
