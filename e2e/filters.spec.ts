@@ -12,7 +12,7 @@ import { isoDay } from '../src/loads/format';
 import { vehicleLabel } from '../src/loads/vehicle-types';
 import { matchPlace } from '../src/places/match';
 import { generateLoad, generateLoads } from '../tools/sample-api/data';
-import { boardHydrated, controlApi, resetApi } from './support';
+import { boardHydrated, controlApi, matchingIds, resetApi } from './support';
 import { E2E_API_URL } from './env';
 
 // The board's and the city pages' filters (CONTRACT.md, "Filters") in Chromium, on the built site and
@@ -276,4 +276,35 @@ test("a kept city search offers the city's Atom feed", async ({ page }) => {
     '/uz/loads/from/toshkent?sort=loading',
   );
   await expect(item.getByRole('link', { name: /^Atom lentasi/ })).toHaveAttribute('href', '/feeds/uz/from/toshkent.atom');
+});
+
+test('near: a place search widens to the places within 50 km, each option with its count, a chip removes it', async ({ page }) => {
+  const place = matchingIds(BOARD, '?search=Toshkent');
+  const within50 = matchingIds(BOARD, '?search=Toshkent&near=50');
+  expect(within50.length).toBeGreaterThan(place.length);
+  await openFilters(page, `/ru/loads?search=${encodeURIComponent('Ташкент')}`);
+  const near = page.getByRole('group', { name: 'Ближайшие места' });
+  await near.getByRole('radio', { name: `В радиусе 50\u00a0км (${within50.length})` }).check();
+  await expect(page).toHaveURL(/near=50$/);
+  await expect(boardStatus(page)).toHaveText(new RegExp(`^Найден\\S* ${within50.length} ${plural(within50.length)}`));
+  expect(await hrefsOf(page)).toEqual(within50.slice(0, 20).map((id) => `/ru/load/${id}`));
+  await page.getByRole('button', { name: 'Убрать фильтр: в радиусе 50\u00a0км' }).click();
+  await expect(boardStatus(page)).toHaveText(new RegExp(`^Найден\\S* ${place.length} ${plural(place.length)}`));
+});
+
+test('near: a city page widens to the loads leaving places within 100 km', async ({ page }) => {
+  const expected = matchingIds(BOARD, '?near=100', { from: 'fargona' });
+  expect(expected.length).toBeGreaterThan(matchingIds(BOARD, '', { from: 'fargona' }).length);
+  await openFilters(page, '/ru/loads/from/fargona');
+  await page.getByRole('radio', { name: `В радиусе 100\u00a0км (${expected.length})` }).check();
+  await expect(boardStatus(page)).toHaveText(new RegExp(`^Найден\\S* ${expected.length} ${plural(expected.length)}`));
+  expect(await hrefsOf(page)).toEqual(expected.slice(0, 20).map((id) => `/ru/load/${id}`));
+});
+
+test('near: the board without a place offers no radius, and ?near= alone is ignored', async ({ page }) => {
+  await openFilters(page, '/ru/loads?near=50');
+  await expect(page.getByRole('group', { name: 'Тип транспорта' }).getByRole('checkbox').first()).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Ближайшие места' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Убрать фильтр: в радиусе/ })).toHaveCount(0);
+  await expect(boardStatus(page)).toHaveText(new RegExp(`^Найден\\S* ${BOARD.length} ${plural(BOARD.length)}`));
 });

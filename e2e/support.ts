@@ -1,6 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 import { apiControl, type ControlSettings } from '../tools/harness/sample-api';
 import { E2E_API_URL } from './env';
+import type { Load } from '../src/api-client/types';
+import { matchingRows } from '../src/board/matcher';
+import { parseBoardQuery } from '../src/board/query';
+import { filterRow, tashkentToday } from '../src/board/rows';
+import { gazetteerPlaces } from '../src/gatsby/filter-files';
+import { PLACES } from '../src/places/gazetteer';
+import { matchPlace } from '../src/places/match';
 
 const control = apiControl(E2E_API_URL);
 
@@ -62,4 +69,12 @@ export async function boardHydrated(page: Page): Promise<void> {
       timeout: 10_000,
     })
     .toBe(true);
+}
+
+/** The ids of the list a URL's query names over `loads`, as the board's one matcher makes it (today in Tashkent). */
+export function matchingIds(loads: readonly Load[], search: string, list: { from?: string; to?: string } = {}): string[] {
+  const query = parseBoardQuery(search, { placeList: Boolean(list.from || list.to) });
+  const rows = loads.map((load) => filterRow(load, gazetteerPlaces()));
+  const searchPlace = query.search ? (matchPlace(query.search)?.slug ?? null) : null;
+  return matchingRows(rows, query, { list, searchPlace }, { today: tashkentToday(Date.now()), places: PLACES }).map((row) => row.id);
 }
