@@ -60,115 +60,139 @@ function placeReader(places: Places | null): PlaceReader {
   return { slugOf: (text) => places.module.findEntry(places.file, text)?.slug ?? null, slugOfKey };
 }
 
-export function listQuery({ files, list, placeFilePath }: ListQueryConfig): WorkedLists {
-  let postedSince: { at: number; read: Promise<PostedSince | SinceFailed> } | null = null;
-  const textSearches = new Map<string, { at: number; read: Promise<{ loads: Load[]; whole: boolean }> }>();
-  const onBoard = !list.from && !list.to;
-
-  /** The loads posted and taken since the build, once a minute at most, or why the API could not say. */
-  const readSince = (builtAt: number, fresh: boolean, signal: AbortSignal) => {
+/** Shared work is reused this long: every list and count of the page reads the same answers. */
+function oncePerMinute<T>(read: () => Promise<T>): (fresh: boolean) => Promise<T> {
+  let last: { at: number; read: Promise<T> } | null = null;
+  return (fresh) => {
     const now = Date.now();
-    if (!postedSince || now - postedSince.at > POSTED_SINCE_MS || (fresh && now - postedSince.at > POSTED_SINCE_MS / 2)) {
-      const read = readPostedSince(builtAt, files.apiOrder, files.apiTotal, new AbortController().signal).catch(
-        (error: unknown): SinceFailed => ({ failed: isUnreachable(error) ? 'unreachable' : 'answer' }),
-      );
-      postedSince = { at: now, read };
-    }
-    return abortable(postedSince.read, signal);
+    if (!last || now - last.at > POSTED_SINCE_MS || (fresh && now - last.at > POSTED_SINCE_MS / 2)) last = { at: now, read: read() };
+    return last.read;
   };
+}
 
-  const textSearch = (text: string, signal: AbortSignal) => {
-    const known = textSearches.get(text);
-    if (!known || Date.now() - known.at > POSTED_SINCE_MS) {
-      const read = readNewestEnd({
-        search: text,
-        order: files.apiOrder,
-        until: -Infinity,
-        pages: TEXT_SEARCH_PAGES,
-        totalHint: 0,
-        signal: new AbortController().signal,
+/** The loads posted and taken since the build, or why the API could not say. */
+function sinceReader(files: ListFiles): (builtAt: number, fresh: boolean) => Promise<PostedSince | SinceFailed> {
+  let builtAt = 0;
+  const read = oncePerMinute(() =>
+    readPostedSince(builtAt, files.apiOrder, files.apiTotal, new AbortController().signal).catch((error: unknown): SinceFailed => ({
+      failed: isUnreachable(error) ? 'unreachable' : 'answer',
+    })),
+  );
+  return (newest, fresh) => {
+    builtAt = newest;
+    return read(fresh);
+  };
+}
+
+/** A free-text search: the API's own, read from its newest end to a bound, once a minute per text. */
+function textSearcher(files: ListFiles): (text: string) => Promise<{ loads: Load[]; whole: boolean }> {
+  const searches = new Map<string, (fresh: boolean) => Promise<{ loads: Load[]; whole: boolean }>>();
+  return (text) => {
+    let search = searches.get(text);
+    if (!search) {
+      search = oncePerMinute(() => {
+        const read = readNewestEnd({
+          search: text,
+          order: files.apiOrder,
+          until: -Infinity,
+          pages: TEXT_SEARCH_PAGES,
+          totalHint: 0,
+          signal: new AbortController().signal,
+        });
+        read.catch(() => searches.delete(text));
+        return read;
       });
-      read.catch(() => textSearches.delete(text));
-      textSearches.set(text, { at: Date.now(), read });
+      searches.set(text, search);
     }
-    return abortable((textSearches.get(text) as { read: Promise<{ loads: Load[]; whole: boolean }> }).read, signal);
+    return search(false);
   };
+}
 
-  /** The index a query is served from: its place's surroundings for a place search or `near`, else the list's own. */
-  const indexFor = (query: BoardQuery, searched: PlaceFileEntry | null): string => {
-    const far = query.near !== null && query.near > NEAR_INDEX_KM;
-    if (onBoard) return searched ? (far ? files.boardPath : (searched.around ?? '')) : files.indexPath;
-    if (query.near === null) return files.indexPath;
-    return far ? files.boardPath : (files.aroundPath ?? files.boardPath);
+/** The index a query is served from: its place's surroundings for a place search or `near`, else the list's own. */
+function indexFor(files: ListFiles, list: ListPlaces, query: BoardQuery, searched: PlaceFileEntry | null): string {
+  const far = query.near !== null && query.near > NEAR_INDEX_KM;
+  if (!list.from && !list.to) return searched ? (far ? files.boardPath : (searched.around ?? '')) : files.indexPath;
+  if (query.near === null) return files.indexPath;
+  return far ? files.boardPath : (files.aroundPath ?? files.boardPath);
+}
+
+/** The rows of loads read from the API: free text, which no index holds. */
+function textRows(found: { loads: Load[]; whole: boolean }, reader: PlaceReader): Rows {
+  const loaded = new Map(found.loads.map((load) => [load.id, load]));
+  const rows = found.loads.map((load) => filterRow(load, reader));
+  return { rows, loaded, index: null, complete: found.whole, builtAt: null, checkedAt: Date.now() };
+}
+
+/** An index's rows less the loads taken since, with the loads posted since. */
+function builtRows(built: BuiltList, decoded: DecodedIndex, read: PostedSince | SinceFailed, reader: PlaceReader): Rows {
+  const since = 'failed' in read ? null : read;
+  const builtAt = decoded.builtAt || Date.now();
+  const loaded = new Map((since?.loads ?? []).map((load) => [load.id, load]));
+  const rows = [
+    ...[...loaded.values()].map((load) => filterRow(load, reader)),
+    ...decoded.rows.filter((row) => !loaded.has(row.id) && !since?.taken(row)),
+  ];
+  // Offline, the kept copy's time, and with no network at all the build's: when these loads were seen.
+  // An API that answered with an error leaves the build's list, which says new loads were not checked.
+  const seenAt = since?.kept ? since.checkedAt : 'failed' in read && read.failed === 'unreachable' ? builtAt : undefined;
+  return {
+    rows,
+    loaded,
+    index: { built, decoded },
+    complete: since?.complete ?? false,
+    builtAt,
+    checkedAt: since && !since.kept ? since.checkedAt : null,
+    ...(seenAt === undefined ? {} : { seenAt }),
   };
+}
+
+/** Page `query.page` of matched rows, with the cards of the index's rows from their chunks. */
+async function pageOf(all: Rows, query: BoardQuery, match: ListMatch, context: MatchContext, signal: AbortSignal): Promise<BoardList> {
+  const matching = matchingRows(all.rows, query, match, context);
+  const total = matching.length;
+  const { pages } = paginationState(query.page, total, PAGE_SIZE);
+  const extra = {
+    freshness: { builtAt: all.builtAt, checkedAt: all.checkedAt, complete: all.complete },
+    ...(all.complete ? {} : { totalBound: 'atLeast' as const }),
+    ...(all.seenAt === undefined ? {} : { seenAt: all.seenAt }),
+  };
+  if (query.page > 1 && query.page > pages) return { loads: [], total, page: query.page, limit: PAGE_SIZE, beyond: 'end', ...extra };
+  const shown = matching.slice((query.page - 1) * PAGE_SIZE, query.page * PAGE_SIZE);
+  const fromIndex = shown.filter((row) => !all.loaded.has(row.id));
+  const cards =
+    all.index && fromIndex.length > 0 ? await all.index.built.cards(fromIndex, all.index.decoded, signal) : new Map<string, Load>();
+  const loads = shown.map((row) => all.loaded.get(row.id) ?? cards.get(row.id)).filter((load): load is Load => load !== undefined);
+  if (loads.length < shown.length) throw new Error('The list of loads could not be read in full: try again.');
+  return { loads, total, page: query.page, limit: PAGE_SIZE, ...extra };
+}
+
+export function listQuery({ files, list, placeFilePath }: ListQueryConfig): WorkedLists {
+  const since = sinceReader(files);
+  const textSearch = textSearcher(files);
 
   /**
    * Every load the query may show, before it is matched: the index's rows and the API's additions.
    * `widest`: rows for every radius the panel offers too (its counts).
    */
-  const rowsOf = async (
-    query: BoardQuery,
-    fresh: boolean,
-    signal: AbortSignal,
-    widest = false,
-  ): Promise<{ all: Rows; match: ListMatch; context: MatchContext }> => {
+  const rowsOf = async (query: BoardQuery, fresh: boolean, signal: AbortSignal, widest = false) => {
     const places = await loadPlaces(placeFilePath);
     const reader = placeReader(places);
     const searched = query.search && places ? places.module.searchedPlace(places.file, query.search) : null;
     const match: ListMatch = { list, searchPlace: searched?.slug ?? null };
     const context: MatchContext = { today: tashkentToday(Date.now()), places: places?.file.places ?? [] };
-    if (query.search && !searched) {
-      // Free text: the API's own search (it matches titles and more), matched here.
-      const found = await textSearch(query.search, signal);
-      const loaded = new Map(found.loads.map((load) => [load.id, load]));
-      const rows = found.loads.map((load) => filterRow(load, reader));
-      return { all: { rows, loaded, index: null, complete: found.whole, builtAt: null, checkedAt: Date.now() }, match, context };
-    }
-    const hasPlace = Boolean(searched || list.from || list.to);
-    const built = builtList(indexFor(widest && hasPlace ? { ...query, near: Math.max(query.near ?? 0, NEAR_INDEX_KM) } : query, searched));
+    // Free text: the API's own search (it matches titles and more), matched here.
+    if (query.search && !searched) return { all: textRows(await abortable(textSearch(query.search), signal), reader), match, context };
+    const widen = widest && Boolean(searched || list.from || list.to);
+    const built = builtList(indexFor(files, list, widen ? { ...query, near: Math.max(query.near ?? 0, NEAR_INDEX_KM) } : query, searched));
     const decoded = await built.index(signal);
-    const builtAt = decoded.builtAt || Date.now();
-    const read = await readSince(builtAt, fresh, signal);
-    const since = 'failed' in read ? null : read;
-    const loaded = new Map((since?.loads ?? []).map((load) => [load.id, load]));
-    const rows = [
-      ...[...loaded.values()].map((load) => filterRow(load, reader)),
-      ...decoded.rows.filter((row) => !loaded.has(row.id) && !since?.taken(row)),
-    ];
-    // Offline, the kept copy's time, and with no network at all the build's: when these loads were seen.
-    // An API that answered with an error leaves the build's list, which says new loads were not checked.
-    const seenAt = since?.kept ? since.checkedAt : 'failed' in read && read.failed === 'unreachable' ? builtAt : undefined;
-    const all: Rows = {
-      rows,
-      loaded,
-      index: { built, decoded },
-      complete: since?.complete ?? false,
-      builtAt,
-      checkedAt: since && !since.kept ? since.checkedAt : null,
-      ...(seenAt === undefined ? {} : { seenAt }),
-    };
-    return { all, match, context };
+    const read = await abortable(since(decoded.builtAt || Date.now(), fresh), signal);
+    return { all: builtRows(built, decoded, read, reader), match, context };
   };
 
   return {
-    async page(query, { signal, fresh }): Promise<BoardList> {
+    async page(query, { signal, fresh }) {
       const { all, match, context } = await rowsOf(query, fresh, signal);
-      const matching = matchingRows(all.rows, query, match, context);
-      const total = matching.length;
-      const { pages } = paginationState(query.page, total, PAGE_SIZE);
-      const extra = {
-        freshness: { builtAt: all.builtAt, checkedAt: all.checkedAt, complete: all.complete },
-        ...(all.complete ? {} : { totalBound: 'atLeast' as const }),
-        ...(all.seenAt === undefined ? {} : { seenAt: all.seenAt }),
-      };
-      if (query.page > 1 && query.page > pages) return { loads: [], total, page: query.page, limit: PAGE_SIZE, beyond: 'end', ...extra };
-      const shown = matching.slice((query.page - 1) * PAGE_SIZE, query.page * PAGE_SIZE);
-      const fromIndex = shown.filter((row) => !all.loaded.has(row.id));
-      const cards =
-        all.index && fromIndex.length > 0 ? await all.index.built.cards(fromIndex, all.index.decoded, signal) : new Map<string, Load>();
-      const loads = shown.map((row) => all.loaded.get(row.id) ?? cards.get(row.id)).filter((load): load is Load => load !== undefined);
-      if (loads.length < shown.length) throw new Error('The list of loads could not be read in full: try again.');
-      return { loads, total, page: query.page, limit: PAGE_SIZE, ...extra };
+      return pageOf(all, query, match, context, signal);
     },
     async facets(query, signal): Promise<FacetView> {
       const { all, match, context } = await rowsOf(query, false, signal, true);
