@@ -12,7 +12,7 @@ import { isoDay } from '../src/loads/format';
 import { vehicleLabel } from '../src/loads/vehicle-types';
 import { matchPlace } from '../src/places/match';
 import { generateLoad, generateLoads } from '../tools/sample-api/data';
-import { boardHydrated, controlApi, matchingIds, resetApi } from './support';
+import { boardHydrated, boardStatus, controlApi, loadCards, matchingIds, resetApi } from './support';
 import { E2E_API_URL } from './env';
 
 // The board's and the city pages' filters (CONTRACT.md, "Filters") in Chromium, on the built site and
@@ -24,14 +24,7 @@ const BOARD = generateLoads(DEFAULT_SAMPLE_LOADS).map((raw) => normalizeLoad(raw
 const count = (keep: (load: Load) => boolean) => BOARD.filter(keep).length;
 const plural = (n: number) => (n % 10 === 1 && n % 100 !== 11 ? 'груз' : 'груз[аов]+');
 
-const cards = (page: Page) =>
-  page
-    .getByRole('main')
-    .getByRole('listitem')
-    .filter({ has: page.locator('a[href*="/load/"]') });
-
-/** The board's one status line: a city or route page also has the offline notice, a live region of its own. */
-const boardStatus = (page: Page) => page.locator('[role="status"]:not([data-offline-notice])');
+const cards = loadCards;
 
 async function openFilters(page: Page, url: string, names = { open: /^Фильтры($|:)/, vehicle: 'Тип транспорта' }) {
   await page.goto(url);

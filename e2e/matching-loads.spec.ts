@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { normalizeLoad, normalizeLoadList } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
 import { DEFAULT_SAMPLE_LOADS } from '../src/config/constants';
@@ -6,7 +6,7 @@ import { newestFirst } from '../src/loads/posting-time';
 import { matchPlace } from '../src/places/match';
 import { generateLoad, generateLoads } from '../tools/sample-api/data';
 import { E2E_API_URL } from './env';
-import { controlApi, matchingIds, resetApi } from './support';
+import { boardStatus, cardIds, controlApi, matchingIds, resetApi } from './support';
 
 // Every matching load, whatever the API's order (CONTRACT.md, "The API as the site calls it", "Filters"):
 // the board against the e2e sample API's 120 loads after the build, with loads posted, taken, and the
@@ -17,19 +17,6 @@ test.afterEach(resetApi);
 const BOARD = generateLoads(DEFAULT_SAMPLE_LOADS)
   .map((raw) => normalizeLoad(raw))
   .sort(newestFirst);
-
-const cards = (page: Page) =>
-  page
-    .getByRole('main')
-    .getByRole('listitem')
-    .filter({ has: page.locator('a[href*="/load/"]') });
-const boardStatus = (page: Page) => page.locator('[role="status"]:not([data-offline-notice])');
-const cardIds = async (page: Page) =>
-  (
-    await cards(page)
-      .locator('a[href*="/load/"]')
-      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
-  ).map((href) => href.replace(/^.*\/load\//, ''));
 
 /** Posts the sample API's next `size` loads (change mode, one list request). */
 async function post(size: number): Promise<Load[]> {

@@ -78,3 +78,21 @@ export function matchingIds(loads: readonly Load[], search: string, list: { from
   const searchPlace = query.search ? (matchPlace(query.search)?.slug ?? null) : null;
   return matchingRows(rows, query, { list, searchPlace }, { today: tashkentToday(Date.now()), places: PLACES }).map((row) => row.id);
 }
+
+/** The cards of the list on screen: list items that link a load page. */
+export const loadCards = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.locator('a[href*="/load/"]') });
+
+/** The board's one status line: a city or route page also has the offline notice, a live region of its own. */
+export const boardStatus = (page: Page) => page.locator('[role="status"]:not([data-offline-notice])');
+
+/** The ids of the loads on screen, in order. */
+export async function cardIds(page: Page): Promise<string[]> {
+  const hrefs = await loadCards(page)
+    .locator('a[href*="/load/"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return hrefs.map((href) => href.replace(/^.*\/load\//, ''));
+}

@@ -3,7 +3,7 @@ import { pageVariants } from '../i18n/plugin';
 import { CONTENT_PAGES, NOT_FOUND_TEMPLATE } from './page-table';
 import { readLoads, readVehicleTypes } from './read-loads';
 import { filterFiles, listFilesOf } from './filter-files';
-import type { ListOrder } from '../api-client/list-order';
+import { readListOrder, type ListOrder } from '../api-client/list-order';
 import { createLoadPages } from './load-pages';
 import { cardPositions, createPlacePages, groupBuildLoads, placesDirectoryContext } from './place-pages';
 import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
@@ -90,9 +90,30 @@ async function buildOutputsOf(
   }
 }
 
-export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
+const API_ORDER_KEY = 'api-list-order';
+const ORDER_WORDS: Record<ListOrder, string> = { newest: 'the newest first', oldest: 'the oldest first', none: 'in no order of posting' };
+
+/**
+ * The API's order is learned anew by every build and trusted by none: a change since the last build (as
+ * Gatsby's cache remembers it) is said in the build's log, and the phone checks every page it reads.
+ */
+async function noticeOrderChange(
+  cache: { get(key: string): Promise<unknown>; set(key: string, value: unknown): Promise<unknown> },
+  order: ListOrder,
+  reporter: Reporter,
+) {
+  const previous: unknown = await cache.get(API_ORDER_KEY);
+  if (typeof previous === 'string' && previous !== order)
+    reporter.warn(
+      `The API's order changed since the last build: it listed ${ORDER_WORDS[readListOrder(previous)]}, now ${ORDER_WORDS[order]}.`,
+    );
+  await cache.set(API_ORDER_KEY, order);
+}
+
+export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter, cache }) => {
   const { createPage } = actions;
   const { loads, order } = await readLoads(reporter);
+  await noticeOrderChange(cache, order, reporter);
   const vehicleTypes = await readVehicleTypes(reporter);
   const placeGroups = groupBuildLoads(loads);
   // Dated from the data, not the clock or a cache: an unchanged board rebuilds byte-identical pages
