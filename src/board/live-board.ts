@@ -11,6 +11,7 @@ import { boardHref, type BoardQuery } from './query';
 import { apiSource } from './source';
 import { boardSource } from './board-source';
 import type { KeepDetails } from './use-saved-searches';
+import type { AlertsSource } from './alert-link';
 import { keepable } from './extras-wanted';
 import type { FilteredLists } from './source';
 import { ROUTES } from '../config/routes';
@@ -43,6 +44,8 @@ export interface BoardFilters {
   /** The filter index's public path; empty when the build published none for the list. */
   indexPath: string;
   vehicleTypes: string[];
+  /** The API dictionary's id of each vehicle type it lists, by lower-case name: for the Telegram alerts link. */
+  vehicleTypeIds?: Record<string, string>;
   /** Places with an Atom feed of their loads (by slug): a kept search for one offers it. */
   feedPlaces?: string[];
 }
@@ -72,7 +75,7 @@ export interface LiveBoard {
 }
 
 /** What "keep this search" and the kept searches need of the page (their code loads on first use). */
-export interface KeepingSearches {
+export interface KeepingSearches extends AlertsSource {
   /** The page's list, unprefixed: `/loads`, or a city or route page's. */
   path: string;
   /** What a kept search of this list says it is, and where its feed and places are. */
@@ -136,6 +139,7 @@ export function useLiveBoard(
     return { place: '', scope: {}, feed: slug && feedPlaces.includes(slug) ? `/from/${slug}` : '' };
   }, [query.search, placeFilePath, feedPlaces]);
   const [newSince, setNewSince] = useState<number | null>(null);
+  const vehicleTypeIds = context.filters?.vehicleTypeIds;
   const keeping = useMemo<KeepingSearches>(
     () => ({
       path: ROUTES.loads,
@@ -143,8 +147,10 @@ export function useLiveBoard(
       lists: source.filtered,
       keepable: (query) => keepable(query),
       onNewSince: setNewSince,
+      vehicleTypeIds,
+      placeFilePath,
     }),
-    [details, source],
+    [details, source, vehicleTypeIds, placeFilePath],
   );
   const extras = useMemo(() => ({ placeName, routeKm, positions, newSince }), [placeName, routeKm, positions, newSince]);
   const hrefFor = (next: BoardQuery) => boardHref(language, next, { bare });

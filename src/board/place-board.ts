@@ -70,6 +70,7 @@ export function usePlaceBoard(
   const details = useCallback(async (): Promise<KeepDetails> => ({ place: title, scope: { from, to }, feed }), [title, from, to, feed]);
   const [newSince, setNewSince] = useState<number | null>(null);
   const { listPath } = context;
+  const vehicleTypeIds = context.filters?.vehicleTypeIds;
   const keeping = useMemo(
     () => ({
       path: listPath,
@@ -77,8 +78,10 @@ export function usePlaceBoard(
       lists: null,
       keepable: (query: BoardQuery) => keepable(query),
       onNewSince: setNewSince,
+      vehicleTypeIds,
+      placeFilePath,
     }),
-    [details, listPath],
+    [details, listPath, vehicleTypeIds, placeFilePath],
   );
   const extras = useMemo(() => ({ placeName, routeKm, positions, newSince }), [placeName, routeKm, positions, newSince]);
   const scope: ListScope = { path: context.listPath, builtPages: context.pages };

@@ -1,12 +1,13 @@
 import type { GatsbyNode, Reporter } from 'gatsby';
 import { pageVariants } from '../i18n/plugin';
 import { CONTENT_PAGES, NOT_FOUND_TEMPLATE } from './page-table';
-import { readLoads, readVehicleTypes } from './read-loads';
+import { readLoads, readVehicleTypeList } from './read-loads';
+import { vehicleTypeIds } from './vehicle-type-ids';
 import { filterFiles } from './filter-files';
 import { createLoadPages } from './load-pages';
 import { cardPositions, createPlacePages, groupBuildLoads, placesDirectoryContext } from './place-pages';
 import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
-import type { Load } from '../api-client/types';
+import type { Load, VehicleType } from '../api-client/types';
 import { newestPosting } from '../loads/built-time';
 import { CLOSED_LOAD_KEEP_MS, PAGE_SIZE } from '../config/constants';
 import { placeFiles } from './place-files';
@@ -38,6 +39,7 @@ function loadsPageContext(loads: Load[], boardTime: number, outputs: BuildOutput
     filters: {
       indexPath: outputs.filters.board,
       vehicleTypes: outputs.filters.vehicleTypes,
+      vehicleTypeIds: outputs.filters.vehicleTypeIds,
       feedPlaces: [...outputs.feedBoard.groups.from.keys()].sort(),
     },
   };
@@ -55,7 +57,7 @@ function loadsPageContext(loads: Load[], boardTime: number, outputs: BuildOutput
 async function buildOutputsOf(
   reporter: Reporter,
   board: FeedBoard,
-  vehicleTypes: readonly string[],
+  vehicleTypes: readonly VehicleType[],
   boardTime: number,
 ): Promise<{ outputs: BuildOutputs; rates: BuildRates }> {
   dropUnwrittenOutputs();
@@ -72,8 +74,10 @@ async function buildOutputsOf(
       new Set(loads.map((load) => load.id)),
     );
     // The filter index of the board and of every city and route list (src/board/filter-index.ts).
-    const filters = filterFiles(loads, groups, vehicleTypes, boardTime);
-    const outputs = { placeFiles: placeFiles(loads), ranges: rates.ranges, feedBoard: board, closedLoads, filters, history };
+    const names = vehicleTypes.map((type) => type.name);
+    const filters = { ...filterFiles(loads, groups, names, boardTime), vehicleTypeIds: vehicleTypeIds(vehicleTypes) };
+    const feedBoard = { ...board, vehicleTypes };
+    const outputs = { placeFiles: placeFiles(loads), ranges: rates.ranges, feedBoard, closedLoads, filters, history };
     return { outputs, rates: rates.rates };
   } catch (error) {
     // Nothing is handed over, so nothing would close the history: its working copy goes now.
@@ -85,7 +89,7 @@ async function buildOutputsOf(
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
   const { createPage } = actions;
   const loads = await readLoads(reporter);
-  const vehicleTypes = await readVehicleTypes(reporter);
+  const vehicleTypes = await readVehicleTypeList(reporter);
   const placeGroups = groupBuildLoads(loads);
   // Dated from the data, not the clock or a cache: an unchanged board rebuilds byte-identical pages
   // even after a lost cache, so a deploy uploads none of them again.

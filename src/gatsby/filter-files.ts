@@ -45,6 +45,8 @@ export interface FilterFiles {
   files: Map<string, string>;
   /** The vehicle types the filters offer, as the API spells them. */
   vehicleTypes: string[];
+  /** The API dictionary's ids of the types it lists, by lower-case name (vehicle-type-ids.ts), for the alerts link. */
+  vehicleTypeIds?: Record<string, string>;
   stats: { ms: number; indexes: number; chunks: number; bytes: number };
 }
 

@@ -200,7 +200,9 @@ export function createPlacePages(
     const named = (place: Place | null, language: Language) => (place ? placeName(place, language) : '');
     // Once per language: the bare path and /uz show the same block.
     const rateHtmls = new Map<string, string>();
-    const filters = live ? { indexPath: spec.filterIndex(live.filters), vehicleTypes: live.filters.vehicleTypes } : undefined;
+    const filters = live
+      ? { indexPath: spec.filterIndex(live.filters), vehicleTypes: live.filters.vehicleTypes, vehicleTypeIds: live.filters.vehicleTypeIds }
+      : undefined;
     const scope = { ...(spec.from ? { from: spec.from.slug } : {}), ...(spec.to ? { to: spec.to.slug } : {}) };
     const rateHtmlIn = (rate: RouteRateData, language: Language) => {
       const html = rateHtmls.get(language.code) ?? rateBlockHtml(rate, language);

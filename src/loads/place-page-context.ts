@@ -58,7 +58,7 @@ export interface PlaceLoadsPageContext extends PageContext {
   /** The list's places by slug: which loads posted since the build belong to it. */
   scope: { from?: string; to?: string };
   /** The list's filter index and the vehicle types the filters offer; absent in tests of the static page. */
-  filters?: { indexPath: string; vehicleTypes: string[] };
+  filters?: { indexPath: string; vehicleTypes: string[]; vehicleTypeIds?: Record<string, string> };
   /** The page language's place file: names places of loads the build did not name. */
   placeFilePath?: string;
   /** The routes' usual price ranges, for the cards of a filtered list the build did not position. */
