@@ -11,6 +11,7 @@ import { MAX_SAVED } from '../../board/saved-searches';
 import { useSavedSearches, type SavedSearches, type SavedView } from '../../board/use-saved-searches';
 import type { KeepingSearches } from '../../board/live-board';
 import { ShareLinks } from '../share-links';
+import { AlertsLink } from './alerts-link';
 import { chipText } from './filter-chips';
 import { builtTime } from '../../loads/built-time';
 import type { Freshness } from '../../board/source';
@@ -84,21 +85,37 @@ export function FilterChips({ language, query, searchChip, onQuery, keeping }: F
           ) : null}
         </ul>
       ) : null}
-      <KeepSearch saved={saved} />
+      <KeepSearch saved={saved} language={language} keeping={keeping} label={chips.map((chip) => chipText(chip, t, language)).join(', ')} />
     </>
   );
 }
 
-/** "Keep this search", or for a kept one "Remove from saved": one button, so focus stays on it. */
-function KeepSearch({ saved }: { saved: SavedSearches }) {
+/**
+ * "Keep this search", or for a kept one "Remove from saved": one button, so focus stays on it; a kept
+ * one offers its Telegram alerts beside it.
+ */
+function KeepSearch({
+  saved,
+  language,
+  keeping,
+  label,
+}: {
+  saved: SavedSearches;
+  language: Language;
+  keeping: KeepingSearches;
+  label: string;
+}) {
   const { t } = useTranslation('loads');
   const { current } = saved;
   if (!current && !saved.canKeep)
     return saved.full ? <span className={boardStyles.count}>{t('saved.full', { count: MAX_SAVED })}</span> : null;
   return (
-    <button type="button" className={styles.keep} onClick={() => (current ? saved.remove(current) : saved.keep())}>
-      {current ? t('saved.unkeep') : t('saved.keep')}
-    </button>
+    <>
+      <button type="button" className={styles.keep} onClick={() => (current ? saved.remove(current) : saved.keep())}>
+        {current ? t('saved.unkeep') : t('saved.keep')}
+      </button>
+      {current ? <AlertsLink entry={current} source={keeping} language={language} label={label} /> : null}
+    </>
   );
 }
 
@@ -133,6 +150,7 @@ export function SavedSearchList({ language, query, keeping }: { language: Langua
                 subject={label}
                 texts={share}
               />
+              <AlertsLink entry={view.entry} source={keeping} language={language} label={label} />
               {view.entry.feed ? (
                 <a className={styles.savedActions} href={`${FEEDS_DIR}/${language.prefix}${view.entry.feed}.atom`}>
                   {t('saved.feed')}
