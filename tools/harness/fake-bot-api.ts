@@ -14,6 +14,11 @@
  * - a wrong token gets 401 Unauthorized, an unknown chat 400 "chat not found", a chat where the bot is
  *   not an admin 403.
  * Optionally it enforces Telegram's limit of about 20 messages a minute in one chat with 429s.
+ *
+ * For the alerts bot (`npm run telegram -- alerts`) it also keeps private chats: people who send it
+ * text (`/start TOKEN`, `/stop`, `/list`) or press a button under one of its messages, read back with
+ * `getUpdates` (an `offset` confirms, and forgets, every update before it), `answerCallbackQuery`, and a
+ * person who blocked the bot (403 "Forbidden: bot was blocked by the user").
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -37,6 +42,8 @@ export interface Entity {
 
 export interface FakeMessage {
   id: number;
+  /** The chat it is in: the channel (as TELEGRAM_CHAT_ID names it), or a private chat's id. */
+  chat: string;
   /** The text as readers see it, after HTML parsing. */
   text: string;
   entities: Entity[];
@@ -91,7 +98,28 @@ export interface FakeBotApi {
   holdNext(method: string, hold: Hold, skip?: number): void;
   /** A post by a person (an admin) in the channel: it takes the next id, and the bot cannot edit it. */
   humanPost(text: string): FakeMessage;
+  /**
+   * A person writes to the bot in their private chat (whose id is theirs): an update `getUpdates` gives.
+   * `at`: when they sent it (epoch ms; default now). Returns the update's id.
+   */
+  userSends(user: FakeUser, text: string, at?: number): number;
+  /** A person presses the button with `data` under one of the bot's messages in their chat. */
+  userPresses(user: FakeUser, messageId: number, data: string): number;
+  /** From now on the person has blocked the bot: every message to them is refused with 403. */
+  block(user: FakeUser): void;
+  /** The bot's messages in one private chat, in order. */
+  chatMessages(chatId: number | string): FakeMessage[];
+  /** Updates not yet confirmed by an `offset`. */
+  pendingUpdates(): number;
   close(): Promise<void>;
+}
+
+/** A Telegram user as an update names them: the alerts must keep none of this but the id. */
+export interface FakeUser {
+  id: number;
+  firstName: string;
+  username?: string;
+  languageCode?: string;
 }
 
 const NOT_MODIFIED =
@@ -110,6 +138,11 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
   const heldResponses = new Set<http.ServerResponse>();
   let nextId = 1;
   const recentMessages: number[] = [];
+  const updates: Array<{ update_id: number } & Record<string, unknown>> = [];
+  let nextUpdate = 1;
+  const blocked = new Set<string>();
+  const privateChats = new Set<string>();
+  const callbacks = new Set<string>();
 
   function answer(response: http.ServerResponse, call: FakeCall, status: number, payload: Record<string, unknown>): void {
     call.status = status;
@@ -131,11 +164,19 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
   /** Carries out a call; returns the answer to give. */
   function perform(method: string, body: Record<string, unknown>): { status: number; payload: Record<string, unknown> } {
     const error = (status: number, description: string) => ({ status, payload: { ok: false, error_code: status, description } });
+    if (method === 'getUpdates') return { status: 200, payload: { ok: true, result: readUpdates(body) } };
+    if (method === 'answerCallbackQuery') {
+      const id = String(body.callback_query_id ?? '');
+      if (!callbacks.delete(id)) return error(400, 'Bad Request: query is too old and response timeout expired or query ID is invalid');
+      return { status: 200, payload: { ok: true, result: true } };
+    }
     if (method !== 'sendMessage' && method !== 'editMessageText' && method !== 'getMe') return error(404, 'Not Found');
     if (method === 'getMe')
       return { status: 200, payload: { ok: true, result: { id: 123456, is_bot: true, first_name: 'Test', username: 'test_bot' } } };
-    if (String(body.chat_id ?? '') !== chat) return error(400, 'Bad Request: chat not found');
-    if (!botIsAdmin) return error(403, 'Forbidden: bot is not a member of the channel chat');
+    const target = String(body.chat_id ?? '');
+    if (target !== chat && !privateChats.has(target)) return error(400, 'Bad Request: chat not found');
+    if (blocked.has(target)) return error(403, 'Forbidden: bot was blocked by the user');
+    if (target === chat && !botIsAdmin) return error(403, 'Forbidden: bot is not a member of the channel chat');
     if (typeof body.text !== 'string') return error(400, 'Bad Request: message text is empty');
     let parsed: { text: string; entities: Entity[] };
     try {
@@ -149,6 +190,7 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
     if (method === 'sendMessage') {
       const message: FakeMessage = {
         id: nextId,
+        chat: target,
         text: parsed.text,
         entities: parsed.entities,
         html: body.text,
@@ -160,7 +202,7 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
       messages.push(message);
       return { status: 200, payload: { ok: true, result: messageJson(message) } };
     }
-    const message = messages.find((candidate) => candidate.id === Number(body.message_id));
+    const message = messages.find((candidate) => candidate.id === Number(body.message_id) && candidate.chat === target);
     if (!message) return error(400, 'Bad Request: message to edit not found');
     if (!message.byBot) return error(400, "Bad Request: message can't be edited");
     if (
@@ -179,11 +221,36 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
     return { status: 200, payload: { ok: true, result: messageJson(message) } };
   }
 
+  /** Updates from `offset` on, at most `limit`; those before `offset` are confirmed and forgotten. */
+  function readUpdates(body: Record<string, unknown>): unknown[] {
+    const offset = Number(body.offset ?? 0);
+    if (offset > 0) while (updates.length > 0 && (updates[0]?.update_id ?? 0) < offset) updates.shift();
+    const limit = Math.min(100, Math.max(1, Number(body.limit ?? 100)));
+    return updates.slice(0, limit);
+  }
+
+  function userJson(user: FakeUser): Record<string, unknown> {
+    return {
+      id: user.id,
+      is_bot: false,
+      first_name: user.firstName,
+      ...(user.username ? { username: user.username } : {}),
+      ...(user.languageCode ? { language_code: user.languageCode } : {}),
+    };
+  }
+
+  function privateChatJson(user: FakeUser): Record<string, unknown> {
+    return { id: user.id, type: 'private', first_name: user.firstName, ...(user.username ? { username: user.username } : {}) };
+  }
+
   function messageJson(message: FakeMessage): Record<string, unknown> {
     return {
       message_id: message.id,
       date: Math.floor(Date.now() / 1000),
-      chat: { id: -1001234567890, type: 'channel', title: 'Test channel', username: chat.replace(/^@/, '') },
+      chat:
+        message.chat === chat
+          ? { id: -1001234567890, type: 'channel', title: 'Test channel', username: chat.replace(/^@/, '') }
+          : { id: Number(message.chat), type: 'private' },
       text: message.text,
       ...(message.entities.length > 0 ? { entities: message.entities } : {}),
       ...(message.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
@@ -241,7 +308,7 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
         );
       }
       const sendsMessage = method === 'sendMessage' || method === 'editMessageText';
-      if (sendsMessage) {
+      if (sendsMessage && String(body.chat_id ?? '') === chat) {
         const wait = rateLimitWait(at);
         if (wait > 0) return fail(response, call, 429, `Too Many Requests: retry after ${wait}`, { parameters: { retry_after: wait } });
       }
@@ -254,7 +321,7 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
         return undefined;
       }
       const result = perform(method, body);
-      if (sendsMessage && result.status === 200) recentMessages.push(at);
+      if (sendsMessage && result.status === 200 && String(body.chat_id ?? '') === chat) recentMessages.push(at);
       return answer(response, call, result.status, result.payload);
     });
   });
@@ -285,11 +352,53 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
           holds.set(method, { hold, skip });
         },
         humanPost(text) {
-          const message: FakeMessage = { id: nextId, text, entities: [], html: text, replyMarkup: null, byBot: false, edits: 0 };
+          const message: FakeMessage = { id: nextId, chat, text, entities: [], html: text, replyMarkup: null, byBot: false, edits: 0 };
           nextId += 1;
           messages.push(message);
           return message;
         },
+        userSends(user, text, at = Date.now()) {
+          privateChats.add(String(user.id));
+          const command = /^\/[A-Za-z]+/.exec(text)?.[0];
+          const update = {
+            update_id: nextUpdate,
+            message: {
+              message_id: nextId,
+              from: userJson(user),
+              chat: privateChatJson(user),
+              date: Math.floor(at / 1000),
+              text,
+              ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] } : {}),
+            },
+          };
+          nextId += 1;
+          nextUpdate += 1;
+          updates.push(update);
+          return update.update_id;
+        },
+        userPresses(user, messageId, data) {
+          const message = messages.find((candidate) => candidate.id === messageId && candidate.chat === String(user.id));
+          const id = `cb${nextUpdate}`;
+          callbacks.add(id);
+          const update = {
+            update_id: nextUpdate,
+            callback_query: {
+              id,
+              from: userJson(user),
+              chat_instance: '42',
+              data,
+              ...(message ? { message: { ...messageJson(message), chat: privateChatJson(user) } } : {}),
+            },
+          };
+          nextUpdate += 1;
+          updates.push(update);
+          return update.update_id;
+        },
+        block(user) {
+          blocked.add(String(user.id));
+        },
+        chatMessages: (chatId) => messages.filter((message) => message.chat === String(chatId)),
+        pendingUpdates: () => updates.length,
         close() {
           for (const response of heldResponses) response.destroy();
           for (const socket of sockets) socket.destroy();
@@ -353,7 +462,9 @@ export function parseTelegramHtml(html: string): { text: string; entities: Entit
         if (last.url) entity.url = last.url;
         if (entity.length > 0) entities.push(entity);
       } else {
-        const href = /href\s*=\s*"([^"]*)"/.exec(inside)?.[1];
+        const raw = /href\s*=\s*"([^"]*)"/.exec(inside)?.[1];
+        // An attribute's entities are read as Telegram reads them: `&amp;` in a link is `&`.
+        const href = raw?.replace(/&(lt|gt|quot|amp);/g, (_entity, name: string) => NAMED_ENTITIES[name] ?? '');
         open.push({ tag: name, start: text.length, ...(href ? { url: href } : {}) });
       }
       index = end + 1;

@@ -12,17 +12,15 @@
  * still taken when the next run starts is a run that never gave its state back, and the next run stops
  * rather than send from an older picture of what was sent.
  *
- * `npm run telegram:state -- [alerts] download|upload|release` does the same by hand (docs/telegram.md).
+ * `npm run telegram:state -- [alerts] download|upload|release` does the same by hand (state-cli.ts, docs/telegram.md).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { ObjectChangedError, objectUrl, readObject, writeObjectIfUnchanged } from '../deploy/conditional-object';
-import { type DeployConfig, deployConfigFromEnv, s3ClientFor } from '../deploy/deploy';
+import { type DeployConfig, s3ClientFor } from '../deploy/deploy';
 import { stateObject, TELEGRAM_STATE_KEY } from '../deploy/state-location';
-import { EnvError, toolEnv } from '../env';
-import { DEFAULT_STATE_FILE } from './config';
 import { parseState, readState, type Taken, type TelegramState, writeState } from './state';
 
 /** What every kept state carries for the bucket's rules: its generation, and the run holding it. */
@@ -243,57 +241,3 @@ export interface StateCommand<S extends HeldState> {
   /** What an absent copy in the bucket means. */
   noneYet: string;
 }
-
-async function handle<S extends HeldState>(action: string | undefined, command: StateCommand<S>): Promise<void> {
-  const config = deployConfigFromEnv(process.env);
-  const { kind, file, name } = command;
-  const where = objectUrl(stateObject(config, kind.key));
-  if (action === 'download') {
-    const result = await downloadState(config, file, undefined, kind);
-    console.log(result === 'none' ? `No ${name} at ${where} yet: ${command.noneYet}` : `Read the ${name} from ${where} into ${file}.`);
-  } else if (action === 'upload') {
-    const result = await uploadState(config, file, undefined, kind);
-    console.log(
-      {
-        none: `No ${file} to keep: nothing uploaded.`,
-        unchanged: `${where} already holds ${file}: nothing uploaded.`,
-        uploaded: `Stored the ${name} in ${where}.`,
-      }[result],
-    );
-  } else if (action === 'release') {
-    const result = await releaseState(config, undefined, kind);
-    console.log(result === 'none' ? `${where} is not held by any run: nothing to do.` : `${where} is released as it is.`);
-  } else {
-    throw new Error('say download, upload or release (alerts first for the alerts’ state)');
-  }
-}
-
-async function main(): Promise<void> {
-  const alerts = process.argv[2] === 'alerts';
-  const action = process.argv[alerts ? 3 : 2];
-  const label = `npm run telegram:state ${alerts ? 'alerts ' : ''}${action ?? ''}`.trim();
-  try {
-    const vars = toolEnv(process.env);
-    if (alerts) {
-      throw new Error('the alerts keep no state yet');
-    } else {
-      const file = vars.string('TELEGRAM_STATE_FILE', { fallback: DEFAULT_STATE_FILE });
-      vars.done();
-      await handle(action, { kind: CHANNEL_STATE, file, name: 'Telegram state', noneYet: "the next run is the channel's first." });
-    }
-  } catch (error) {
-    const lines = error instanceof EnvError ? error.problems : [oneLine(error)];
-    for (const line of lines) console.error(`${label}: ${line}`);
-    process.exitCode = 1;
-  }
-}
-
-function oneLine(error: unknown): string {
-  const message =
-    error instanceof Error
-      ? `${['Error', 'StaleStateError'].includes(error.name) ? '' : `${error.name}: `}${error.message}`
-      : String(error);
-  return message.replace(/\s+/g, ' ').trim();
-}
-
-if (require.main === module) void main();

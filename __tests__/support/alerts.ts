@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { normalizeLoad } from '../../src/api-client/normalize';
+import type { Load } from '../../src/api-client/types';
+import { alertScopeOf, alertSearchOf } from '../../src/board/alert-link';
+import { encodeAlertToken } from '../../src/board/alert-token';
+import { decodeFilterIndex, type FilterIndexFile } from '../../src/board/filter-index';
+import { rowFilter, rowMatches, rowOrder } from '../../src/board/filters';
+import { parseBoardQuery } from '../../src/board/query';
+import { languageByPrefix, type LanguagePrefix } from '../../src/config/languages';
+import { PUBLISHED_BOARD_FILE, publishedBoard } from '../../src/feeds/published-board';
+import { filterFiles } from '../../src/gatsby/filter-files';
+import { groupBuildLoads } from '../../src/gatsby/place-pages';
+import { routeKey } from '../../src/loads/place-groups';
+import { postedAt } from '../../src/loads/posting-time';
+import { matchPlace } from '../../src/places/match';
+import { generateLoads, UNUSED_VEHICLE_TYPES, VEHICLE_TYPES } from '../../tools/sample-api/data';
+
+/** The sample API's dictionary, as the build reads it from /vehicle-types. */
+export const DICTIONARY = [...VEHICLE_TYPES, ...UNUSED_VEHICLE_TYPES].map((type) => ({ id: String(type.id), name: type.name }));
+export const VEHICLE_IDS = Object.fromEntries(DICTIONARY.map((type) => [type.name.toLowerCase(), type.id]));
+
+/** The sample API's loads, newest first. */
+export const SAMPLE: Load[] = generateLoads(130).map(normalizeLoad);
+
+export function writeBoard(publicDir: string, loads: readonly Load[]): void {
+  const file = path.join(publicDir, PUBLISHED_BOARD_FILE);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(publishedBoard(loads, DICTIONARY)));
+}
+
+/**
+ * The token the board's link carries for a kept search: its list's path, its query string and the
+ * page's language, made on `today` (src/board/alert-link.ts, as the browser makes it).
+ */
+export function tokenFor(listPath: string, query: string, prefix: LanguagePrefix, today: string): string {
+  const scope = alertScopeOf(listPath);
+  const language = languageByPrefix(prefix);
+  if (!scope || !language) throw new Error(`no list ${listPath} in ${prefix}`);
+  const parsed = parseBoardQuery(query);
+  const place = parsed.search ? (matchPlace(parsed.search)?.slug ?? null) : null;
+  const search = alertSearchOf(scope, parsed, place, language, VEHICLE_IDS);
+  if ('problem' in search) throw new Error(search.problem);
+  const encoded = encodeAlertToken(search, today);
+  if (!('token' in encoded)) throw new Error(encoded.problem);
+  return encoded.token;
+}
+
+/**
+ * The ids the board lists for a list's URL, in its order, among the loads posted after `since`: by the
+ * build's own filter index of that list (src/gatsby/filter-files.ts), as the phone reads and filters it
+ * (src/board/filter-source.ts). `place` is the slug of the place the search names.
+ */
+export function boardListIds(loads: readonly Load[], listPath: string, query: string, place: string | null, since: number): string[] {
+  const scope = alertScopeOf(listPath);
+  if (!scope) throw new Error(listPath);
+  const groups = groupBuildLoads(loads);
+  const files = filterFiles(
+    loads,
+    groups,
+    DICTIONARY.map((type) => type.name),
+    0,
+  );
+  const indexPath =
+    scope.from !== undefined && scope.to !== undefined
+      ? files.routes.get(routeKey(scope.from, scope.to))
+      : scope.from !== undefined
+        ? files.from.get(scope.from)
+        : scope.to !== undefined
+          ? files.to.get(scope.to)
+          : files.board;
+  if (!indexPath) return [];
+  const index = decodeFilterIndex(JSON.parse(files.files.get(indexPath) ?? '{}') as FilterIndexFile);
+  const parsed = parseBoardQuery(query);
+  const filter = rowFilter(parsed, place, scope.from || scope.to ? scope : null);
+  const posted = new Map(loads.map((load) => [load.id, postedAt(load)]));
+  return index.rows
+    .filter((row) => (posted.get(row.id) ?? -Infinity) > since && rowMatches(row, filter))
+    .sort(rowOrder(parsed.sort))
+    .map((row) => row.id);
+}
