@@ -47,11 +47,19 @@ export function tokenFor(listPath: string, query: string, prefix: LanguagePrefix
 }
 
 /**
- * The ids the board lists for a list's URL, in its order, among the loads posted after `since`: by the
+ * The ids the board lists for a list's URL, in its order, among the loads posted since `since` (after its
+ * time, or at its time and not among its ids, as a subscription's cursor counts them): by the
  * build's own filter index of that list (src/gatsby/filter-files.ts), as the phone reads and filters it
  * (src/board/filter-source.ts). `place` is the slug of the place the search names.
  */
-export function boardListIds(loads: readonly Load[], listPath: string, query: string, place: string | null, since: number): string[] {
+export function boardListIds(
+  loads: readonly Load[],
+  listPath: string,
+  query: string,
+  place: string | null,
+  since: number | { at: number; ids: readonly string[] },
+): string[] {
+  const cursor = typeof since === 'number' ? { at: since, ids: [] } : since;
   const scope = alertScopeOf(listPath);
   if (!scope) throw new Error(listPath);
   const groups = groupBuildLoads(loads);
@@ -75,7 +83,10 @@ export function boardListIds(loads: readonly Load[], listPath: string, query: st
   const filter = rowFilter(parsed, place, scope.from || scope.to ? scope : null);
   const posted = new Map(loads.map((load) => [load.id, postedAt(load)]));
   return index.rows
-    .filter((row) => (posted.get(row.id) ?? -Infinity) > since && rowMatches(row, filter))
+    .filter((row) => {
+      const time = posted.get(row.id) ?? -Infinity;
+      return (time > cursor.at || (time === cursor.at && !cursor.ids.includes(row.id))) && rowMatches(row, filter);
+    })
     .sort(rowOrder(parsed.sort))
     .map((row) => row.id);
 }
