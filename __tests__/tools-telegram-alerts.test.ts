@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Load } from '../src/api-client/types';
 import { postedAt } from '../src/loads/posting-time';
+import { REBUILD_INTERVAL_MINUTES } from '../src/config/constants';
 import { BASE_TIME_MS } from '../tools/sample-api/data';
 import { alertsConfigFromEnv } from '../tools/telegram/alerts/config';
 import { type AlertsReport, runAlerts } from '../tools/telegram/alerts/run';
@@ -457,5 +458,14 @@ describe('the alerts’ state in the bucket, where the CDN does not serve it', (
     const again = await startCli({ ...env({ TELEGRAM_ALERTS_STATE_FILE: elsewhere }), ...bucketEnv() }).exited;
     expect(again.code).toBe(0);
     expect([alisher, bobur].map((user) => fake.chatMessages(user.id).length - 1).sort()).toEqual([1, 1]);
+  });
+});
+
+describe('when the bot answers', () => {
+  it('is what the board promises: the rebuild workflow runs the alerts every REBUILD_INTERVAL_MINUTES', () => {
+    const workflow = fs.readFileSync(path.join(ROOT, '.github/workflows/rebuild.yml'), 'utf8');
+    expect(/cron: '\*\/(\d+) \* \* \* \*'/.exec(workflow)?.[1]).toBe(String(REBUILD_INTERVAL_MINUTES));
+    expect(workflow).toMatch(/run: npm run telegram -- alerts\n/);
+    expect(workflow).toMatch(/run: npm run telegram:state -- alerts upload\n/);
   });
 });
