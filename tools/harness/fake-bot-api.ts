@@ -74,6 +74,10 @@ export interface FakeBotApiOptions {
   botIsAdmin?: boolean;
   /** Answer 429 when more than this many messages reach the chat within a minute; off when unset. */
   perMinuteLimit?: number;
+  /** Any numeric chat id is a person's private chat, as if each had written first (the alerts' bench). */
+  anyPrivateChat?: boolean;
+  /** false: calls and messages are counted (`counts`) but not kept, so a bench of 50,000 costs no memory. */
+  record?: boolean;
 }
 
 export interface FakeBotApi {
@@ -111,6 +115,8 @@ export interface FakeBotApi {
   chatMessages(chatId: number | string): FakeMessage[];
   /** Updates not yet confirmed by an `offset`. */
   pendingUpdates(): number;
+  /** Calls received and messages carried out, kept or not. */
+  counts: { calls: number; messages: number };
   close(): Promise<void>;
 }
 
@@ -143,6 +149,9 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
   const blocked = new Set<string>();
   const privateChats = new Set<string>();
   const callbacks = new Set<string>();
+  const record = options.record ?? true;
+  const counts = { calls: 0, messages: 0 };
+  const isPrivate = (id: string) => privateChats.has(id) || (options.anyPrivateChat === true && /^\d+$/.test(id));
 
   function answer(response: http.ServerResponse, call: FakeCall, status: number, payload: Record<string, unknown>): void {
     call.status = status;
@@ -174,7 +183,7 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
     if (method === 'getMe')
       return { status: 200, payload: { ok: true, result: { id: 123456, is_bot: true, first_name: 'Test', username: 'test_bot' } } };
     const target = String(body.chat_id ?? '');
-    if (target !== chat && !privateChats.has(target)) return error(400, 'Bad Request: chat not found');
+    if (target !== chat && !isPrivate(target)) return error(400, 'Bad Request: chat not found');
     if (blocked.has(target)) return error(403, 'Forbidden: bot was blocked by the user');
     if (target === chat && !botIsAdmin) return error(403, 'Forbidden: bot is not a member of the channel chat');
     if (typeof body.text !== 'string') return error(400, 'Bad Request: message text is empty');
@@ -199,7 +208,8 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
         edits: 0,
       };
       nextId += 1;
-      messages.push(message);
+      counts.messages += 1;
+      if (record) messages.push(message);
       return { status: 200, payload: { ok: true, result: messageJson(message) } };
     }
     const message = messages.find((candidate) => candidate.id === Number(body.message_id) && candidate.chat === target);
@@ -280,7 +290,8 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
         body = {};
       }
       const call: FakeCall = { method: match?.[2] ?? '?', body, at, status: 0 };
-      calls.push(call);
+      counts.calls += 1;
+      if (record) calls.push(call);
       if (!match) return fail(response, call, 404, 'Not Found');
       if (match[1] !== token) return fail(response, call, 401, 'Unauthorized');
       const method = call.method;
@@ -399,6 +410,7 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
         },
         chatMessages: (chatId) => messages.filter((message) => message.chat === String(chatId)),
         pendingUpdates: () => updates.length,
+        counts,
         close() {
           for (const response of heldResponses) response.destroy();
           for (const socket of sockets) socket.destroy();

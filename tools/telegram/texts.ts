@@ -20,15 +20,25 @@ const PLACES: Record<LanguagePrefix, typeof uzPlaces> = { uz: uzPlaces, 'uz-cyrl
 
 export const TELEGRAM_NAMESPACE = 'telegram';
 
+/** One translator per language and kind: the alerts ask for one per message, and making one is slow. */
+const made = new Map<string, TFunction>();
+function once(key: string, make: () => TFunction): TFunction {
+  let t = made.get(key);
+  if (!t) made.set(key, (t = make()));
+  return t;
+}
+
 export function telegramTranslator(language: Language): TFunction {
-  return createTranslator(
-    language.prefix,
-    { [TELEGRAM_NAMESPACE]: BUNDLES[language.prefix], loads: LOADS[language.prefix], places: PLACES[language.prefix] },
-    TELEGRAM_NAMESPACE,
+  return once(`telegram:${language.prefix}`, () =>
+    createTranslator(
+      language.prefix,
+      { [TELEGRAM_NAMESPACE]: BUNDLES[language.prefix], loads: LOADS[language.prefix], places: PLACES[language.prefix] },
+      TELEGRAM_NAMESPACE,
+    ),
   );
 }
 
 /** The site's board texts with `loads` as the default namespace: what the filters' chips say (chipText). */
 export function boardTranslator(language: Language): TFunction {
-  return createTranslator(language.prefix, { loads: LOADS[language.prefix] }, 'loads');
+  return once(`loads:${language.prefix}`, () => createTranslator(language.prefix, { loads: LOADS[language.prefix] }, 'loads'));
 }

@@ -1,6 +1,6 @@
 import type { PublishedBoard, PublishedLoad } from '../../../src/feeds/published-board';
 import { postedAt } from '../../../src/loads/posting-time';
-import { listKey, listMatcher, listOrder } from './board-match';
+import { type BoardRow, listKey, listMatcher, listOrder, prepareBoard } from './board-match';
 import { type KeptList, keptList } from './kept-list';
 import { MAX_ALERT_LOADS } from './messages';
 import { type AlertsState, type Cursor, laterCursor, type Subscription } from './state';
@@ -37,8 +37,8 @@ export interface AlertsPlan {
   lists: number;
 }
 
-function isAfter(load: PublishedLoad, posted: number, cursor: Cursor): boolean {
-  return posted > cursor.at || (posted === cursor.at && !cursor.ids.includes(load.id));
+function isAfter(id: string, posted: number, cursor: Cursor): boolean {
+  return posted > cursor.at || (posted === cursor.at && !cursor.ids.includes(id));
 }
 
 /** The first index of `times` (ascending) at or after `at`. */
@@ -65,19 +65,18 @@ export function planAlerts(
   today: string,
   vehicleNames: ReadonlyMap<string, string>,
 ): AlertsPlan {
-  const dated = board.loads.map((load) => ({ load, posted: postedAt(load) })).filter((entry) => Number.isFinite(entry.posted));
-  dated.sort((a, b) => a.posted - b.posted);
-  const times = dated.map((entry) => entry.posted);
-  const newestAt = times.at(-1);
+  const prepared = prepareBoard(board.loads);
+  const { rows: all, times: allTimes } = prepared.rowsOf({});
+  const newestAt = allTimes.at(-1);
   // Past every load on the board: where a cursor goes once the run has looked.
   const boardCursor: Cursor | null =
     newestAt === undefined
       ? null
       : {
           at: newestAt,
-          ids: dated
-            .filter((entry) => entry.posted === newestAt)
-            .map((entry) => entry.load.id)
+          ids: all
+            .filter((one) => postedAt(one.load) === newestAt)
+            .map((one) => one.load.id)
             .sort(),
         };
 
@@ -102,29 +101,42 @@ export function planAlerts(
     }
   }
 
-  const matchers = new Map<string, (load: PublishedLoad) => boolean>();
+  const matchers = new Map<string, (load: BoardRow) => boolean>();
   const alerts: PlannedAlert[] = [];
   const quiet: AlertsPlan['quiet'] = [];
   for (const group of groups.values()) {
     const key = listKey(group.list);
     let matches = matchers.get(key);
     if (!matches) matchers.set(key, (matches = listMatcher(group.list)));
-    const found: Array<{ load: PublishedLoad; posted: number }> = [];
-    for (let index = firstAtOrAfter(times, group.since.at); index < dated.length; index += 1) {
-      const entry = dated[index] as { load: PublishedLoad; posted: number };
-      if (isAfter(entry.load, entry.posted, group.since) && matches(entry.load)) found.push(entry);
+    const found: BoardRow[] = [];
+    const { since } = group;
+    const { rows, times } = prepared.rowsOf(group.list.scope);
+    for (let index = firstAtOrAfter(times, since.at); index < rows.length; index += 1) {
+      const row = rows[index] as BoardRow;
+      if (matches(row) && isAfter(row.load.id, times[index] as number, since)) found.push(row);
     }
-    const shown = found
-      .map((entry) => entry.load)
-      .sort(listOrder(group.list))
-      .slice(0, MAX_ALERT_LOADS);
+    const shown = firstInOrder(found, listOrder(group.list), MAX_ALERT_LOADS).map((row) => row.load);
+    const oldest = found[0] ? postedAt(found[0].load) : 0;
     for (const { chat, subscription } of group.members) {
       const upTo = boardCursor ? laterCursor(subscription.since, boardCursor) : subscription.since;
       if (found.length === 0) quiet.push({ subscription, upTo });
-      else alerts.push({ chat, subscription, list: group.list, loads: shown, total: found.length, upTo, oldest: found[0]?.posted ?? 0 });
+      else alerts.push({ chat, subscription, list: group.list, loads: shown, total: found.length, upTo, oldest });
     }
   }
   return { alerts: sendingOrder(alerts), quiet, unreadable, lists: matchers.size };
+}
+
+/** The first `count` of `items` in `order`, without sorting them all (a list of the whole board may match). */
+function firstInOrder<T>(items: readonly T[], order: (a: T, b: T) => number, count: number): T[] {
+  const first: T[] = [];
+  for (const item of items) {
+    if (first.length === count && order(item, first[count - 1] as T) >= 0) continue;
+    let at = Math.min(first.length, count - 1);
+    while (at > 0 && order(item, first[at - 1] as T) < 0) at -= 1;
+    first.splice(at, 0, item);
+    if (first.length > count) first.pop();
+  }
+  return first;
 }
 
 /**

@@ -160,8 +160,8 @@ export async function runAlerts(config: AlertsConfig, options: AlertsRunOptions 
     retryDelayMs: Math.max(500, config.minIntervalMs),
     sleep,
     log,
-    // The API client's clock is the machine's: a 429 is waited out only within the budget left.
-    deadline: Date.now() + config.timeBudgetMs,
+    deadline: started + config.timeBudgetMs,
+    now: clock,
   });
   const sender = new Sender(api, config, state, clock, sleep, report);
   const journal = new Journal(config.stateFile);
