@@ -10,6 +10,7 @@ import { PLACES } from '../src/places/gazetteer';
 import { ALERT_TOKEN_VERSION, decodeAlertToken, encodeAlertToken, MAX_ALERT_TOKEN_CHARS, type AlertSearch } from '../src/board/alert-token';
 import { alertHref, alertListPath, alertScopeOf, alertSearchOf } from '../src/board/alert-link';
 import { boardSearchString, FIRST_PAGE, parseBoardQuery, type BoardQuery } from '../src/board/query';
+import { alertsBotFromEnv } from '../src/config/env';
 
 const [uz, uzCyrl, ru] = LANGUAGES as unknown as [Language, Language, Language];
 const TODAY = '2026-11-27';
@@ -261,4 +262,20 @@ describe('the link of a kept search', () => {
   it('opens the bot with the token as its start parameter', () => {
     expect(alertHref('yukbor_alerts_bot', 'AbC-_1')).toBe('https://t.me/yukbor_alerts_bot?start=AbC-_1');
   });
+});
+
+describe('the alerts bot the build names', () => {
+  it('is a Telegram username, or none: no link at all', () => {
+    expect(alertsBotFromEnv({})).toBe('');
+    expect(alertsBotFromEnv({ TELEGRAM_ALERTS_BOT: ' yukbor_alerts_bot ' })).toBe('yukbor_alerts_bot');
+  });
+
+  it.each(['@yukbor_alerts_bot', 'bot', '1yukbor_bot', 'yukbor-alerts-bot', 'https://t.me/yukbor_bot', 'a'.repeat(33)])(
+    'stops the build with one line naming the variable for %s',
+    (value) => {
+      expect(() => alertsBotFromEnv({ TELEGRAM_ALERTS_BOT: value })).toThrow(
+        /^TELEGRAM_ALERTS_BOT is ".*"; give the alerts bot's username without @: 5 to 32 letters, digits and _, starting with a letter\.$/,
+      );
+    },
+  );
 });
