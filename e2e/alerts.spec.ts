@@ -22,21 +22,27 @@ test.afterEach(resetApi);
 
 const TENT = VEHICLE_TYPES.find((type) => type.name === 'Tent');
 
-/** The token of the alerts link named `name`: its href is the bot's t.me link. */
-async function tokenOf(page: Page, name: string | RegExp): Promise<string> {
-  const link = page.getByRole('link', { name });
-  await expect(link).toHaveAttribute('href', new RegExp(`^https://t\\.me/${E2E_ALERTS_BOT}\\?start=[A-Za-z0-9_-]{1,64}$`));
-  return new URL((await link.getAttribute('href')) ?? '').searchParams.get('start') ?? '';
+/**
+ * The token of the alerts links named `name` (`count` of them: on the board, the kept search on screen
+ * offers it beside "Remove from saved" and in the list of kept searches): each the bot's t.me link, all one.
+ */
+async function tokenOf(page: Page, name: string | RegExp, count = 1): Promise<string> {
+  const links = page.getByRole('link', { name });
+  await expect(links).toHaveCount(count);
+  const hrefs = await links.evaluateAll((found) => found.map((link) => link.getAttribute('href') ?? ''));
+  for (const href of hrefs) expect(href).toMatch(new RegExp(`^https://t\\.me/${E2E_ALERTS_BOT}\\?start=[A-Za-z0-9_-]{1,64}$`));
+  expect(new Set(hrefs).size).toBe(1);
+  return new URL(hrefs[0] ?? '').searchParams.get('start') ?? '';
 }
 
 test('a kept search on the board offers its Telegram alerts, with a token the alerts run accepts', async ({ page }) => {
   await page.goto('/ru/loads?search=%D0%A2%D0%B0%D1%88%D0%BA%D0%B5%D0%BD%D1%82&vehicle=Tent');
   await page.getByRole('button', { name: 'Сохранить поиск' }).click();
   await expect(page.getByRole('button', { name: 'Удалить из сохранённых' })).toBeVisible();
-  const token = await tokenOf(page, /^Получать новые грузы в Telegram/);
+  const token = await tokenOf(page, 'Получать новые грузы в Telegram («Ташкент», Тент)', 2);
   await expect(
     page.getByText('Бот ответит в течение 15 минут: у сайта нет своего сервера, бот читает сообщения после каждого обновления.'),
-  ).toBeVisible();
+  ).toHaveCount(2);
   const today = tashkentDay(Date.now()) ?? '';
   expect(decodeAlertToken(token, today)).toEqual({
     search: {
@@ -52,11 +58,10 @@ test('a kept search on the board offers its Telegram alerts, with a token the al
     },
   });
 
-  // The list of kept searches offers the same link.
+  // On the plain board, the list of kept searches alone offers it.
   await page.goto('/ru/loads');
-  const item = page.getByRole('region', { name: 'Сохранённые поиски' }).getByRole('listitem');
-  expect(await tokenOf(page, /^Получать новые грузы в Telegram \(/)).toBe(token);
-  await expect(item).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Сохранённые поиски' }).getByRole('listitem')).toHaveCount(1);
+  expect(await tokenOf(page, 'Получать новые грузы в Telegram («Ташкент», Тент)')).toBe(token);
 
   // The run reads it: someone taps it, and the bot answers in Russian with the list in words.
   const fake = await startFakeBotApi();
@@ -89,12 +94,18 @@ test("a kept city search's token names the city and its order; a free-text searc
   await page.goto('/uz/loads/from/toshkent?sort=loading');
   await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
   const token = await tokenOf(page, /^Yangi yuklarni Telegram orqali olish/);
+  await expect(page.getByText(/^Bot 15 daqiqa ichida javob beradi/)).toBeVisible();
   expect(decodeAlertToken(token, tashkentDay(Date.now()) ?? '')).toMatchObject({
     search: { language: 'uz', scope: { from: 'toshkent' }, sort: 'loading' },
   });
 
   await page.goto('/uz/loads?search=olma&vehicle=Tent');
   await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
-  await expect(page.getByText('Telegram orqali olib boʻlmaydi: bot faqat joy nomi boʻyicha qidiruvni tushunadi.')).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Yangi yuklarni Telegram orqali olish/ })).toHaveCount(0);
+  // Beside "Remove from saved" and in the list of kept searches.
+  await expect(page.getByText('Telegram orqali olib boʻlmaydi: bot faqat joy nomi boʻyicha qidiruvni tushunadi.')).toHaveCount(2);
+  const olma = page.getByRole('region', { name: 'Saqlangan qidiruvlar' }).getByRole('listitem').filter({ hasText: '«olma»' });
+  await expect(olma.getByText(/^Telegram orqali olib boʻlmaydi/)).toBeVisible();
+  await expect(olma.getByRole('link', { name: /^Yangi yuklarni Telegram orqali olish/ })).toHaveCount(0);
+  // The city kept first still has its own.
+  await expect(page.getByRole('link', { name: /^Yangi yuklarni Telegram orqali olish/ })).toHaveCount(1);
 });

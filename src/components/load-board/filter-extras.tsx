@@ -85,7 +85,14 @@ export function FilterChips({ language, query, searchChip, onQuery, keeping }: F
           ) : null}
         </ul>
       ) : null}
-      <KeepSearch saved={saved} language={language} keeping={keeping} label={chips.map((chip) => chipText(chip, t, language)).join(', ')} />
+      <KeepSearch
+        saved={saved}
+        language={language}
+        keeping={keeping}
+        label={activeFilters(query, true)
+          .map((chip) => chipText(chip, t, language))
+          .join(', ')}
+      />
     </>
   );
 }
