@@ -27,11 +27,9 @@ async function handle<S extends HeldState>(action: string | undefined, command: 
         uploaded: `Stored the ${name} in ${where}.`,
       }[result],
     );
-  } else if (action === 'release') {
+  } else {
     const result = await releaseState(config, undefined, kind);
     console.log(result === 'none' ? `${where} is not held by any run: nothing to do.` : `${where} is released as it is.`);
-  } else {
-    throw new Error('say download, upload or release (alerts first for the alerts’ state)');
   }
 }
 
@@ -40,6 +38,8 @@ async function main(): Promise<void> {
   const action = process.argv[alerts ? 3 : 2];
   const label = `npm run telegram:state ${alerts ? 'alerts ' : ''}${action ?? ''}`.trim();
   try {
+    if (!['download', 'upload', 'release'].includes(action ?? ''))
+      throw new Error('say download, upload or release (alerts first for the alerts’ state)');
     const vars = toolEnv(process.env);
     if (alerts) {
       await handle(action, alertsStateCommand(vars));
