@@ -101,8 +101,8 @@ describe('npm run telegram -- alerts: keeping a search', () => {
       const report = await run();
       expect(report).toMatchObject({ subscribed: 1, refused: 0, answers: 1, alerts: 0 });
       const [answer] = fake.chatMessages(user.id);
-      expect(answer?.text.split('\n')[0]).toContain(list);
-      expect(answer?.text.split('\n')[0]).toContain(vehicle);
+      expect(answer?.text.split('\n')[1]).toContain(list);
+      expect(answer?.text.split('\n')[1]).toContain(vehicle);
       expect(answer?.text).toContain('7,5');
       expect(answer?.text).toMatch(/15/);
       expect(answer?.text).toContain(`«${stop}»`);

@@ -71,7 +71,7 @@ export function describeList(list: KeptList): string {
 export function startedMessage(list: KeptList, id: string): OutMessage {
   const t = telegramTranslator(list.language);
   const lines = [
-    `<b>${escapeHtml(t('alerts.started', { list: describeList(list) }))}</b>`,
+    `<b>${escapeHtml(t('alerts.started'))}</b>\n${escapeHtml(describeList(list))}`,
     escapeHtml(t('alerts.what', { minutes: REBUILD_INTERVAL_MINUTES, count: MAX_ALERT_LOADS })),
     ...(list.loadingFrom || list.loadingTo ? [escapeHtml(t('alerts.relative'))] : []),
     escapeHtml(t('alerts.howToStop', { button: t('alerts.stopButton') })),
@@ -133,7 +133,7 @@ export function alertMessage(list: KeptList, id: string, loads: readonly Publish
   const shown = loads.slice(0, MAX_ALERT_LOADS);
   const rest = Math.max(0, total - shown.length);
   const parts = [
-    `<b>${escapeHtml(t('alerts.newLoads', { list: describeList(list) }))}</b>`,
+    `<b>${escapeHtml(t('alerts.newLoads'))}</b>\n${escapeHtml(describeList(list))}`,
     ...shown.map((load) => loadBlock(load, language, siteUrl, t)),
     ...(rest > 0 ? [`${escapeHtml(t('alerts.more', { count: rest }))}\n${escapeHtml(url)}`] : []),
   ];
