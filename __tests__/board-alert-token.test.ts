@@ -10,7 +10,9 @@ import { PLACES } from '../src/places/gazetteer';
 import { ALERT_TOKEN_VERSION, decodeAlertToken, encodeAlertToken, MAX_ALERT_TOKEN_CHARS, type AlertSearch } from '../src/board/alert-token';
 import { alertHref, alertListPath, alertScopeOf, alertSearchOf } from '../src/board/alert-link';
 import { boardSearchString, FIRST_PAGE, parseBoardQuery, type BoardQuery } from '../src/board/query';
-import { alertsBotFromEnv } from '../src/config/env';
+import type { Reporter } from 'gatsby';
+import { alertsBotFromEnv, alertsBotOrNone } from '../src/config/env';
+import { ALERTS_BOT_ERROR_ID, onPreInit } from '../src/gatsby/pre-init';
 
 const [uz, uzCyrl, ru] = LANGUAGES as unknown as [Language, Language, Language];
 const TODAY = '2026-11-27';
@@ -278,4 +280,47 @@ describe('the alerts bot the build names', () => {
       );
     },
   );
+});
+
+describe('the build with a bad TELEGRAM_ALERTS_BOT', () => {
+  const saved = process.env.TELEGRAM_ALERTS_BOT;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.TELEGRAM_ALERTS_BOT;
+    else process.env.TELEGRAM_ALERTS_BOT = saved;
+  });
+
+  /** Gatsby's reporter as onPreInit gets it: its panic stops the build. */
+  const reporter = () => {
+    const panics: unknown[] = [];
+    const value = {
+      panics,
+      setErrorMap: () => undefined,
+      panic: (details: unknown) => {
+        panics.push(details);
+        throw new Error('panic');
+      },
+    };
+    return value as unknown as Reporter & { panics: unknown[] };
+  };
+  const preInit = onPreInit as unknown as (args: { reporter: Reporter }) => void;
+
+  it('names no bot to the pages, and stops before anything is read, with one line naming the variable', () => {
+    process.env.TELEGRAM_ALERTS_BOT = '@yukbor_bot';
+    expect(alertsBotOrNone()).toBe('');
+    const stopped = reporter();
+    expect(() => preInit({ reporter: stopped })).toThrow('panic');
+    expect(stopped.panics).toEqual([
+      {
+        id: ALERTS_BOT_ERROR_ID,
+        context: {
+          sourceMessage:
+            'TELEGRAM_ALERTS_BOT is "@yukbor_bot"; give the alerts bot\'s username without @: 5 to 32 letters, digits and _, starting with a letter.',
+        },
+      },
+    ]);
+    process.env.TELEGRAM_ALERTS_BOT = 'yukbor_alerts_bot';
+    const going = reporter();
+    preInit({ reporter: going });
+    expect(going.panics).toEqual([]);
+  });
 });
