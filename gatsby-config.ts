@@ -1,6 +1,6 @@
 import type { GatsbyConfig } from 'gatsby';
 import path from 'node:path';
-import { offlineWorkerEnabled, siteUrl } from './src/config/env';
+import { alertsBotOrNone, offlineWorkerEnabled, siteUrl } from './src/config/env';
 import { site } from './src/config/site';
 import { LOCALE_SOURCE } from './src/i18n/plugin-nodes';
 import { sitemapOptions } from './src/gatsby/sitemap';
@@ -10,6 +10,9 @@ import { sitemapOptions } from './src/gatsby/sitemap';
 process.env.GATSBY_SITE_URL = siteUrl();
 // The pages register the offline worker unless the build publishes its kill switch (docs/offline.md).
 process.env.GATSBY_OFFLINE_WORKER = offlineWorkerEnabled() ? 'on' : 'off';
+// The kept searches' Telegram alerts link names this bot (docs/telegram.md). A bad value names none here
+// and stops the build in onPreInit (src/gatsby/pre-init.ts), where it can say so in one line.
+process.env.GATSBY_TELEGRAM_ALERTS_BOT = alertsBotOrNone();
 
 const config: GatsbyConfig = {
   siteMetadata: {

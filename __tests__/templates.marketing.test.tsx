@@ -33,7 +33,7 @@ const PAGES = {
   howItWorks: { Page: HowItWorksPage as Page, path: '/how-it-works', ns: ['common', 'how-it-works', 'sections'] },
   pricing: { Page: PricingPage as Page, path: '/pricing', ns: ['common', 'pricing', 'sections'] },
   help: { Page: HelpPage as Page, path: '/help', ns: ['common', 'help'] },
-  privacy: { Page: PrivacyPage as Page, path: '/privacy', ns: ['common', 'privacy'] },
+  privacy: { Page: PrivacyPage as Page, path: '/privacy', ns: ['common', 'privacy', 'alerts-privacy'] },
   terms: { Page: TermsPage as Page, path: '/terms', ns: ['common', 'terms'] },
 } as const;
 
@@ -434,6 +434,17 @@ describe.each(LANGUAGES.map((l) => [l.code, l] as const))('marketing pages in %s
     expect(text).toMatch(/geolocation/);
     expect(text).toMatch(/aged 18 and over/);
     expect(text).toMatch(/under 18/);
+  });
+
+  it('/privacy says in the page’s language what the Telegram alerts keep, why, how long and how to stop them', () => {
+    renderPage('privacy', language);
+    const alerts = readBundles(language, ['alerts-privacy'])['alerts-privacy'] as { title: string; paragraphs: string[] };
+    const section = region(alerts.title);
+    expect(section.getAttribute('lang')).toBe(language.htmlLang);
+    expect([...section.querySelectorAll('p')].map((paragraph) => paragraph.textContent)).toEqual(alerts.paragraphs);
+    // The chat's id and its searches, until /stop or a block; never a name, a handle or a phone.
+    expect(alerts.paragraphs.join(' ')).toMatch(/\/stop/);
+    expect(alerts.paragraphs.length).toBe(5);
   });
 
   it('/terms: free now, fees only after notice, Uzbek law for disputes', () => {

@@ -64,6 +64,9 @@ export const TOOL_VARIABLES = [
   'TELEGRAM_MIN_INTERVAL_MS',
   'TELEGRAM_TIME_BUDGET_SECONDS',
   'PUBLIC_DIR',
+  // `npm run telegram -- alerts` and `npm run telegram:state -- alerts` (tools/telegram/alerts/).
+  'TELEGRAM_ALERTS_BOT_TOKEN',
+  'TELEGRAM_ALERTS_STATE_FILE',
   // `npm run history`: where its warnings go (tools/history/cli.ts).
   'GITHUB_ACTIONS',
   // Benches (tools/bench/).
@@ -88,6 +91,10 @@ export const BUILD_VARIABLES = [
   'HISTORY_LOCK_WAIT_SECONDS',
   'ALLOW_EMPTY_BOARD',
   'BENCH_SOURCE_MAPS',
+  // The alerts bot's username for the kept searches' links (src/config/env.ts); gatsby-config checks it
+  // and copies it to the name Gatsby inlines into the pages.
+  'TELEGRAM_ALERTS_BOT',
+  'GATSBY_TELEGRAM_ALERTS_BOT',
   // OFFLINE_WORKER=off publishes the offline worker's kill switch (docs/offline.md); gatsby-config
   // copies it to the name Gatsby inlines into the pages.
   'OFFLINE_WORKER',

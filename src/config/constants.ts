@@ -34,6 +34,13 @@ export const STATS = {
   countries: '20+',
 } as const;
 
+/**
+ * Minutes between two scheduled rebuilds, after each of which the Telegram alerts bot reads its messages
+ * and answers (`npm run telegram -- alerts`): what the board tells a visitor about when the bot will
+ * answer. It goes with the cron of .github/workflows/rebuild.yml (every 15 minutes): change both together.
+ */
+export const REBUILD_INTERVAL_MINUTES = 15;
+
 export const DEFAULT_API_URL = 'http://localhost:4010/api';
 export const DEFAULT_SITE_URL = 'http://localhost:9000';
 export const DEFAULT_API_PORT = 4010;

@@ -37,3 +37,36 @@ export function apiOrigin(): string | null {
 export function offlineWorkerEnabled(): boolean {
   return (process.env.GATSBY_OFFLINE_WORKER ?? process.env.OFFLINE_WORKER ?? '').trim().toLowerCase() !== 'off';
 }
+
+/** A Telegram username as Telegram allows one: 5 to 32 letters, digits and `_`, starting with a letter. */
+const TELEGRAM_USERNAME = /^[A-Za-z][A-Za-z0-9_]{4,31}$/;
+
+/**
+ * TELEGRAM_ALERTS_BOT as the build reads it: the alerts bot's username, or '' when unset (no alerts
+ * link). A value that is no username throws one line naming the variable: the build stops rather than
+ * publish links to a bot nobody can open (src/gatsby/pre-init.ts). gatsby-config copies it to
+ * GATSBY_TELEGRAM_ALERTS_BOT.
+ */
+export function alertsBotFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  const value = (env.TELEGRAM_ALERTS_BOT ?? '').trim();
+  if (value && !TELEGRAM_USERNAME.test(value))
+    throw new Error(
+      `TELEGRAM_ALERTS_BOT is ${JSON.stringify(value).slice(0, 60)}; give the alerts bot's username without @: 5 to 32 letters, digits and _, starting with a letter.`,
+    );
+  return value;
+}
+
+/** The same, '' for a bad value: for gatsby-config, which names the bot to the pages; onPreInit stops the build. */
+export function alertsBotOrNone(env: NodeJS.ProcessEnv = process.env): string {
+  try {
+    return alertsBotFromEnv(env);
+  } catch {
+    // Reported by src/gatsby/pre-init.ts in one line, before anything is built.
+    return '';
+  }
+}
+
+/** The alerts bot's username in the browser and the build's pages; '' when the build names none. */
+export function alertsBot(): string {
+  return (process.env.GATSBY_TELEGRAM_ALERTS_BOT ?? '').trim();
+}

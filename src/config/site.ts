@@ -16,6 +16,8 @@ export interface SiteConfig {
   telegramChannel: string;
   /** Telegram's share sheet: `?url=…&text=…` opens it with the link ready to send, without any script. */
   telegramShare: string;
+  /** Telegram's links to a chat: `{telegramLinks}/{bot}?start=…` opens a bot and sends it `/start …` on a tap. */
+  telegramLinks: string;
   social: {
     telegram: string;
     instagram: string;
@@ -47,6 +49,7 @@ export const site: SiteConfig = {
   bot: 'https://t.me/yukbor_bot',
   telegramChannel: 'https://t.me/yukbor_uz',
   telegramShare: 'https://t.me/share/url',
+  telegramLinks: 'https://t.me',
   social: {
     telegram: 'https://t.me/yukbor_uz',
     instagram: 'https://www.instagram.com/yukbor.uz',

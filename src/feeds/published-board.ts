@@ -1,4 +1,4 @@
-import type { Load } from '../api-client/types';
+import type { Load, VehicleType } from '../api-client/types';
 import { newestFirst } from '../loads/posting-time';
 
 /**
@@ -22,12 +22,19 @@ export interface PublishedBoard {
   updated: string | null;
   /** Newest first, as the board lists them. */
   loads: PublishedLoad[];
+  /**
+   * The API's vehicle type dictionary as the build read it (absent when it could not): the Telegram
+   * alerts' tokens name a type by its id (`npm run telegram -- alerts`). Readers that do not need it
+   * ignore it, so it changes no version.
+   */
+  vehicleTypes?: VehicleType[];
 }
 
-export function publishedBoard(loads: readonly Load[]): PublishedBoard {
+export function publishedBoard(loads: readonly Load[], vehicleTypes: readonly VehicleType[] = []): PublishedBoard {
   const published = loads.map(({ contact: _contact, contactSource: _source, ...rest }) => rest);
   published.sort(newestFirst);
-  return { version: PUBLISHED_BOARD_VERSION, updated: published[0]?.createdAt ?? null, loads: published };
+  const types = vehicleTypes.length > 0 ? { vehicleTypes: vehicleTypes.map(({ id, name }) => ({ id, name })) } : {};
+  return { version: PUBLISHED_BOARD_VERSION, updated: published[0]?.createdAt ?? null, loads: published, ...types };
 }
 
 /**

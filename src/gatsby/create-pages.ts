@@ -1,13 +1,14 @@
 import type { GatsbyNode, Reporter } from 'gatsby';
 import { pageVariants } from '../i18n/plugin';
 import { CONTENT_PAGES, NOT_FOUND_TEMPLATE } from './page-table';
-import { readLoads, readVehicleTypes } from './read-loads';
+import { readLoads, readVehicleTypeList } from './read-loads';
+import { vehicleTypeIds } from './vehicle-type-ids';
 import { filterFiles, listFilesOf } from './filter-files';
 import { readListOrder, type ListOrder } from '../api-client/list-order';
 import { createLoadPages } from './load-pages';
 import { cardPositions, createPlacePages, groupBuildLoads, placesDirectoryContext } from './place-pages';
 import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
-import type { Load } from '../api-client/types';
+import type { Load, VehicleType } from '../api-client/types';
 import { newestPosting } from '../loads/built-time';
 import { CLOSED_LOAD_KEEP_MS, PAGE_SIZE } from '../config/constants';
 import { placeFiles } from './place-files';
@@ -55,7 +56,7 @@ function loadsPageContext(loads: Load[], boardTime: number, outputs: BuildOutput
 async function buildOutputsOf(
   reporter: Reporter,
   board: FeedBoard,
-  vehicleTypes: readonly string[],
+  vehicleTypes: readonly VehicleType[],
   boardTime: number,
   apiOrder: ListOrder,
 ): Promise<{ outputs: BuildOutputs; rates: BuildRates }> {
@@ -73,11 +74,12 @@ async function buildOutputsOf(
       new Set(loads.map((load) => load.id)),
     );
     // The filter index of the board and of every city and route list (src/board/filter-index.ts).
-    const filters = filterFiles(loads, groups, vehicleTypes, boardTime, apiOrder);
+    const names = vehicleTypes.map((type) => type.name);
+    const filters = { ...filterFiles(loads, groups, names, boardTime, apiOrder), vehicleTypeIds: vehicleTypeIds(vehicleTypes) };
     const outputs = {
       placeFiles: placeFiles(loads, filters.around),
       ranges: rates.ranges,
-      feedBoard: board,
+      feedBoard: { ...board, vehicleTypes },
       closedLoads,
       filters,
       history,
@@ -114,7 +116,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   const { createPage } = actions;
   const { loads, order } = await readLoads(reporter);
   await noticeOrderChange(cache, order, reporter);
-  const vehicleTypes = await readVehicleTypes(reporter);
+  const vehicleTypes = await readVehicleTypeList(reporter);
   const placeGroups = groupBuildLoads(loads);
   // Dated from the data, not the clock or a cache: an unchanged board rebuilds byte-identical pages
   // even after a lost cache, so a deploy uploads none of them again.

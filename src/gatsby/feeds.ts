@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Reporter } from 'gatsby';
-import type { Load } from '../api-client/types';
+import type { Load, VehicleType } from '../api-client/types';
 import { LANGUAGES, type Language } from '../config/languages';
 import { FEEDS_DIR } from '../config/routes';
 import { siteUrl } from '../config/env';
@@ -21,6 +21,8 @@ import { writeIfChanged } from './public-files';
 export interface FeedBoard {
   loads: readonly Load[];
   groups: PlaceGroups<Place>;
+  /** The API's vehicle type dictionary, published in feeds/board.json for the alerts tool. */
+  vehicleTypes?: readonly VehicleType[];
 }
 
 const translatorFor = (language: Language) => buildTranslator(language, ['loads', 'load', 'places']);
@@ -37,11 +39,17 @@ export interface FeedWrite {
  * unchanged board keeps every file and its mtime), and removes the files of feeds that no longer exist
  * (a place whose last load left the board).
  */
-export function writeFeedFiles(publicDir: string, loads: readonly Load[], groups: PlaceGroups<Place>, base = siteUrl()): FeedWrite {
+export function writeFeedFiles(
+  publicDir: string,
+  loads: readonly Load[],
+  groups: PlaceGroups<Place>,
+  base = siteUrl(),
+  vehicleTypes: readonly VehicleType[] = [],
+): FeedWrite {
   const translators = new Map(LANGUAGES.map((language) => [language.code, translatorFor(language)]));
   const feeds: SiteFeed[] = siteFeeds(loads, groups, base, (language) => translators.get(language.code) ?? translatorFor(language));
   const files = new Map<string, string>(feeds.map((feed) => [path.join(publicDir, feed.path), feed.xml]));
-  files.set(path.join(publicDir, PUBLISHED_BOARD_FILE), `${JSON.stringify(publishedBoard(loads))}\n`);
+  files.set(path.join(publicDir, PUBLISHED_BOARD_FILE), `${JSON.stringify(publishedBoard(loads, vehicleTypes))}\n`);
   const feedsRoot = path.join(publicDir, FEEDS_DIR);
   let removed = 0;
   for (const file of filesUnder(feedsRoot)) {
@@ -63,7 +71,7 @@ export function writeFeedFiles(publicDir: string, loads: readonly Load[], groups
 /** onPostBuild's step: the feeds of the board createPages read. */
 export function writeFeeds(publicDir: string, board: FeedBoard, reporter: Reporter): void {
   const started = performance.now();
-  const result = writeFeedFiles(publicDir, board.loads, board.groups);
+  const result = writeFeedFiles(publicDir, board.loads, board.groups, siteUrl(), board.vehicleTypes);
   reporter.info(
     `Feeds: wrote ${result.written} of ${result.feeds + 1} files (${result.feeds} feeds of ${(result.bytes / 2 ** 20).toFixed(1)} MB, and ${PUBLISHED_BOARD_FILE}), the others were unchanged; removed ${result.removed} of places that left the board; ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

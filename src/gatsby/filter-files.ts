@@ -53,6 +53,8 @@ export interface FilterFiles {
   files: Map<string, string>;
   /** The vehicle types the filters offer, as the API spells them. */
   vehicleTypes: string[];
+  /** The API dictionary's ids of the types it lists, by lower-case name (vehicle-type-ids.ts), for the alerts link. */
+  vehicleTypeIds?: Record<string, string>;
   /** The API's order as the build learned it, and how many loads it read. */
   apiOrder: ListOrder;
   apiTotal: number;
@@ -211,6 +213,7 @@ export function listFilesOf(files: FilterFiles, indexPath: string, aroundPath?: 
     boardPath: files.board,
     ...(aroundPath ? { aroundPath } : {}),
     vehicleTypes: files.vehicleTypes,
+    ...(files.vehicleTypeIds ? { vehicleTypeIds: files.vehicleTypeIds } : {}),
     apiOrder: files.apiOrder,
     apiTotal: files.apiTotal,
   };

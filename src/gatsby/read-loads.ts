@@ -4,7 +4,7 @@ import type { RequestOptions } from '../api-client/client';
 import { readAllLoads } from '../api-client/read-all';
 import type { ReadAllSources, ReadStats } from '../api-client/read-all';
 import { apiUrl } from '../config/env';
-import type { Load } from '../api-client/types';
+import type { Load, VehicleType } from '../api-client/types';
 import { listOrderOf, type ListOrder } from '../api-client/list-order';
 import { newestFirst } from '../loads/posting-time';
 
@@ -96,11 +96,16 @@ export function describeRead(stats: ReadStats): string {
  * build: when they cannot be read, the build says so and the filters offer the types the loads name.
  */
 export async function readVehicleTypes(reporter: Reporter, options: { retries?: number } = {}): Promise<string[]> {
+  return (await readVehicleTypeList(reporter, options)).map((type) => type.name);
+}
+
+/** The same, with the dictionary's ids (the Telegram alerts link names a type by its id). */
+export async function readVehicleTypeList(reporter: Reporter, options: { retries?: number } = {}): Promise<VehicleType[]> {
   const base = apiUrl();
   try {
     const types = await fetchVehicleTypes({ baseUrl: base, retries: options.retries ?? BUILD_RETRIES });
     reporter.info(`Read ${types.length} vehicle types from ${base}/vehicle-types.`);
-    return types.map((type) => type.name);
+    return types;
   } catch (error) {
     const cause = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim().slice(0, 300);
     reporter.warn(`Cannot read vehicle types from ${base}/vehicle-types (${cause}): the filters offer the types the loads name.`);

@@ -10,6 +10,8 @@ export interface ListFiles {
   aroundPath?: string;
   /** The vehicle types the filters offer, as the API spells them. */
   vehicleTypes: string[];
+  /** The API dictionary's id of each vehicle type it lists, by lower-case name: for the Telegram alerts link. */
+  vehicleTypeIds?: Record<string, string>;
   /** The order in which the API lists its loads, as the build learned it. */
   apiOrder: ListOrder;
   /** How many loads the build read from the whole board: where an oldest-first list's newest end is. */

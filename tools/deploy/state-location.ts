@@ -1,6 +1,6 @@
 /**
  * Where the tools keep what must never be served (CONTRACT.md, "Where state is kept"): the board
- * history, the Telegram channel's state and the deploy manifest. The CDN serves the deploy bucket under
+ * history, the Telegram channel's state, the alerts' subscriptions and the deploy manifest. The CDN serves the deploy bucket under
  * DEPLOY_PREFIX (its origin path, docs/hosting.md), so these live in another bucket
  * (DEPLOY_STATE_BUCKET) or under a prefix of the same bucket outside DEPLOY_PREFIX (DEPLOY_STATE_PREFIX,
  * by default `{DEPLOY_PREFIX}-state/`). A configuration that would put them where the CDN serves is
@@ -12,10 +12,12 @@ import type { ObjectAddress } from './conditional-object';
 export const MANIFEST_NAME = '.deploy-manifest.json.gz';
 /** What `npm run telegram` has posted. */
 export const TELEGRAM_STATE_KEY = '.telegram-state.json';
+/** The alerts' subscriptions and what was sent to them (`npm run telegram -- alerts`). */
+export const TELEGRAM_ALERTS_STATE_KEY = '.telegram-alerts-state.json';
 /** The board history (tools/history/bucket.ts). */
 export const HISTORY_OBJECT_KEY = '.board-history.sqlite';
 /** Every object kept there, which `npm run deploy -- move-state` moves out of the served prefix. */
-export const STATE_KEYS = [MANIFEST_NAME, TELEGRAM_STATE_KEY, HISTORY_OBJECT_KEY] as const;
+export const STATE_KEYS = [MANIFEST_NAME, TELEGRAM_STATE_KEY, TELEGRAM_ALERTS_STATE_KEY, HISTORY_OBJECT_KEY] as const;
 
 /** A bucket and a key prefix inside it ('' or ending in '/'). */
 export interface BucketPrefix {

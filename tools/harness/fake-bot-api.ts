@@ -14,9 +14,17 @@
  * - a wrong token gets 401 Unauthorized, an unknown chat 400 "chat not found", a chat where the bot is
  *   not an admin 403.
  * Optionally it enforces Telegram's limit of about 20 messages a minute in one chat with 429s.
+ *
+ * For the alerts bot (`npm run telegram -- alerts`) it also keeps private chats: people who send it
+ * text (`/start TOKEN`, `/stop`, `/list`) or press a button under one of its messages, read back with
+ * `getUpdates` (an `offset` confirms, and forgets, every update before it), `answerCallbackQuery`, and a
+ * person who blocked the bot (403 "Forbidden: bot was blocked by the user").
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { type Entity, parseTelegramHtml } from './telegram-html';
+
+export { type Entity, parseTelegramHtml };
 
 export interface FakeCall {
   method: string;
@@ -28,15 +36,10 @@ export interface FakeCall {
   description?: string;
 }
 
-export interface Entity {
-  type: string;
-  offset: number;
-  length: number;
-  url?: string;
-}
-
 export interface FakeMessage {
   id: number;
+  /** The chat it is in: the channel (as TELEGRAM_CHAT_ID names it), or a private chat's id. */
+  chat: string;
   /** The text as readers see it, after HTML parsing. */
   text: string;
   entities: Entity[];
@@ -67,6 +70,10 @@ export interface FakeBotApiOptions {
   botIsAdmin?: boolean;
   /** Answer 429 when more than this many messages reach the chat within a minute; off when unset. */
   perMinuteLimit?: number;
+  /** Any numeric chat id is a person's private chat, as if each had written first (the alerts' bench). */
+  anyPrivateChat?: boolean;
+  /** false: calls and messages are counted (`counts`) but not kept, so a bench of 50,000 costs no memory. */
+  record?: boolean;
 }
 
 export interface FakeBotApi {
@@ -91,7 +98,30 @@ export interface FakeBotApi {
   holdNext(method: string, hold: Hold, skip?: number): void;
   /** A post by a person (an admin) in the channel: it takes the next id, and the bot cannot edit it. */
   humanPost(text: string): FakeMessage;
+  /**
+   * A person writes to the bot in their private chat (whose id is theirs): an update `getUpdates` gives.
+   * `at`: when they sent it (epoch ms; default now). Returns the update's id.
+   */
+  userSends(user: FakeUser, text: string, at?: number): number;
+  /** A person presses the button with `data` under one of the bot's messages in their chat. */
+  userPresses(user: FakeUser, messageId: number, data: string): number;
+  /** From now on the person has blocked the bot: every message to them is refused with 403. */
+  block(user: FakeUser): void;
+  /** The bot's messages in one private chat, in order. */
+  chatMessages(chatId: number | string): FakeMessage[];
+  /** Updates not yet confirmed by an `offset`. */
+  pendingUpdates(): number;
+  /** Calls received and messages carried out, kept or not. */
+  counts: { calls: number; messages: number };
   close(): Promise<void>;
+}
+
+/** A Telegram user as an update names them: the alerts must keep none of this but the id. */
+export interface FakeUser {
+  id: number;
+  firstName: string;
+  username?: string;
+  languageCode?: string;
 }
 
 const NOT_MODIFIED =
@@ -110,6 +140,14 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
   const heldResponses = new Set<http.ServerResponse>();
   let nextId = 1;
   const recentMessages: number[] = [];
+  const updates: Array<{ update_id: number } & Record<string, unknown>> = [];
+  let nextUpdate = 1;
+  const blocked = new Set<string>();
+  const privateChats = new Set<string>();
+  const callbacks = new Set<string>();
+  const record = options.record ?? true;
+  const counts = { calls: 0, messages: 0 };
+  const isPrivate = (id: string) => privateChats.has(id) || (options.anyPrivateChat === true && /^\d+$/.test(id));
 
   function answer(response: http.ServerResponse, call: FakeCall, status: number, payload: Record<string, unknown>): void {
     call.status = status;
@@ -131,11 +169,19 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
   /** Carries out a call; returns the answer to give. */
   function perform(method: string, body: Record<string, unknown>): { status: number; payload: Record<string, unknown> } {
     const error = (status: number, description: string) => ({ status, payload: { ok: false, error_code: status, description } });
+    if (method === 'getUpdates') return { status: 200, payload: { ok: true, result: readUpdates(body) } };
+    if (method === 'answerCallbackQuery') {
+      const id = String(body.callback_query_id ?? '');
+      if (!callbacks.delete(id)) return error(400, 'Bad Request: query is too old and response timeout expired or query ID is invalid');
+      return { status: 200, payload: { ok: true, result: true } };
+    }
     if (method !== 'sendMessage' && method !== 'editMessageText' && method !== 'getMe') return error(404, 'Not Found');
     if (method === 'getMe')
       return { status: 200, payload: { ok: true, result: { id: 123456, is_bot: true, first_name: 'Test', username: 'test_bot' } } };
-    if (String(body.chat_id ?? '') !== chat) return error(400, 'Bad Request: chat not found');
-    if (!botIsAdmin) return error(403, 'Forbidden: bot is not a member of the channel chat');
+    const target = String(body.chat_id ?? '');
+    if (target !== chat && !isPrivate(target)) return error(400, 'Bad Request: chat not found');
+    if (blocked.has(target)) return error(403, 'Forbidden: bot was blocked by the user');
+    if (target === chat && !botIsAdmin) return error(403, 'Forbidden: bot is not a member of the channel chat');
     if (typeof body.text !== 'string') return error(400, 'Bad Request: message text is empty');
     let parsed: { text: string; entities: Entity[] };
     try {
@@ -149,6 +195,7 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
     if (method === 'sendMessage') {
       const message: FakeMessage = {
         id: nextId,
+        chat: target,
         text: parsed.text,
         entities: parsed.entities,
         html: body.text,
@@ -157,10 +204,11 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
         edits: 0,
       };
       nextId += 1;
-      messages.push(message);
+      counts.messages += 1;
+      if (record) messages.push(message);
       return { status: 200, payload: { ok: true, result: messageJson(message) } };
     }
-    const message = messages.find((candidate) => candidate.id === Number(body.message_id));
+    const message = messages.find((candidate) => candidate.id === Number(body.message_id) && candidate.chat === target);
     if (!message) return error(400, 'Bad Request: message to edit not found');
     if (!message.byBot) return error(400, "Bad Request: message can't be edited");
     if (
@@ -179,11 +227,36 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
     return { status: 200, payload: { ok: true, result: messageJson(message) } };
   }
 
+  /** Updates from `offset` on, at most `limit`; those before `offset` are confirmed and forgotten. */
+  function readUpdates(body: Record<string, unknown>): unknown[] {
+    const offset = Number(body.offset ?? 0);
+    if (offset > 0) while (updates.length > 0 && (updates[0]?.update_id ?? 0) < offset) updates.shift();
+    const limit = Math.min(100, Math.max(1, Number(body.limit ?? 100)));
+    return updates.slice(0, limit);
+  }
+
+  function userJson(user: FakeUser): Record<string, unknown> {
+    return {
+      id: user.id,
+      is_bot: false,
+      first_name: user.firstName,
+      ...(user.username ? { username: user.username } : {}),
+      ...(user.languageCode ? { language_code: user.languageCode } : {}),
+    };
+  }
+
+  function privateChatJson(user: FakeUser): Record<string, unknown> {
+    return { id: user.id, type: 'private', first_name: user.firstName, ...(user.username ? { username: user.username } : {}) };
+  }
+
   function messageJson(message: FakeMessage): Record<string, unknown> {
     return {
       message_id: message.id,
       date: Math.floor(Date.now() / 1000),
-      chat: { id: -1001234567890, type: 'channel', title: 'Test channel', username: chat.replace(/^@/, '') },
+      chat:
+        message.chat === chat
+          ? { id: -1001234567890, type: 'channel', title: 'Test channel', username: chat.replace(/^@/, '') }
+          : { id: Number(message.chat), type: 'private' },
       text: message.text,
       ...(message.entities.length > 0 ? { entities: message.entities } : {}),
       ...(message.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
@@ -213,7 +286,8 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
         body = {};
       }
       const call: FakeCall = { method: match?.[2] ?? '?', body, at, status: 0 };
-      calls.push(call);
+      counts.calls += 1;
+      if (record) calls.push(call);
       if (!match) return fail(response, call, 404, 'Not Found');
       if (match[1] !== token) return fail(response, call, 401, 'Unauthorized');
       const method = call.method;
@@ -241,7 +315,7 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
         );
       }
       const sendsMessage = method === 'sendMessage' || method === 'editMessageText';
-      if (sendsMessage) {
+      if (sendsMessage && String(body.chat_id ?? '') === chat) {
         const wait = rateLimitWait(at);
         if (wait > 0) return fail(response, call, 429, `Too Many Requests: retry after ${wait}`, { parameters: { retry_after: wait } });
       }
@@ -254,7 +328,7 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
         return undefined;
       }
       const result = perform(method, body);
-      if (sendsMessage && result.status === 200) recentMessages.push(at);
+      if (sendsMessage && result.status === 200 && String(body.chat_id ?? '') === chat) recentMessages.push(at);
       return answer(response, call, result.status, result.payload);
     });
   });
@@ -285,11 +359,54 @@ export function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBo
           holds.set(method, { hold, skip });
         },
         humanPost(text) {
-          const message: FakeMessage = { id: nextId, text, entities: [], html: text, replyMarkup: null, byBot: false, edits: 0 };
+          const message: FakeMessage = { id: nextId, chat, text, entities: [], html: text, replyMarkup: null, byBot: false, edits: 0 };
           nextId += 1;
           messages.push(message);
           return message;
         },
+        userSends(user, text, at = Date.now()) {
+          privateChats.add(String(user.id));
+          const command = /^\/[A-Za-z]+/.exec(text)?.[0];
+          const update = {
+            update_id: nextUpdate,
+            message: {
+              message_id: nextId,
+              from: userJson(user),
+              chat: privateChatJson(user),
+              date: Math.floor(at / 1000),
+              text,
+              ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] } : {}),
+            },
+          };
+          nextId += 1;
+          nextUpdate += 1;
+          updates.push(update);
+          return update.update_id;
+        },
+        userPresses(user, messageId, data) {
+          const message = messages.find((candidate) => candidate.id === messageId && candidate.chat === String(user.id));
+          const id = `cb${nextUpdate}`;
+          callbacks.add(id);
+          const update = {
+            update_id: nextUpdate,
+            callback_query: {
+              id,
+              from: userJson(user),
+              chat_instance: '42',
+              data,
+              ...(message ? { message: { ...messageJson(message), chat: privateChatJson(user) } } : {}),
+            },
+          };
+          nextUpdate += 1;
+          updates.push(update);
+          return update.update_id;
+        },
+        block(user) {
+          blocked.add(String(user.id));
+        },
+        chatMessages: (chatId) => messages.filter((message) => message.chat === String(chatId)),
+        pendingUpdates: () => updates.length,
+        counts,
         close() {
           for (const response of heldResponses) response.destroy();
           for (const socket of sockets) socket.destroy();
@@ -306,75 +423,4 @@ function normalizeMarkup(markup: unknown): unknown {
   const keyboard = (markup as { inline_keyboard?: unknown }).inline_keyboard;
   if (!Array.isArray(keyboard) || keyboard.every((row) => !Array.isArray(row) || row.length === 0)) return null;
   return { inline_keyboard: keyboard };
-}
-
-const TAGS: Record<string, string> = {
-  b: 'bold',
-  strong: 'bold',
-  i: 'italic',
-  em: 'italic',
-  u: 'underline',
-  ins: 'underline',
-  s: 'strikethrough',
-  strike: 'strikethrough',
-  del: 'strikethrough',
-  code: 'code',
-  pre: 'pre',
-  a: 'text_link',
-  blockquote: 'blockquote',
-  'tg-spoiler': 'spoiler',
-};
-const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"' };
-
-/**
- * Telegram's HTML parse mode, as its documentation describes it: the tags above, the four named
- * entities and numeric ones; every other `<`, `>` or `&` is an error. Offsets count UTF-16 units.
- */
-export function parseTelegramHtml(html: string): { text: string; entities: Entity[] } {
-  let text = '';
-  const entities: Entity[] = [];
-  const open: Array<{ tag: string; start: number; url?: string }> = [];
-  let index = 0;
-  const byteOffset = (at: number) => Buffer.byteLength(html.slice(0, at));
-  while (index < html.length) {
-    const char = html[index] as string;
-    if (char === '<') {
-      const end = html.indexOf('>', index);
-      if (end < 0) throw new Error(`Unclosed start tag at byte offset ${byteOffset(index)}`);
-      const inside = html.slice(index + 1, end);
-      const closing = inside.startsWith('/');
-      const name = (closing ? inside.slice(1) : inside).trim().split(/\s/)[0]?.toLowerCase() ?? '';
-      if (!TAGS[name]) throw new Error(`Unsupported start tag "${name}" at byte offset ${byteOffset(index)}`);
-      if (closing) {
-        const last = open.pop();
-        if (!last || last.tag !== name)
-          throw new Error(`Unmatched end tag at byte offset ${byteOffset(index)}, expected "</${last?.tag ?? ''}>", found "</${name}>"`);
-        const entity: Entity = { type: TAGS[name] as string, offset: last.start, length: text.length - last.start };
-        if (last.url) entity.url = last.url;
-        if (entity.length > 0) entities.push(entity);
-      } else {
-        const href = /href\s*=\s*"([^"]*)"/.exec(inside)?.[1];
-        open.push({ tag: name, start: text.length, ...(href ? { url: href } : {}) });
-      }
-      index = end + 1;
-    } else if (char === '>') {
-      throw new Error(`Unexpected end tag at byte offset ${byteOffset(index)}`);
-    } else if (char === '&') {
-      const match = /^&(#\d+|#x[0-9a-f]+|[a-z]+);/i.exec(html.slice(index));
-      const name = match?.[1];
-      let decoded: string | undefined;
-      if (name?.startsWith('#x') || name?.startsWith('#X')) decoded = String.fromCodePoint(parseInt(name.slice(2), 16));
-      else if (name?.startsWith('#')) decoded = String.fromCodePoint(Number(name.slice(1)));
-      else if (name) decoded = NAMED_ENTITIES[name.toLowerCase()];
-      if (!match || decoded === undefined) throw new Error(`Character entity expected at byte offset ${byteOffset(index)}`);
-      text += decoded;
-      index += match[0].length;
-    } else {
-      text += char;
-      index += 1;
-    }
-  }
-  if (open.length > 0) throw new Error(`Can't find end tag corresponding to start tag "${open[open.length - 1]?.tag}"`);
-  entities.sort((a, b) => a.offset - b.offset || b.length - a.length);
-  return { text, entities };
 }

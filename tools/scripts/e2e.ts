@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startStaticServer } from '../serve/static-server';
-import { E2E_API_PORT, E2E_API_URL, E2E_SITE_PORT, E2E_SITE_URL } from '../harness/env';
+import { E2E_ALERTS_BOT, E2E_API_PORT, E2E_API_URL, E2E_SITE_PORT, E2E_SITE_URL } from '../harness/env';
 import { startApi } from '../harness/sample-api';
 import { buildSite, run } from '../harness/stack';
 import { importSamplePast } from '../history/sample';
@@ -25,7 +25,7 @@ async function main(): Promise<number> {
       const historyFile = path.join(historyDir, 'history.sqlite');
       try {
         await importSamplePast(historyFile);
-        await buildSite(E2E_API_URL, { SITE_URL: E2E_SITE_URL, HISTORY_FILE: historyFile });
+        await buildSite(E2E_API_URL, { SITE_URL: E2E_SITE_URL, HISTORY_FILE: historyFile, TELEGRAM_ALERTS_BOT: E2E_ALERTS_BOT });
       } finally {
         fs.rmSync(historyDir, { recursive: true, force: true });
       }

@@ -91,6 +91,8 @@ export interface BotApiOptions {
   log?: (line: string) => void;
   /** When the run's time budget ends (ms since the epoch): a 429 asking to wait past it ends in OutOfTimeError. */
   deadline?: number;
+  /** The clock the pauses and the deadline are read on (a bench models Telegram's pace on a clock of its own). */
+  now?: () => number;
 }
 
 export interface CallOptions {
@@ -128,6 +130,7 @@ export function createBotApi(options: BotApiOptions): BotApi {
     sleep = defaultSleep,
     log = () => {},
     deadline = Number.POSITIVE_INFINITY,
+    now = Date.now,
   } = options;
   const base = `${apiUrl.replace(/\/+$/, '')}/bot${token}/`;
   let requests = 0;
@@ -138,13 +141,13 @@ export function createBotApi(options: BotApiOptions): BotApi {
    * reach Telegram closer to the next one than the interval, and the chat's limit is counted there.
    */
   async function paced<T>(attempt: () => Promise<T>): Promise<T> {
-    const wait = notBefore - Date.now();
+    const wait = notBefore - now();
     if (wait > 0) await sleep(wait);
     requests += 1;
     try {
       return await attempt();
     } finally {
-      notBefore = Math.max(notBefore, Date.now() + minIntervalMs);
+      notBefore = Math.max(notBefore, now() + minIntervalMs);
     }
   }
 
@@ -181,9 +184,9 @@ export function createBotApi(options: BotApiOptions): BotApi {
       if (status === 429 && rateLimitWaits < maxRateLimitWaits) {
         // Telegram refused the call: nothing was done, and the same call is welcome after the wait.
         const seconds = Math.max(1, Number(answer?.parameters?.retry_after) || 1);
-        if (Math.max(notBefore, Date.now() + seconds * 1000) > deadline) throw new OutOfTimeError(method, seconds);
+        if (Math.max(notBefore, now() + seconds * 1000) > deadline) throw new OutOfTimeError(method, seconds);
         log(`Telegram asked to wait ${seconds} s (429) before ${method}`);
-        notBefore = Math.max(notBefore, Date.now() + seconds * 1000);
+        notBefore = Math.max(notBefore, now() + seconds * 1000);
         rateLimitWaits += 1;
         continue;
       }

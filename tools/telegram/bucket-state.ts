@@ -1,39 +1,70 @@
 /**
- * The channel's state stored in the bucket with the rest of the state the CDN must not serve
- * (`{DEPLOY_STATE_PREFIX}.telegram-state.json`, tools/deploy/state-location.ts), with the deploy's own
- * DEPLOY_* settings and credentials.
+ * The tools' Telegram states stored in the bucket with the rest of the state the CDN must not serve
+ * (tools/deploy/state-location.ts): the channel's (`{DEPLOY_STATE_PREFIX}.telegram-state.json`) and the
+ * alerts' subscriptions (`.telegram-alerts-state.json`, tools/telegram/alerts/state.ts), with the
+ * deploy's own DEPLOY_* settings and credentials. Both go through the same rules, told apart by their
+ * `StateKind`.
  *
  * Every write is a compare-and-swap on the copy last read (tools/deploy/conditional-object.ts), and the state carries a
  * generation that each run raises when it takes the state: so an older copy (a local file from before
- * later runs, a run whose upload failed) is recognised and refused, never used to post and never
+ * later runs, a run whose upload failed) is recognised and refused, never used to send and never
  * written over a newer one. While a run holds the state, the bucket's copy says so (`taken`); a copy
  * still taken when the next run starts is a run that never gave its state back, and the next run stops
- * rather than post from an older picture of the channel.
+ * rather than send from an older picture of what was sent.
  *
- * `npm run telegram:state -- download|upload|release` does the same by hand (docs/telegram.md).
+ * `npm run telegram:state -- [alerts] download|upload|release` does the same by hand (state-cli.ts, docs/telegram.md).
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { objectUrl, readObject, writeObjectIfUnchanged } from '../deploy/conditional-object';
-import { type DeployConfig, deployConfigFromEnv, s3ClientFor } from '../deploy/deploy';
+import { ObjectChangedError, objectUrl, readObject, writeObjectIfUnchanged } from '../deploy/conditional-object';
+import { type DeployConfig, s3ClientFor } from '../deploy/deploy';
 import { stateObject, TELEGRAM_STATE_KEY } from '../deploy/state-location';
-import { EnvError, toolEnv } from '../env';
-import { DEFAULT_STATE_FILE } from './config';
-import { parseState, readState, type TelegramState, writeState } from './state';
+import { parseState, readState, type Taken, type TelegramState, writeState } from './state';
 
-export interface StateInBucket {
-  state: TelegramState;
+/** What every kept state carries for the bucket's rules: its generation, and the run holding it. */
+export interface HeldState {
+  generation: number;
+  taken: Taken | null;
+}
+
+/** One kind of state kept in the bucket: where, how it is read and written, and the command that handles it. */
+export interface StateKind<S extends HeldState> {
+  /** The object's key under the state prefix. */
+  key: string;
+  /** `npm run telegram:state --` plus what names this kind, for the messages. */
+  command: string;
+  /** What a run that never gave the state back may have left unrecorded, for the messages. */
+  unlisted: string;
+  parse(text: string, source: string): S;
+  /** The file's state; null when there is none. A damaged file is an error. */
+  read(file: string): S | null;
+  write(file: string, state: S): void;
+}
+
+/** The channel's state (tools/telegram/state.ts). */
+export const CHANNEL_STATE: StateKind<TelegramState> = {
+  key: TELEGRAM_STATE_KEY,
+  command: 'npm run telegram:state --',
+  unlisted: 'the channel may hold posts it does not list',
+  parse: parseState,
+  read: readState,
+  write: writeState,
+};
+
+export interface StateInBucket<S extends HeldState = TelegramState> {
+  state: S;
   etag: string;
 }
 
 /** Where a run reads the state it starts from and gives it back. */
-export interface StateStore {
+export interface StateStore<S extends HeldState = TelegramState> {
   /** For messages: `s3://bucket/prefix/.telegram-state.json`. */
   where: string;
-  read(): Promise<StateInBucket | null>;
+  read(): Promise<StateInBucket<S> | null>;
   /** Writes if the copy is still the one whose ETag is `expected` (null: still absent); the new ETag. */
-  write(state: TelegramState, expected: string | null): Promise<string>;
+  write(state: S, expected: string | null): Promise<string>;
 }
 
 /** The state must not be used: the message says why and what to do, in one line. */
@@ -44,22 +75,32 @@ export class StaleStateError extends Error {
   }
 }
 
-export function bucketStateStore(config: DeployConfig, client: S3Client = s3ClientFor(config)): StateStore {
-  const address = stateObject(config, TELEGRAM_STATE_KEY);
+export function bucketStateStore(config: DeployConfig, client?: S3Client): StateStore<TelegramState>;
+export function bucketStateStore<S extends HeldState>(
+  config: DeployConfig,
+  client: S3Client | undefined,
+  kind: StateKind<S>,
+): StateStore<S>;
+export function bucketStateStore<S extends HeldState>(
+  config: DeployConfig,
+  client: S3Client = s3ClientFor(config),
+  kind: StateKind<S> = CHANNEL_STATE as unknown as StateKind<S>,
+): StateStore<S> {
+  const address = stateObject(config, kind.key);
   const where = objectUrl(address);
   return {
     where,
     async read() {
       const found = await readObject(client, address);
-      return found ? { state: parseState(Buffer.from(found.body).toString('utf8'), where), etag: found.etag } : null;
+      return found ? { state: kind.parse(Buffer.from(found.body).toString('utf8'), where), etag: found.etag } : null;
     },
     write: (state, expected) => writeObjectIfUnchanged(client, address, JSON.stringify(state), expected, 'application/json; charset=utf-8'),
   };
 }
 
-function neverGivenBack(stored: TelegramState, where: string): StaleStateError {
+function neverGivenBack(stored: HeldState, where: string, kind: Pick<StateKind<HeldState>, 'command' | 'unlisted'>): StaleStateError {
   return new StaleStateError(
-    `the state in ${where} was taken by a run at ${stored.taken?.at} (generation ${stored.generation}) that never gave it back, so the channel may hold posts it does not list: upload that run's state file (npm run telegram:state -- upload), or accept the bucket's copy as it is (npm run telegram:state -- release; that run's posts may then be posted again)`,
+    `the state in ${where} was taken by a run at ${stored.taken?.at} (generation ${stored.generation}) that never gave it back, so ${kind.unlisted}: upload that run's state file (${kind.command} upload), or accept the bucket's copy as it is (${kind.command} release; that run's posts may then be posted again)`,
   );
 }
 
@@ -69,53 +110,104 @@ function neverGivenBack(stored: TelegramState, where: string): StaleStateError {
  * Throws StaleStateError when the local file is older than the bucket's, or when the bucket's copy was
  * never given back and there is no newer local one.
  */
-export function chooseState(local: TelegramState | null, stored: TelegramState | null, file: string, where: string): TelegramState | null {
+export function chooseState<S extends HeldState>(
+  local: S | null,
+  stored: S | null,
+  file: string,
+  where: string,
+  kind: Pick<StateKind<S>, 'command' | 'unlisted'> = CHANNEL_STATE,
+): S | null {
   if (!stored) return local;
   if (!local) {
-    if (stored.taken) throw neverGivenBack(stored, where);
+    if (stored.taken) throw neverGivenBack(stored, where, kind);
     return stored;
   }
   if (local.generation < stored.generation)
     throw new StaleStateError(
-      `the state file ${file} is generation ${local.generation}, older than ${where} (generation ${stored.generation}): later runs have posted since; download that one (npm run telegram:state -- download) or delete the file`,
+      `the state file ${file} is generation ${local.generation}, older than ${where} (generation ${stored.generation}): later runs have posted since; download that one (${kind.command} download) or delete the file`,
     );
   return local;
 }
 
+/**
+ * Takes the state in the bucket for this run: a new generation, marked taken, written only if the
+ * bucket's copy is still the one read. Returns the ETag to give it back with.
+ */
+export async function takeState<S extends HeldState>(
+  store: StateStore<S>,
+  state: S,
+  stored: StateInBucket<S> | null,
+  now: () => Date,
+): Promise<string> {
+  state.generation = Math.max(state.generation, stored?.state.generation ?? 0) + 1;
+  state.taken = { run: randomUUID(), at: now().toISOString() };
+  try {
+    return await store.write(state, stored?.etag ?? null);
+  } catch (error) {
+    if (error instanceof ObjectChangedError)
+      throw new StaleStateError(`${store.where} changed while this run was reading it: another run is posting; nothing was posted`);
+    throw error;
+  }
+}
+
+/** Gives the state back to the bucket, also after a failure (what was sent is in it). */
+export async function giveStateBack<S extends HeldState>(
+  store: StateStore<S>,
+  state: S,
+  save: () => void,
+  file: string,
+  etag: string,
+  failure: unknown,
+  log: (line: string) => void,
+  { command }: Pick<StateKind<S>, 'command'> = CHANNEL_STATE,
+): Promise<void> {
+  state.taken = null;
+  save();
+  try {
+    await store.write(state, etag);
+  } catch (error) {
+    const line = `could not give the state back to ${store.where} (${error instanceof Error ? error.message : String(error)}): upload ${file} (${command} upload), or the next run stops`;
+    if (failure) log(line);
+    else throw new Error(line);
+  }
+}
+
 /** Fetches the bucket's state into `file`; refuses a copy never given back, and one older than the file. */
-export async function downloadState(
+export async function downloadState<S extends HeldState = TelegramState>(
   config: DeployConfig,
   file: string,
   client: S3Client = s3ClientFor(config),
+  kind: StateKind<S> = CHANNEL_STATE as unknown as StateKind<S>,
 ): Promise<'downloaded' | 'none'> {
-  const store = bucketStateStore(config, client);
+  const store = bucketStateStore(config, client, kind);
   const stored = await store.read();
   if (!stored) return 'none';
-  if (stored.state.taken) throw neverGivenBack(stored.state, store.where);
-  const local = readState(file);
+  if (stored.state.taken) throw neverGivenBack(stored.state, store.where, kind);
+  const local = kind.read(file);
   if (local && local.generation > stored.state.generation)
     throw new StaleStateError(
-      `${file} is generation ${local.generation}, newer than ${store.where} (generation ${stored.state.generation}): upload it instead (npm run telegram:state -- upload)`,
+      `${file} is generation ${local.generation}, newer than ${store.where} (generation ${stored.state.generation}): upload it instead (${kind.command} upload)`,
     );
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  writeState(file, stored.state);
+  kind.write(file, stored.state);
   return 'downloaded';
 }
 
 /**
  * Puts `file` back in the bucket, as given back (`taken` cleared): also after a run that failed or was
- * cut off, since what it posted is in the file. Refuses a damaged file and a copy older than the
+ * cut off, since what it sent is in the file. Refuses a damaged file and a copy older than the
  * bucket's; writes nothing when the bucket already holds the same state.
  */
-export async function uploadState(
+export async function uploadState<S extends HeldState = TelegramState>(
   config: DeployConfig,
   file: string,
   client: S3Client = s3ClientFor(config),
+  kind: StateKind<S> = CHANNEL_STATE as unknown as StateKind<S>,
 ): Promise<'uploaded' | 'unchanged' | 'none'> {
-  if (!fs.existsSync(file)) return 'none';
   // Never replace a good state in the bucket with a damaged one.
-  const local = parseState(fs.readFileSync(file, 'utf8'), file);
-  const store = bucketStateStore(config, client);
+  const local = kind.read(file);
+  if (!local) return 'none';
+  const store = bucketStateStore(config, client, kind);
   const stored = await store.read();
   if (stored && local.generation < stored.state.generation)
     throw new StaleStateError(
@@ -128,57 +220,24 @@ export async function uploadState(
 }
 
 /** Accepts the bucket's copy as it is, though the run that took it never gave it back. */
-export async function releaseState(config: DeployConfig, client: S3Client = s3ClientFor(config)): Promise<'released' | 'none'> {
-  const store = bucketStateStore(config, client);
+export async function releaseState<S extends HeldState = TelegramState>(
+  config: DeployConfig,
+  client: S3Client = s3ClientFor(config),
+  kind: StateKind<S> = CHANNEL_STATE as unknown as StateKind<S>,
+): Promise<'released' | 'none'> {
+  const store = bucketStateStore(config, client, kind);
   const stored = await store.read();
   if (!stored || !stored.state.taken) return 'none';
   await store.write({ ...stored.state, taken: null }, stored.etag);
   return 'released';
 }
 
-async function main(): Promise<void> {
-  const action = process.argv[2];
-  const vars = toolEnv(process.env);
-  const file = vars.string('TELEGRAM_STATE_FILE', { fallback: DEFAULT_STATE_FILE });
-  vars.done();
-  try {
-    const config = deployConfigFromEnv(process.env);
-    const where = objectUrl(stateObject(config, TELEGRAM_STATE_KEY));
-    if (action === 'download') {
-      const result = await downloadState(config, file);
-      console.log(
-        result === 'none'
-          ? `No Telegram state at ${where} yet: the next run is the channel's first.`
-          : `Read the Telegram state from ${where} into ${file}.`,
-      );
-    } else if (action === 'upload') {
-      const result = await uploadState(config, file);
-      console.log(
-        {
-          none: `No ${file} to keep: nothing uploaded.`,
-          unchanged: `${where} already holds ${file}: nothing uploaded.`,
-          uploaded: `Stored the Telegram state in ${where}.`,
-        }[result],
-      );
-    } else if (action === 'release') {
-      const result = await releaseState(config);
-      console.log(result === 'none' ? `${where} is not held by any run: nothing to do.` : `${where} is released as it is.`);
-    } else {
-      throw new Error('say download, upload or release');
-    }
-  } catch (error) {
-    const lines = error instanceof EnvError ? error.problems : [oneLine(error)];
-    for (const line of lines) console.error(`npm run telegram:state ${action ?? ''}: ${line}`);
-    process.exitCode = 1;
-  }
+/** What `npm run telegram:state` handles: the channel's state, or with `alerts` first, the alerts'. */
+export interface StateCommand<S extends HeldState> {
+  kind: StateKind<S>;
+  file: string;
+  /** "Telegram state", "alerts' state": for what the command prints. */
+  name: string;
+  /** What an absent copy in the bucket means. */
+  noneYet: string;
 }
-
-function oneLine(error: unknown): string {
-  const message =
-    error instanceof Error
-      ? `${['Error', 'StaleStateError'].includes(error.name) ? '' : `${error.name}: `}${error.message}`
-      : String(error);
-  return message.replace(/\s+/g, ' ').trim();
-}
-
-if (require.main === module) void main();

@@ -1,6 +1,7 @@
 /**
  * `npm run telegram`: posts the loads new since the last run to the Telegram channel, marks the posts
  * of loads that left the board, and opens again the posts of loads that came back (docs/telegram.md).
+ * `npm run telegram -- alerts` runs the alerts bot instead (alerts/cli.ts).
  * Any failure is one line on stderr naming the cause and the chat, and a non-zero exit; never a stack
  * trace.
  */
@@ -49,4 +50,5 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+if (process.argv[2] === 'alerts') void import('./alerts/cli').then((alerts) => alerts.main());
+else void main();

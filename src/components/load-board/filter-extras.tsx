@@ -12,6 +12,7 @@ import { useSavedSearches, type SavedSearches, type SavedView } from '../../boar
 import type { KeepingSearches } from '../../board/use-list-board';
 import { loadPlaces } from '../../board/places-on-demand';
 import { ShareLinks } from '../share-links';
+import { AlertsLink } from './alerts-link';
 import { chipText } from './filter-chips';
 import { builtTime } from '../../loads/built-time';
 import type { Freshness } from '../../board/list-types';
@@ -126,16 +127,34 @@ export function FilterChips({ language, query, searchChip, onQuery, keeping }: F
           ) : null}
         </ul>
       ) : null}
-      <KeepSearch saved={saved} />
+      <KeepSearch
+        saved={saved}
+        language={language}
+        keeping={keeping}
+        label={queryChips(query, true)
+          .map((chip) => chipText(chip, t, language))
+          .join(', ')}
+      />
     </>
   );
 }
 
 /**
- * "Keep this search", or for a kept one "Remove from saved": one button, so focus stays on it. A phone
- * that refuses to keep it says why, in the polite status the button's neighbour reads out.
+ * "Keep this search", or for a kept one "Remove from saved": one button, so focus stays on it; a kept
+ * one offers its Telegram alerts beside it. A phone that refuses to keep it says why, in the polite status
+ * the button's neighbour reads out.
  */
-function KeepSearch({ saved }: { saved: SavedSearches }) {
+function KeepSearch({
+  saved,
+  language,
+  keeping,
+  label,
+}: {
+  saved: SavedSearches;
+  language: Language;
+  keeping: KeepingSearches;
+  label: string;
+}) {
   const { t } = useTranslation('loads');
   const { current } = saved;
   const refused = saved.refused ? (
@@ -151,6 +170,7 @@ function KeepSearch({ saved }: { saved: SavedSearches }) {
         {current ? t('saved.unkeep') : t('saved.keep')}
       </button>
       {refused}
+      {current ? <AlertsLink entry={current} source={keeping} language={language} label={label} /> : null}
     </>
   );
 }
@@ -195,6 +215,7 @@ export function SavedSearchList({ language, query, keeping }: { language: Langua
                 subject={label}
                 texts={share}
               />
+              <AlertsLink entry={view.entry} source={keeping} language={language} label={label} />
               {feed ? (
                 <a className={styles.savedActions} href={feed}>
                   {t('saved.feed')}

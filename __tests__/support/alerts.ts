@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { normalizeLoad } from '../../src/api-client/normalize';
+import type { Load } from '../../src/api-client/types';
+import { alertScopeOf, alertSearchOf } from '../../src/board/alert-link';
+import { encodeAlertToken } from '../../src/board/alert-token';
+import { decodeFilterIndex, type FilterIndexFile } from '../../src/board/filter-index';
+import { matchingRows } from '../../src/board/matcher';
+import { tashkentToday } from '../../src/board/rows';
+import { PLACES } from '../../src/places/gazetteer';
+import { parseBoardQuery } from '../../src/board/query';
+import { languageByPrefix, type LanguagePrefix } from '../../src/config/languages';
+import { PUBLISHED_BOARD_FILE, publishedBoard } from '../../src/feeds/published-board';
+import { filterFiles } from '../../src/gatsby/filter-files';
+import { groupBuildLoads } from '../../src/gatsby/place-pages';
+import { routeKey } from '../../src/loads/place-groups';
+import { postedAt } from '../../src/loads/posting-time';
+import { matchPlace } from '../../src/places/match';
+import { generateLoads, UNUSED_VEHICLE_TYPES, VEHICLE_TYPES } from '../../tools/sample-api/data';
+
+/** The sample API's dictionary, as the build reads it from /vehicle-types. */
+export const DICTIONARY = [...VEHICLE_TYPES, ...UNUSED_VEHICLE_TYPES].map((type) => ({ id: String(type.id), name: type.name }));
+export const VEHICLE_IDS = Object.fromEntries(DICTIONARY.map((type) => [type.name.toLowerCase(), type.id]));
+
+/** The sample API's loads, newest first. */
+export const SAMPLE: Load[] = generateLoads(130).map(normalizeLoad);
+
+export function writeBoard(publicDir: string, loads: readonly Load[]): void {
+  const file = path.join(publicDir, PUBLISHED_BOARD_FILE);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(publishedBoard(loads, DICTIONARY)));
+}
+
+/**
+ * The token the board's link carries for a kept search: its list's path, its query string and the
+ * page's language, made on `today` (src/board/alert-link.ts, as the browser makes it).
+ */
+export function tokenFor(listPath: string, query: string, prefix: LanguagePrefix, today: string): string {
+  const scope = alertScopeOf(listPath);
+  const language = languageByPrefix(prefix);
+  if (!scope || !language) throw new Error(`no list ${listPath} in ${prefix}`);
+  const parsed = parseBoardQuery(query, { placeList: Boolean(scope.from || scope.to) });
+  const place = parsed.search ? (matchPlace(parsed.search)?.slug ?? null) : null;
+  const search = alertSearchOf(scope, parsed, place, language, VEHICLE_IDS);
+  if ('problem' in search) throw new Error(search.problem);
+  const encoded = encodeAlertToken(search, today);
+  if (!('token' in encoded)) throw new Error(encoded.problem);
+  return encoded.token;
+}
+
+/**
+ * The ids the board lists for a list's URL, in its order, among the loads posted since `since` (after its
+ * time, or at its time and not among its ids, as a subscription's cursor counts them): by the
+ * build's own filter index of that list (src/gatsby/filter-files.ts), as the phone reads and matches it
+ * (src/board/list-query.ts), on the Tashkent day `today`. `place` is the slug of the place the search names.
+ */
+export function boardListIds(
+  loads: readonly Load[],
+  listPath: string,
+  query: string,
+  place: string | null,
+  since: number | { at: number; ids: readonly string[] },
+  today: string,
+): string[] {
+  const cursor = typeof since === 'number' ? { at: since, ids: [] } : since;
+  const scope = alertScopeOf(listPath);
+  if (!scope) throw new Error(listPath);
+  const groups = groupBuildLoads(loads);
+  const files = filterFiles(
+    loads,
+    groups,
+    DICTIONARY.map((type) => type.name),
+    0,
+  );
+  const indexPath =
+    scope.from !== undefined && scope.to !== undefined
+      ? files.routes.get(routeKey(scope.from, scope.to))
+      : scope.from !== undefined
+        ? files.from.get(scope.from)
+        : scope.to !== undefined
+          ? files.to.get(scope.to)
+          : files.board;
+  const parsed = parseBoardQuery(query, { placeList: Boolean(scope.from || scope.to) });
+  // As the phone reads them (src/board/list-query.ts): a place search and a radius up to 100 km the loads
+  // around the place, a wider radius the board's whole index.
+  const around = place ?? scope.from ?? scope.to;
+  const widened = Boolean(place) || parsed.near !== null;
+  const read = !widened ? indexPath : (parsed.near ?? 0) > 100 ? files.board : around ? files.around.get(around) : files.board;
+  if (!read) return [];
+  const index = decodeFilterIndex(JSON.parse(files.files.get(read) ?? '{}') as FilterIndexFile);
+  const postedTimes = new Map(loads.map((load) => [load.id, postedAt(load)]));
+  const posted = index.rows.filter((row) => {
+    const time = postedTimes.get(row.id) ?? -Infinity;
+    return time > cursor.at || (time === cursor.at && !cursor.ids.includes(row.id));
+  });
+  return matchingRows(
+    posted,
+    parsed,
+    { list: scope, searchPlace: place },
+    { today: tashkentToday(Date.parse(`${today}T12:00:00Z`)), places: PLACES },
+  ).map((row) => row.id);
+}

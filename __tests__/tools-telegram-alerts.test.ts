@@ -1,0 +1,471 @@
+/**
+ * `npm run telegram -- alerts` against the fake Bot API (tools/harness/fake-bot-api.ts) over HTTP, on
+ * boards the build would publish from the sample API's loads: people keep searches with /start and the
+ * token the board's link carries, stop them, list them, block the bot; the run answers them and sends
+ * each search the loads its list holds that were posted since. Runs that must be killed run the real
+ * command as a child process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Load } from '../src/api-client/types';
+import { postedAt } from '../src/loads/posting-time';
+import { REBUILD_INTERVAL_MINUTES } from '../src/config/constants';
+import { BASE_TIME_MS } from '../tools/sample-api/data';
+import { alertsConfigFromEnv } from '../tools/telegram/alerts/config';
+import { type AlertsReport, runAlerts } from '../tools/telegram/alerts/run';
+import { ALERTS_STATE, type AlertsState, readAlertsState } from '../tools/telegram/alerts/state';
+import { type LocalS3, startLocalS3 } from '../tools/deploy/local-s3';
+import { readObject } from '../tools/deploy/conditional-object';
+import { stateObject, TELEGRAM_ALERTS_STATE_KEY, TELEGRAM_STATE_KEY } from '../tools/deploy/state-location';
+import { releaseState, uploadState } from '../tools/telegram/bucket-state';
+import { type FakeBotApi, type FakeMessage, type FakeUser, startFakeBotApi } from '../tools/harness/fake-bot-api';
+import { boardListIds, SAMPLE, tokenFor, writeBoard } from './support/alerts';
+
+const ROOT = path.resolve(__dirname, '..');
+const SITE = 'https://yukbor.example';
+const HOUR = 3_600_000;
+/** The sample loads' day in Tashkent: the links below were made on it, and the runs read them on it. */
+const TODAY = '2026-11-20';
+
+const alisher: FakeUser = { id: 7001, firstName: 'Alisher', username: 'alisher_haydovchi', languageCode: 'uz' };
+const bobur: FakeUser = { id: 7002, firstName: 'Бобур', username: 'bobur_yuk', languageCode: 'uz' };
+const sergei: FakeUser = { id: 7003, firstName: 'Сергей', username: 'sergei_gruz', languageCode: 'ru' };
+
+let fake: FakeBotApi;
+let dir: string;
+let started: number;
+
+beforeEach(async () => {
+  fake = await startFakeBotApi();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alerts-test-'));
+  started = Date.now();
+});
+
+afterEach(async () => {
+  await fake.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const publicDir = () => path.join(dir, 'public');
+const stateFile = () => path.join(dir, 'alerts.json');
+
+function env(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    TELEGRAM_ALERTS_BOT_TOKEN: fake.token,
+    TELEGRAM_API_URL: fake.url,
+    TELEGRAM_ALERTS_STATE_FILE: stateFile(),
+    TELEGRAM_MIN_INTERVAL_MS: '0',
+    PUBLIC_DIR: publicDir(),
+    SITE_URL: SITE,
+    ...extra,
+  };
+}
+
+/** An hour after the newest sample load, and moving as the test runs. */
+const clock = () => BASE_TIME_MS + HOUR + (Date.now() - started);
+
+function run(extra: Record<string, string> = {}, options: { clock?: () => number } = {}): Promise<AlertsReport> {
+  return runAlerts(alertsConfigFromEnv(env(extra)), { log: () => {}, clock: options.clock ?? clock });
+}
+
+/** The board without its `count` newest loads: they are posted after the people below keep their searches. */
+const before = (count: number): Load[] => SAMPLE.slice(count);
+/** A time between the board's newest load and the next one posted. */
+const between = (count: number): number => Math.floor((postedAt(SAMPLE[count] as Load) + postedAt(SAMPLE[count - 1] as Load)) / 2);
+
+const sends = () => fake.calls.filter((call) => call.method === 'sendMessage');
+const state = (): AlertsState => readAlertsState(stateFile()) ?? fail('no state');
+const linked = (message: FakeMessage | undefined) => [...(message?.text ?? '').matchAll(/\/load\/([^\s/]+)$/gm)].map((match) => match[1]);
+const callbacks = (message: FakeMessage | undefined) =>
+  ((message?.replyMarkup as { inline_keyboard?: Array<Array<{ callback_data?: string }>> } | null)?.inline_keyboard ?? [])
+    .flat()
+    .map((button) => button.callback_data)
+    .filter(Boolean);
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+describe('npm run telegram -- alerts: keeping a search', () => {
+  it.each([
+    ['uz', alisher, 'Yuklar: Toshkent → barcha yoʻnalishlar', 'Tent', 'Toʻxtatish'],
+    ['uz-cyrl', bobur, 'Юклар: Тошкент → барча йўналишлар', 'Тент', 'Тўхтатиш'],
+    ['ru', sergei, 'Грузы: Ташкент → все направления', 'Тент', 'Отписаться'],
+  ] as const)(
+    '/start with a token made in %s answers in that language: the list in words, what comes and how to stop',
+    async (prefix, user, list, vehicle, stop) => {
+      writeBoard(publicDir(), before(20));
+      fake.userSends(user, `/start ${tokenFor('/loads/from/toshkent', '?vehicle=Tent&weightMin=7.5', prefix, TODAY)}`);
+      const report = await run();
+      expect(report).toMatchObject({ subscribed: 1, refused: 0, answers: 1, alerts: 0 });
+      const [answer] = fake.chatMessages(user.id);
+      expect(answer?.text.split('\n')[1]).toContain(list);
+      expect(answer?.text.split('\n')[1]).toContain(vehicle);
+      expect(answer?.text).toContain('7,5');
+      expect(answer?.text).toMatch(/15/);
+      expect(answer?.text).toContain(`«${stop}»`);
+      expect(answer?.text).toContain('/stop');
+      expect(callbacks(answer)).toEqual(['stop:1']);
+      // Nothing the update said about the person is kept: the chat's id and the search only.
+      const kept = fs.readFileSync(stateFile(), 'utf8');
+      expect(Object.keys(state().chats)).toEqual([String(user.id)]);
+      for (const personal of [user.firstName, user.username ?? '', '/start', 'language_code', 'first_name'])
+        expect(kept).not.toContain(personal);
+    },
+  );
+
+  it('sends a new search the loads its list holds posted since its /start: the board’s own list, its first 10 and a link to the rest', async () => {
+    writeBoard(publicDir(), before(40));
+    const query = '?weightMin=5';
+    fake.userSends(alisher, `/start ${tokenFor('/loads', query, 'uz', TODAY)}`, between(40));
+    await run();
+    expect(sends()).toHaveLength(1);
+    writeBoard(publicDir(), SAMPLE);
+    const expected = boardListIds(SAMPLE, '/loads', query, null, between(40), TODAY);
+    expect(expected.length).toBeGreaterThan(10);
+    const report = await run();
+    expect(report).toMatchObject({ alerts: 1, loads: 10 });
+    const alert = fake.chatMessages(alisher.id)[1];
+    expect(linked(alert)).toEqual(expected.slice(0, 10));
+    expect(alert?.text).toContain(`Yana ${expected.length - 10} ta yuk roʻyxatda:\n${SITE}/uz/loads?weightMin=5`);
+    const buttons = (alert?.replyMarkup as { inline_keyboard: Array<Array<{ text: string; url?: string; callback_data?: string }>> })
+      .inline_keyboard;
+    expect(buttons).toEqual([
+      [{ text: 'Roʻyxatni ochish', url: `${SITE}/uz/loads?weightMin=5` }],
+      [{ text: 'Toʻxtatish', callback_data: 'stop:1' }],
+    ]);
+    // Nothing new: nothing sent.
+    const calls = sends().length;
+    await run();
+    expect(sends()).toHaveLength(calls);
+  });
+
+  it('counts a new search from its /start: loads already on the board then are never sent', async () => {
+    writeBoard(publicDir(), SAMPLE);
+    fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, clock());
+    await run();
+    await run();
+    expect(fake.chatMessages(alisher.id)).toHaveLength(1);
+  });
+
+  it.each([
+    ['cut short', (token: string) => token.slice(0, -3)],
+    ['of another site', () => 'ref_AbC123'],
+  ])('answers a token %s politely, in the app’s language, and keeps nothing', async (_name, spoil) => {
+    writeBoard(publicDir(), SAMPLE);
+    fake.userSends(sergei, `/start ${spoil(tokenFor('/loads/to/toshkent', '?vehicle=Labo', 'uz', TODAY))}`);
+    const report = await run();
+    expect(report).toMatchObject({ subscribed: 0, refused: 1, answers: 1 });
+    expect(fake.chatMessages(sergei.id)[0]?.text).toMatch(/^Не удалось прочитать эту ссылку: она неполная или не с нашего сайта\./);
+    expect(state().chats).toEqual({});
+  });
+
+  it('answers a token of another version that it cannot read, and keeps nothing', async () => {
+    writeBoard(publicDir(), SAMPLE);
+    const bytes = Buffer.from(tokenFor('/loads', '?vehicle=Labo', 'uz', TODAY), 'base64url');
+    bytes[0] = 2;
+    let crc = 0;
+    for (const byte of bytes.subarray(0, -1)) {
+      crc ^= byte;
+      for (let bit = 0; bit < 8; bit += 1) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
+    }
+    bytes[bytes.length - 1] = crc;
+    fake.userSends(alisher, `/start ${bytes.toString('base64url')}`);
+    await run();
+    expect(fake.chatMessages(alisher.id)[0]?.text).toMatch(/^Bu havola saytning boshqa versiyasida yaratilgan/);
+    expect(state().chats).toEqual({});
+  });
+
+  it('keeps five searches a chat, says so for a sixth and keeps it not; the same search twice is one', async () => {
+    writeBoard(publicDir(), SAMPLE);
+    const lists = [
+      '/loads/from/toshkent',
+      '/loads/to/toshkent',
+      '/loads/from/samarqand',
+      '/loads/to/buxoro',
+      '/loads/from/andijon',
+      '/loads/to/navoiy',
+    ];
+    for (const list of lists) fake.userSends(alisher, `/start ${tokenFor(list, '', 'uz', TODAY)}`);
+    fake.userSends(alisher, `/start ${tokenFor('/loads/from/toshkent', '', 'ru', TODAY)}`);
+    const report = await run();
+    expect(report).toMatchObject({ subscribed: 5, refused: 1 });
+    const answers = fake.chatMessages(alisher.id).map((message) => message.text);
+    expect(answers[5]).toMatch(/^Bitta chatda koʻpi bilan 5 ta qidiruvga obuna boʻlish mumkin\./);
+    expect(answers[6]).toBe('Вы уже подписаны на этот поиск: Грузы: Ташкент → все направления.');
+    expect(state().chats[String(alisher.id)]?.map((one) => one.id)).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('lists a chat’s searches with their board links, and /stop forgets the chat: nothing is sent to it after', async () => {
+    writeBoard(publicDir(), before(30));
+    fake.userSends(sergei, `/start ${tokenFor('/loads/route/toshkent/samarqand', '?sort=loading', 'ru', TODAY)}`, between(30));
+    fake.userSends(sergei, `/start ${tokenFor('/loads', '?search=Buxoro&vehicle=Gazel', 'ru', TODAY)}`, between(30));
+    fake.userSends(sergei, '/list');
+    await run();
+    const list = fake.chatMessages(sergei.id)[2];
+    expect(list?.text.split('\n')).toEqual([
+      'Ваши подписки:',
+      '1. Грузы: Ташкент → Самарканд, Сначала ближайшая погрузка',
+      '2. Все грузы, «Бухара», Газель',
+      '',
+      '/list — ваши подписки, /stop — отписаться от всех.',
+    ]);
+    expect(list?.entities.filter((entity) => entity.type === 'text_link').map((entity) => entity.url)).toEqual([
+      `${SITE}/ru/loads/route/toshkent/samarqand?sort=loading`,
+      `${SITE}/ru/loads?search=%D0%91%D1%83%D1%85%D0%B0%D1%80%D0%B0&vehicle=Gazel`,
+    ]);
+    fake.userSends(sergei, '/stop');
+    writeBoard(publicDir(), SAMPLE);
+    const report = await run();
+    expect(report).toMatchObject({ stopped: 2, alerts: 0 });
+    expect(fake.chatMessages(sergei.id).at(-1)?.text).toBe('Все подписки отменены и удалены. Больше не пишу.');
+    expect(state().chats).toEqual({});
+  });
+});
+
+describe('npm run telegram -- alerts: stopping, blocking and limits', () => {
+  it('stops one search with the button under its alert, read at the next run before anything is sent', async () => {
+    writeBoard(publicDir(), before(40));
+    fake.userSends(bobur, `/start ${tokenFor('/loads', '?weightMin=5', 'uz-cyrl', TODAY)}`, between(40));
+    fake.userSends(bobur, `/start ${tokenFor('/loads', '?weightMax=5', 'uz-cyrl', TODAY)}`, between(40));
+    await run();
+    writeBoard(publicDir(), before(20));
+    await run();
+    const alerts = fake.chatMessages(bobur.id).slice(2);
+    expect(alerts).toHaveLength(2);
+    const heavy = alerts.find((message) => callbacks(message).includes('stop:1')) ?? fail('no alert of search 1');
+    fake.userPresses(bobur, heavy.id, 'stop:1');
+    writeBoard(publicDir(), SAMPLE);
+    const callsBefore = fake.calls.length;
+    const report = await run();
+    expect(report.stopped).toBe(1);
+    const calls = fake.calls.slice(callsBefore).map((call) => call.method);
+    expect(calls.slice(0, 3)).toEqual(['getUpdates', 'answerCallbackQuery', 'sendMessage']);
+    expect(fake.chatMessages(bobur.id).at(-2)?.text).toBe('Тўхтатилди: Барча юклар, камида 5 т.');
+    const last = fake.chatMessages(bobur.id).at(-1);
+    expect(callbacks(last)).toEqual(['stop:2']);
+    expect(state().chats[String(bobur.id)]?.map((one) => one.id)).toEqual(['2']);
+  });
+
+  it('forgets a chat that blocked the bot (403), and sends it nothing again', async () => {
+    writeBoard(publicDir(), before(30));
+    fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
+    fake.userSends(sergei, `/start ${tokenFor('/loads', '', 'ru', TODAY)}`, between(30));
+    await run();
+    fake.block(alisher);
+    writeBoard(publicDir(), SAMPLE);
+    const report = await run();
+    expect(report).toMatchObject({ forgotten: 1, alerts: 1 });
+    expect(Object.keys(state().chats)).toEqual([String(sergei.id)]);
+    const refused = sends().filter((call) => call.status === 403);
+    expect(refused).toHaveLength(1);
+    await run();
+    expect(sends().filter((call) => String(call.body.chat_id) === String(alisher.id))).toHaveLength(2);
+  });
+
+  it('waits a 429 out and sends the same alert once', async () => {
+    writeBoard(publicDir(), before(10));
+    fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(10));
+    await run();
+    writeBoard(publicDir(), SAMPLE);
+    fake.answerNext('sendMessage', { status: 429, retryAfter: 1 });
+    const report = await run();
+    expect(report.alerts).toBe(1);
+    const tries = sends().slice(1);
+    expect(tries.map((call) => call.status)).toEqual([429, 200]);
+    expect((tries[1]?.at ?? 0) - (tries[0]?.at ?? 0)).toBeGreaterThanOrEqual(1000);
+    expect(fake.chatMessages(alisher.id)).toHaveLength(2);
+  });
+
+  it('starts no alert past its time budget; the next run sends the rest, oldest first, each once', async () => {
+    writeBoard(publicDir(), before(30));
+    const users = [alisher, bobur, sergei];
+    // Each keeps the board from a later point: Alisher's alert holds the oldest loads.
+    users.forEach((user, index) => fake.userSends(user, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30 - index * 5)));
+    await run();
+    writeBoard(publicDir(), SAMPLE);
+    // A clock that moves 40 s with each message sent: the second alert would start past the budget.
+    const [now, sent] = [clock(), sends().length];
+    const report = await run({ TELEGRAM_TIME_BUDGET_SECONDS: '30' }, { clock: () => now + 40_000 * (sends().length - sent) });
+    expect(report).toMatchObject({ alerts: 1, left: 2 });
+    const alertsTo = (user: FakeUser) => fake.chatMessages(user.id).slice(1);
+    expect(users.map((user) => alertsTo(user).length)).toEqual([1, 0, 0]);
+    await run();
+    expect(users.map((user) => alertsTo(user).length)).toEqual([1, 1, 1]);
+    await run();
+    expect(users.map((user) => alertsTo(user).length)).toEqual([1, 1, 1]);
+  });
+});
+
+interface Cli {
+  process: ChildProcess;
+  exited: Promise<{ code: number | null; stdout: string; stderr: string }>;
+}
+
+/** The real command, in one process (`node --import tsx`), so SIGKILL stops the run itself. */
+function startCli(environment: Record<string, string>): Cli {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools/telegram/cli.ts'), 'alerts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
+  return { process: child, exited };
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const begun = Date.now();
+  while (!condition()) {
+    if (Date.now() - begun > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('npm run telegram -- alerts, the real command', () => {
+  it.each([
+    ['after Telegram carried it out', 'after' as const, 1],
+    ['before Telegram carried it out', 'before' as const, 0],
+  ])(
+    'killed while an alert is held %s, sends nothing twice: the next run counts it as sent and sends the others',
+    async (_name, hold, held) => {
+      writeBoard(publicDir(), before(30));
+      // Kept from now: the sample's loads are in the past, so the new ones below are dated after it.
+      const now = Date.now();
+      for (const user of [alisher, bobur, sergei]) fake.userSends(user, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, now - HOUR);
+      const fresh = SAMPLE.slice(0, 30).map((load, index) => ({
+        ...load,
+        createdAt: new Date(now - 30 * 60_000 + index * 1000).toISOString(),
+      }));
+      const first = startCli(env());
+      expect((await first.exited).code).toBe(0);
+      writeBoard(publicDir(), [...fresh, ...before(30)]);
+      fake.holdNext('sendMessage', hold, 1);
+      const killed = startCli(env());
+      await waitFor(() => sends().filter((call) => call.status === 0).length === 1);
+      killed.process.kill('SIGKILL');
+      await killed.exited;
+      const again = startCli(env());
+      const { code, stdout } = await again.exited;
+      expect(code).toBe(0);
+      const alerts = [alisher, bobur, sergei].map((user) => fake.chatMessages(user.id).length - 1);
+      // One alert each, the held one only if Telegram carried it out; never two.
+      expect(alerts.sort()).toEqual(held ? [1, 1, 1] : [0, 1, 1]);
+      // The log counts; it names no chat.
+      for (const user of [alisher, bobur, sergei]) expect(stdout).not.toContain(String(user.id));
+      expect(fs.existsSync(`${stateFile()}.journal`)).toBe(false);
+    },
+  );
+
+  it.each([
+    ['no token', () => ({ TELEGRAM_ALERTS_BOT_TOKEN: '' }), /^npm run telegram -- alerts: Set TELEGRAM_ALERTS_BOT_TOKEN to /],
+    ['a refused token (401)', () => ({ TELEGRAM_ALERTS_BOT_TOKEN: '123:wrong' }), /refused the alerts bot's token \(401 Unauthorized\)/],
+    [
+      'a missing board',
+      () => ({ PUBLIC_DIR: path.join(dir, 'nowhere') }),
+      /cannot read the board the build published, .*board\.json \(ENOENT\)/,
+    ],
+    [
+      'SITE_URL on this machine',
+      () => ({ SITE_URL: 'http://localhost:9000' }),
+      /SITE_URL is "http:\/\/localhost:9000", an address only this machine/,
+    ],
+  ])('fails with one line naming the cause: %s', async (_name, extra, expected) => {
+    writeBoard(publicDir(), SAMPLE);
+    const { code, stderr, stdout } = await startCli(env(extra())).exited;
+    expect(code).toBe(1);
+    const lines = stderr.split('\n').filter((line) => line.startsWith('npm run'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(expected);
+    expect(stderr + stdout).not.toMatch(/\n\s+at /);
+    expect(stderr + stdout).not.toContain(fake.token);
+  });
+});
+
+describe('the alerts’ state in the bucket, where the CDN does not serve it', () => {
+  let s3: LocalS3;
+  beforeEach(async () => {
+    s3 = await startLocalS3();
+  });
+  afterEach(async () => {
+    await s3.close();
+  });
+
+  const bucketEnv = () => ({
+    DEPLOY_BUCKET: s3.bucket,
+    DEPLOY_STATE_BUCKET: s3.stateBucket,
+    DEPLOY_ENDPOINT: s3.endpoint,
+    DEPLOY_FORCE_PATH_STYLE: '1',
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_REGION: 'us-east-1',
+  });
+  const kept = async () => {
+    const object = await readObject(s3.client, stateObject(s3.config(), TELEGRAM_ALERTS_STATE_KEY));
+    return object ? ALERTS_STATE.parse(Buffer.from(object.body).toString('utf8'), 'bucket') : null;
+  };
+
+  it('is taken and given back by each run beside the channel’s, and a run starts from it without a file', async () => {
+    writeBoard(publicDir(), before(20));
+    fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(20));
+    await runAlerts(alertsConfigFromEnv(env(bucketEnv())), { log: () => {}, clock, s3Client: s3.client });
+    expect(await kept()).toMatchObject({ generation: 1, taken: null, chats: { [String(alisher.id)]: [{ id: '1' }] } });
+    expect(await readObject(s3.client, stateObject(s3.config(), TELEGRAM_STATE_KEY))).toBeNull();
+    // A fresh machine (the workflow's runner): no file, the bucket's copy.
+    fs.rmSync(stateFile());
+    writeBoard(publicDir(), SAMPLE);
+    const report = await runAlerts(alertsConfigFromEnv(env(bucketEnv())), { log: () => {}, clock, s3Client: s3.client });
+    expect(report.alerts).toBe(1);
+    expect(await kept()).toMatchObject({ generation: 2, taken: null });
+  });
+
+  it('stops a run while a killed run never gave it back, and `upload` gives back the killed run’s file with its journal counted', async () => {
+    writeBoard(publicDir(), before(30));
+    const now = Date.now();
+    for (const user of [alisher, bobur]) fake.userSends(user, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, now - HOUR);
+    const fresh = SAMPLE.slice(0, 30).map((load, index) => ({
+      ...load,
+      createdAt: new Date(now - 30 * 60_000 + index * 1000).toISOString(),
+    }));
+    expect((await startCli({ ...env(), ...bucketEnv() }).exited).code).toBe(0);
+    writeBoard(publicDir(), [...fresh, ...before(30)]);
+    fake.holdNext('sendMessage', 'after');
+    const killed = startCli({ ...env(), ...bucketEnv() });
+    await waitFor(() => sends().filter((call) => call.status === 0).length === 1);
+    killed.process.kill('SIGKILL');
+    await killed.exited;
+    expect(fs.existsSync(`${stateFile()}.journal`)).toBe(true);
+    expect((await kept())?.taken).not.toBeNull();
+    // Another machine, without the file: the copy was never given back.
+    const elsewhere = path.join(dir, 'elsewhere.json');
+    const refused = await startCli({ ...env({ TELEGRAM_ALERTS_STATE_FILE: elsewhere }), ...bucketEnv() }).exited;
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /never gave it back, so chats may hold alerts it does not list: upload that run's state file \(npm run telegram:state -- alerts upload\)/,
+    );
+    // The workflow's step after the run: the file, with what was in flight counted as sent.
+    expect(await uploadState(s3.config(), stateFile(), s3.client, ALERTS_STATE)).toBe('uploaded');
+    expect(await releaseState(s3.config(), s3.client, ALERTS_STATE)).toBe('none');
+    fs.rmSync(stateFile(), { force: true });
+    fs.rmSync(`${stateFile()}.journal`, { force: true });
+    const again = await startCli({ ...env({ TELEGRAM_ALERTS_STATE_FILE: elsewhere }), ...bucketEnv() }).exited;
+    expect(again.code).toBe(0);
+    expect([alisher, bobur].map((user) => fake.chatMessages(user.id).length - 1).sort()).toEqual([1, 1]);
+  });
+});
+
+describe('when the bot answers', () => {
+  it('is what the board promises: the rebuild workflow runs the alerts every REBUILD_INTERVAL_MINUTES', () => {
+    const workflow = fs.readFileSync(path.join(ROOT, '.github/workflows/rebuild.yml'), 'utf8');
+    expect(/cron: '\*\/(\d+) \* \* \* \*'/.exec(workflow)?.[1]).toBe(String(REBUILD_INTERVAL_MINUTES));
+    expect(workflow).toMatch(/run: npm run telegram -- alerts\n/);
+    expect(workflow).toMatch(/run: npm run telegram:state -- alerts upload\n/);
+  });
+});

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { normalizeLoad } from '../src/api-client/normalize';
+import { decodeAlertToken } from '../src/board/alert-token';
+import { tashkentDay } from '../src/config/time';
+import { PUBLISHED_BOARD_FILE, publishedBoard } from '../src/feeds/published-board';
+import { generateLoads, VEHICLE_TYPES } from '../tools/sample-api/data';
+import { startFakeBotApi } from '../tools/harness/fake-bot-api';
+import { alertsConfigFromEnv } from '../tools/telegram/alerts/config';
+import { runAlerts } from '../tools/telegram/alerts/run';
+import { readAlertsState } from '../tools/telegram/alerts/state';
+import { E2E_ALERTS_BOT } from './env';
+import { resetApi } from './support';
+
+// A kept search on the built board offers its Telegram alerts link (CONTRACT.md, "Telegram alerts"),
+// with a token that `npm run telegram -- alerts` reads: the build named the bot (TELEGRAM_ALERTS_BOT,
+// tools/scripts/e2e.ts).
+
+test.afterEach(resetApi);
+
+const TENT = VEHICLE_TYPES.find((type) => type.name === 'Tent');
+
+/**
+ * The token of the alerts links named `name` (`count` of them: on the board, the kept search on screen
+ * offers it beside "Remove from saved" and in the list of kept searches): each the bot's t.me link, all one.
+ */
+async function tokenOf(page: Page, name: string | RegExp, count = 1): Promise<string> {
+  const links = page.getByRole('link', { name });
+  await expect(links).toHaveCount(count);
+  const hrefs = await links.evaluateAll((found) => found.map((link) => link.getAttribute('href') ?? ''));
+  for (const href of hrefs) expect(href).toMatch(new RegExp(`^https://t\\.me/${E2E_ALERTS_BOT}\\?start=[A-Za-z0-9_-]{1,64}$`));
+  expect(new Set(hrefs).size).toBe(1);
+  return new URL(hrefs[0] ?? '').searchParams.get('start') ?? '';
+}
+
+test('a kept search on the board offers its Telegram alerts, with a token the alerts run accepts', async ({ page }) => {
+  await page.goto('/ru/loads?search=%D0%A2%D0%B0%D1%88%D0%BA%D0%B5%D0%BD%D1%82&vehicle=Tent');
+  await page.getByRole('button', { name: 'Сохранить поиск' }).click();
+  await expect(page.getByRole('button', { name: 'Удалить из сохранённых' })).toBeVisible();
+  const token = await tokenOf(page, 'Получать новые грузы в Telegram («Ташкент», Тент)', 2);
+  await expect(
+    page.getByText('Бот ответит в течение 15 минут: у сайта нет своего сервера, бот читает сообщения после каждого обновления.'),
+  ).toHaveCount(2);
+  const today = tashkentDay(Date.now()) ?? '';
+  expect(decodeAlertToken(token, today)).toEqual({
+    search: {
+      language: 'ru',
+      scope: {},
+      place: 'toshkent',
+      vehicleIds: [String(TENT?.id)],
+      weightMin: null,
+      weightMax: null,
+      loadingFrom: null,
+      loadingTo: null,
+      near: null,
+      sort: 'newest',
+    },
+  });
+
+  // On the plain board, the list of kept searches alone offers it.
+  await page.goto('/ru/loads');
+  await expect(page.getByRole('region', { name: 'Сохранённые поиски' }).getByRole('listitem')).toHaveCount(1);
+  expect(await tokenOf(page, 'Получать новые грузы в Telegram («Ташкент», Тент)')).toBe(token);
+
+  // The run reads it: someone taps it, and the bot answers in Russian with the list in words.
+  const fake = await startFakeBotApi();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-alerts-'));
+  try {
+    const board = path.join(dir, 'public', PUBLISHED_BOARD_FILE);
+    fs.mkdirSync(path.dirname(board), { recursive: true });
+    const dictionary = VEHICLE_TYPES.map((type) => ({ id: String(type.id), name: type.name }));
+    fs.writeFileSync(board, JSON.stringify(publishedBoard(generateLoads(120).map(normalizeLoad), dictionary)));
+    fake.userSends({ id: 4242, firstName: 'Driver', languageCode: 'uz' }, `/start ${token}`);
+    const config = alertsConfigFromEnv({
+      TELEGRAM_ALERTS_BOT_TOKEN: fake.token,
+      TELEGRAM_API_URL: fake.url,
+      TELEGRAM_ALERTS_STATE_FILE: path.join(dir, 'alerts.json'),
+      TELEGRAM_MIN_INTERVAL_MS: '0',
+      PUBLIC_DIR: path.join(dir, 'public'),
+      SITE_URL: 'https://yukbor.example',
+    });
+    const report = await runAlerts(config, { log: () => {} });
+    expect(report).toMatchObject({ subscribed: 1, refused: 0 });
+    expect(fake.chatMessages(4242)[0]?.text.split('\n').slice(0, 2)).toEqual(['Подписка оформлена:', 'Все грузы, «Ташкент», Тент']);
+    expect(readAlertsState(path.join(dir, 'alerts.json'))?.chats['4242']?.[0]?.token).toBe(token);
+  } finally {
+    await fake.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a kept city search's token names the city and its order; a free-text search says why it has none", async ({ page }) => {
+  await page.goto('/uz/loads/from/toshkent?sort=loading');
+  await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
+  const token = await tokenOf(page, /^Yangi yuklarni Telegram orqali olish/);
+  await expect(page.getByText(/^Bot 15 daqiqa ichida javob beradi/)).toBeVisible();
+  expect(decodeAlertToken(token, tashkentDay(Date.now()) ?? '')).toMatchObject({
+    search: { language: 'uz', scope: { from: 'toshkent' }, sort: 'loading' },
+  });
+
+  await page.goto('/uz/loads?search=olma&vehicle=Tent');
+  await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
+  // Beside "Remove from saved" and in the list of kept searches.
+  await expect(page.getByText('Telegram orqali olib boʻlmaydi: bot faqat joy nomi boʻyicha qidiruvni tushunadi.')).toHaveCount(2);
+  const olma = page.getByRole('region', { name: 'Saqlangan qidiruvlar' }).getByRole('listitem').filter({ hasText: '«olma»' });
+  await expect(olma.getByText(/^Telegram orqali olib boʻlmaydi/)).toBeVisible();
+  await expect(olma.getByRole('link', { name: /^Yangi yuklarni Telegram orqali olish/ })).toHaveCount(0);
+  // The city kept first still has its own.
+  await expect(page.getByRole('link', { name: /^Yangi yuklarni Telegram orqali olish/ })).toHaveCount(1);
+});

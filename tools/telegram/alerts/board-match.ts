@@ -1,0 +1,117 @@
+/**
+ * The one door between the alerts and the board's own rules: which loads a kept search's list holds,
+ * in which order, and its URL, all by the board's code (src/board/, src/places/), never a copy of it,
+ * so an alert lists exactly what the board lists for that URL. Every import from src/board/ and
+ * src/places/ that matching needs is here and nowhere else in tools/telegram/alerts/: when the board's
+ * query or its filters change shape, this file is re-pointed and the rest of the alerts follow.
+ *
+ * The board has one matcher (src/board/matcher.ts) over rows made as the build makes them for its filter
+ * indexes (`filterRow` with the gazetteer, `gazetteerPlaces` in src/gatsby/filter-files.ts): a load's places,
+ * the places its title names, its type, weight and loading day. A city or route list without `near` tests the
+ * loads of its own group only, as the build groups them for its index; any other list tests them all.
+ */
+import type { Load } from '../../../src/api-client/types';
+import type { Language } from '../../../src/config/languages';
+import type { PublishedLoad } from '../../../src/feeds/published-board';
+import { absoluteUrl } from '../../../src/i18n/paths';
+import { compileQuery } from '../../../src/board/matcher';
+import { dayNumber, filterRow, type FilterRow } from '../../../src/board/rows';
+import { boardHref, EMPTY_QUERY, type BoardQuery } from '../../../src/board/query';
+import { alertListPath } from '../../../src/board/alert-link';
+import { PLACES } from '../../../src/places/gazetteer';
+import { gazetteerPlaces } from '../../../src/gatsby/filter-files';
+import { groupBuildLoads } from '../../../src/gatsby/place-pages';
+import { routeKey } from '../../../src/loads/place-groups';
+import { type KeptList, placeName } from './kept-list';
+
+/** The board's query of a kept list: what its URL says (its search is its place's name in its language). */
+export function listQuery(list: KeptList): BoardQuery {
+  return { ...EMPTY_QUERY, search: list.place ? placeName(list.place, list.language) : '', ...list.filters };
+}
+
+/** The list's page on the site, in its language, filtered as it was kept. */
+export function listUrl(list: KeptList, siteUrl: string, language: Language = list.language): string {
+  return absoluteUrl(siteUrl, boardHref(language, listQuery(list), { scope: { path: alertListPath(list.scope), builtPages: 1 } }));
+}
+
+/** A load as the board's matcher reads it: made once per load, tested by every list. */
+export interface BoardRow {
+  load: PublishedLoad;
+  /** The board's own reading of the load (src/board/rows.ts): what its lists test. */
+  readonly row: FilterRow;
+}
+
+/** A list's loads before its filters, oldest first, with their posting times (for finding a cursor). */
+export interface ListRows {
+  rows: readonly BoardRow[];
+  times: readonly number[];
+}
+
+/** The board as the alerts read it: every dated load's row once, and each list's loads before its filters. */
+export interface PreparedBoard {
+  /** Every dated load, oldest first. */
+  all: ListRows;
+  /** The loads a list tests: a city's from or to, a route's, or (a place search, `near`, the board) all. */
+  rowsOf(list: KeptList): ListRows;
+}
+
+function oldestFirst(rows: BoardRow[]): ListRows {
+  const dated = rows.filter((one) => Number.isFinite(one.row.posted)).sort((a, b) => a.row.posted - b.row.posted);
+  return { rows: dated, times: dated.map((one) => one.row.posted) };
+}
+
+export function prepareBoard(loads: readonly PublishedLoad[]): PreparedBoard {
+  // The published board has no contacts; rows and groups read none.
+  const wholes = loads.map((load): Load => ({ ...load, contactSource: 'contact', contact: null }));
+  const places = gazetteerPlaces();
+  const rowOf = new Map(wholes.map((whole, index) => [whole, { load: loads[index] as PublishedLoad, row: filterRow(whole, places) }]));
+  const all = oldestFirst([...rowOf.values()]);
+  const groups = groupBuildLoads(wholes);
+  const lists = new Map<string, ListRows>();
+  const rowsOfGroup = (key: string, group: { loads: Load[] } | undefined): ListRows => {
+    let found = lists.get(key);
+    if (!found) lists.set(key, (found = oldestFirst((group?.loads ?? []).map((whole) => rowOf.get(whole) as BoardRow))));
+    return found;
+  };
+  return {
+    all,
+    rowsOf({ scope: { from, to }, filters }) {
+      // Widened to places around, a list holds loads of other places' groups.
+      if (filters.near !== null) return all;
+      if (from !== undefined && to !== undefined) return rowsOfGroup(`route:${from}/${to}`, groups.routes.get(routeKey(from, to)));
+      if (from !== undefined) return rowsOfGroup(`from:${from}`, groups.from.get(from));
+      if (to !== undefined) return rowsOfGroup(`to:${to}`, groups.to.get(to));
+      return all;
+    },
+  };
+}
+
+/** A Tashkent day `YYYY-MM-DD` as the matcher counts days. */
+export const dayOfRun = (today: string): number => dayNumber(today);
+
+/** The board's matcher of a list, on `today` (a Tashkent day number: the loading-day order starts there). */
+function compiled(list: KeptList, today: number) {
+  return compileQuery(list.filters, { list: list.scope, searchPlace: list.place }, { today, places: PLACES });
+}
+
+/** Whether a load is on the list's page: the board's own matcher. */
+export function listMatcher(list: KeptList, today: number): (load: BoardRow) => boolean {
+  if (list.filters.vehicle.length === 0 && list.unknownVehicles > 0) return () => false;
+  const { matches } = compiled(list, today);
+  return (load) => matches(load.row);
+}
+
+/** The list's order on the board (newest first, or today's and later loading days first). */
+export function listOrder(list: KeptList, today: number): (a: BoardRow, b: BoardRow) => number {
+  const { order } = compiled(list, today);
+  return (a, b) => order(a.row, b.row);
+}
+
+/**
+ * What identifies a list whatever its language and the reader: lists with the same key hold the same
+ * loads, so a run tests each such list once however many chats keep it.
+ */
+export function listKey(list: KeptList): string {
+  const { language: _language, filters, ...rest } = list;
+  return JSON.stringify({ ...rest, filters: { ...filters, vehicle: filters.vehicle.map((name) => name.toLowerCase()).sort() } });
+}
