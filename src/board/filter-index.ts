@@ -7,7 +7,7 @@ import type { FilterRow } from './rows';
  * compact file of columns, one row per load, newest first, from which the phone filters, counts and
  * pages every load the build read without asking the API; and the cards' data in chunk files, laid
  * out in more than one order so that a page of any filter needs few of them (docs: "Filters").
- * Pure: the build encodes (src/gatsby/filter-files.ts), the phone decodes (filter-source.ts).
+ * Pure: the build encodes (src/gatsby/filter-files.ts), the phone decodes (built-list.ts).
  */
 
 export const FILTER_INDEX_VERSION = 2;

@@ -50,28 +50,6 @@ export const SERVE_PORT = 9000;
 export const DEVELOP_PORT = 8000;
 
 /**
- * Spellings of one place the board searches at most (one API request each per list page): the most
- * used ones, after dropping those another spelling already finds (docs/board.md).
- * Six is also what a browser sends to one origin at once over HTTP/1.1.
- */
-export const MAX_SEARCH_SPELLINGS = 6;
-
-/**
- * API requests one board search has in flight at most. A place's page 1 (one request per spelling,
- * four for Toshkent) goes out in one round; a deep page queues the rest rather than open dozens of
- * requests at once on a phone's slow link, each of which would eat into its own 15 s timeout.
- */
-export const SEARCH_CONCURRENCY = 4;
-
-/**
- * The deepest page a search merged over a place's spellings reads: page P opened from a link costs up
- * to P requests per spelling (at most MAX_SEARCH_SPELLINGS), so page 10 costs at most 60, four at a
- * time (paging on from page 1 costs at most one per spelling a page). A deeper page costs what page 1
- * costs and says the list goes only so deep, with a link to page 1 (docs/board.md).
- */
-export const MERGED_SEARCH_MAX_PAGES = 10;
-
-/**
  * Going rates (docs/rates.md, "Going rates"): the window of board history a route's figures stand on, and
  * how many loads by how many distinct posters a figure needs before it is shown (DAT's rule for its
  * RateView: at least 7 reports from at least 3 companies).
