@@ -14,6 +14,9 @@ import { internationalNumber } from '../src/history/phone';
 import { posterHash } from '../src/history/record';
 import { scrubText } from '../src/history/scrub';
 import { openHistory } from '../src/history/store';
+import { routeKey } from '../src/loads/place-groups';
+import { goingRates } from '../src/rates/going-rate';
+import { rateWindow } from '../src/rates/window';
 import { historyRows } from './support/history-rows';
 import { writeSchemaTwoHistory } from './support/old-history';
 
@@ -107,6 +110,34 @@ describe('a place the gazetteer does not know keeps its name only', () => {
   });
 });
 
+/**
+ * Contact fields as a review met them: several numbers joined every way people join them, and "numbers"
+ * too short to be a phone. Each is the poster of its first number of nine digits or more, or no poster.
+ */
+const REVIEWED_CONTACT_FIELDS: ReadonlyArray<readonly [string, string | null]> = [
+  ['90 123 45 67 / 91 765 43 21', '998901234567'],
+  ['90 123 45 67/91 765 43 21', '998901234567'],
+  ['901234567/917654321', '998901234567'],
+  ['90 123 45 67 va 91 765 43 21', '998901234567'],
+  ['90 123 45 67 ва 91 765 43 21', '998901234567'],
+  ['90 123 45 67 и 91 765 43 21', '998901234567'],
+  ['90 123 45 67 & 91 765 43 21', '998901234567'],
+  ['90 123 45 67\n91 765 43 21', '998901234567'],
+  ['90 123 45 67\r\n91 765 43 21', '998901234567'],
+  ['90 123 45 67; 91 765 43 21', '998901234567'],
+  ['90 123 45 67 or 91 765 43 21', '998901234567'],
+  ['90 123 45 67 или 91 765 43 21', '998901234567'],
+  ['Alisher 90 123 45 67 yoki Vali 91 765 43 21', '998901234567'],
+  // A first "number" too short to be one: the next one is the poster.
+  ['0 / 90 123 45 67', '998901234567'],
+  ['0', null],
+  ['00', null],
+  ['000', null],
+  ['12345678', null],
+  ['"><script>alert(8)</script>', null],
+  ['<img src=x onerror=alert(1)>', null],
+];
+
 describe('one phone is one poster', () => {
   it.each([
     ['+998 90 123 45 67', '998901234567'],
@@ -132,8 +163,62 @@ describe('one phone is one poster', () => {
     // Two numbers in the field: the first is the poster's.
     ['90 123 45 67, 91 000 00 00', '998901234567'],
     ['+998 90 123 45 67 yoki +998 91 000 00 00', '998901234567'],
+    // A number with slashes between its groups is one number.
+    ['90/123/45/67', '998901234567'],
   ])('%j dials %s', (phone, international) => {
     expect(internationalNumber(phone)).toBe(international);
+  });
+
+  it.each(REVIEWED_CONTACT_FIELDS)('reads the contact field %j as the poster %s', (field, international) => {
+    expect(internationalNumber(field)).toBe(international);
+  });
+
+  it('counts one person who wrote the contact field many ways as one poster, in the file and in the going rates', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'history-one-person-'));
+    try {
+      const file = path.join(dir, 'history.sqlite');
+      const history = await openHistory(file);
+      const T0 = Date.UTC(2026, 10, 20, 6);
+      const posted = new Date(T0 - 3_600_000).toISOString();
+      const load = (id: string, phone: string, price: number) =>
+        normalizeLoad({
+          id,
+          fromLocation: { name: 'Toshkent' },
+          toLocation: { name: 'Samarqand' },
+          vehicleType: { id: 1, name: 'Tent' },
+          price,
+          currency: 'UZS',
+          createdAt: posted,
+          contactSource: 'contact',
+          contact: { phoneNumber: phone },
+        });
+      // Five of seven loads from one person, each contact field written with a second number another way.
+      const person = [
+        '90 123 45 67 / 91 765 43 21',
+        '90 123 45 67 va 93 111 22 33',
+        '+998 90 123 45 67 и 94 000 11 22',
+        '901234567 & 95 333 44 55',
+        '8 90 123 45 67\n97 222 33 44',
+      ];
+      history.recordRead(
+        [
+          ...person.map((phone, index) => load(`p${index}`, phone, 30_000_000)),
+          load('a', '+998 99 888 77 66', 10_000_000),
+          load('b', '+998 88 777 66 55', 12_000_000),
+        ],
+        T0,
+      );
+      expect(history.stats()).toMatchObject({ loads: 7, posters: 3 });
+      const rates = goingRates(history.rateSamples(T0 - 86_400_000, T0), rateWindow(T0), () => null);
+      expect(rates.get(routeKey('toshkent', 'samarqand'))?.figures[0]?.posters).toBe(3);
+      history.save();
+      history.close();
+      const bytes = fs.readFileSync(file);
+      const digits = ['901234567', '917654321', '931112233', '940001122', '953334455', '972223344', '998887766', '887776655'];
+      expect(digits.filter((number) => bytes.includes(number))).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('hashes the spellings of one phone alike, and another phone otherwise', () => {
