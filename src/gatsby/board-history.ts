@@ -35,6 +35,12 @@ export async function recordBoardHistory(reporter: Reporter, loads: readonly Loa
   });
   const file = historyFile();
   const now = historyNow();
+  let emptyBoardAllowed: boolean;
+  try {
+    emptyBoardAllowed = allowEmptyBoard();
+  } catch (error) {
+    return reporter.panic({ id: HISTORY_FILE_ERROR_ID, context: { sourceMessage: String((error as Error).message) } });
+  }
   let history: BoardHistory | undefined;
   let recorded: { counts: RecordCounts; stats: Pick<HistoryStats, 'loads' | 'open'> } | { openLoads: number };
   try {
@@ -43,7 +49,7 @@ export async function recordBoardHistory(reporter: Reporter, loads: readonly Loa
       onLockWait: (holder) => reporter.info(`Board history ${file} is being written by ${holder}: waiting for it to finish.`),
     });
     // Damage deep in the file shows on the first read of its pages: here, before anything is written.
-    const openLoads = loads.length === 0 && !allowEmptyBoard() ? history.loadCounts().open : 0;
+    const openLoads = loads.length === 0 && !emptyBoardAllowed ? history.loadCounts().open : 0;
     recorded = openLoads > 0 ? { openLoads } : { counts: history.recordRead(loads, now), stats: history.loadCounts() };
   } catch (error) {
     history?.close();

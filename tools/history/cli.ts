@@ -124,7 +124,9 @@ async function runBucket(action: 'download' | 'upload', file: string): Promise<v
   const config = deployConfigFromEnv(process.env);
   const where = historyObjectUrl(config);
   // GitHub Actions shows `::warning::` lines as annotations on the run.
-  const annotated = toolEnv(process.env).flag('GITHUB_ACTIONS');
+  const vars = toolEnv(process.env);
+  const annotated = vars.flag('GITHUB_ACTIONS');
+  vars.done();
   const warn = (text: string) => console.log(`${annotated ? '::warning::' : 'Warning: '}${text}`);
   if (action === 'download') {
     const result = await downloadHistory(config, file);
