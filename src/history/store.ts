@@ -3,8 +3,17 @@ import path from 'node:path';
 import type { Load } from '../api-client/types';
 import { DEVELOPMENT_HISTORY_KEY, historyLockWaitMs } from './config';
 import { Connection } from './sqlite/connection';
-import { asFileError, HistoryError, HistoryFileError, HistoryKeyError, HistoryLockedError } from './sqlite/errors';
-import { checkHeader, removeDeadCopies, replaceWith, takeLock, workingCopyOf } from './sqlite/file-life';
+import {
+  asFileError,
+  diskFullError,
+  HistoryDiskFullError,
+  HistoryError,
+  HistoryFileError,
+  HistoryKeyError,
+  HistoryLockedError,
+  UNLOCK_COMMAND,
+} from './sqlite/errors';
+import { checkHeader, clearLock, removeDeadCopies, replaceWith, takeLock, workingCopyOf, type ClearedLock } from './sqlite/file-life';
 import { closedSince, loadCounts, rateSamples, stats } from './sqlite/read-queries';
 import { checkKey, readFingerprint, rekey } from './sqlite/poster-key';
 import { checkVersion, configureWorkingCopy, FIRST_SCHEMA_WITH_META, migrate, SCHEMA_VERSION } from './sqlite/schema';
@@ -25,7 +34,12 @@ import type { BoardHistory, ClosedLoad, HistoryStats, ImportCounts, ImportOption
  * WebAssembly (sql.js, before) read the whole file into memory and wrote it back whole.
  */
 
-export { HistoryError, HistoryFileError, HistoryKeyError, HistoryLockedError };
+export { HistoryDiskFullError, HistoryError, HistoryFileError, HistoryKeyError, HistoryLockedError, UNLOCK_COMMAND };
+
+/** Removes the history's lock on purpose, unless a process of this machine holds it (file-life.ts). */
+export function unlockHistory(file: string): ClearedLock {
+  return clearLock(path.resolve(file));
+}
 
 export interface OpenOptions {
   /** HMAC key of the poster hash (HISTORY_KEY); the development key when absent. */
@@ -99,8 +113,13 @@ function openWorkingCopy(
   const working = workingCopyOf(absolute);
   // The copy, not the file, is what this history changes. The kernel copies it (no file-sized buffer
   // in this process).
-  if (exists) fs.copyFileSync(absolute, working);
-  else fs.rmSync(working, { force: true });
+  try {
+    if (exists) fs.copyFileSync(absolute, working);
+    else fs.rmSync(working, { force: true });
+  } catch (error) {
+    fs.rmSync(working, { force: true });
+    throw asFileError(absolute, error);
+  }
   let connection: Connection | undefined;
   try {
     connection = Connection.open(working, absolute, { readOnly: false });
@@ -194,7 +213,13 @@ class SqliteHistory implements BoardHistory {
       // Closing ends the connection's lock; with the journal in memory nothing but the copy itself is
       // on disk.
       this.connection.close();
-      replaceWith(this.working, this.file);
+      try {
+        replaceWith(this.working, this.file);
+      } catch (error) {
+        // The file is as it was; the copy goes with the lock at close.
+        this.connection = Connection.open(this.working, this.file, { readOnly: true });
+        throw diskFullError(this.file, error) ?? error;
+      }
       this.working = null;
       this.connection = Connection.open(this.file, this.file, { readOnly: true });
     }
@@ -214,7 +239,12 @@ class SqliteHistory implements BoardHistory {
     if (this.readOnly) throw new Error(`Board history ${this.file} was opened to read only`);
     if (!this.working) {
       const working = workingCopyOf(this.file);
-      fs.copyFileSync(this.file, working);
+      try {
+        fs.copyFileSync(this.file, working);
+      } catch (error) {
+        fs.rmSync(working, { force: true });
+        throw asFileError(this.file, error);
+      }
       this.connection.close();
       this.connection = Connection.open(working, this.file, { readOnly: false });
       configureWorkingCopy(this.connection);

@@ -1,20 +1,21 @@
 /**
- * `npm run history -- import FILE | stats | reset | rekey | download | upload` (docs/history.md).
+ * `npm run history -- import FILE | stats | reset | rekey | unlock | download | upload` (docs/history.md).
  * HISTORY_FILE names the history, HISTORY_KEY the poster hash's key. A failure is one line on stderr
- * and a non-zero exit; never a stack trace.
+ * and a non-zero exit, never a stack trace, and leaves the history file byte for byte as it was: a
+ * command saves last, after everything that can fail.
  */
 import fs from 'node:fs';
 import { historyFile, historyKey } from '../../src/history/config';
 import { ImportLineError } from '../../src/history/import-line';
 import { describeFingerprint, keyFingerprint } from '../../src/history/record';
-import { HistoryFileError, openHistory, rekeyHistory, type OpenOptions } from '../../src/history/store';
+import { HistoryFileError, openHistory, rekeyHistory, unlockHistory, type OpenOptions } from '../../src/history/store';
 import type { HistoryStats } from '../../src/history/types';
 import { deployConfigFromEnv } from '../deploy/deploy';
 import { toolEnv } from '../env';
 import { downloadHistory, historyObjectUrl, uploadHistory } from './bucket';
 import { importFile, progressReporter } from './import-file';
 
-const USAGE = 'npm run history -- import FILE | stats | reset | rekey | download | upload';
+const USAGE = 'npm run history -- import FILE | stats | reset | rekey | unlock | download | upload';
 
 function day(time: number | null): string {
   return time === null ? '-' : new Date(time).toISOString().slice(0, 10);
@@ -55,8 +56,9 @@ async function runImport(file: string, source: string | undefined): Promise<void
       progress.done();
     }
     const seconds = (performance.now() - started) / 1000;
-    const bytes = history.save();
+    // Read before the save: a damaged page it meets then fails the import with the file untouched.
     const stats = history.stats();
+    const bytes = history.save();
     console.log(
       `Imported ${source}: ${counts.lines} lines in ${seconds.toFixed(1)} s (${Math.round(counts.lines / Math.max(seconds, 0.001))} lines/s): ` +
         `${counts.new} new, ${counts.updated} updated, ${counts.unchanged} unchanged.`,
@@ -120,6 +122,14 @@ async function runRekey(file: string): Promise<void> {
   );
 }
 
+function runUnlock(file: string): void {
+  const cleared = unlockHistory(file);
+  if (cleared.kind === 'none') console.log(`Board history ${file} has no lock: nothing to remove.`);
+  else if (cleared.kind === 'live')
+    throw new Error(`${file} is being written by ${cleared.holder}, which is running on this machine: left locked; wait for it to finish`);
+  else console.log(`Removed the lock of board history ${file}, held by ${cleared.holder}.`);
+}
+
 async function runBucket(action: 'download' | 'upload', file: string): Promise<void> {
   const config = deployConfigFromEnv(process.env);
   const where = historyObjectUrl(config);
@@ -158,6 +168,7 @@ async function main(): Promise<void> {
     else if (action === 'stats') await runStats(file);
     else if (action === 'reset') await runReset(file);
     else if (action === 'rekey') await runRekey(file);
+    else if (action === 'unlock') runUnlock(file);
     else if (action === 'download' || action === 'upload') await runBucket(action, file);
     else throw new Error(`unknown command ${JSON.stringify(action ?? '')}: ${USAGE}`);
   } catch (error) {
