@@ -425,6 +425,31 @@ describe('importLines', () => {
     expect(history.stats()).toMatchObject({ loads: 1 });
   });
 
+  it('refuses a time later than the import’s own, beyond a few minutes’ clock difference, and names the line', async () => {
+    const now = Date.parse('2026-11-25T10:00:00Z');
+    const history = await openHistory(file());
+    const minutes = (n: number) => new Date(now + n * 60_000).toISOString();
+    // Four minutes ahead is the two machines' clocks; six is a wrong time.
+    expect(
+      await history.importLines([line('1', { createdAt: minutes(-60), closedAt: minutes(4) }), line('2', { createdAt: minutes(4) })], {
+        now,
+      }),
+    ).toMatchObject({ new: 2 });
+    for (const [bad, reason] of [
+      [
+        line('3', { closedAt: '2099-01-01T00:00:00Z' }),
+        `closedAt 2099-01-01T00:00:00.000Z is later than the import's own time 2026-11-25T10:00:00.000Z`,
+      ],
+      [line('4', { createdAt: minutes(6) }), `createdAt ${minutes(6)} is later than the import's own time 2026-11-25T10:00:00.000Z`],
+      [line('5', { createdAt: minutes(-60), closedAt: minutes(6) }), `closedAt ${minutes(6)} is later than the import's own time`],
+    ]) {
+      const failure = await history.importLines([line('6'), bad as string], { now }).catch((caught: unknown) => caught);
+      expect(failure).toBeInstanceOf(ImportLineError);
+      expect((failure as Error).message).toContain(`line 2: ${reason as string}`);
+    }
+    expect(history.stats()).toMatchObject({ loads: 2, open: 1 });
+  });
+
   it('changes nothing when the same file is imported twice', async () => {
     const lines = generateLoads(200).map((raw, index) =>
       JSON.stringify({

@@ -216,6 +216,29 @@ describe('a failed command leaves the history file byte for byte as it was', () 
   }
 });
 
+it('refuses an import line dated after the import, naming its line, and imports nothing', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'history-cli-future-'));
+  try {
+    const [first, second] = [...pastLines({ end: Date.parse('2026-11-25T00:00:00Z'), days: 2 })];
+    const future = JSON.stringify({
+      id: 'future',
+      fromLocation: { name: 'Toshkent' },
+      createdAt: '2026-11-20T06:00:00Z',
+      closedAt: '2099-01-01T00:00:00Z',
+    });
+    const source = path.join(folder, 'future.jsonl');
+    fs.writeFileSync(source, [first, future, second].join('\n'));
+    const refused = historyIn(folder, 'import', source);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr.trim()).toMatch(
+      /^npm run history -- import: .*future\.jsonl: line 2: closedAt 2099-01-01T00:00:00\.000Z is later than the import's own time \d{4}-.*; nothing was imported$/,
+    );
+    expect(fs.existsSync(path.join(folder, 'history.sqlite'))).toBe(false);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}, 60_000);
+
 describe('a lock another machine left', () => {
   let folder: string;
   let lock: string;

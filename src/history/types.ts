@@ -93,6 +93,8 @@ export interface ImportCounts {
 export interface ImportOptions {
   /** Called every few thousand lines and at the end. */
   onProgress?: (lines: number) => void;
+  /** The import's own time, epoch ms (the clock when unset): no line may speak of a time after it. */
+  now?: number;
 }
 
 export interface HistoryStats {

@@ -147,11 +147,12 @@ export async function importLines(
   options: ImportOptions = {},
 ): Promise<ImportCounts> {
   const counts: ImportCounts = { lines: 0, new: 0, updated: 0, unchanged: 0 };
+  const now = options.now ?? Date.now();
   await connection.transactionAsync(async () => {
     const writer = new RowWriter(connection);
     for await (const text of lines) {
       counts.lines += 1;
-      const entry = parseImportLine(text, counts.lines);
+      const entry = parseImportLine(text, counts.lines, now);
       if (entry) importOne(connection, writer, entry, key, counts);
       if (counts.lines % IMPORT_PROGRESS_EVERY === 0) options.onProgress?.(counts.lines);
     }
