@@ -58,6 +58,7 @@ export interface ControlSettings {
   change?: ChangeMode | null;
   broken?: string[];
   resetTraffic?: true;
+  portal?: boolean;
 }
 
 export interface ApiControl {

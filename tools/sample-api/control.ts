@@ -70,7 +70,7 @@ export function boardIds(res: ServerResponse, ctx: Context): void {
 /** Validates everything before changing anything; returns an error message or null. */
 function applyControl(ctx: Context, body: unknown): string | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'Control body must be a JSON object';
-  const { shape, fail, delayMs, revision, reset, loads, change, broken, resetTraffic } = body as Record<string, unknown>;
+  const { shape, fail, delayMs, revision, reset, loads, change, broken, resetTraffic, portal } = body as Record<string, unknown>;
   if (shape !== undefined && !RESPONSE_SHAPES.includes(shape as ResponseShape)) {
     return `shape must be one of ${RESPONSE_SHAPES.join(', ')}`;
   }
@@ -84,6 +84,7 @@ function applyControl(ctx: Context, body: unknown): string | null {
     return 'revision must be a whole number of 0 or more';
   }
   if (reset !== undefined && reset !== true) return 'reset must be true when given';
+  if (portal !== undefined && typeof portal !== 'boolean') return 'portal must be true or false';
   if (resetTraffic !== undefined && resetTraffic !== true) return 'resetTraffic must be true when given';
   if (broken !== undefined && !(Array.isArray(broken) && broken.length <= 10_000 && broken.every((id) => typeof id === 'string'))) {
     return 'broken must be an array of load ids';
@@ -101,6 +102,7 @@ function applyControl(ctx: Context, body: unknown): string | null {
   if (revision !== undefined) next.revision = revision as number;
   if (change !== undefined) next.change = change === null ? null : { ...(change as ChangeMode) };
   if (broken !== undefined) next.broken = [...(broken as string[])];
+  if (portal !== undefined) next.portal = portal as boolean;
   if (reset || resetTraffic) ctx.traffic = newTraffic();
   const count = loads !== undefined ? (loads as number) : reset ? ctx.initialCount : ctx.count;
   // A board change mode has touched is rebuilt on reset, like one of another size or revision, even
