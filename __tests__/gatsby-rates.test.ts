@@ -34,6 +34,8 @@ let history: BoardHistory;
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rates-of-build-'));
   history = await openHistory(path.join(dir, 'history.sqlite'), { key: 'test-key' });
+  // The API's dictionary of vehicle types, as a build reads it from /vehicle-types.
+  history.addVehicleTypes(['Tent', 'Refrijerator']);
 });
 afterEach(() => {
   history.close();

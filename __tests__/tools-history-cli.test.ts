@@ -2,12 +2,15 @@
  * `npm run history -- import|stats|reset` as a person runs it: exit codes, the line a bad import names,
  * and the file left as it was.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { startApi } from '../tools/harness/sample-api';
 import { pastLines } from '../tools/sample-api/past';
+import { historyRows } from './support/history-rows';
 
 const CLI = path.resolve(__dirname, '../tools/history/cli.ts');
 let dir: string;
@@ -33,7 +36,9 @@ function historyWith(
 ): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
     encoding: 'utf8',
-    env: { ...process.env, HISTORY_FILE: path.join(folder, 'history.sqlite'), CI: 'true', ...env },
+    // No API: an import checks vehicle types against the history's own list (jest's sample API may run in
+    // the very process this call blocks).
+    env: { ...process.env, HISTORY_FILE: path.join(folder, 'history.sqlite'), CI: 'true', GATSBY_API_URL: '', ...env },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -156,10 +161,10 @@ describe('a failed command leaves the history file byte for byte as it was', () 
     const bytes = fs.readFileSync(file);
     const pageSize = bytes.readUInt16BE(16);
     const pages = bytes.length / pageSize;
-    // A leaf of an index b-tree (WITHOUT ROWID tables are stored as one) holding loads' ids.
+    // A leaf of an index b-tree (WITHOUT ROWID tables are stored as one) holding loads' rows (their places).
     const leaf = Array.from({ length: pages }, (_, page) => page).find(
       (page) =>
-        page > pages / 3 && bytes[page * pageSize] === 0x0a && bytes.subarray(page * pageSize, (page + 1) * pageSize).includes('Sement'),
+        page > pages / 3 && bytes[page * pageSize] === 0x0a && bytes.subarray(page * pageSize, (page + 1) * pageSize).includes('toshkent'),
     );
     if (leaf === undefined) throw new Error('no leaf page of loads in the middle of the file');
     bytes.fill(0xff, leaf * pageSize, leaf * pageSize + 16);
@@ -209,7 +214,7 @@ describe('a failed command leaves the history file byte for byte as it was', () 
       ['--require', path.join(__dirname, 'support', 'disk-full.cjs'), '--import', 'tsx', CLI, ...args],
       {
         encoding: 'utf8',
-        env: { ...process.env, HISTORY_FILE: file, CI: 'true', ...env },
+        env: { ...process.env, HISTORY_FILE: file, CI: 'true', GATSBY_API_URL: '', ...env },
       },
     );
     return { status: result.status, stderr: result.stderr };
@@ -235,6 +240,30 @@ it('refuses an import line dated after the import, naming its line, and imports 
     );
     expect(fs.existsSync(path.join(folder, 'history.sqlite'))).toBe(false);
   } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}, 60_000);
+
+it("keeps an imported load's vehicle type only when the API's /vehicle-types names it", async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'history-cli-types-'));
+  const api = await startApi({ port: 0, host: '127.0.0.1', quiet: true });
+  try {
+    const line = (id: string, vehicle: string) =>
+      JSON.stringify({ id, vehicleType: { name: vehicle }, fromLocationName: 'Toshkent', createdAt: '2026-11-20T06:00:00Z' });
+    const source = path.join(folder, 'typed.jsonl');
+    fs.writeFileSync(source, [line('listed', 'fura 20T'), line('typed', 'Fura, Rustam 90 123 45 67')].join('\n'));
+    // Run without blocking this process, which answers for the API.
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', CLI, 'import', source], {
+      env: { ...process.env, HISTORY_FILE: path.join(folder, 'history.sqlite'), CI: 'true', GATSBY_API_URL: api.url },
+    });
+    expect(stderr).toBe('');
+    expect(stdout).toContain('2 new');
+    expect(historyRows(path.join(folder, 'history.sqlite')).map((row) => [row.id, row.vehicleType])).toEqual([
+      ['listed', 'Fura 20t'],
+      ['typed', ''],
+    ]);
+  } finally {
+    await api.close();
     fs.rmSync(folder, { recursive: true, force: true });
   }
 }, 60_000);

@@ -207,7 +207,8 @@ function userPerson(value: unknown): LoadContact | null {
 function person(name: unknown, phone: unknown, telegram: unknown): LoadContact | null {
   const contact: LoadContact = {
     name: text(name, TEXT_LIMITS.name),
-    phone: text(phone, TEXT_LIMITS.phone),
+    // Numbers on lines of their own stay apart: the history's poster is the first (src/history/phone.ts).
+    phone: text(typeof phone === 'string' ? phone.replace(LINE_ENDS, ', ') : phone, TEXT_LIMITS.phone),
     // Usernames arrive with and without '@'; links and display want one form.
     telegram: text(telegram, TEXT_LIMITS.telegram).replace(/^@+/, ''),
   };
@@ -237,6 +238,7 @@ const BREAKS = '\\t\\n\\v\\f\\r\\u0085\\u2028\\u2029';
  */
 const INVISIBLE_CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\ufeff\\ufff9-\\ufffb';
 const BREAK = new RegExp(`[${BREAKS}]`, 'g');
+const LINE_ENDS = /[\n\r\u0085\u2028\u2029]+/g;
 const CONTROL = new RegExp(`[${INVISIBLE_CONTROLS}]`, 'g');
 /** Any character `publishableText` changes (the breaks are controls too, but for the two separators). */
 const ANY_CONTROL = new RegExp(`[${BREAKS}${INVISIBLE_CONTROLS}]`);

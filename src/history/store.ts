@@ -13,11 +13,20 @@ import {
   HistoryLockedError,
   UNLOCK_COMMAND,
 } from './sqlite/errors';
-import { checkHeader, clearLock, removeDeadCopies, replaceWith, takeLock, workingCopyOf, type ClearedLock } from './sqlite/file-life';
+import {
+  checkHeader,
+  clearLock,
+  compactCopyOf,
+  removeDeadCopies,
+  replaceWith,
+  takeLock,
+  workingCopyOf,
+  type ClearedLock,
+} from './sqlite/file-life';
 import { closedSince, loadCounts, rateSamples, stats } from './sqlite/read-queries';
 import { checkKey, readFingerprint, rekey } from './sqlite/poster-key';
 import { checkVersion, configureWorkingCopy, FIRST_SCHEMA_WITH_META, migrate, SCHEMA_VERSION } from './sqlite/schema';
-import { importLines, recordRead } from './sqlite/write-queries';
+import { addVehicleTypes, importLines, recordRead } from './sqlite/write-queries';
 import type { BoardHistory, ClosedLoad, HistoryStats, ImportCounts, ImportOptions, RateSample, RecordCounts } from './types';
 
 /**
@@ -125,7 +134,7 @@ function openWorkingCopy(
     connection = Connection.open(working, absolute, { readOnly: false });
     configureWorkingCopy(connection);
     checkVersion(connection);
-    migrate(connection);
+    if (migrate(connection)) connection = compacted(connection, working, absolute);
     if (mode.checkKey) checkKey(connection, key, { writable: true });
   } catch (error) {
     connection?.close();
@@ -133,6 +142,27 @@ function openWorkingCopy(
     throw asFileError(absolute, error);
   }
   return new SqliteHistory(connection, absolute, key, { readOnly: mode.readOnly, working, release: mode.release });
+}
+
+/**
+ * The working copy rewritten whole, without a free page: after a migration that removed text, none of it
+ * stays behind in pages SQLite freed (and the file shrinks by what it held). Written beside the copy and
+ * renamed over it; returns the connection to the compacted copy.
+ */
+function compacted(connection: Connection, working: string, file: string): Connection {
+  const compact = compactCopyOf(file);
+  fs.rmSync(compact, { force: true });
+  try {
+    connection.exec(`VACUUM INTO '${compact.replace(/'/g, "''")}'`);
+  } catch (error) {
+    fs.rmSync(compact, { force: true });
+    throw error;
+  }
+  connection.close();
+  fs.renameSync(compact, working);
+  const reopened = Connection.open(working, file, { readOnly: false });
+  configureWorkingCopy(reopened);
+  return reopened;
 }
 
 /**
@@ -177,6 +207,10 @@ class SqliteHistory implements BoardHistory {
     this.readOnly = mode.readOnly;
     this.working = mode.working;
     this.release = mode.release;
+  }
+
+  addVehicleTypes(names: readonly string[]): void {
+    addVehicleTypes(this.writable(), names);
   }
 
   recordRead(loads: readonly Load[], at: number): RecordCounts {

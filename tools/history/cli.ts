@@ -5,6 +5,7 @@
  * command saves last, after everything that can fail.
  */
 import fs from 'node:fs';
+import { fetchVehicleTypes } from '../../src/api-client/client';
 import { historyFile, historyKey } from '../../src/history/config';
 import { ImportLineError } from '../../src/history/import-line';
 import { describeFingerprint, keyFingerprint } from '../../src/history/record';
@@ -42,11 +43,38 @@ export function describeStats(stats: HistoryStats, bytes: number | null): string
 const waitingNote: OpenOptions['onLockWait'] = (holder) =>
   console.error(`The board history is being written by ${holder}: waiting for it to finish.`);
 
+/**
+ * The API's dictionary of vehicle types (`GATSBY_API_URL/vehicle-types`), as the build reads it: an
+ * imported load's vehicle type is kept only when it is one of them (docs/history.md, "Privacy"). Asked
+ * only where GATSBY_API_URL names the API, since an import is often run away from it; otherwise, or
+ * when it cannot be read, the import checks against the dictionary the history holds, and says so.
+ */
+async function apiVehicleTypes(): Promise<string[]> {
+  const vars = toolEnv(process.env);
+  const base = vars.url('GATSBY_API_URL', { example: 'https://api.example.uz/api' });
+  vars.done();
+  if (!base) {
+    console.log("Vehicle types are checked against the history's own list of the API's (GATSBY_API_URL is not set).");
+    return [];
+  }
+  try {
+    return (await fetchVehicleTypes({ baseUrl: base, retries: 1 })).map((type) => type.name);
+  } catch (error) {
+    const cause = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 200);
+    console.error(
+      `Could not read the vehicle types from ${base}/vehicle-types (${cause}): a line's vehicle type is kept only where the history's own list of them names it, else as unknown.`,
+    );
+    return [];
+  }
+}
+
 async function runImport(file: string, source: string | undefined): Promise<void> {
   if (!source) throw new Error(`say which file to import: ${USAGE}`);
   if (!fs.existsSync(source)) throw new Error(`${source} does not exist`);
+  const vehicleTypes = await apiVehicleTypes();
   const history = await openHistory(file, { key: historyKey(), onLockWait: waitingNote });
   try {
+    history.addVehicleTypes(vehicleTypes);
     const progress = progressReporter();
     const started = performance.now();
     let counts;

@@ -44,14 +44,19 @@ export function workingCopyOf(file: string): string {
   return `${file}.${process.pid}.working`;
 }
 
+/** Where a working copy of `file` is rewritten whole (compacted), then renamed over it. */
+export function compactCopyOf(file: string): string {
+  return `${file}.${process.pid}.compact`;
+}
+
 /**
- * Removes the working copies of `file`, and the drafts of its lock, whose process is gone (a build that
+ * Removes the working copies of `file` (and their compacted copies), and the drafts of its lock, whose process is gone (a build that
  * was killed).
  */
 export function removeDeadCopies(file: string): void {
   const dir = path.dirname(file);
   const base = path.basename(file);
-  const dead = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:lock\\.)?(\\d+)\\.(?:working|draft)$`);
+  const dead = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:lock\\.)?(\\d+)\\.(?:working|compact|draft)$`);
   let names: string[];
   try {
     names = fs.readdirSync(dir);
