@@ -4,6 +4,10 @@ import { alertsBotOrNone, offlineWorkerEnabled, siteUrl } from './src/config/env
 import { site } from './src/config/site';
 import { LOCALE_SOURCE } from './src/i18n/plugin-nodes';
 import { sitemapOptions } from './src/gatsby/sitemap';
+import { stopOnBadBuildFlags } from './src/gatsby/build-flags';
+
+// An on/off variable that reads neither on nor off stops the build here, one line each.
+stopOnBadBuildFlags();
 
 // The browser renders Head too (on client navigation); GATSBY_* variables are the ones Gatsby
 // inlines, so the public origin reaches it under this name.

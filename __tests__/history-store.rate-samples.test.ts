@@ -43,6 +43,8 @@ describe('the going rates’ read of a window', () => {
 
   it('keeps the loads on the board in the window, each posted at its createdAt but never after it was first seen', async () => {
     const history = await openHistory(path.join(dir, 'history.sqlite'), { key: 'test-key' });
+    // The API's dictionary of vehicle types, as a build reads it from /vehicle-types.
+    history.addVehicleTypes(['Tent', 'Refrijerator']);
     const firstSeen = NOW - 20 * DAY_MS;
     const gone = load('gone');
     history.recordRead([gone], WINDOW.start - 30 * DAY_MS);

@@ -10,9 +10,11 @@ import {
   buildOfAppData,
   buildOfHtml,
   entriesToDrop,
+  isBoardAnswer,
   isFresh,
   offlineKind,
   pageCacheKey,
+  readsAsBoard,
   type KeptEntry,
   type Origins,
 } from '../src/offline/policy';
@@ -172,5 +174,47 @@ describe('the kill switch', () => {
     await work;
     expect(deleted.sort()).toEqual(Object.values(CACHE_NAMES).sort());
     expect(unregistered).toBe(true);
+  });
+});
+
+describe('which API answers are kept as the board', () => {
+  const board = JSON.stringify({
+    data: [{ id: 1, title: 'Sement', fromLocation: { name: 'Toshkent' } }],
+    pagination: { total: 1, page: 1, limit: 20 },
+  });
+  const PORTAL = '<!DOCTYPE html><html><head><title>Wi-Fi</title></head><body><form action="/login">Kirish</form></body></html>';
+
+  it.each([
+    ['application/json', board],
+    ['application/json; charset=utf-8', board],
+    ['Application/JSON;charset=UTF-8', board],
+    ['application/vnd.api+json', board],
+    ['application/json', JSON.stringify({ loads: [], total: 0 })],
+    ['application/json', JSON.stringify([{ id: 'a' }])],
+  ])('keeps a %s board answer', (type, body) => {
+    expect(isBoardAnswer(type, body)).toBe(true);
+  });
+
+  it.each([
+    // A hotel's or a station's Wi-Fi login page, answering every URL with 200.
+    ['text/html; charset=utf-8', PORTAL],
+    ['text/html', board],
+    ['text/plain', board],
+    [null, board],
+    ['', board],
+    ['application/jsonp', board],
+    ['application/json', PORTAL],
+    ['application/json', ''],
+    ['application/json', 'null'],
+    ['application/json', JSON.stringify({ error: 'Unauthorized' })],
+    ['application/json', JSON.stringify({ data: { id: 1 } })],
+    ['application/problem+json', JSON.stringify({ title: 'Forbidden', status: 403 })],
+  ])('never keeps a %j answer %#', (type, body) => {
+    expect(isBoardAnswer(type, body)).toBe(false);
+  });
+
+  it('keeps an answer a page handed over only when its body reads as a board', () => {
+    expect(readsAsBoard(board)).toBe(true);
+    expect(readsAsBoard(PORTAL)).toBe(false);
   });
 });

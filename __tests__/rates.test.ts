@@ -1,7 +1,8 @@
 import { normalizeLoad } from '../src/api-client/normalize';
 import type { RateSample } from '../src/history/types';
 import { goingRates, ratedRoutes, type PerKmDistance } from '../src/rates/going-rate';
-import { posterWeights, spreadOf, weightedPercentiles } from '../src/rates/spread';
+import fc from 'fast-check';
+import { percentiles, spreadOf, voicesOf } from '../src/rates/spread';
 import { rateWindow } from '../src/rates/window';
 import { routeKey } from '../src/loads/place-groups';
 import { pricePosition } from '../src/loads/price-position';
@@ -42,65 +43,111 @@ function samples(prices: number[], extra: Partial<RateSample> = {}): RateSample[
 const rateOf = (loads: readonly RateSample[], distanceOf: PerKmDistance = noDistance) => goingRates(loads, WINDOW, distanceOf).get(KEY);
 
 describe('percentiles (type 7: linear interpolation between closest ranks)', () => {
-  const ones = (n: number) => new Float64Array(n).fill(1);
-
   it('takes the middle value of an odd count and the mean of the two middle values of an even count', () => {
-    expect(spreadOf([1, 3, 5], ones(3)).median).toBe(3);
-    expect(spreadOf([1, 2, 3, 4], ones(4)).median).toBe(2.5);
+    expect(spreadOf([1, 3, 5]).median).toBe(3);
+    expect(spreadOf([1, 2, 3, 4]).median).toBe(2.5);
   });
 
   it('interpolates the 25th and 75th percentiles as R, Excel PERCENTILE.INC and d3 do', () => {
     // h = (n - 1) p: for 1..8, h = 1.75 and 5.25, so 2.75 and 6.25.
-    const sorted = [1, 2, 3, 4, 5, 6, 7, 8];
-    expect(spreadOf(sorted, ones(8))).toEqual({ p25: 2.75, median: 4.5, p75: 6.25 });
+    expect(spreadOf([1, 2, 3, 4, 5, 6, 7, 8])).toEqual({ p25: 2.75, median: 4.5, p75: 6.25 });
     // 1..7: h = 1.5, 3 and 4.5.
-    expect(spreadOf([1, 2, 3, 4, 5, 6, 7], ones(7))).toEqual({ p25: 2.5, median: 4, p75: 5.5 });
-    expect(spreadOf([10], ones(1))).toEqual({ p25: 10, median: 10, p75: 10 });
-  });
-
-  it('places each price at the middle of its weight, and reads a percentile on the line between two of them', () => {
-    // 1 weighing 3 stands at 1.5 (the middle of 0 to 3), 5 weighing 1 at 3.5: the median, at 2.5, is halfway.
-    expect(weightedPercentiles([1, 5], [3, 1], [0.5])).toEqual([3]);
-    // 1, 2 and 3 at 0.5, 2 and 3.5: the 25th percentile, at 1.25, is halfway from 1 to 2.
-    expect(weightedPercentiles([1, 2, 3], [1, 2, 1], [0.25, 0.5])).toEqual([1.5, 2]);
-    expect(weightedPercentiles([7], [0.2], [0.25, 0.5, 0.75])).toEqual([7, 7, 7]);
+    expect(spreadOf([1, 2, 3, 4, 5, 6, 7])).toEqual({ p25: 2.5, median: 4, p75: 5.5 });
+    expect(spreadOf([10])).toEqual({ p25: 10, median: 10, p75: 10 });
+    expect(percentiles([], [0.5])).toEqual([NaN]);
   });
 });
 
-describe('weights per poster', () => {
-  const shares = (posters: Array<string | null>) => {
-    const weights = posterWeights(posters).weights as Float64Array;
-    const total = weights.reduce((sum, weight) => sum + weight, 0);
-    const byPoster = new Map<string | null, number>();
-    posters.forEach((poster, index) => byPoster.set(poster, (byPoster.get(poster) ?? 0) + (weights[index] as number) / total));
-    return byPoster;
-  };
-
-  it('leaves every load at 1 while no poster has more than a third of them', () => {
-    expect([...(posterWeights(['a', 'b', 'c', 'a', 'b', 'c']).weights as Float64Array)]).toEqual([1, 1, 1, 1, 1, 1]);
+describe('each poster has one voice', () => {
+  it('makes each poster’s voice the median of its own prices, and loads without a phone one voice', () => {
+    // a: 1, 3, 5; b: 2, 4 (the mean of the two); no phone: 6.
+    expect([...voicesOf([1, 2, 3, 4, 5, 6], ['a', 'b', 'a', 'b', 'a', null])]).toEqual([3, 3, 6]);
+    expect([...voicesOf([10, 20, 30, 40], [null, null, 'a', null])]).toEqual([20, 30]);
   });
 
-  it('weighs down a poster of five loads out of seven to a third', () => {
-    const byPoster = shares(['a', 'a', 'a', 'a', 'a', 'b', 'c']);
-    expect(byPoster.get('a')).toBeCloseTo(1 / 3);
-    expect(byPoster.get('b')).toBeCloseTo(1 / 3);
+  /** Two posters with one load at 10,000,000 each and a third with `count` loads at 49,000,000. */
+  const oneLoud = (count: number, extra: RateSample[] = []) => [
+    sample(10_000_000, 'a'),
+    sample(10_000_000, 'b'),
+    ...Array.from({ length: count }, () => sample(49_000_000, 'loud')),
+    ...extra,
+  ];
+
+  it('gives 10,000,000 for two posters at 10,000,000 and a third with five loads at 49,000,000', () => {
+    expect(rateOf(oneLoud(5))?.figures[0]).toMatchObject({ loads: 7, posters: 3, trip: { median: 10_000_000 } });
   });
 
-  it('weighs down two big posters together, and leaves the small ones whole', () => {
-    const byPoster = shares([...Array<string>(10).fill('a'), ...Array<string>(6).fill('b'), 'c', 'd', 'e']);
-    expect(byPoster.get('a')).toBeCloseTo(1 / 3);
-    expect(byPoster.get('b')).toBeCloseTo(1 / 3);
-    expect(byPoster.get('c')).toBeCloseTo(1 / 9);
+  it('gives 10,000,000 still when the third posts thirty loads', () => {
+    expect(rateOf(oneLoud(30))?.figures[0]).toMatchObject({ loads: 32, posters: 3, trip: { median: 10_000_000 } });
   });
 
-  it('counts loads without a phone as one poster', () => {
-    const byPoster = shares([null, null, null, null, null, null, 'a', 'b', 'c']);
-    expect(byPoster.get(null)).toBeCloseTo(1 / 3);
-    expect(posterWeights([null, null, null, null, null, null, 'a', 'b', 'c']).posters).toBe(4);
+  it('counts five loads without a phone as one voice more, never as five', () => {
+    const noPhone = Array.from({ length: 5 }, () => sample(49_000_000, null));
+    // Voices 10, 10, 49 and 49 million: the median of an even count is the mean of the middle two.
+    expect(rateOf(oneLoud(5, noPhone))?.figures[0]).toMatchObject({ loads: 12, posters: 4, trip: { median: 29_500_000 } });
   });
 
-  it('cannot weigh fewer than three posters to a third each', () => {
-    expect(posterWeights(['a', 'a', 'b'])).toEqual({ posters: 2, weights: null });
+  it('draws the middle half from the voices: from three, one voice can pull an end of it halfway to itself', () => {
+    expect(rateOf(oneLoud(5))?.figures[0]?.trip).toEqual({ p25: 10_000_000, median: 10_000_000, p75: 29_500_000 });
+  });
+
+  /** The median of one poster's own prices, as a driver's advocate would work it out. */
+  function ownMedian(prices: number[]): number {
+    const sorted = [...prices].sort((a, b) => a - b);
+    const middle = (sorted.length - 1) / 2;
+    return ((sorted[Math.floor(middle)] as number) + (sorted[Math.ceil(middle)] as number)) / 2;
+  }
+
+  /** Whether the route's median lies within the range of the own medians of the posters other than `poster`. */
+  function withinOthers(loads: readonly RateSample[], poster: RateSample['poster']): boolean {
+    const median = rateOf(loads)?.figures[0]?.trip.median as number;
+    const own = new Map<RateSample['poster'], number[]>();
+    for (const load of loads) if (load.poster !== poster) own.set(load.poster, [...(own.get(load.poster) ?? []), load.price as number]);
+    const medians = [...own.values()].map(ownMedian);
+    return median >= Math.min(...medians) && median <= Math.max(...medians);
+  }
+
+  /**
+   * A route of three to eight posters (the loads without a phone among them, maybe), each with one to
+   * twelve loads, at prices within a band narrower than the outlier factor, so that none is left out.
+   */
+  const route = fc
+    .array(
+      fc.record({
+        poster: fc.option(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g'), { nil: null }),
+        prices: fc.array(fc.integer({ min: 5_000_000, max: 20_000_000 }), { minLength: 1, maxLength: 12 }),
+      }),
+      { minLength: 3, maxLength: 8 },
+    )
+    .map((posters) => posters.flatMap(({ poster, prices }) => prices.map((price) => sample(price, poster))))
+    .filter((loads) => new Set(loads.map((load) => load.poster)).size >= 3 && loads.length >= 7);
+
+  it('keeps the median of any route within the range of the other posters’ own medians, for every poster', () => {
+    fc.assert(
+      fc.property(route, (loads) => [...new Set(loads.map((load) => load.poster))].every((poster) => withinOthers(loads, poster))),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps it there whatever one poster, or the loads without a phone, adds: any prices, any number of loads', () => {
+    fc.assert(
+      fc.property(
+        route,
+        fc.option(fc.constant('loud'), { nil: null }),
+        fc.array(fc.integer({ min: 1, max: 1_000_000_000_000 }), { minLength: 1, maxLength: 60 }),
+        (loads, loud, prices) => {
+          const others = loads.filter((load) => load.poster !== loud);
+          fc.pre(new Set(others.map((load) => load.poster)).size >= 2);
+          const all = [...others, ...prices.map((price) => sample(price, loud))];
+          const figure = rateOf(all)?.figures[0];
+          fc.pre(figure !== undefined);
+          // Every load of the others is kept: the loud poster cannot push them out as outliers.
+          expect(figure?.loads).toBeGreaterThanOrEqual(others.length);
+          return withinOthers(all, loud);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -167,8 +214,10 @@ describe('going rates of known histories', () => {
     expect(rate?.figures.map((figure) => [figure.currency, figure.trip.median])).toEqual([['UZS', 4]]);
     expect(rate?.others).toEqual([{ currency: 'USD', loads: 2, outliers: 0 }]);
     const both = rateOf([...loads, ...samples([30, 40, 50, 60, 70, 80, 90], { currency: 'USD' })]);
+    // The voices of USD are 20 (10 and 30), 30 (20 and 40), 50, … 90: at a median of 60, the 10 is more
+    // than five times below it, left out.
     expect(both?.figures.map((figure) => [figure.currency, figure.loads, figure.trip.median])).toEqual([
-      ['USD', 9, 50],
+      ['USD', 8, 60],
       ['UZS', 7, 4],
     ]);
   });

@@ -89,7 +89,7 @@ describe('the rates page', () => {
       .map((item) => item.textContent);
     expect(items).toEqual([
       expect.stringMatching(/не меньше 7 грузов от не меньше 3 разных грузовладельцев/),
-      expect.stringMatching(/не больше трети/),
+      expect.stringMatching(/один голос/),
       expect.stringMatching(/более чем в 5 раз выше или ниже медианы/),
       expect.stringMatching(/UZS, soʻm, sum, сум и сўм — одна валюта/),
       expect.stringMatching(/со знаком ≈ и округлена до двух значащих цифр/),

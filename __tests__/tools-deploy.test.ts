@@ -373,6 +373,36 @@ describe('npm run deploy against an S3-compatible server', () => {
     expect(s3.requests.filter((request) => request.method === 'DELETE' || request.method === 'PUT')).toEqual([]);
   });
 
+  it('refuses, before sending anything, a public/ that holds files the hosting policy does not name', async () => {
+    writeSite(dir, site);
+    const strays = [
+      '.board-history.sqlite',
+      '.board-history.sqlite.lock',
+      '.board-history.sqlite.4711.working',
+      '.telegram-state.json',
+      '.env',
+      'feeds/.DS_Store',
+      '.well-known/page-data/x.json',
+      'notes.txt',
+    ];
+    for (const key of strays) {
+      fs.mkdirSync(path.dirname(path.join(dir, key)), { recursive: true });
+      fs.writeFileSync(path.join(dir, key), 'not for the CDN');
+    }
+    s3.requests.length = 0;
+    for (const dryRun of [false, true]) {
+      await expect(deploy(s3.config({ dir, dryRun }), { client: s3.client, log: () => undefined, now })).rejects.toThrow(
+        `${dir} holds files the hosting policy (src/hosting/policy.ts) does not name: ${[...strays].sort().join(', ')}. A deploy publishes only the site's own files:`,
+      );
+    }
+    expect(s3.requests).toEqual([]);
+    expect(await bucketKeys()).toEqual([]);
+    // Moved out, the site deploys.
+    for (const key of strays) fs.rmSync(path.join(dir, key));
+    const { puts } = await rebuildAndDeploy();
+    expect(puts).toHaveLength(countFiles(dir));
+  });
+
   it('writes nothing on a dry run', async () => {
     writeSite(dir, site);
     const report = await deploy(s3.config({ dir, dryRun: true }), { client: s3.client, log: () => undefined });

@@ -33,7 +33,7 @@ describe('imported', () => {
   beforeAll(async () => {
     file = path.join(dir, 'past.sqlite');
     const history = await openHistory(file);
-    await history.importLines(pastLines({ end: END }));
+    await history.importLines(pastLines({ end: END }), { now: END });
     history.save();
     // On the board at some time of the 90 days before the end.
     rows = historyRows(file).filter((row) => row.closedAt === null || row.closedAt >= END - 90 * DAY);

@@ -198,11 +198,22 @@ describe('/__control (private instance)', () => {
       loads: 45,
       change: null,
       broken: [],
+      portal: false,
       listRequests: 0,
       posted: [],
       removed: [],
       traffic: { started: 0, finished: 0, aborted: 0, inFlight: 0, maxInFlight: 0 },
     });
+  });
+
+  it('answers every API request as a captive portal does when asked: 200, a login page in HTML', async () => {
+    await control({ portal: true });
+    const answer = await fetch(`${api.url}/loads`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await answer.text()).toMatch(/^<!DOCTYPE html>.*<form/);
+    await control({ portal: false });
+    expect((await fetch(`${api.url}/loads`)).headers.get('content-type')).toMatch(/^application\/json/);
   });
 
   it('counts the API requests it answered and those the client gave up on', async () => {

@@ -188,6 +188,21 @@ test('a 500 of the site or of the API during a visit is not kept: offline, the g
   await expect(cards(page)).toHaveCount(20);
 });
 
+test("a captive portal's 200 text/html never replaces the board's kept answer: offline, the loads last seen stand", async ({
+  page,
+  context,
+}) => {
+  await visitAndKeep(page, BOARD, true);
+  await controlApi({ portal: true });
+  await page.reload();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(boardNotice(page)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(cards(page)).toHaveCount(20);
+});
+
 test('a new deploy reaches the next online visit, and a page left open since offers a reload', async ({ page, context }) => {
   await visitAndKeep(page, CITY);
   const leftOpen = await context.newPage();

@@ -23,7 +23,7 @@ test('the rates page lists rated routes busiest first, and the busiest routes sh
   await expect(page.getByRole('columnheader', { name: 'Hisobga olinmagan' })).toBeVisible();
   // The rules a driver can check, and a price per km written as an estimate.
   await expect(page.getByRole('heading', { level: 2, name: 'Narxlar qanday hisoblanadi' })).toBeVisible();
-  await expect(page.getByText(/uchdan birdan oshmaydi/)).toBeVisible();
+  await expect(page.getByText(/bitta ovozga ega/)).toBeVisible();
   await expect(page.getByText(/medianasidan 5 baravardan/)).toBeVisible();
   await expect(rows.first().locator('td').nth(1)).toContainText(/^≈\s*taxminan\s[\d\s\u00a0]+(,\d+)?\u00a0[A-Z]{3}\/km/);
   await expect(page.getByText(/oraligʻida doskada boʻlgan yuklar/)).toBeVisible();

@@ -12,6 +12,7 @@
  *     const pace = vars.integer('TELEGRAM_MIN_INTERVAL_MS', { fallback: 3000, min: 0 });
  *     vars.done();
  */
+import { FlagError, readFlag } from '../src/config/env';
 
 /** Every environment variable a tool reads. */
 export const TOOL_VARIABLES = [
@@ -96,7 +97,8 @@ export const BUILD_VARIABLES = [
   'TELEGRAM_ALERTS_BOT',
   'GATSBY_TELEGRAM_ALERTS_BOT',
   // OFFLINE_WORKER=off publishes the offline worker's kill switch (docs/offline.md); gatsby-config
-  // copies it to the name Gatsby inlines into the pages.
+  // copies it to the name Gatsby inlines into the pages. Every on/off variable here is read by
+  // src/config/env.ts's readFlag, the tools' flags too.
   'OFFLINE_WORKER',
   'GATSBY_OFFLINE_WORKER',
 ] as const;
@@ -123,13 +125,14 @@ export interface EnvReader<Name extends string = string> {
   number(name: Name, options: { fallback: number; min?: number; max?: number }): number;
   /** One of `values`, compared as written. */
   oneOf<T extends string>(name: Name, values: readonly T[], fallback: T): T;
-  /** On unless unset, blank, `0`, `false`, `no` or `off`. */
+  /**
+   * On for `1`, `true`, `yes`, `on`, off for `0`, `false`, `no`, `off` (any case), off when unset or
+   * blank; anything else is a bad value (src/config/env.ts, readFlag: the build's rule too).
+   */
   flag(name: Name): boolean;
   /** Throws an EnvError listing every bad value read so far, one line each. */
   done(): void;
 }
-
-const OFF = new Set(['', '0', 'false', 'no', 'off']);
 
 /** The reader every tool uses: it takes only the names TOOL_VARIABLES lists. */
 export function toolEnv(env: NodeJS.ProcessEnv): EnvReader<ToolVariable> {
@@ -190,7 +193,15 @@ export function envReader(env: NodeJS.ProcessEnv): EnvReader {
     integer: (name, options) => numeric(name, options, true),
     number: (name, options) => numeric(name, options, false),
     oneOf,
-    flag: (name) => !OFF.has(text(name).toLowerCase()),
+    flag(name) {
+      try {
+        return readFlag(name, env[name]);
+      } catch (error) {
+        if (!(error instanceof FlagError)) throw error;
+        problems.push(error.message);
+        return false;
+      }
+    },
     done() {
       if (problems.length > 0) throw new EnvError(problems);
     },

@@ -10,7 +10,7 @@ export function historyRows(file: string): HistoryLoad[] {
   try {
     const rows = db
       .prepare(
-        `SELECT l.id, l.from_place, l.from_known, l.to_place, l.to_known, l.title, l.vehicle_type, l.weight, l.price, l.currency,
+        `SELECT l.id, l.from_place, l.from_known, l.to_place, l.to_known, l.vehicle_type, l.weight, l.volume, l.price, l.currency,
            l.loading_date, l.created_at, l.first_seen, l.last_seen, l.closed_at, lower(hex(p.hash)) AS poster
          FROM loads l LEFT JOIN posters p ON p.id = l.poster_id ORDER BY l.id`,
       )
@@ -23,9 +23,9 @@ export function historyRows(file: string): HistoryLoad[] {
       fromKnown: row.from_known === 1,
       to: String(row.to_place),
       toKnown: row.to_known === 1,
-      title: String(row.title),
       vehicleType: String(row.vehicle_type),
       weight: number(row.weight),
+      volume: number(row.volume),
       price: number(row.price),
       currency: String(row.currency),
       loadingDate: iso(row.loading_date),

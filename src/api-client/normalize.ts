@@ -1,8 +1,10 @@
 /**
  * The only module that knows the API's response shapes (SPEC.md section 3, CONTRACT.md "The API as the
  * site calls it"). Everything it returns is complete and safe to render: strings are strings (trimmed,
- * length-capped), numbers are finite or null. Text is kept as text; React escapes it, and escaping here
- * would double-escape.
+ * length-capped, without invisible controls: `publishableText`), numbers are finite or null. Text is
+ * kept as text; React escapes it, and escaping here would double-escape. Every text the site publishes
+ * from the API (pages, meta tags, JSON-LD, feeds, the published board and the channel's posts made from
+ * it, the filter index and its cards) comes through here, so it is cleaned once, where it enters.
  *
  * A response that is not any accepted shape raises `ApiShapeError`; a single unusable item in an
  * otherwise good list is skipped, so one bad load never takes the load board down.
@@ -179,7 +181,8 @@ function loadId(raw: Dict): string {
   if (typeof id === 'number' && Number.isFinite(id)) return String(id);
   if (typeof id === 'string') {
     const trimmed = id.trim();
-    if (trimmed && trimmed.length <= TEXT_LIMITS.id) return trimmed;
+    // An id is a page's path and the API's own key: one with controls in it cannot be either, cleaned.
+    if (trimmed && trimmed.length <= TEXT_LIMITS.id && !ANY_CONTROL.test(trimmed)) return trimmed;
   }
   throw new ApiShapeError(`Load has no usable id (received ${describeValue(id)})`);
 }
@@ -204,7 +207,8 @@ function userPerson(value: unknown): LoadContact | null {
 function person(name: unknown, phone: unknown, telegram: unknown): LoadContact | null {
   const contact: LoadContact = {
     name: text(name, TEXT_LIMITS.name),
-    phone: text(phone, TEXT_LIMITS.phone),
+    // Numbers on lines of their own stay apart: the history's poster is the first (src/history/phone.ts).
+    phone: text(typeof phone === 'string' ? phone.replace(LINE_ENDS, ', ') : phone, TEXT_LIMITS.phone),
     // Usernames arrive with and without '@'; links and display want one form.
     telegram: text(telegram, TEXT_LIMITS.telegram).replace(/^@+/, ''),
   };
@@ -223,11 +227,32 @@ function nameOf(value: unknown, max: number): string {
 
 // ---- primitives ----
 
-/** Strings trimmed and capped; finite numbers as their text (phone numbers do arrive as numbers); else ''. */
+/** Line and page breaks, tabs and the Unicode line and paragraph separators: a space in a one-line text. */
+const BREAKS = '\\t\\n\\v\\f\\r\\u0085\\u2028\\u2029';
+/**
+ * What no published text carries: the other C0 and C1 controls (NUL, ESC, DEL, …), the byte order mark,
+ * the interlinear annotation marks, and every bidirectional formatting character: the embeddings and
+ * overrides U+202A–U+202E (U+202E reverses how a title reads, in the page, its title and its meta tags),
+ * the isolates U+2066–U+2069, and the marks U+200E, U+200F and U+061C. The site's three languages are
+ * written left to right and need none of them; a mark only moves the neutral characters around it.
+ */
+const INVISIBLE_CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\ufeff\\ufff9-\\ufffb';
+const BREAK = new RegExp(`[${BREAKS}]`, 'g');
+const LINE_ENDS = /[\n\r\u0085\u2028\u2029]+/g;
+const CONTROL = new RegExp(`[${INVISIBLE_CONTROLS}]`, 'g');
+/** Any character `publishableText` changes (the breaks are controls too, but for the two separators). */
+const ANY_CONTROL = new RegExp(`[${BREAKS}${INVISIBLE_CONTROLS}]`);
+
+/** `text` as the site may publish it: breaks as spaces, invisible controls removed. */
+export function publishableText(text: string): string {
+  return text.replace(BREAK, ' ').replace(CONTROL, '');
+}
+
+/** Strings cleaned, trimmed and capped; finite numbers as their text (phone numbers do arrive as numbers); else ''. */
 function text(value: unknown, max: number): string {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return '';
-  return cap(value.trim(), max);
+  return cap(publishableText(value).trim(), max);
 }
 
 function cap(value: string, max: number): string {

@@ -6,7 +6,8 @@ import { localizedPath } from '../i18n/paths';
 import { boardHref } from '../board/query';
 import { builtTime } from '../loads/built-time';
 import type { ClosedLoadEntry } from '../loads/closed-index';
-import { formatNumber } from '../loads/format';
+import { formatNumber, formatPrice } from '../loads/format';
+import { vehicleLabel } from '../loads/vehicle-types';
 import { Layout } from './layout';
 import { PageIntro } from './page-intro';
 import * as styles from './closed-load.module.css';
@@ -44,15 +45,16 @@ function leadOnLink(
     const text = lead.kind === 'route' ? t('closed.leadOnRoute', { route }) : t('closed.leadOnFrom', { place: from });
     return { href: sitePath(lead.path, language, routed), text };
   }
-  const search = lead.text ?? from;
-  const href = boardHref(language, { search }, { bare: !routed });
-  return { href, text: search ? t('closed.leadOnSearch', { place: from || search }) : t('closed.leadOnBoard') };
+  const href = boardHref(language, from ? { search: from } : {}, { bare: !routed });
+  return { href, text: from ? t('closed.leadOnSearch', { place: from }) : t('closed.leadOnBoard') };
 }
 
 /**
  * A load that left the board in the last CLOSED_LOAD_DAYS (the 404 page shows it from the closed-load
- * index): says it is closed and when it was last seen, keeps what it was, and leads on to the open
- * loads of the same route and to the app. No redirect: the visitor came for this load and is told.
+ * index): says it is closed and when it was last seen, describes what it was from its fields in the
+ * page's language (route, vehicle type, weight, volume, price, loading and posting days: nothing a
+ * poster wrote, which the history does not keep), and leads on to the open loads of the same route and
+ * to the app. No redirect: the visitor came for this load and is told.
  * Rendered on the client only, inside the texts of the path's language (FetchedLanguageProvider).
  */
 export function ClosedLoad({ entry, language, routed }: ClosedLoadProps) {
@@ -67,8 +69,10 @@ export function ClosedLoad({ entry, language, routed }: ClosedLoadProps) {
   const lead = leadOnLink(entry, language, routed, t, route);
   const details: Array<[string, string]> = [
     [t('closed.route'), route],
-    [t('closed.cargo'), entry.title || t('untitled')],
+    [t('closed.vehicle'), vehicleLabel(entry.vehicleType, language.code)],
     [t('closed.weight'), entry.weight === null ? '' : t('closed.weightValue', { weight: formatNumber(entry.weight) })],
+    [t('closed.volume'), entry.volume === null ? '' : t('closed.volumeValue', { volume: formatNumber(entry.volume) })],
+    [t('closed.price'), formatPrice(entry.price, entry.currency)],
     [t('closed.loadingDate'), numericDay(entry.loadingDate)],
     [t('closed.posted'), numericDay(entry.createdAt)],
   ];

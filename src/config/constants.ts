@@ -58,13 +58,8 @@ export const RATE_WINDOW_DAYS = 90;
 export const RATE_MIN_LOADS = 7;
 export const RATE_MIN_POSTERS = 3;
 /**
- * One poster cannot set a figure: no poster's loads weigh more than this share of it (src/rates/spread.ts,
- * posterWeights). DAT weighs a contributor down before half; FreightWaves' TRAC caps one at a quarter.
- */
-export const RATE_MAX_POSTER_SHARE = 1 / 3;
-/**
- * A price more than this many times above or below its route's median (in its currency, weighed by
- * poster) is left out of the route's figures: a placeholder such as 1, a price typed in another currency
+ * A price more than this many times above or below its route's median (in its currency, of its posters'
+ * voices: src/rates/spread.ts) is left out of the route's figures: a placeholder such as 1, a price typed in another currency
  * or with a zero too many.
  */
 export const RATE_OUTLIER_FACTOR = 5;

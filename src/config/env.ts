@@ -32,10 +32,55 @@ export function apiOrigin(): string | null {
 /**
  * Whether the build publishes the offline service worker: `OFFLINE_WORKER=off` publishes its kill
  * switch instead (docs/offline.md). gatsby-config copies it to the name Gatsby inlines into the pages,
- * which then register no worker.
+ * which then register no worker: in the browser only that name is there. A blank value is no value, so
+ * an empty GATSBY_OFFLINE_WORKER never overrides OFFLINE_WORKER.
  */
 export function offlineWorkerEnabled(): boolean {
-  return (process.env.GATSBY_OFFLINE_WORKER ?? process.env.OFFLINE_WORKER ?? '').trim().toLowerCase() !== 'off';
+  const operator = process.env.OFFLINE_WORKER;
+  return operator?.trim()
+    ? readFlag('OFFLINE_WORKER', operator, true)
+    : readFlag('GATSBY_OFFLINE_WORKER', process.env.GATSBY_OFFLINE_WORKER, true);
+}
+
+/** BENCH_SOURCE_MAPS: a build whose CPU profiles can be read by module (docs/build.md), never for deploying. */
+export function benchSourceMaps(): boolean {
+  return readFlag('BENCH_SOURCE_MAPS', process.env.BENCH_SOURCE_MAPS);
+}
+
+/**
+ * The one rule of every on/off variable, for the build and the tools alike (tools/env.ts reads its
+ * flags through it): these words in any case, and unset or blank for the default. Anything else stops
+ * the command with one line naming the variable: a switch that guards something (ALLOW_EMPTY_BOARD) or
+ * turns something off (OFFLINE_WORKER) must never read a typo as the other way round.
+ */
+const FLAG_WORDS: Readonly<Record<string, boolean>> = {
+  1: true,
+  true: true,
+  yes: true,
+  on: true,
+  0: false,
+  false: false,
+  no: false,
+  off: false,
+};
+
+export class FlagError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly value: string,
+  ) {
+    super(`${variable} is ${JSON.stringify(value)}; use 1, true, yes or on to turn it on, or 0, false, no or off to turn it off.`);
+    this.name = 'FlagError';
+  }
+}
+
+/** The on/off variable `name` holding `value`: `fallback` when unset or blank; FlagError for any other word. */
+export function readFlag(name: string, value: string | undefined, fallback = false): boolean {
+  const word = (value ?? '').trim();
+  if (!word) return fallback;
+  const key = word.toLowerCase();
+  if (Object.prototype.hasOwnProperty.call(FLAG_WORDS, key)) return FLAG_WORDS[key] as boolean;
+  throw new FlagError(name, word);
 }
 
 /** A Telegram username as Telegram allows one: 5 to 32 letters, digits and `_`, starting with a letter. */

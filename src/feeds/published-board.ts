@@ -5,7 +5,8 @@ import { newestFirst } from '../loads/posting-time';
  * What the build publishes of the whole board for the tools that follow it after a deploy (the
  * Telegram channel, `npm run telegram`): every load the build made a page for, newest first, as the
  * site shows it. Contacts stay out: the load pages do not show them either, and a file that lists
- * every phone number on the board would be a gift to spammers.
+ * every phone number on the board would be a gift to spammers. So does `additionalInfo`, a poster's
+ * free text that no page shows either.
  *
  * The tools read this file from the build's output (`public/`), never the API a second time, so what
  * they announce is exactly what the deploy put online.
@@ -14,7 +15,7 @@ export const PUBLISHED_BOARD_FILE = 'feeds/board.json';
 
 export const PUBLISHED_BOARD_VERSION = 1;
 
-export type PublishedLoad = Omit<Load, 'contact' | 'contactSource'>;
+export type PublishedLoad = Omit<Load, 'contact' | 'contactSource' | 'additionalInfo'>;
 
 export interface PublishedBoard {
   version: typeof PUBLISHED_BOARD_VERSION;
@@ -31,7 +32,7 @@ export interface PublishedBoard {
 }
 
 export function publishedBoard(loads: readonly Load[], vehicleTypes: readonly VehicleType[] = []): PublishedBoard {
-  const published = loads.map(({ contact: _contact, contactSource: _source, ...rest }) => rest);
+  const published = loads.map(({ contact: _contact, contactSource: _source, additionalInfo: _info, ...rest }) => rest);
   published.sort(newestFirst);
   const types = vehicleTypes.length > 0 ? { vehicleTypes: vehicleTypes.map(({ id, name }) => ({ id, name })) } : {};
   return { version: PUBLISHED_BOARD_VERSION, updated: published[0]?.createdAt ?? null, loads: published, ...types };

@@ -10,14 +10,19 @@ export const HISTORY_FILE_ERROR_ID = 'YUKBOR_HISTORY_FILE';
 export const EMPTY_BOARD_ERROR_ID = 'YUKBOR_EMPTY_BOARD';
 
 /**
- * Opens the board history and records this build's successful read in memory (docs/history.md). A file
+ * Opens the board history and records this build's successful read in memory (docs/history.md), with
+ * the vehicle types `/vehicle-types` listed (a load's type is kept only when it is one of them). A file
  * that cannot be used stops the build with one line naming it and why: unreadable (months of history
  * are never replaced by an empty file unless someone asks, `npm run history -- reset`), held by another
  * writer past HISTORY_LOCK_WAIT_SECONDS, or written with another HISTORY_KEY. So does an empty read
  * while the history holds open loads, unless ALLOW_EMPTY_BOARD is set (CONTRACT.md): an API fault
  * looks like that, and recording it would tell every visitor that every load was taken.
  */
-export async function recordBoardHistory(reporter: Reporter, loads: readonly Load[]): Promise<{ history: BoardHistory; now: number }> {
+export async function recordBoardHistory(
+  reporter: Reporter,
+  loads: readonly Load[],
+  vehicleTypes: readonly string[] = [],
+): Promise<{ history: BoardHistory; now: number }> {
   reporter.setErrorMap({
     [HISTORY_FILE_ERROR_ID]: {
       text: (context: { sourceMessage: string }) => context.sourceMessage,
@@ -35,6 +40,12 @@ export async function recordBoardHistory(reporter: Reporter, loads: readonly Loa
   });
   const file = historyFile();
   const now = historyNow();
+  let emptyBoardAllowed: boolean;
+  try {
+    emptyBoardAllowed = allowEmptyBoard();
+  } catch (error) {
+    return reporter.panic({ id: HISTORY_FILE_ERROR_ID, context: { sourceMessage: String((error as Error).message) } });
+  }
   let history: BoardHistory | undefined;
   let recorded: { counts: RecordCounts; stats: Pick<HistoryStats, 'loads' | 'open'> } | { openLoads: number };
   try {
@@ -43,7 +54,8 @@ export async function recordBoardHistory(reporter: Reporter, loads: readonly Loa
       onLockWait: (holder) => reporter.info(`Board history ${file} is being written by ${holder}: waiting for it to finish.`),
     });
     // Damage deep in the file shows on the first read of its pages: here, before anything is written.
-    const openLoads = loads.length === 0 && !allowEmptyBoard() ? history.loadCounts().open : 0;
+    const openLoads = loads.length === 0 && !emptyBoardAllowed ? history.loadCounts().open : 0;
+    if (openLoads === 0) history.addVehicleTypes(vehicleTypes);
     recorded = openLoads > 0 ? { openLoads } : { counts: history.recordRead(loads, now), stats: history.loadCounts() };
   } catch (error) {
     history?.close();

@@ -16,7 +16,6 @@ import {
 } from '../loads/closed-index';
 import { routeKey, type PlaceGroups, type SluggedPlace } from '../loads/place-groups';
 import { placeBySlug } from '../places/gazetteer';
-import { placeLabel } from '../places/names';
 import { writeIfChanged } from './public-files';
 
 /**
@@ -44,41 +43,52 @@ export function leadOnPagesOf(
   };
 }
 
-/** The route page when this build made it, else the origin's city page, else the board searched for the origin. */
+/**
+ * The route page when this build made it, else the origin's city page, else the board searched for the
+ * origin (by its name in the page's language; the whole board for an origin the gazetteer does not know).
+ */
 export function chooseLeadOn(load: Pick<ClosedLoad, 'from' | 'fromKnown' | 'to' | 'toKnown'>, pages: LeadOnPages): ClosedLeadOn {
   if (load.fromKnown && load.toKnown && pages.hasRoute(load.from, load.to))
     return { kind: 'route', path: placeRoutePath(load.from, load.to) };
   if (load.fromKnown && pages.hasFrom(load.from)) return { kind: 'from', path: placeFromPath(load.from) };
-  return { kind: 'search', text: load.fromKnown ? null : load.from.trim() || null };
+  return { kind: 'search' };
 }
 
-function placeNames(text: string, known: boolean): ClosedPlaceNames {
-  const place = known ? placeBySlug(text) : undefined;
+const UNKNOWN_PLACE: ClosedPlaceNames = Object.fromEntries(LANGUAGES.map(({ code }) => [code, ''])) as ClosedPlaceNames;
+
+/** A gazetteer place's names in each language; empty ones for a place the history keeps as unknown. */
+function placeNames(slug: string, known: boolean): ClosedPlaceNames {
+  const place = known ? placeBySlug(slug) : undefined;
+  if (!place) return UNKNOWN_PLACE;
   const named = {} as ClosedPlaceNames;
-  for (const { code } of LANGUAGES) named[code] = place ? place.names[code] : placeLabel(text, code);
+  for (const { code } of LANGUAGES) named[code] = place.names[code];
   return named;
 }
 
-/** Names per place text: tens of thousands of loads share a few hundred places. */
+/** Names per place: tens of thousands of loads share a few hundred places. */
 type NameCache = Map<string, ClosedPlaceNames>;
 
-function cachedNames(cache: NameCache, text: string, known: boolean): ClosedPlaceNames {
-  const key = `${known ? 'k' : 'u'}:${text}`;
+function cachedNames(cache: NameCache, slug: string, known: boolean): ClosedPlaceNames {
+  const key = known ? slug : '';
   let named = cache.get(key);
   if (!named) {
-    named = placeNames(text, known);
+    named = placeNames(slug, known);
     cache.set(key, named);
   }
   return named;
 }
 
+/** A closed load as its page describes it: from its fields, nothing a poster wrote (the history keeps none). */
 export function closedLoadEntry(load: ClosedLoad, pages: LeadOnPages, cache: NameCache = new Map()): ClosedLoadEntry {
   return {
     id: load.id,
     from: cachedNames(cache, load.from, load.fromKnown),
     to: cachedNames(cache, load.to, load.toKnown),
-    title: load.title,
+    vehicleType: load.vehicleType,
     weight: load.weight,
+    volume: load.volume,
+    price: load.price,
+    currency: load.currency,
     loadingDate: load.loadingDate,
     createdAt: load.createdAt,
     lastSeen: load.lastSeen,

@@ -62,7 +62,11 @@ async function buildOutputsOf(
 ): Promise<{ outputs: BuildOutputs; rates: BuildRates }> {
   dropUnwrittenOutputs();
   const { loads, groups } = board;
-  const { history, now } = await recordBoardHistory(reporter, loads);
+  const { history, now } = await recordBoardHistory(
+    reporter,
+    loads,
+    vehicleTypes.map((type) => type.name),
+  );
   try {
     // The going rates, once per build from the history (docs/rates.md).
     const rates = ratesOfBuild(history, now, reporter);

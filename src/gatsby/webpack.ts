@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
+import { benchSourceMaps } from '../config/env';
 import { OutputHashPlugin } from './output-hash';
 import { serviceWorkerPlugin } from './service-worker';
 
@@ -71,9 +72,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   const production = stage === 'build-javascript' || stage === 'build-html';
   // Production source maps cost build time on every run and would publish the source with the site.
   if (production) {
-    // BENCH_SOURCE_MAPS=1: a build whose CPU profiles can be read by module (docs/build.md), never
-    // for deploying.
-    const sourceMaps = process.env.BENCH_SOURCE_MAPS === '1';
+    const sourceMaps = benchSourceMaps();
     config.devtool = sourceMaps ? 'source-map' : false;
     // Webpack's build cache does not see this setting: without a cache of its own, a build with maps
     // would reuse the scripts of one without (and none would be written), and the other way round.

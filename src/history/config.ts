@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readFlag } from '../config/env';
 
 /**
  * Where the board history lives and the key of its poster hash (README, "Board history"). Read inside
@@ -53,5 +54,5 @@ export function historyLockWaitMs(): number {
  * Without it, a build that reads an empty board while the history holds open loads fails (CONTRACT.md).
  */
 export function allowEmptyBoard(): boolean {
-  return !['', '0', 'false', 'no', 'off'].includes((process.env.ALLOW_EMPTY_BOARD ?? '').trim().toLowerCase());
+  return readFlag('ALLOW_EMPTY_BOARD', process.env.ALLOW_EMPTY_BOARD);
 }

@@ -24,8 +24,18 @@ export class ImportLineError extends Error {
 /** ISO 8601 with a date and a time, as the API writes its times: `2026-11-20T08:30:00Z`. */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-/** The entry a line holds, null for a blank line, or an `ImportLineError` naming the line and why. */
-export function parseImportLine(text: string, line: number): ImportEntry | null {
+/**
+ * How far a line's times may run ahead of the import's own clock: the export's machine and this one
+ * rarely agree to the second. Beyond it a time is wrong, and taking it would close a live load until the
+ * next build, or keep a closed one explained for decades.
+ */
+export const IMPORT_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * The entry a line holds, null for a blank line, or an `ImportLineError` naming the line and why. `now`:
+ * the import's own time; a `createdAt` or `closedAt` later than it (beyond IMPORT_CLOCK_SKEW_MS) is refused.
+ */
+export function parseImportLine(text: string, line: number, now: number): ImportEntry | null {
   if (!text.trim()) return null;
   let raw: unknown;
   try {
@@ -44,6 +54,17 @@ export function parseImportLine(text: string, line: number): ImportEntry | null 
   // Without either time the load cannot be placed on the calendar, and importing it twice would not be
   // a no-op (it would be "first seen" at each import).
   if (load.createdAt === null && closedAt === null) throw new ImportLineError(line, 'neither createdAt nor closedAt is a valid time');
+  const latest = now + IMPORT_CLOCK_SKEW_MS;
+  for (const [name, time] of [
+    ['createdAt', load.createdAt === null ? null : Date.parse(load.createdAt)],
+    ['closedAt', closedAt],
+  ] as const) {
+    if (time !== null && time > latest)
+      throw new ImportLineError(
+        line,
+        `${name} ${new Date(time).toISOString()} is later than the import's own time ${new Date(now).toISOString()} (a few minutes' clock difference is allowed)`,
+      );
+  }
   if (closedAt !== null && load.createdAt !== null && closedAt < Date.parse(load.createdAt)) {
     throw new ImportLineError(line, `closedAt ${new Date(closedAt).toISOString()} is before createdAt ${load.createdAt}`);
   }

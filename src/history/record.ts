@@ -1,15 +1,19 @@
 import { createHmac } from 'node:crypto';
 import type { Load } from '../api-client/types';
+import { currencyCode } from '../loads/currency';
 import { matchPlace } from '../places/match';
 import { DEVELOPMENT_HISTORY_KEY } from './config';
 import { internationalNumber } from './phone';
-import { scrubText } from './scrub';
 import type { HistoryLoad } from './types';
 
 /**
- * A load read from the API, reduced to what the history may keep: no names, phone numbers, handles or
- * links in any text (scrub.ts), and the poster as a keyed hash of its international number (phone.ts).
- * The store turns these into rows; nothing here speaks SQL.
+ * A load read from the API, reduced to what the history may keep (CONTRACT.md, "Where state is kept"):
+ * no text a poster wrote. The title, the note, the contact and a place the gazetteer does not know are
+ * not kept at all; what is kept is a field of the load (numbers, dates) or a value of a list the site or
+ * the marketplace owns: the gazetteer's slug, a name of the API's dictionary of vehicle types, a
+ * currency's code. The poster is a keyed hash of its international number (phone.ts). No regular
+ * expression has to find a phone, a name or a handle in free text, since none is kept. The store turns
+ * these into rows; nothing here speaks SQL.
  */
 export type HistoryFields = Omit<HistoryLoad, 'firstSeen' | 'lastSeen' | 'closedAt' | 'posterHash'> & {
   /** Raw HMAC bytes, or null when the load names no phone. */
@@ -25,30 +29,53 @@ export function posterHash(phone: string | null | undefined, key: string): Buffe
   return number ? createHmac('sha256', key).update(number).digest() : null;
 }
 
-/**
- * Free text repeats across loads (a few thousand titles, places and vehicle types among a million loads
- * of an import): each distinct text is scrubbed once. Bounded, so a file of all-different titles does
- * not grow it without end.
- */
-const scrubbed = new Map<string, string>();
-const SCRUBBED_KEPT = 50_000;
+/** How a vehicle type's name is compared with the dictionary's: case and runs of spaces aside. */
+function vehicleKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
 
-export function scrubbedText(text: string): string {
-  let clean = scrubbed.get(text);
-  if (clean === undefined) {
-    if (scrubbed.size >= SCRUBBED_KEPT) scrubbed.clear();
-    clean = scrubText(text);
-    scrubbed.set(text, clean);
+/**
+ * The API's dictionary of vehicle types as the history knows it (`/vehicle-types`, which a poster picks
+ * from, never types): a load's vehicle type is kept in the dictionary's spelling when it names one of
+ * them, and as unknown otherwise, so an API or an import file that sends free text there keeps nothing.
+ */
+export class VehicleTypes {
+  private readonly byKey = new Map<string, string>();
+
+  constructor(names: Iterable<string> = []) {
+    for (const name of names) this.add(name);
   }
-  return clean;
+
+  /** Adds a name; false when it was known already (or is blank). */
+  add(name: string): boolean {
+    const key = vehicleKey(name);
+    if (!key || this.byKey.has(key)) return false;
+    this.byKey.set(key, name.trim().replace(/\s+/g, ' '));
+    return true;
+  }
+
+  /** The dictionary's name for `text`, or '' when it names none. */
+  kept(text: string): string {
+    return this.byKey.get(vehicleKey(text)) ?? '';
+  }
+}
+
+/**
+ * The code of the currency a load's price is in (`UZS` for every spelling of the sum, src/loads/currency.ts),
+ * kept when it is three letters, as codes are (`KZT`, `USD`, `СОМ`); anything else the API sent there
+ * is text, not a code, and kept as unknown.
+ */
+export function currencyOfRecord(text: string): string {
+  const code = currencyCode(text);
+  return /^\p{Lu}{3}$/u.test(code) ? code : '';
 }
 
 function place(name: string): { name: string; known: boolean } {
   const known = matchPlace(name);
-  return known ? { name: known.slug, known: true } : { name: scrubbedText(name), known: false };
+  return known ? { name: known.slug, known: true } : { name: '', known: false };
 }
 
-export function historyFieldsOf(load: Load, key: string): HistoryFields {
+export function historyFieldsOf(load: Load, key: string, vehicleTypes: VehicleTypes): HistoryFields {
   const from = place(load.from);
   const to = place(load.to);
   return {
@@ -57,11 +84,11 @@ export function historyFieldsOf(load: Load, key: string): HistoryFields {
     fromKnown: from.known,
     to: to.name,
     toKnown: to.known,
-    title: scrubbedText(load.title),
-    vehicleType: scrubbedText(load.vehicleType),
+    vehicleType: vehicleTypes.kept(load.vehicleType),
     weight: load.weight,
+    volume: load.volume,
     price: load.price,
-    currency: scrubbedText(load.currency),
+    currency: currencyOfRecord(load.currency),
     loadingDate: load.loadingDate,
     createdAt: load.createdAt,
     // contactSource already chose the contact or the user (normalize.ts): the poster is that phone.

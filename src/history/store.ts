@@ -3,12 +3,30 @@ import path from 'node:path';
 import type { Load } from '../api-client/types';
 import { DEVELOPMENT_HISTORY_KEY, historyLockWaitMs } from './config';
 import { Connection } from './sqlite/connection';
-import { asFileError, HistoryError, HistoryFileError, HistoryKeyError, HistoryLockedError } from './sqlite/errors';
-import { checkHeader, removeDeadCopies, replaceWith, takeLock, workingCopyOf } from './sqlite/file-life';
+import {
+  asFileError,
+  diskFullError,
+  HistoryDiskFullError,
+  HistoryError,
+  HistoryFileError,
+  HistoryKeyError,
+  HistoryLockedError,
+  UNLOCK_COMMAND,
+} from './sqlite/errors';
+import {
+  checkHeader,
+  clearLock,
+  compactCopyOf,
+  removeDeadCopies,
+  replaceWith,
+  takeLock,
+  workingCopyOf,
+  type ClearedLock,
+} from './sqlite/file-life';
 import { closedSince, loadCounts, rateSamples, stats } from './sqlite/read-queries';
 import { checkKey, readFingerprint, rekey } from './sqlite/poster-key';
 import { checkVersion, configureWorkingCopy, FIRST_SCHEMA_WITH_META, migrate, SCHEMA_VERSION } from './sqlite/schema';
-import { importLines, recordRead } from './sqlite/write-queries';
+import { addVehicleTypes, importLines, recordRead } from './sqlite/write-queries';
 import type { BoardHistory, ClosedLoad, HistoryStats, ImportCounts, ImportOptions, RateSample, RecordCounts } from './types';
 
 /**
@@ -25,7 +43,12 @@ import type { BoardHistory, ClosedLoad, HistoryStats, ImportCounts, ImportOption
  * WebAssembly (sql.js, before) read the whole file into memory and wrote it back whole.
  */
 
-export { HistoryError, HistoryFileError, HistoryKeyError, HistoryLockedError };
+export { HistoryDiskFullError, HistoryError, HistoryFileError, HistoryKeyError, HistoryLockedError, UNLOCK_COMMAND };
+
+/** Removes the history's lock on purpose, unless a process of this machine holds it (file-life.ts). */
+export function unlockHistory(file: string): ClearedLock {
+  return clearLock(path.resolve(file));
+}
 
 export interface OpenOptions {
   /** HMAC key of the poster hash (HISTORY_KEY); the development key when absent. */
@@ -99,14 +122,19 @@ function openWorkingCopy(
   const working = workingCopyOf(absolute);
   // The copy, not the file, is what this history changes. The kernel copies it (no file-sized buffer
   // in this process).
-  if (exists) fs.copyFileSync(absolute, working);
-  else fs.rmSync(working, { force: true });
+  try {
+    if (exists) fs.copyFileSync(absolute, working);
+    else fs.rmSync(working, { force: true });
+  } catch (error) {
+    fs.rmSync(working, { force: true });
+    throw asFileError(absolute, error);
+  }
   let connection: Connection | undefined;
   try {
     connection = Connection.open(working, absolute, { readOnly: false });
     configureWorkingCopy(connection);
     checkVersion(connection);
-    migrate(connection);
+    if (migrate(connection)) connection = compacted(connection, working, absolute);
     if (mode.checkKey) checkKey(connection, key, { writable: true });
   } catch (error) {
     connection?.close();
@@ -114,6 +142,27 @@ function openWorkingCopy(
     throw asFileError(absolute, error);
   }
   return new SqliteHistory(connection, absolute, key, { readOnly: mode.readOnly, working, release: mode.release });
+}
+
+/**
+ * The working copy rewritten whole, without a free page: after a migration that removed text, none of it
+ * stays behind in pages SQLite freed (and the file shrinks by what it held). Written beside the copy and
+ * renamed over it; returns the connection to the compacted copy.
+ */
+function compacted(connection: Connection, working: string, file: string): Connection {
+  const compact = compactCopyOf(file);
+  fs.rmSync(compact, { force: true });
+  try {
+    connection.exec(`VACUUM INTO '${compact.replace(/'/g, "''")}'`);
+  } catch (error) {
+    fs.rmSync(compact, { force: true });
+    throw error;
+  }
+  connection.close();
+  fs.renameSync(compact, working);
+  const reopened = Connection.open(working, file, { readOnly: false });
+  configureWorkingCopy(reopened);
+  return reopened;
 }
 
 /**
@@ -160,6 +209,10 @@ class SqliteHistory implements BoardHistory {
     this.release = mode.release;
   }
 
+  addVehicleTypes(names: readonly string[]): void {
+    addVehicleTypes(this.writable(), names);
+  }
+
   recordRead(loads: readonly Load[], at: number): RecordCounts {
     return recordRead(this.writable(), loads, at, this.key);
   }
@@ -194,7 +247,13 @@ class SqliteHistory implements BoardHistory {
       // Closing ends the connection's lock; with the journal in memory nothing but the copy itself is
       // on disk.
       this.connection.close();
-      replaceWith(this.working, this.file);
+      try {
+        replaceWith(this.working, this.file);
+      } catch (error) {
+        // The file is as it was; the copy goes with the lock at close.
+        this.connection = Connection.open(this.working, this.file, { readOnly: true });
+        throw diskFullError(this.file, error) ?? error;
+      }
       this.working = null;
       this.connection = Connection.open(this.file, this.file, { readOnly: true });
     }
@@ -214,7 +273,12 @@ class SqliteHistory implements BoardHistory {
     if (this.readOnly) throw new Error(`Board history ${this.file} was opened to read only`);
     if (!this.working) {
       const working = workingCopyOf(this.file);
-      fs.copyFileSync(this.file, working);
+      try {
+        fs.copyFileSync(this.file, working);
+      } catch (error) {
+        fs.rmSync(working, { force: true });
+        throw asFileError(this.file, error);
+      }
       this.connection.close();
       this.connection = Connection.open(working, this.file, { readOnly: false });
       configureWorkingCopy(this.connection);

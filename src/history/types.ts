@@ -5,24 +5,28 @@ import type { Load } from '../api-client/types';
  * `sqlite/`) is the only code that speaks SQL; everything else (closed-load index, going rates) works
  * with these records.
  *
- * No personal data: no names, phone numbers or usernames. The poster is a keyed hash of the phone the
- * load's `contactSource` names, so figures can count distinct posters without knowing who they are.
+ * No text a poster wrote (CONTRACT.md, "Where state is kept"): no title, note, contact or place as typed,
+ * so no name, phone number or handle, however it was written. A place is the gazetteer's or unknown, a
+ * vehicle type one of the API's dictionary or unknown, a currency a code or unknown. The poster is a
+ * keyed hash of the phone the load's `contactSource` names, so figures can count distinct posters
+ * without knowing who they are.
  */
 
 /** One load as the history remembers it. Times are epoch milliseconds (UTC). */
 export interface HistoryLoad {
   id: string;
-  /** The gazetteer's slug when the place is known (`fromKnown`), else the API's name as sent. */
+  /** The gazetteer's slug when the place is known (`fromKnown`); empty when it is not. */
   from: string;
   fromKnown: boolean;
   to: string;
   toKnown: boolean;
-  /** The cargo as posted, with anything that looks like a phone number removed. */
-  title: string;
+  /** A name of the API's dictionary of vehicle types (`/vehicle-types`), as it spells it; empty otherwise. */
   vehicleType: string;
   weight: number | null;
+  /** Cubic metres. */
+  volume: number | null;
   price: number | null;
-  /** Upper-case currency code; empty when the API sent none. */
+  /** A currency's three-letter code (`UZS` for every spelling of the sum); empty when the API sent none or other text. */
   currency: string;
   /** ISO strings as the API sent them (normalized), or null. */
   loadingDate: string | null;
@@ -42,7 +46,20 @@ export interface HistoryLoad {
  */
 export type ClosedLoad = Pick<
   HistoryLoad,
-  'id' | 'from' | 'fromKnown' | 'to' | 'toKnown' | 'title' | 'weight' | 'loadingDate' | 'createdAt' | 'lastSeen' | 'closedAt'
+  | 'id'
+  | 'from'
+  | 'fromKnown'
+  | 'to'
+  | 'toKnown'
+  | 'vehicleType'
+  | 'weight'
+  | 'volume'
+  | 'price'
+  | 'currency'
+  | 'loadingDate'
+  | 'createdAt'
+  | 'lastSeen'
+  | 'closedAt'
 >;
 
 /**
@@ -93,6 +110,8 @@ export interface ImportCounts {
 export interface ImportOptions {
   /** Called every few thousand lines and at the end. */
   onProgress?: (lines: number) => void;
+  /** The import's own time, epoch ms (the clock when unset): no line may speak of a time after it. */
+  now?: number;
 }
 
 export interface HistoryStats {
@@ -121,6 +140,11 @@ export interface HistoryStats {
  */
 export interface BoardHistory {
   readonly file: string;
+  /**
+   * Adds the names of the API's dictionary of vehicle types (`/vehicle-types`) to the history's own: a
+   * load's vehicle type is kept only when it is one of them. Before `recordRead` or `importLines`.
+   */
+  addVehicleTypes(names: readonly string[]): void;
   recordRead(loads: readonly Load[], at: number): RecordCounts;
   /** The loads between two known, different places on the board in [start, end], as the going rates read them. */
   rateSamples(start: number, end: number): RateSample[];

@@ -10,22 +10,32 @@ import { closedLoadShardPath } from '../config/routes';
  * shard from this module, so they cannot disagree about where an id lives.
  */
 
-/** A place in each language: the gazetteer's names, or the API's text (transliterated like the cards). */
+/** A place in each language: the gazetteer's names, or empty for a place it does not know. */
 export type ClosedPlaceNames = Record<LanguageCode, string>;
 
 /**
  * Where the page leads on: the route page when this build made one, else the origin's city page, else
- * the board searched for the origin (`text`: the API's spelling of a place the site does not know; null:
- * the origin's name in the page's language, which the board maps to every spelling).
+ * the board searched for the origin's name in the page's language (which the board maps to every
+ * spelling), or the whole board when the origin is unknown.
  */
-export type ClosedLeadOn = { kind: 'route' | 'from'; path: string } | { kind: 'search'; text: string | null };
+export type ClosedLeadOn = { kind: 'route' | 'from'; path: string } | { kind: 'search' };
 
+/**
+ * A closed load as the page describes it, from its fields alone (CONTRACT.md, "Where state is kept"):
+ * nothing a poster wrote, since the history keeps nothing of it.
+ */
 export interface ClosedLoadEntry {
   id: string;
   from: ClosedPlaceNames;
   to: ClosedPlaceNames;
-  title: string;
+  /** A name of the API's dictionary of vehicle types, which the page shows in its language; empty when unknown. */
+  vehicleType: string;
   weight: number | null;
+  /** Cubic metres. */
+  volume: number | null;
+  price: number | null;
+  /** A currency's code, or empty. */
+  currency: string;
   /** ISO strings as the API sent them, or null. */
   loadingDate: string | null;
   createdAt: string | null;
@@ -35,7 +45,7 @@ export interface ClosedLoadEntry {
   leadOn: ClosedLeadOn;
 }
 
-export const CLOSED_SHARD_VERSION = 1;
+export const CLOSED_SHARD_VERSION = 2;
 
 export interface ClosedShard {
   version: typeof CLOSED_SHARD_VERSION;
@@ -103,6 +113,15 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.length <= MAX_TEXT ? value : null;
 }
 
+/** A finite number or null; undefined for anything else. */
+function numberOrNull(value: unknown): number | null | undefined {
+  if (value === null) return null;
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** A currency's code as the history keeps it: three capital letters, or empty. */
+const CURRENCY = /^(?:\p{Lu}{3})?$/u;
+
 function isoOrNull(value: unknown): string | null | undefined {
   if (value === null) return null;
   const iso = text(value);
@@ -126,12 +145,7 @@ function leadOn(value: unknown): ClosedLeadOn | null {
     const path = text(value.path);
     return path !== null && LEAD_PATH.test(path) && path.startsWith(`/loads/${value.kind}/`) ? { kind: value.kind, path } : null;
   }
-  if (value.kind === 'search') {
-    if (value.text === null) return { kind: 'search', text: null };
-    const search = text(value.text);
-    return search === null ? null : { kind: 'search', text: search };
-  }
-  return null;
+  return value.kind === 'search' ? { kind: 'search' } : null;
 }
 
 /** One entry as the browser trusts it, or null when anything in it is not what the build writes. */
@@ -140,18 +154,21 @@ export function readClosedEntry(value: unknown): ClosedLoadEntry | null {
   const id = text(value.id);
   const from = names(value.from);
   const to = names(value.to);
-  const title = text(value.title);
-  const weight =
-    value.weight === null ? null : typeof value.weight === 'number' && Number.isFinite(value.weight) ? value.weight : undefined;
+  const vehicleType = text(value.vehicleType);
+  const weight = numberOrNull(value.weight);
+  const volume = numberOrNull(value.volume);
+  const price = numberOrNull(value.price);
+  const currency = text(value.currency);
   const loadingDate = isoOrNull(value.loadingDate);
   const createdAt = isoOrNull(value.createdAt);
   const { lastSeen, closedAt } = value;
   const lead = leadOn(value.leadOn);
-  if (id === null || !from || !to || title === null || weight === undefined || loadingDate === undefined || createdAt === undefined)
+  if (id === null || !from || !to || vehicleType === null || currency === null || !CURRENCY.test(currency)) return null;
+  if (weight === undefined || volume === undefined || price === undefined || loadingDate === undefined || createdAt === undefined)
     return null;
   if (typeof lastSeen !== 'number' || !Number.isFinite(lastSeen) || typeof closedAt !== 'number' || !Number.isFinite(closedAt) || !lead)
     return null;
-  return { id, from, to, title, weight, loadingDate, createdAt, lastSeen, closedAt, leadOn: lead };
+  return { id, from, to, vehicleType, weight, volume, price, currency, loadingDate, createdAt, lastSeen, closedAt, leadOn: lead };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { normalizeLoadList } from '../api-client/normalize';
 import { splitLanguagePrefix } from '../i18n/paths';
 import { FILTER_FILE, GATSBY_STATIC_DIR, HASHED_BUNDLE, PLACE_INDEX, RANGES_FILE } from '../hosting/file-names';
 
@@ -112,6 +113,29 @@ function isApiList(url: URL, api: string | null): boolean {
   if (url.origin !== base.origin) return false;
   const basePath = base.pathname.replace(/\/+$/, '');
   return url.pathname.startsWith(`${basePath}/`) && API_LIST_PATH.test(url.pathname.slice(basePath.length));
+}
+
+/** `application/json`, or a JSON type such as `application/vnd.api+json`, whatever its parameters. */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Whether an API answer may be kept as the board's answer: JSON by its Content-Type, and a list of
+ * loads in a shape the site reads (src/api-client/normalize.ts). A hotel's or a station's Wi-Fi login
+ * page answers every URL with `200 text/html`; kept, it would stand in for the loads last seen, and the
+ * offline board would show "not JSON" instead of them.
+ */
+export function isBoardAnswer(contentType: string | null, body: string): boolean {
+  return JSON_TYPE.test((contentType ?? '').trim()) && readsAsBoard(body);
+}
+
+/** Whether `body` parses as a board answer, whatever type it was sent as (an answer the page handed over). */
+export function readsAsBoard(body: string): boolean {
+  try {
+    normalizeLoadList(JSON.parse(body) as unknown);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

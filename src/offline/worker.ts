@@ -6,7 +6,7 @@
  * build its page runs (Gatsby's page-data.json and app-data.json are not content-hashed: a kept copy of
  * another build would pair old data with new code). Hashed scripts and styles: the cache first. The
  * board's API answers: the network first, the last good answer per URL when there is none, marked with
- * when it was seen. Only answers with status 200 are kept. docs/offline.md tells the rest.
+ * when it was seen. Only answers with status 200 are kept, and of the API only JSON that reads as a board. docs/offline.md tells the rest.
  */
 import { clientsClaim, type RouteHandlerObject, type WorkboxPlugin } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -25,9 +25,11 @@ import {
   buildOfHtml,
   offlineKind,
   entriesToDrop,
+  isBoardAnswer,
   isFresh,
   pageCacheKey,
   pageOfPageData,
+  readsAsBoard,
   type KeptEntry,
   type OfflineKind,
   type Origins,
@@ -119,6 +121,12 @@ async function marked(response: Response, build: string | null, seenAt = Date.no
 
 const markSeen: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => marked(response, null),
+};
+
+/** Only an answer that is JSON and reads as the board's replaces the kept one (policy.ts, isBoardAnswer). */
+const boardAnswersOnly: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) =>
+    isBoardAnswer(response.headers.get('Content-Type'), await response.clone().text()) ? response : null,
 };
 
 /**
@@ -263,7 +271,7 @@ const strategies: Record<OfflineKind, RouteHandlerObject> = {
   }),
   api: networkFirst({
     cacheName: CACHE_NAMES.api,
-    plugins: [onlyOk, markSeen, budget('api')],
+    plugins: [onlyOk, boardAnswersOnly, markSeen, budget('api')],
   }),
 };
 
@@ -368,7 +376,7 @@ async function keepListAnswers(answers: readonly ListAnswer[]): Promise<void> {
   let kept = 0;
   for (const answer of answers) {
     const url = safeUrl(answer.url);
-    if (!url || offlineKind(url, origins, false) !== 'api') continue;
+    if (!url || offlineKind(url, origins, false) !== 'api' || !readsAsBoard(answer.body)) continue;
     const response = new Response(answer.body, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
     await cache.put(url.href, await marked(response, null, answer.at));
     kept += 1;

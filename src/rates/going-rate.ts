@@ -3,7 +3,7 @@ import { routeKey } from '../loads/place-groups';
 import { currencyCode } from '../loads/currency';
 import { RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_OUTLIER_FACTOR } from '../config/constants';
 import { WEEK_MS, tashkentDayStart } from '../config/time';
-import { posterWeights, spreadOf, weightedPercentiles, type Spread } from './spread';
+import { percentiles, spreadOf, voicesOf, type Spread } from './spread';
 import { chartWeekStarts, type RateWindow } from './window';
 
 /**
@@ -12,12 +12,12 @@ import { chartWeekStarts, type RateWindow } from './window';
  *
  * The rules, in the order they apply to one route's loads in one currency (spellings of one currency
  * are one currency, src/loads/currency.ts; currencies are never converted):
- * 1. Weights: no poster's loads weigh more than RATE_MAX_POSTER_SHARE (a third) of the figure; loads
- *    without a phone are one poster together (src/rates/spread.ts, posterWeights).
- * 2. Outliers: a price more than RATE_OUTLIER_FACTOR times above or below the weighted median of them
- *    all is left out, and counted.
+ * 1. Voices: each poster has one voice, the median of its own prices; loads without a phone are one
+ *    poster together (src/rates/spread.ts, voicesOf).
+ * 2. Outliers: a price more than RATE_OUTLIER_FACTOR times above or below the median of the voices of
+ *    them all is left out, and counted.
  * 3. Thresholds: what is left makes a figure from RATE_MIN_LOADS loads by RATE_MIN_POSTERS posters;
- *    the weights are worked out again on it, and its median and middle half are weighted percentiles.
+ *    the voices are taken again on it, and its median and middle half are those of the voices.
  * A vehicle type's row and a chart week's median are figures of the same kind, of that type's or that
  * week's loads among those kept.
  */
@@ -121,18 +121,18 @@ const postersOf = (loads: readonly Priced[]) => loads.map((load) => load.poster)
 /** Rule 3 on `loads`, ascending by price: the figure, or null below the thresholds. */
 function figureOf(currency: string, loads: readonly Priced[], km: number | null): RateFigure | null {
   if (loads.length < RATE_MIN_LOADS) return null;
-  const { posters, weights } = posterWeights(postersOf(loads));
-  if (posters < RATE_MIN_POSTERS || !weights) return null;
-  const trip = spreadOf(pricesOf(loads), weights);
-  return { currency, loads: loads.length, posters, trip, perKm: perKmOf(trip, km) };
+  const voices = voicesOf(pricesOf(loads), postersOf(loads));
+  if (voices.length < RATE_MIN_POSTERS) return null;
+  const trip = spreadOf(voices);
+  return { currency, loads: loads.length, posters: voices.length, trip, perKm: perKmOf(trip, km) };
 }
 
-/** Rule 2 on `loads`, ascending by price: those within RATE_OUTLIER_FACTOR of their weighted median, in order. */
+/** Rule 2 on `loads`, ascending by price: those within RATE_OUTLIER_FACTOR of the median of their voices, in order. */
 function withinUsualRange(loads: readonly Priced[]): readonly Priced[] {
-  const { weights } = posterWeights(postersOf(loads));
-  // Too few posters to weigh: no figure either way, and nothing to measure a price against.
-  if (!weights) return loads;
-  const [median = NaN] = weightedPercentiles(pricesOf(loads), weights, [0.5]);
+  const voices = voicesOf(pricesOf(loads), postersOf(loads));
+  // Too few voices: no figure either way, and no median one poster could not set alone.
+  if (voices.length < RATE_MIN_POSTERS) return loads;
+  const [median = NaN] = percentiles(voices, [0.5]);
   const low = median / RATE_OUTLIER_FACTOR;
   const high = median * RATE_OUTLIER_FACTOR;
   return loads.filter((load) => load.price >= low && load.price <= high);

@@ -1,15 +1,20 @@
-import { RATE_MAX_POSTER_SHARE } from '../config/constants';
-
 /**
- * Percentiles of asking prices, with each load weighed so that no poster's loads weigh more than
- * RATE_MAX_POSTER_SHARE of a figure (docs/rates.md, "Going rates"). Pure arithmetic on numbers.
+ * A figure's median and middle half from its posters' voices (docs/rates.md, "Going rates"). Pure
+ * arithmetic on numbers.
  *
- * The method, stated once: each of n prices in ascending order, x1 … xn with weights w1 … wn, stands at
- * the middle of its weight, ci = w1 + … + w(i-1) + wi / 2; the first at position 0, the last at 1, the
- * others at (ci − c1) / (cn − c1); the percentile p is read on the straight line between the two prices
- * whose positions enclose p. With equal weights this is Hyndman & Fan's type 7 (R's default, Excel's
- * PERCENTILE.INC, d3-array's quantile): h = (n − 1)p, x[⌊h⌋] + (h − ⌊h⌋)(x[⌊h⌋ + 1] − x[⌊h⌋]), so the
- * median is the middle price of an odd count and the mean of the two middle prices of an even count.
+ * Each poster has one voice, whatever prices it posts and however many loads: its voice is the median
+ * of its own prices, and loads without a phone are one poster together. The figure's median is the
+ * median of the voices and its middle half their 25th to 75th percentile. So one poster can move the
+ * median only within the range of the other posters' own medians: with k ≥ 3 voices the median sits
+ * between the 2nd lowest and the 2nd highest voice, and whichever voice is one poster's, the others
+ * hold a voice at or below the 2nd lowest and one at or above the 2nd highest. The middle half holds
+ * the same only from 5 voices (its ranks are then the 2nd lowest or higher and the 2nd highest or
+ * lower); from 3 or 4, one poster can draw an end of it toward its own voice by up to half (3 voices)
+ * or a quarter (4) of the way.
+ *
+ * Percentiles are Hyndman & Fan's type 7 (R's default, Excel's PERCENTILE.INC, d3-array's quantile):
+ * h = (n − 1)p, x[⌊h⌋] + (h − ⌊h⌋)(x[⌊h⌋ + 1] − x[⌊h⌋]), so the median is the middle value of an odd
+ * count and the mean of the two middle values of an even count.
  */
 
 export interface Spread {
@@ -19,95 +24,42 @@ export interface Spread {
   p75: number;
 }
 
-/**
- * The percentiles `ps` (ascending) of ascending `sorted` weighed by `weights` (positive, same order), in
- * one pass; NaN each for no prices.
- */
-export function weightedPercentiles(sorted: ArrayLike<number>, weights: ArrayLike<number>, ps: readonly number[]): number[] {
+/** The percentiles `ps` of ascending `sorted` (type 7); NaN each for no values. */
+export function percentiles(sorted: ArrayLike<number>, ps: readonly number[]): number[] {
   const n = sorted.length;
-  if (n === 0) return ps.map(() => NaN);
-  if (n === 1) return ps.map(() => sorted[0] as number);
-  const first = (weights[0] as number) / 2;
-  let total = 0;
-  for (let i = 0; i < n; i++) total += weights[i] as number;
-  const last = total - (weights[n - 1] as number) / 2;
-  const results: number[] = [];
-  // The middle of price i's weight (ci) and of price i + 1's, walked once for every p.
-  let i = 0;
-  let here = first;
-  let next = here + (weights[0] as number) / 2 + (weights[1] as number) / 2;
-  for (const p of ps) {
-    const target = first + p * (last - first);
-    while (i < n - 2 && next < target) {
-      i += 1;
-      here = next;
-      next = here + (weights[i] as number) / 2 + (weights[i + 1] as number) / 2;
-    }
-    const low = sorted[i] as number;
-    const high = sorted[i + 1] as number;
-    const along = next > here ? Math.min(1, Math.max(0, (target - here) / (next - here))) : 0;
-    results.push(along >= 1 ? high : low + along * (high - low));
-  }
-  return results;
+  return ps.map((p) => {
+    if (n === 0) return NaN;
+    const h = (n - 1) * p;
+    const low = Math.floor(h);
+    const lowValue = sorted[low] as number;
+    return low + 1 < n ? lowValue + (h - low) * ((sorted[low + 1] as number) - lowValue) : lowValue;
+  });
 }
 
-export function spreadOf(sorted: ArrayLike<number>, weights: ArrayLike<number>): Spread {
-  const [p25 = NaN, median = NaN, p75 = NaN] = weightedPercentiles(sorted, weights, [0.25, 0.5, 0.75]);
+/** The median and middle half of ascending `voices`. */
+export function spreadOf(voices: ArrayLike<number>): Spread {
+  const [p25 = NaN, median = NaN, p75 = NaN] = percentiles(voices, [0.25, 0.5, 0.75]);
   return { median, p25, p75 };
 }
 
-/** What posterWeights gives: how many posters there are, and each load's weight. */
-export interface PosterWeights {
-  /** Distinct posters, loads without a phone counting together as one. */
-  posters: number;
-  /** Null when no weights can keep every poster to the share: fewer than 1 / share posters. */
-  weights: Float64Array | null;
-}
+/** Who posted a load: a poster's key, or null for a load without a phone (one poster with every other). */
+export type PosterKey = string | number | null;
 
 /**
- * One weight per load such that no poster's loads together weigh more than RATE_MAX_POSTER_SHARE of
- * all: every poster's loads weigh 1 each, except that a poster whose count is above a cap C has its
- * loads weigh C / count each, C being the one value at which the capped posters hold exactly that share
- * (C = share × (loads of the others) / (1 − share × capped posters), for the fewest posters capped).
- * `posters[i]` is load i's poster; null, a load without a phone, is one poster with every other such
- * load.
+ * Each poster's voice, the median of its own prices, in ascending order: `prices` ascending, `posters[i]`
+ * the poster of price i.
  */
-export function posterWeights(posters: ArrayLike<string | number | null>): PosterWeights {
-  const counts = new Map<string | number | null, number>();
-  for (let i = 0; i < posters.length; i++) {
-    const poster = posters[i] as string | number | null;
-    counts.set(poster, (counts.get(poster) ?? 0) + 1);
+export function voicesOf(prices: ArrayLike<number>, posters: ArrayLike<PosterKey>): Float64Array {
+  const own = new Map<PosterKey, number[]>();
+  for (let i = 0; i < prices.length; i++) {
+    const poster = posters[i] as PosterKey;
+    const list = own.get(poster);
+    if (list) list.push(prices[i] as number);
+    else own.set(poster, [prices[i] as number]);
   }
-  const cap = posterCap(
-    [...counts.values()].sort((a, b) => b - a),
-    RATE_MAX_POSTER_SHARE,
-  );
-  if (cap === null) return { posters: counts.size, weights: null };
-  const weights = new Float64Array(posters.length).fill(1);
-  if (cap < Infinity) {
-    for (let i = 0; i < posters.length; i++) {
-      const count = counts.get(posters[i] as string | number | null) as number;
-      if (count > cap) weights[i] = cap / count;
-    }
-  }
-  return { posters: counts.size, weights };
-}
-
-/** The cap of `posterWeights` for posters' counts in descending order; Infinity when none is over the share. */
-function posterCap(counts: readonly number[], share: number): number | null {
-  // Counts are whole numbers and the share a fraction such as 1/3: a count exactly at the share is
-  // not over it, whatever the last bit of a floating-point product says.
-  const atMost = (count: number, limit: number) => count <= limit * (1 + 1e-12);
-  let others = counts.reduce((sum, count) => sum + count, 0);
-  for (let capped = 0; capped < counts.length && capped * share < 1; capped++) {
-    const biggestLeft = counts[capped] as number;
-    if (capped === 0) {
-      if (atMost(biggestLeft, share * others)) return Infinity;
-    } else {
-      const cap = (share * others) / (1 - share * capped);
-      if (atMost(biggestLeft, cap) && !atMost(counts[capped - 1] as number, cap)) return cap;
-    }
-    others -= biggestLeft;
-  }
-  return null;
+  const voices = new Float64Array(own.size);
+  let index = 0;
+  // Each poster's prices keep the ascending order they were met in.
+  for (const list of own.values()) voices[index++] = percentiles(list, [0.5])[0] as number;
+  return voices.sort();
 }

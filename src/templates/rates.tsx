@@ -107,7 +107,7 @@ export default function RatesPage({ pageContext }: PageProps<LocaleData, RatesPa
           <h2 id="rate-rules">{t('ratesPage.rulesHeading')}</h2>
           <ul>
             <li>{t('ratesPage.rule', { min: RATE_MIN_LOADS, posters: RATE_MIN_POSTERS })}</li>
-            <li>{t('rates.weights')}</li>
+            <li>{t('rates.voices')}</li>
             <li>{t('ratesPage.outliers', { factor: RATE_OUTLIER_FACTOR })}</li>
             <li>{t('ratesPage.currencies')}</li>
             <li>{t('ratesPage.estimates')}</li>

@@ -7,13 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { generateLoad } from '../sample-api/data';
+import { generateLoad, VEHICLE_TYPES } from '../sample-api/data';
 import { normalizeLoad } from '../../src/api-client/normalize';
 import { CLOSED_LOAD_KEEP_MS, CLOSED_LOAD_SHARDS } from '../../src/config/constants';
 import { LANGUAGES } from '../../src/config/languages';
 import { closedLoadShards, leadOnPagesOf, writeClosedLoadShards } from '../../src/gatsby/closed-loads';
 import { groupBuildLoads } from '../../src/gatsby/place-pages';
-import { historyFieldsOf } from '../../src/history/record';
+import { historyFieldsOf, VehicleTypes } from '../../src/history/record';
 import type { HistoryLoad } from '../../src/history/types';
 import { numberFlag, readFlags } from './flags';
 
@@ -28,8 +28,9 @@ function timed<T>(run: () => T): { result: T; ms: number } {
 
 const board = Array.from({ length: live }, (_, index) => normalizeLoad(generateLoad(index)));
 // The closed loads are the sample loads after the live ones, closed evenly over the 30 days.
+const vehicleTypes = new VehicleTypes(VEHICLE_TYPES.map((type) => type.name));
 const closed: HistoryLoad[] = Array.from({ length: closedCount }, (_, index) => {
-  const fields = historyFieldsOf(normalizeLoad(generateLoad(live + index)), 'bench');
+  const fields = historyFieldsOf(normalizeLoad(generateLoad(live + index)), 'bench', vehicleTypes);
   const closedAt = buildTime - Math.floor(((index + 0.5) / closedCount) * CLOSED_LOAD_KEEP_MS);
   return { ...fields, posterHash: null, firstSeen: closedAt - 5 * 24 * 3600 * 1000, lastSeen: closedAt - 15 * 60 * 1000, closedAt };
 });

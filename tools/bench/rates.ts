@@ -18,7 +18,7 @@ import { cardPositions } from '../../src/gatsby/place-pages';
 import { rateBlockHtml } from '../../src/gatsby/rate-html';
 import { LANGUAGES } from '../../src/config/languages';
 import { placeRoutePath } from '../../src/config/routes';
-import { generateLoads } from '../sample-api/data';
+import { generateLoads, UNUSED_VEHICLE_TYPES, VEHICLE_TYPES } from '../sample-api/data';
 import { PAST_DEFAULTS, pastLines, startOfUtcDay } from '../sample-api/past';
 import { toolEnv } from '../env';
 import { numberFlag, readFlags } from './flags';
@@ -41,6 +41,8 @@ async function main(): Promise<void> {
   try {
     const now = startOfUtcDay(Date.now()) + 12 * 60 * 60 * 1000;
     const history = await openHistory(path.join(dir, 'history.sqlite'), { key: 'bench' });
+    // The dictionary the sample API's /vehicle-types lists, as a build reads it.
+    history.addVehicleTypes([...VEHICLE_TYPES, ...UNUSED_VEHICLE_TYPES].map((type) => type.name));
     // The sample past has about 160 loads a day over 182 days at its defaults: scaled to the count asked.
     const perDay = Math.ceil((PAST_DEFAULTS.perDay * pastCount) / 9_000);
     let started = performance.now();

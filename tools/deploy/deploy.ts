@@ -13,6 +13,7 @@ import {
   type LocalFile,
   type Manifest,
   type RemoteObject,
+  filesNotToPublish,
   listingsFor,
   parseManifest,
   planDeploy,
@@ -140,6 +141,18 @@ export async function readTree(dir: string): Promise<LocalFile[]> {
   return files;
 }
 
+/** Throws the one line that names what `dir` holds besides the site, and what to do about it. */
+function refuseFilesNotToPublish(dir: string): void {
+  const strays = filesNotToPublish(listFiles(dir).map((relative) => relative.split(path.sep).join('/')));
+  if (strays.length === 0) return;
+  const shown = strays.slice(0, 10).join(', ') + (strays.length > 10 ? ` and ${strays.length - 10} more` : '');
+  throw new Error(
+    `${path.resolve(dir)} holds files the hosting policy (src/hosting/policy.ts) does not name: ${shown}. A deploy publishes only the site's own files: ` +
+      'move these out of it (the board history, the channel’s state, their locks and working copies belong outside public/, where HISTORY_FILE and TELEGRAM_STATE_FILE put them by default), ' +
+      'or, for a new kind of file the build writes, give it a rule in the hosting policy. Nothing was published.',
+  );
+}
+
 function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) throw new Error(`Nothing to deploy: ${path.resolve(dir)} does not exist (run npm run build first).`);
   const entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
@@ -234,6 +247,8 @@ export async function deploy(config: DeployConfig, options: DeployOptions = {}):
   const started = Date.now();
   const served = servedStateProblem(config);
   if (served) throw new Error(`${served} Nothing was published.`);
+  // Before any request: a file that is not the site's is never sent, not even on a first deploy.
+  refuseFilesNotToPublish(config.dir);
   const [local, previous] = await Promise.all([readTree(config.dir), readManifest(client, config)]);
   const remote = await listBucket(client, config, [...local.map((file) => file.key), ...Object.keys(previous.files)]);
   // An empty or half-written public/ would otherwise delete the site from the bucket.

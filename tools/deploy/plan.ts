@@ -1,4 +1,4 @@
-import { cacheControl, contentType, fileKind, type FileKind } from '../../src/hosting/policy';
+import { cacheControl, contentType, fileKind, namedByPolicy, type FileKind } from '../../src/hosting/policy';
 
 /**
  * What a deploy uploads and deletes, decided from content alone: the MD5 of each file of `public/`
@@ -17,6 +17,17 @@ export function uploadStep(kind: FileKind): UploadStep {
   if (kind === 'feed') return 'data';
   if (kind === 'worker') return 'page';
   return kind;
+}
+
+/**
+ * The files of `public/` a deploy must not publish: every file no rule of the hosting policy names (a
+ * kind of file the build does not write), and every dotfile or file in a dotted folder, whatever its
+ * name otherwise says. The board history, the channel's state, their locks and working copies, and
+ * `.env` are what lands there by mistake; served by the CDN, the history's poster hashes reverse in
+ * minutes with a known key. Keys as `readTree` gives them.
+ */
+export function filesNotToPublish(keys: Iterable<string>): string[] {
+  return [...keys].filter((key) => key.split('/').some((name) => name.startsWith('.')) || !namedByPolicy(key)).sort();
 }
 
 export interface LocalFile {

@@ -68,6 +68,7 @@ export interface ControlSettings {
   broken?: string[];
   take?: string[];
   resetTraffic?: true;
+  portal?: boolean;
 }
 
 export interface ApiControl {

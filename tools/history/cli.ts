@@ -1,20 +1,22 @@
 /**
- * `npm run history -- import FILE | stats | reset | rekey | download | upload` (docs/history.md).
+ * `npm run history -- import FILE | stats | reset | rekey | unlock | download | upload` (docs/history.md).
  * HISTORY_FILE names the history, HISTORY_KEY the poster hash's key. A failure is one line on stderr
- * and a non-zero exit; never a stack trace.
+ * and a non-zero exit, never a stack trace, and leaves the history file byte for byte as it was: a
+ * command saves last, after everything that can fail.
  */
 import fs from 'node:fs';
+import { fetchVehicleTypes } from '../../src/api-client/client';
 import { historyFile, historyKey } from '../../src/history/config';
 import { ImportLineError } from '../../src/history/import-line';
 import { describeFingerprint, keyFingerprint } from '../../src/history/record';
-import { HistoryFileError, openHistory, rekeyHistory, type OpenOptions } from '../../src/history/store';
+import { HistoryFileError, openHistory, rekeyHistory, unlockHistory, type OpenOptions } from '../../src/history/store';
 import type { HistoryStats } from '../../src/history/types';
 import { deployConfigFromEnv } from '../deploy/deploy';
 import { toolEnv } from '../env';
 import { downloadHistory, historyObjectUrl, uploadHistory } from './bucket';
 import { importFile, progressReporter } from './import-file';
 
-const USAGE = 'npm run history -- import FILE | stats | reset | rekey | download | upload';
+const USAGE = 'npm run history -- import FILE | stats | reset | rekey | unlock | download | upload';
 
 function day(time: number | null): string {
   return time === null ? '-' : new Date(time).toISOString().slice(0, 10);
@@ -41,11 +43,38 @@ export function describeStats(stats: HistoryStats, bytes: number | null): string
 const waitingNote: OpenOptions['onLockWait'] = (holder) =>
   console.error(`The board history is being written by ${holder}: waiting for it to finish.`);
 
+/**
+ * The API's dictionary of vehicle types (`GATSBY_API_URL/vehicle-types`), as the build reads it: an
+ * imported load's vehicle type is kept only when it is one of them (docs/history.md, "Privacy"). Asked
+ * only where GATSBY_API_URL names the API, since an import is often run away from it; otherwise, or
+ * when it cannot be read, the import checks against the dictionary the history holds, and says so.
+ */
+async function apiVehicleTypes(): Promise<string[]> {
+  const vars = toolEnv(process.env);
+  const base = vars.url('GATSBY_API_URL', { example: 'https://api.example.uz/api' });
+  vars.done();
+  if (!base) {
+    console.log("Vehicle types are checked against the history's own list of the API's (GATSBY_API_URL is not set).");
+    return [];
+  }
+  try {
+    return (await fetchVehicleTypes({ baseUrl: base, retries: 1 })).map((type) => type.name);
+  } catch (error) {
+    const cause = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 200);
+    console.error(
+      `Could not read the vehicle types from ${base}/vehicle-types (${cause}): a line's vehicle type is kept only where the history's own list of them names it, else as unknown.`,
+    );
+    return [];
+  }
+}
+
 async function runImport(file: string, source: string | undefined): Promise<void> {
   if (!source) throw new Error(`say which file to import: ${USAGE}`);
   if (!fs.existsSync(source)) throw new Error(`${source} does not exist`);
+  const vehicleTypes = await apiVehicleTypes();
   const history = await openHistory(file, { key: historyKey(), onLockWait: waitingNote });
   try {
+    history.addVehicleTypes(vehicleTypes);
     const progress = progressReporter();
     const started = performance.now();
     let counts;
@@ -55,8 +84,9 @@ async function runImport(file: string, source: string | undefined): Promise<void
       progress.done();
     }
     const seconds = (performance.now() - started) / 1000;
-    const bytes = history.save();
+    // Read before the save: a damaged page it meets then fails the import with the file untouched.
     const stats = history.stats();
+    const bytes = history.save();
     console.log(
       `Imported ${source}: ${counts.lines} lines in ${seconds.toFixed(1)} s (${Math.round(counts.lines / Math.max(seconds, 0.001))} lines/s): ` +
         `${counts.new} new, ${counts.updated} updated, ${counts.unchanged} unchanged.`,
@@ -120,11 +150,21 @@ async function runRekey(file: string): Promise<void> {
   );
 }
 
+function runUnlock(file: string): void {
+  const cleared = unlockHistory(file);
+  if (cleared.kind === 'none') console.log(`Board history ${file} has no lock: nothing to remove.`);
+  else if (cleared.kind === 'live')
+    throw new Error(`${file} is being written by ${cleared.holder}, which is running on this machine: left locked; wait for it to finish`);
+  else console.log(`Removed the lock of board history ${file}, held by ${cleared.holder}.`);
+}
+
 async function runBucket(action: 'download' | 'upload', file: string): Promise<void> {
   const config = deployConfigFromEnv(process.env);
   const where = historyObjectUrl(config);
   // GitHub Actions shows `::warning::` lines as annotations on the run.
-  const annotated = toolEnv(process.env).flag('GITHUB_ACTIONS');
+  const vars = toolEnv(process.env);
+  const annotated = vars.flag('GITHUB_ACTIONS');
+  vars.done();
   const warn = (text: string) => console.log(`${annotated ? '::warning::' : 'Warning: '}${text}`);
   if (action === 'download') {
     const result = await downloadHistory(config, file);
@@ -156,6 +196,7 @@ async function main(): Promise<void> {
     else if (action === 'stats') await runStats(file);
     else if (action === 'reset') await runReset(file);
     else if (action === 'rekey') await runRekey(file);
+    else if (action === 'unlock') runUnlock(file);
     else if (action === 'download' || action === 'upload') await runBucket(action, file);
     else throw new Error(`unknown command ${JSON.stringify(action ?? '')}: ${USAGE}`);
   } catch (error) {

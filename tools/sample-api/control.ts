@@ -87,7 +87,10 @@ function takeLoads(ctx: Context, ids: readonly string[]): void {
 /** Validates everything before changing anything; returns an error message or null. */
 function applyControl(ctx: Context, body: unknown): string | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'Control body must be a JSON object';
-  const { shape, order, fail, delayMs, revision, reset, loads, change, broken, resetTraffic, take } = body as Record<string, unknown>;
+  const { shape, order, fail, delayMs, revision, reset, loads, change, broken, resetTraffic, take, portal } = body as Record<
+    string,
+    unknown
+  >;
   if (shape !== undefined && !RESPONSE_SHAPES.includes(shape as ResponseShape)) {
     return `shape must be one of ${RESPONSE_SHAPES.join(', ')}`;
   }
@@ -102,6 +105,7 @@ function applyControl(ctx: Context, body: unknown): string | null {
     return 'revision must be a whole number of 0 or more';
   }
   if (reset !== undefined && reset !== true) return 'reset must be true when given';
+  if (portal !== undefined && typeof portal !== 'boolean') return 'portal must be true or false';
   if (resetTraffic !== undefined && resetTraffic !== true) return 'resetTraffic must be true when given';
   if (broken !== undefined && !(Array.isArray(broken) && broken.length <= 10_000 && broken.every((id) => typeof id === 'string'))) {
     return 'broken must be an array of load ids';
@@ -123,6 +127,7 @@ function applyControl(ctx: Context, body: unknown): string | null {
   if (revision !== undefined) next.revision = revision as number;
   if (change !== undefined) next.change = change === null ? null : { ...(change as ChangeMode) };
   if (broken !== undefined) next.broken = [...(broken as string[])];
+  if (portal !== undefined) next.portal = portal as boolean;
   if (reset || resetTraffic) ctx.traffic = newTraffic();
   const count = loads !== undefined ? (loads as number) : reset ? ctx.initialCount : ctx.count;
   // A board change mode has touched is rebuilt on reset, like one of another size or revision, even

@@ -3,7 +3,7 @@ import type { ApiLoad } from '../../src/api-client/types';
 import { changeBoard } from './changes';
 import { boardIds, control } from './control';
 import { UNUSED_VEHICLE_TYPES, VEHICLE_TYPES } from './data';
-import { sendJson, sendText, sleep } from './http';
+import { sendHtml, sendJson, sendText, sleep } from './http';
 import { servedPositions, type Context, type ResponseShape } from './state';
 
 /** The marketplace API's public load routes, plus `/__control`, as server.ts documents them. */
@@ -11,6 +11,9 @@ import { servedPositions, type Context, type ResponseShape } from './state';
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 export const INJECTED_FAILURE_BODY = 'Sample API: injected failure';
+/** What a captive portal answers every URL with (`portal` in /__control). */
+export const CAPTIVE_PORTAL_PAGE =
+  '<!DOCTYPE html><html lang="uz"><head><meta charset="utf-8"><title>Wi-Fi</title></head><body><h1>Bepul Wi-Fi</h1><form action="/login"><button>Kirish</button></form></body></html>';
 
 export async function route(req: IncomingMessage, res: ServerResponse, ctx: Context, url: URL): Promise<void> {
   const path = url.pathname.replace(/\/+$/, '') || '/';
@@ -21,6 +24,7 @@ export async function route(req: IncomingMessage, res: ServerResponse, ctx: Cont
 
   if (ctx.state.delayMs > 0) await sleep(ctx.state.delayMs);
   if (ctx.state.fail !== null) return sendText(res, ctx.state.fail, INJECTED_FAILURE_BODY);
+  if (ctx.state.portal) return sendHtml(res, 200, CAPTIVE_PORTAL_PAGE);
   if (req.method !== 'GET') {
     res.setHeader('Allow', 'GET, OPTIONS');
     return sendJson(res, 405, { error: `Method ${req.method ?? ''} not allowed` });

@@ -28,6 +28,8 @@
  *     fail:     400..599 makes every /api/* request answer that status with the text body
  *               "Sample API: injected failure"; null stops failing
  *     delayMs:  delay before every /api/* response (0..60000)
+ *     portal:   true makes every /api/* request answer 200 text/html with a Wi-Fi login page, as a hotel's
+ *               or a station's captive portal does; false stops it
  *     broken:   ids of loads to send without their id in lists (an item the site must drop), [] for none
  *     take:     ids of loads to take off the board now (a load taken since the build)
  *     resetTraffic: true zeroes the request counts (reset does too)
@@ -43,7 +45,7 @@
  *               `removals: false` keeps that half out. Counting starts when the field is set.
  *               A removed load answers 404 on GET /api/loads/{id}.
  *   GET  /__control  the current state. Both answer {shape, fail, delayMs, revision, loads, change,
- *               broken, listRequests, posted, removed, traffic} (posted and removed: ids changed by
+ *               broken, portal, listRequests, posted, removed, traffic} (posted and removed: ids changed by
  *               change mode; traffic: the /api/* requests started, finished, aborted by the client
  *               before their answer, in flight now and most in flight at once, since start or reset).
  *   GET  /__control/ids  the ids the board holds now, in its order, without counting as a list request.
@@ -106,6 +108,7 @@ export function startSampleApi(options: SampleApiOptions = {}): Promise<SampleAp
     revision: options.revision ?? 0,
     change: options.change ?? null,
     broken: [],
+    portal: false,
   };
   const count = options.loads ?? DEFAULT_SAMPLE_LOADS;
   const ctx: Context = {

@@ -46,6 +46,8 @@ export interface ControlState {
   change: ChangeMode | null;
   /** Ids of loads sent without their id (a broken item the site's normalizer drops). */
   broken: string[];
+  /** Every /api/* request answers a Wi-Fi login page, 200 text/html, as a captive portal does. */
+  portal: boolean;
 }
 
 /**

@@ -120,7 +120,7 @@ export function RouteRateBlock({ rate, t, language }: { rate: RouteRateData; t: 
             <Figure key={figure.currency} figure={figure} texts={texts} language={language} />
           ))}
           {rate.chart ? <RateChartView chart={rate.chart} texts={texts} language={language} id="rate-chart" /> : null}
-          <p className="rate-note">{label('places:rates.weights')}</p>
+          <p className="rate-note">{label('places:rates.voices')}</p>
         </>
       ) : (
         <p>

@@ -1,5 +1,5 @@
 import { DatabaseSync, type DatabaseSyncInstance, type StatementSyncInstance } from '@photostructure/sqlite';
-import { asFileError, HistoryFileError } from './errors';
+import { asFileError, diskFullError, HistoryFileError } from './errors';
 
 /** What SQLite takes and gives: node:sqlite's value types. */
 export type SqlValue = null | number | bigint | string | Uint8Array;
@@ -106,8 +106,10 @@ export class Connection {
     }
   }
 
-  /** SQLite's damaged-file errors, as the one-line error the build and the CLI report. */
+  /** SQLite's damaged-file and full-disk errors, as the one-line error the build and the CLI report. */
   damaged(error: unknown): unknown {
+    const full = diskFullError(this.file, error);
+    if (full) return full;
     // Duck-typed: the native module's errors are not instances of this realm's Error under jest.
     const { errcode, message } = (error ?? {}) as { errcode?: unknown; message?: unknown };
     if (

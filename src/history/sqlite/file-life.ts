@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HistoryFileError, HistoryLockedError } from './errors';
+import { HistoryFileError, HistoryLockedError, UNLOCK_COMMAND } from './errors';
 
 /**
  * The history file's life on disk, apart from what is in it. A history opened to write holds the
@@ -44,14 +44,19 @@ export function workingCopyOf(file: string): string {
   return `${file}.${process.pid}.working`;
 }
 
+/** Where a working copy of `file` is rewritten whole (compacted), then renamed over it. */
+export function compactCopyOf(file: string): string {
+  return `${file}.${process.pid}.compact`;
+}
+
 /**
- * Removes the working copies of `file`, and the drafts of its lock, whose process is gone (a build that
+ * Removes the working copies of `file` (and their compacted copies), and the drafts of its lock, whose process is gone (a build that
  * was killed).
  */
 export function removeDeadCopies(file: string): void {
   const dir = path.dirname(file);
   const base = path.basename(file);
-  const dead = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:lock\\.)?(\\d+)\\.(?:working|draft)$`);
+  const dead = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:lock\\.)?(\\d+)\\.(?:working|compact|draft)$`);
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -110,9 +115,10 @@ export async function takeLock(file: string, waitMs: number, onWait?: (holder: s
         removeIfStill(lock, holder);
         continue;
       }
-      const who = holder ? `process ${holder.pid} on ${holder.host} since ${holder.since}` : `the process that made ${lock}`;
+      const who = holder ? describeHolder(holder) : `the process that made ${lock}`;
+      const otherMachine = holder !== null && holder.host !== mine.host;
       const waited = Date.now() - started;
-      if (waited >= waitMs) throw new HistoryLockedError(file, who, waited);
+      if (waited >= waitMs) throw new HistoryLockedError(file, who, waited, otherMachine || holder === null);
       if (!told) onWait?.(who);
       told = true;
       await new Promise((resolve) => setTimeout(resolve, Math.min(LOCK_POLL_MS, waitMs - waited)));
@@ -126,6 +132,33 @@ export async function takeLock(file: string, waitMs: number, onWait?: (holder: s
     held = false;
     removeIfStill(lock, mine);
   };
+}
+
+function describeHolder(holder: LockHolder): string {
+  return `process ${holder.pid} on ${holder.host} since ${holder.since}`;
+}
+
+/** What `clearLock` did. */
+export type ClearedLock =
+  | { kind: 'none' }
+  | { kind: 'removed'; holder: string }
+  /** A process of this machine that is still running holds it: left alone. */
+  | { kind: 'live'; holder: string };
+
+/**
+ * Removes the lock of `file` on purpose (`npm run history -- unlock`), for a lock that another machine
+ * left (a runner that was cut off while it wrote a history on a shared disk): its process cannot be seen
+ * from here, so no writer ever takes it over by itself. A lock whose process runs on this machine is
+ * left alone: that process is writing the history now.
+ */
+export function clearLock(file: string): ClearedLock {
+  const lock = lockFileOf(file);
+  if (!fs.existsSync(lock)) return { kind: 'none' };
+  const holder = readHolder(lock);
+  if (holder && holder.host === os.hostname() && holder.pid !== process.pid && isRunning(holder.pid))
+    return { kind: 'live', holder: describeHolder(holder) };
+  fs.rmSync(lock, { force: true });
+  return { kind: 'removed', holder: holder ? describeHolder(holder) : `a lock ${UNLOCK_COMMAND} could not read` };
 }
 
 function readHolder(lock: string): LockHolder | null {

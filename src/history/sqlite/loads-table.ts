@@ -4,14 +4,15 @@
  */
 export interface LoadRow {
   id: string;
+  /** The gazetteer's slug, or '' for a place it does not know. */
   fromPlace: string;
-  /** 1 when `fromPlace` is a gazetteer slug, 0 when it is the API's text. */
+  /** 1 when `fromPlace` is a gazetteer slug, 0 when the place is unknown. */
   fromKnown: number;
   toPlace: string;
   toKnown: number;
-  title: string;
   vehicleType: string;
   weight: number | null;
+  volume: number | null;
   price: number | null;
   currency: string;
   /** Epoch ms. */
@@ -33,9 +34,9 @@ export const LOAD_COLUMNS = {
   fromKnown: 'from_known',
   toPlace: 'to_place',
   toKnown: 'to_known',
-  title: 'title',
   vehicleType: 'vehicle_type',
   weight: 'weight',
+  volume: 'volume',
   price: 'price',
   currency: 'currency',
   loadingDate: 'loading_date',

@@ -1,5 +1,5 @@
 import type { ClosedLoad, HistoryStats, RateSample } from '../types';
-import { isoOrNull, numberList, numbersOf, orNull, shared, textList, textsOf } from './column-codec';
+import { isoOrNull, numberList, numbersOf, orNull, textList, textsOf } from './column-codec';
 import type { Connection, SqlValue } from './connection';
 import { HistoryFileError } from './errors';
 import { readFingerprint } from './poster-key';
@@ -30,12 +30,7 @@ export function rateSamples(connection: Connection, start: number, end: number):
     [start, end],
   );
   const n = Number(columns.count);
-  const groups = new Map<number, Pick<RateSample, 'from' | 'to' | 'currency' | 'vehicleType'>>();
-  connection.each<{ id: number; from: string; to: string; currency: string; vehicleType: string }>(
-    'SELECT id, from_place AS "from", to_place AS "to", currency, vehicle_type AS vehicleType FROM rate_groups',
-    [],
-    ({ id, from, to, currency, vehicleType }) => groups.set(Number(id), { from, to, currency, vehicleType }),
-  );
+  const groups = rateGroups(connection);
   const group = numbersOf(columns.groups, n);
   const price = numbersOf(columns.prices, n);
   const postedAt = numbersOf(columns.posted, n);
@@ -58,35 +53,45 @@ export function rateSamples(connection: Connection, start: number, end: number):
   return samples;
 }
 
+/** The rate groups by id: each distinct route, currency and vehicle type, a few thousand rows. */
+function rateGroups(connection: Connection): Map<number, Pick<RateSample, 'from' | 'to' | 'currency' | 'vehicleType'>> {
+  const groups = new Map<number, Pick<RateSample, 'from' | 'to' | 'currency' | 'vehicleType'>>();
+  connection.each<{ id: number; from: string; to: string; currency: string; vehicleType: string }>(
+    'SELECT id, from_place AS "from", to_place AS "to", currency, vehicle_type AS vehicleType FROM rate_groups',
+    [],
+    ({ id, from, to, currency, vehicleType }) => groups.set(Number(id), { from, to, currency, vehicleType }),
+  );
+  return groups;
+}
+
 /** Loads closed at `since` or later, newest departure first. */
 export function closedSince(connection: Connection, since: number): ClosedLoad[] {
   // A scan, as rateSamples reads (`+closed_at`), and the order made here: SQLite sorting the wide
-  // rows cost more than the rest of the read.
+  // rows cost more than the rest of the read. Places, currency and vehicle type come with the load's
+  // rate group, one number a load; a place is known when it is a slug (an unknown one is kept empty).
   const columns = aggregate<
-    Record<'count' | 'ids' | 'froms' | 'fromKnown' | 'tos' | 'toKnown' | 'titles' | 'weights', SqlValue> &
+    Record<'count' | 'ids' | 'groups' | 'weights' | 'volumes' | 'prices', SqlValue> &
       Record<'loadingDates' | 'createdAts' | 'lastSeen' | 'closedAts', SqlValue>
   >(
     connection,
-    `SELECT count(*) AS count, ${textList('id')} AS ids, ${textList('from_place')} AS froms, ${numberList('from_known')} AS fromKnown,
-       ${textList('to_place')} AS tos, ${numberList('to_known')} AS toKnown, ${textList('title')} AS titles,
-       ${numberList('weight')} AS weights, ${numberList('loading_date')} AS loadingDates, ${numberList('created_at')} AS createdAts,
+    `SELECT count(*) AS count, ${textList('id')} AS ids, ${numberList('rate_group')} AS groups,
+       ${numberList('weight')} AS weights, ${numberList('volume')} AS volumes, ${numberList('price')} AS prices,
+       ${numberList('loading_date')} AS loadingDates, ${numberList('created_at')} AS createdAts,
        ${numberList('last_seen')} AS lastSeen, ${numberList('closed_at')} AS closedAts
      FROM loads WHERE +closed_at >= ?`,
     [since],
   );
   const n = Number(columns.count);
+  const groups = rateGroups(connection);
   const id = textsOf(columns.ids, n);
-  const from = textsOf(columns.froms, n);
-  const to = textsOf(columns.tos, n);
-  const title = textsOf(columns.titles, n);
-  const fromIsKnown = numbersOf(columns.fromKnown, n);
-  const toIsKnown = numbersOf(columns.toKnown, n);
+  const group = numbersOf(columns.groups, n);
   const weight = numbersOf(columns.weights, n);
+  const volume = numbersOf(columns.volumes, n);
+  const price = numbersOf(columns.prices, n);
   const loading = numbersOf(columns.loadingDates, n);
   const created = numbersOf(columns.createdAts, n);
   const last = numbersOf(columns.lastSeen, n);
   const closedAt = numbersOf(columns.closedAts, n);
-  const texts = new Map<SqlValue | undefined, string>();
   // Loading dates are days: a few hundred distinct values for a month of loads.
   const days = new Map<number, string | null>();
   const dayOf = (ms: number): string | null => {
@@ -96,16 +101,21 @@ export function closedSince(connection: Connection, since: number): ClosedLoad[]
   };
   const closed = new Array<ClosedLoad>(n);
   for (let i = 0; i < n; i++) {
+    const route = groups.get(group[i] as number);
+    if (!route) throw new HistoryFileError(connection.file, `damaged (load without its rate group ${group[i]})`);
     // Spelled out field by field, not spread from a shared helper: a spread made the rate samples'
     // objects dictionaries in V8 (2.5x slower, twice the memory, measured).
     closed[i] = {
       id: id[i] as string,
-      from: shared(texts, from[i]),
-      fromKnown: fromIsKnown[i] === 1,
-      to: shared(texts, to[i]),
-      toKnown: toIsKnown[i] === 1,
-      title: shared(texts, title[i]),
+      from: route.from,
+      fromKnown: route.from !== '',
+      to: route.to,
+      toKnown: route.to !== '',
+      vehicleType: route.vehicleType,
       weight: orNull(weight[i]),
+      volume: orNull(volume[i]),
+      price: orNull(price[i]),
+      currency: route.currency,
       loadingDate: dayOf(loading[i] as number),
       createdAt: isoOrNull(orNull(created[i])),
       lastSeen: last[i] as number,

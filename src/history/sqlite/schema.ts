@@ -1,4 +1,4 @@
-import { scrubbedText } from '../record';
+import { currencyOfRecord } from '../record';
 import type { Connection, SqlValue } from './connection';
 import { HistoryFileError } from './errors';
 
@@ -9,7 +9,7 @@ import { HistoryFileError } from './errors';
  */
 
 /** `PRAGMA user_version` of the newest schema this code writes; one migration per step below. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** The schema that added `meta` (the key's fingerprint) and `posters.number_rule`. */
 export const FIRST_SCHEMA_WITH_META = 3;
@@ -22,7 +22,7 @@ export const NUMBER_RULE = {
   international: 2,
 } as const;
 
-/** A step of SQL, or one that needs JavaScript (the scrub of stored text). */
+/** A step of SQL, or one that needs JavaScript. */
 type Migration = string | ((connection: Connection) => void);
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -74,59 +74,45 @@ export const MIGRATIONS: readonly Migration[] = [
    UPDATE loads SET rate_group = (SELECT g.id FROM rate_groups g WHERE g.from_place = loads.from_place
      AND g.to_place = loads.to_place AND g.currency = loads.currency AND g.vehicle_type = loads.vehicle_type);`,
   // 2 -> 3. What the file knows about itself (`meta`: the fingerprint of the key its posters were hashed
-  // with); how each poster's hash was made, since hashes made from the digits as typed cannot be made
-  // again without the phone (README, "Board history"); and the stored texts scrubbed again by today's
-  // rule (scrub.ts), so a phone or a handle an older rule let through is gone from the file and from the
-  // closed-load files the build writes from it.
+  // with), and how each poster's hash was made, since hashes made from the digits as typed cannot be
+  // made again without the phone (README, "Board history"). (This step also scrubbed the stored texts
+  // once; the next step removes them.)
+  `CREATE TABLE meta (
+     name TEXT PRIMARY KEY,
+     value TEXT NOT NULL
+   ) WITHOUT ROWID;
+   ALTER TABLE posters ADD COLUMN number_rule INTEGER NOT NULL DEFAULT ${NUMBER_RULE.digitsAsTyped};`,
+  // 3 -> 4. No text a poster wrote (CONTRACT.md, "Where state is kept"): the title goes with its
+  // column, a place the gazetteer does not know becomes unknown, every vehicle type becomes unknown
+  // until a build or an import reads it again against the API's dictionary (`vehicle_types`, which this
+  // step adds: the older files kept whatever text the API sent), and a currency that is not a code
+  // becomes unknown. The volume is kept from now on: a closed load is described from its fields. The
+  // rate groups follow their loads. The file is compacted after it (COMPACTING_STEPS), so none of the
+  // texts stays behind in a free page.
   (connection) => {
-    connection.exec(`CREATE TABLE meta (
-       name TEXT PRIMARY KEY,
-       value TEXT NOT NULL
+    connection.defineFunction('history_currency', (text: SqlValue) => (typeof text === 'string' ? currencyOfRecord(text) : ''));
+    connection.exec(`CREATE TABLE vehicle_types (
+       name TEXT PRIMARY KEY
      ) WITHOUT ROWID;
-     ALTER TABLE posters ADD COLUMN number_rule INTEGER NOT NULL DEFAULT ${NUMBER_RULE.digitsAsTyped};`);
-    scrubStoredTexts(connection);
+     ALTER TABLE loads DROP COLUMN title;
+     ALTER TABLE loads ADD COLUMN volume REAL;
+     UPDATE loads SET from_place = '' WHERE from_known = 0 AND from_place <> '';
+     UPDATE loads SET to_place = '' WHERE to_known = 0 AND to_place <> '';
+     UPDATE loads SET vehicle_type = '' WHERE vehicle_type <> '';
+     UPDATE loads SET currency = history_currency(currency) WHERE history_currency(currency) <> currency;
+     INSERT OR IGNORE INTO rate_groups (from_place, to_place, currency, vehicle_type)
+       SELECT DISTINCT from_place, to_place, currency, vehicle_type FROM loads ORDER BY 1, 2, 3, 4;
+     UPDATE loads SET rate_group = (SELECT g.id FROM rate_groups g WHERE g.from_place = loads.from_place
+       AND g.to_place = loads.to_place AND g.currency = loads.currency AND g.vehicle_type = loads.vehicle_type);
+     DELETE FROM rate_groups WHERE id NOT IN (SELECT DISTINCT rate_group FROM loads);`);
   },
 ];
 
-/** Every free text of the loads scrubbed again; rate groups whose texts became one are merged. */
-function scrubStoredTexts(connection: Connection): void {
-  connection.defineFunction('history_scrub', (text: SqlValue) => (typeof text === 'string' ? scrubbedText(text) : text));
-  // Places the gazetteer knows are stored as its slugs, which hold nothing to scrub.
-  connection.exec(`UPDATE loads SET title = history_scrub(title) WHERE history_scrub(title) <> title;
-    UPDATE loads SET from_place = history_scrub(from_place) WHERE from_known = 0 AND history_scrub(from_place) <> from_place;
-    UPDATE loads SET to_place = history_scrub(to_place) WHERE to_known = 0 AND history_scrub(to_place) <> to_place;
-    UPDATE loads SET vehicle_type = history_scrub(vehicle_type) WHERE history_scrub(vehicle_type) <> vehicle_type;
-    UPDATE loads SET currency = history_scrub(currency) WHERE history_scrub(currency) <> currency;`);
-  const groups: Array<{ id: number; texts: string[] }> = [];
-  connection.each<{ id: number; fromPlace: string; toPlace: string; currency: string; vehicleType: string }>(
-    'SELECT id, from_place AS fromPlace, to_place AS toPlace, currency, vehicle_type AS vehicleType FROM rate_groups ORDER BY id',
-    [],
-    (group) => groups.push({ id: group.id, texts: [group.fromPlace, group.toPlace, group.currency, group.vehicleType] }),
-  );
-  const survivors = new Map<string, number>();
-  const renamed: Array<{ id: number; texts: string[] }> = [];
-  connection.exec('CREATE TEMP TABLE group_remap (old INTEGER PRIMARY KEY, new INTEGER NOT NULL)');
-  for (const group of groups) {
-    const texts = group.texts.map(scrubbedText);
-    const key = JSON.stringify(texts);
-    const survivor = survivors.get(key);
-    if (survivor !== undefined) {
-      connection.statement('INSERT INTO temp.group_remap (old, new) VALUES (?, ?)').run(group.id, survivor);
-      continue;
-    }
-    survivors.set(key, group.id);
-    if (texts.some((text, index) => text !== group.texts[index])) renamed.push({ id: group.id, texts });
-  }
-  connection.exec(`UPDATE loads SET rate_group = (SELECT new FROM temp.group_remap WHERE old = loads.rate_group)
-      WHERE rate_group IN (SELECT old FROM temp.group_remap);
-    DELETE FROM rate_groups WHERE id IN (SELECT old FROM temp.group_remap);
-    DROP TABLE temp.group_remap;`);
-  for (const { id, texts } of renamed) {
-    connection
-      .statement('UPDATE rate_groups SET from_place = ?, to_place = ?, currency = ?, vehicle_type = ? WHERE id = ?')
-      .run(...texts, id);
-  }
-}
+/**
+ * The steps after which the file is rewritten whole (store.ts, VACUUM INTO): they removed text, which
+ * SQLite otherwise leaves in the pages it frees until something writes over them.
+ */
+const COMPACTING_STEPS: ReadonlySet<number> = new Set([3]);
 
 /**
  * Per connection to a working copy. The copy is this process's own and is thrown away on any failure,
@@ -159,13 +145,30 @@ export function checkVersion(connection: Connection): number {
   return version;
 }
 
-export function migrate(connection: Connection): void {
-  for (let step = userVersion(connection); step < SCHEMA_VERSION; step++) {
-    const migration = MIGRATIONS[step] as Migration;
-    connection.transaction(() => {
-      if (typeof migration === 'string') connection.exec(migration);
-      else migration(connection);
-      connection.exec(`PRAGMA user_version = ${step + 1}`);
-    });
+/**
+ * Migrates the file forward; returns whether a step asks for the file to be compacted now. Foreign keys
+ * are not enforced meanwhile (SQLite only lets that change outside a transaction): each step keeps its
+ * references whole itself, and enforced, deleting the rate groups no load names any more made SQLite
+ * scan every load for each of them (over 13 minutes at a million loads, measured, against seconds).
+ */
+export function migrate(connection: Connection): boolean {
+  let compact = false;
+  const from = userVersion(connection);
+  if (from >= SCHEMA_VERSION) return false;
+  connection.exec('PRAGMA foreign_keys = OFF');
+  try {
+    for (let step = from; step < SCHEMA_VERSION; step++) {
+      const migration = MIGRATIONS[step] as Migration;
+      connection.transaction(() => {
+        if (typeof migration === 'string') connection.exec(migration);
+        else migration(connection);
+        connection.exec(`PRAGMA user_version = ${step + 1}`);
+      });
+      // A new file (version 0) has nothing to compact.
+      if (from > 0 && COMPACTING_STEPS.has(step)) compact = true;
+    }
+  } finally {
+    connection.exec('PRAGMA foreign_keys = ON');
   }
+  return compact;
 }

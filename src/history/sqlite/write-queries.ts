@@ -1,6 +1,6 @@
 import type { Load } from '../../api-client/types';
 import { parseImportLine, type ImportEntry } from '../import-line';
-import { historyFieldsOf, type HistoryFields } from '../record';
+import { historyFieldsOf, VehicleTypes, type HistoryFields } from '../record';
 import type { ImportCounts, ImportOptions, RecordCounts } from '../types';
 import { isoToMs } from './column-codec';
 import type { Connection } from './connection';
@@ -36,9 +36,9 @@ class RowWriter {
       fromKnown: fields.fromKnown ? 1 : 0,
       toPlace: fields.to,
       toKnown: fields.toKnown ? 1 : 0,
-      title: fields.title,
       vehicleType: fields.vehicleType,
       weight: fields.weight,
+      volume: fields.volume,
       price: fields.price,
       currency: fields.currency,
       loadingDate: isoToMs(fields.loadingDate),
@@ -105,6 +105,23 @@ class RowWriter {
   }
 }
 
+/** The API's dictionary of vehicle types as the history holds it (`vehicle_types`). */
+export function vehicleTypesOf(connection: Connection): VehicleTypes {
+  const names: string[] = [];
+  connection.each<{ name: string }>('SELECT name FROM vehicle_types ORDER BY name', [], (row) => names.push(row.name));
+  return new VehicleTypes(names);
+}
+
+/** Adds the names the dictionary lacks; a name it has already writes nothing (an unchanged import is a no-op). */
+export function addVehicleTypes(connection: Connection, names: readonly string[]): void {
+  const known = vehicleTypesOf(connection);
+  const added = names.filter((name) => known.add(name)).map((name) => name.trim().replace(/\s+/g, ' '));
+  if (added.length === 0) return;
+  connection.transaction(() => {
+    for (const name of added) connection.statement('INSERT OR IGNORE INTO vehicle_types (name) VALUES (?)').run(name);
+  });
+}
+
 /**
  * Records a build's successful read at `at`: a load not seen before is new, one seen again is updated
  * and seen now, an open load missing from the read left the board now, a closed one read again is open
@@ -112,6 +129,7 @@ class RowWriter {
  */
 export function recordRead(connection: Connection, loads: readonly Load[], at: number, key: string): RecordCounts {
   const counts: RecordCounts = { new: 0, seen: 0, closed: 0, back: 0 };
+  const vehicleTypes = vehicleTypesOf(connection);
   connection.transaction(() => {
     const writer = new RowWriter(connection);
     connection.exec('CREATE TEMP TABLE IF NOT EXISTS read_ids (id TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.read_ids');
@@ -123,7 +141,7 @@ export function recordRead(connection: Connection, loads: readonly Load[], at: n
       else if (before.closedAt === null) counts.seen += 1;
       else counts.back += 1;
       writer.write(
-        writer.row(historyFieldsOf(load, key), {
+        writer.row(historyFieldsOf(load, key, vehicleTypes), {
           firstSeen: before ? Number(before.firstSeen) : at,
           lastSeen: before ? Math.max(Number(before.lastSeen), at) : at,
           closedAt: null,
@@ -147,12 +165,14 @@ export async function importLines(
   options: ImportOptions = {},
 ): Promise<ImportCounts> {
   const counts: ImportCounts = { lines: 0, new: 0, updated: 0, unchanged: 0 };
+  const now = options.now ?? Date.now();
+  const vehicleTypes = vehicleTypesOf(connection);
   await connection.transactionAsync(async () => {
     const writer = new RowWriter(connection);
     for await (const text of lines) {
       counts.lines += 1;
-      const entry = parseImportLine(text, counts.lines);
-      if (entry) importOne(connection, writer, entry, key, counts);
+      const entry = parseImportLine(text, counts.lines, now);
+      if (entry) importOne(connection, writer, entry, key, vehicleTypes, counts);
       if (counts.lines % IMPORT_PROGRESS_EVERY === 0) options.onProgress?.(counts.lines);
     }
   });
@@ -169,8 +189,15 @@ export async function importLines(
  * Applying a line twice changes nothing the second time, so the same file twice (repeated ids included)
  * changes nothing.
  */
-function importOne(connection: Connection, writer: RowWriter, entry: ImportEntry, key: string, counts: ImportCounts): void {
-  const fields = historyFieldsOf(entry.load, key);
+function importOne(
+  connection: Connection,
+  writer: RowWriter,
+  entry: ImportEntry,
+  key: string,
+  vehicleTypes: VehicleTypes,
+  counts: ImportCounts,
+): void {
+  const fields = historyFieldsOf(entry.load, key, vehicleTypes);
   // parseImportLine guarantees one of the two.
   const firstSeen = (isoToMs(fields.createdAt) ?? entry.closedAt) as number;
   // The latest time the line speaks of: its closing, else its creation.

@@ -61,8 +61,8 @@ function oldestFirst(rows: BoardRow[]): ListRows {
 }
 
 export function prepareBoard(loads: readonly PublishedLoad[]): PreparedBoard {
-  // The published board has no contacts; rows and groups read none.
-  const wholes = loads.map((load): Load => ({ ...load, contactSource: 'contact', contact: null }));
+  // The published board has no contacts and no notes; rows and groups read none.
+  const wholes = loads.map((load): Load => ({ ...load, additionalInfo: '', contactSource: 'contact', contact: null }));
   const places = gazetteerPlaces();
   const rowOf = new Map(wholes.map((whole, index) => [whole, { load: loads[index] as PublishedLoad, row: filterRow(whole, places) }]));
   const all = oldestFirst([...rowOf.values()]);
