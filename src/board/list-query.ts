@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '../config/constants';
 import { paginationState } from '../loads/pagination';
 import type { PlaceFileEntry } from '../places/place-file';
 import { abortable } from './abortable';
-import { readNewestEnd } from './api-pages';
+import { readNewestEnd, type NewestEnd } from './api-pages';
 import { builtList, type BuiltList } from './built-list';
 import { NEAR_INDEX_KM } from './filter-table';
 import type { DecodedIndex } from './filter-index';
@@ -60,123 +60,149 @@ function placeReader(places: Places | null): PlaceReader {
   return { slugOf: (text) => places.module.findEntry(places.file, text)?.slug ?? null, slugOfKey };
 }
 
-export function listQuery({ files, list, placeFilePath }: ListQueryConfig): WorkedLists {
+/** The API's answers a page's lists share: the loads posted and taken since the build, and free-text searches, each read once a minute at most. */
+function apiReads(files: ListFiles) {
   let postedSince: { at: number; read: Promise<PostedSince | SinceFailed> } | null = null;
-  const textSearches = new Map<string, { at: number; read: Promise<{ loads: Load[]; whole: boolean }> }>();
-  const onBoard = !list.from && !list.to;
-
-  /** The loads posted and taken since the build, once a minute at most, or why the API could not say. */
-  const readSince = (builtAt: number, fresh: boolean, signal: AbortSignal) => {
-    const now = Date.now();
-    if (!postedSince || now - postedSince.at > POSTED_SINCE_MS || (fresh && now - postedSince.at > POSTED_SINCE_MS / 2)) {
-      const read = readPostedSince(builtAt, files.apiOrder, files.apiTotal, new AbortController().signal).catch(
-        (error: unknown): SinceFailed => ({ failed: isUnreachable(error) ? 'unreachable' : 'answer' }),
-      );
-      postedSince = { at: now, read };
-    }
-    return abortable(postedSince.read, signal);
+  const textSearches = new Map<string, { at: number; read: Promise<NewestEnd> }>();
+  return {
+    /** The loads posted and taken since the build, once a minute at most, or why the API could not say. */
+    readSince(builtAt: number, fresh: boolean, signal: AbortSignal) {
+      const now = Date.now();
+      if (!postedSince || now - postedSince.at > POSTED_SINCE_MS || (fresh && now - postedSince.at > POSTED_SINCE_MS / 2)) {
+        const read = readPostedSince(builtAt, files.apiOrder, files.apiTotal, new AbortController().signal).catch(
+          (error: unknown): SinceFailed => ({ failed: isUnreachable(error) ? 'unreachable' : 'answer' }),
+        );
+        postedSince = { at: now, read };
+      }
+      return abortable(postedSince.read, signal);
+    },
+    textSearch(text: string, signal: AbortSignal) {
+      let known = textSearches.get(text);
+      if (!known || Date.now() - known.at > POSTED_SINCE_MS) {
+        const read = readNewestEnd({
+          search: text,
+          order: files.apiOrder,
+          until: -Infinity,
+          pages: TEXT_SEARCH_PAGES,
+          totalHint: 0,
+          signal: new AbortController().signal,
+        });
+        read.catch(() => textSearches.delete(text));
+        known = { at: Date.now(), read };
+        textSearches.set(text, known);
+      }
+      return abortable(known.read, signal);
+    },
   };
+}
 
-  const textSearch = (text: string, signal: AbortSignal) => {
-    const known = textSearches.get(text);
-    if (!known || Date.now() - known.at > POSTED_SINCE_MS) {
-      const read = readNewestEnd({
-        search: text,
-        order: files.apiOrder,
-        until: -Infinity,
-        pages: TEXT_SEARCH_PAGES,
-        totalHint: 0,
-        signal: new AbortController().signal,
-      });
-      read.catch(() => textSearches.delete(text));
-      textSearches.set(text, { at: Date.now(), read });
-    }
-    return abortable((textSearches.get(text) as { read: Promise<{ loads: Load[]; whole: boolean }> }).read, signal);
+type ApiReads = ReturnType<typeof apiReads>;
+
+/** The index a query is served from: its place's surroundings for a place search or `near`, else the list's own. */
+function indexFor({ files, list }: ListQueryConfig, query: BoardQuery, searched: PlaceFileEntry | null): string {
+  const far = query.near !== null && query.near > NEAR_INDEX_KM;
+  if (!list.from && !list.to) return searched ? (far ? files.boardPath : (searched.around ?? '')) : files.indexPath;
+  if (query.near === null) return files.indexPath;
+  return far ? files.boardPath : (files.aroundPath ?? files.boardPath);
+}
+
+interface QueryRows {
+  all: Rows;
+  match: ListMatch;
+  context: MatchContext;
+}
+
+/** Free text: the API's own search (it matches titles and more), matched on the phone. */
+async function textSearchRows(reads: ApiReads, text: string, reader: PlaceReader, signal: AbortSignal): Promise<Rows> {
+  const found = await reads.textSearch(text, signal);
+  const loaded = new Map(found.loads.map((load) => [load.id, load]));
+  const rows = found.loads.map((load) => filterRow(load, reader));
+  return { rows, loaded, index: null, complete: found.whole, builtAt: null, checkedAt: Date.now() };
+}
+
+/** The rows of the build's index, less the loads taken since and with those posted since. */
+async function indexRows(reads: ApiReads, built: BuiltList, reader: PlaceReader, fresh: boolean, signal: AbortSignal): Promise<Rows> {
+  const decoded = await built.index(signal);
+  const builtAt = decoded.builtAt || Date.now();
+  const read = await reads.readSince(builtAt, fresh, signal);
+  const since = 'failed' in read ? null : read;
+  const loaded = new Map((since?.loads ?? []).map((load) => [load.id, load]));
+  const rows = [
+    ...[...loaded.values()].map((load) => filterRow(load, reader)),
+    ...decoded.rows.filter((row) => !loaded.has(row.id) && !since?.taken(row)),
+  ];
+  // Offline, the kept copy's time, and with no network at all the build's: when these loads were seen.
+  // An API that answered with an error leaves the build's list, which says new loads were not checked.
+  const seenAt = since?.kept ? since.checkedAt : 'failed' in read && read.failed === 'unreachable' ? builtAt : undefined;
+  return {
+    rows,
+    loaded,
+    index: { built, decoded },
+    complete: since?.complete ?? false,
+    builtAt,
+    checkedAt: since && !since.kept ? since.checkedAt : null,
+    ...(seenAt === undefined ? {} : { seenAt }),
   };
+}
 
-  /** The index a query is served from: its place's surroundings for a place search or `near`, else the list's own. */
-  const indexFor = (query: BoardQuery, searched: PlaceFileEntry | null): string => {
-    const far = query.near !== null && query.near > NEAR_INDEX_KM;
-    if (onBoard) return searched ? (far ? files.boardPath : (searched.around ?? '')) : files.indexPath;
-    if (query.near === null) return files.indexPath;
-    return far ? files.boardPath : (files.aroundPath ?? files.boardPath);
+/**
+ * Every load the query may show, before it is matched: the index's rows and the API's additions.
+ * `widest`: rows for every radius the panel offers too (its counts).
+ */
+async function rowsOf(
+  config: ListQueryConfig,
+  reads: ApiReads,
+  query: BoardQuery,
+  fresh: boolean,
+  signal: AbortSignal,
+  widest = false,
+): Promise<QueryRows> {
+  const { list } = config;
+  const places = await loadPlaces(config.placeFilePath);
+  const reader = placeReader(places);
+  const searched = query.search && places ? places.module.searchedPlace(places.file, query.search) : null;
+  const match: ListMatch = { list, searchPlace: searched?.slug ?? null };
+  const context: MatchContext = { today: tashkentToday(Date.now()), places: places?.file.places ?? [] };
+  if (query.search && !searched) return { all: await textSearchRows(reads, query.search, reader, signal), match, context };
+  const hasPlace = Boolean(searched || list.from || list.to);
+  const indexQuery = widest && hasPlace ? { ...query, near: Math.max(query.near ?? 0, NEAR_INDEX_KM) } : query;
+  const built = builtList(indexFor(config, indexQuery, searched));
+  return { all: await indexRows(reads, built, reader, fresh, signal), match, context };
+}
+
+/** Page `query.page` of the rows that match: the cards of those the API did not send come from the index's chunks. */
+async function pageOf({ all, match, context }: QueryRows, query: BoardQuery, signal: AbortSignal): Promise<BoardList> {
+  const matching = matchingRows(all.rows, query, match, context);
+  const total = matching.length;
+  const { pages } = paginationState(query.page, total, PAGE_SIZE);
+  const extra = {
+    freshness: { builtAt: all.builtAt, checkedAt: all.checkedAt, complete: all.complete },
+    ...(all.complete ? {} : { totalBound: 'atLeast' as const }),
+    ...(all.seenAt === undefined ? {} : { seenAt: all.seenAt }),
   };
+  if (query.page > 1 && query.page > pages) return { loads: [], total, page: query.page, limit: PAGE_SIZE, beyond: 'end', ...extra };
+  const shown = matching.slice((query.page - 1) * PAGE_SIZE, query.page * PAGE_SIZE);
+  const fromIndex = shown.filter((row) => !all.loaded.has(row.id));
+  const cards =
+    all.index && fromIndex.length > 0 ? await all.index.built.cards(fromIndex, all.index.decoded, signal) : new Map<string, Load>();
+  const loads = shown.map((row) => all.loaded.get(row.id) ?? cards.get(row.id)).filter((load): load is Load => load !== undefined);
+  if (loads.length < shown.length) throw new Error('The list of loads could not be read in full: try again.');
+  return { loads, total, page: query.page, limit: PAGE_SIZE, ...extra };
+}
 
-  /**
-   * Every load the query may show, before it is matched: the index's rows and the API's additions.
-   * `widest`: rows for every radius the panel offers too (its counts).
-   */
-  const rowsOf = async (
-    query: BoardQuery,
-    fresh: boolean,
-    signal: AbortSignal,
-    widest = false,
-  ): Promise<{ all: Rows; match: ListMatch; context: MatchContext }> => {
-    const places = await loadPlaces(placeFilePath);
-    const reader = placeReader(places);
-    const searched = query.search && places ? places.module.searchedPlace(places.file, query.search) : null;
-    const match: ListMatch = { list, searchPlace: searched?.slug ?? null };
-    const context: MatchContext = { today: tashkentToday(Date.now()), places: places?.file.places ?? [] };
-    if (query.search && !searched) {
-      // Free text: the API's own search (it matches titles and more), matched here.
-      const found = await textSearch(query.search, signal);
-      const loaded = new Map(found.loads.map((load) => [load.id, load]));
-      const rows = found.loads.map((load) => filterRow(load, reader));
-      return { all: { rows, loaded, index: null, complete: found.whole, builtAt: null, checkedAt: Date.now() }, match, context };
-    }
-    const hasPlace = Boolean(searched || list.from || list.to);
-    const built = builtList(indexFor(widest && hasPlace ? { ...query, near: Math.max(query.near ?? 0, NEAR_INDEX_KM) } : query, searched));
-    const decoded = await built.index(signal);
-    const builtAt = decoded.builtAt || Date.now();
-    const read = await readSince(builtAt, fresh, signal);
-    const since = 'failed' in read ? null : read;
-    const loaded = new Map((since?.loads ?? []).map((load) => [load.id, load]));
-    const rows = [
-      ...[...loaded.values()].map((load) => filterRow(load, reader)),
-      ...decoded.rows.filter((row) => !loaded.has(row.id) && !since?.taken(row)),
-    ];
-    // Offline, the kept copy's time, and with no network at all the build's: when these loads were seen.
-    // An API that answered with an error leaves the build's list, which says new loads were not checked.
-    const seenAt = since?.kept ? since.checkedAt : 'failed' in read && read.failed === 'unreachable' ? builtAt : undefined;
-    const all: Rows = {
-      rows,
-      loaded,
-      index: { built, decoded },
-      complete: since?.complete ?? false,
-      builtAt,
-      checkedAt: since && !since.kept ? since.checkedAt : null,
-      ...(seenAt === undefined ? {} : { seenAt }),
-    };
-    return { all, match, context };
-  };
-
+export function listQuery(config: ListQueryConfig): WorkedLists {
+  const reads = apiReads(config.files);
   return {
     async page(query, { signal, fresh }): Promise<BoardList> {
-      const { all, match, context } = await rowsOf(query, fresh, signal);
-      const matching = matchingRows(all.rows, query, match, context);
-      const total = matching.length;
-      const { pages } = paginationState(query.page, total, PAGE_SIZE);
-      const extra = {
-        freshness: { builtAt: all.builtAt, checkedAt: all.checkedAt, complete: all.complete },
-        ...(all.complete ? {} : { totalBound: 'atLeast' as const }),
-        ...(all.seenAt === undefined ? {} : { seenAt: all.seenAt }),
-      };
-      if (query.page > 1 && query.page > pages) return { loads: [], total, page: query.page, limit: PAGE_SIZE, beyond: 'end', ...extra };
-      const shown = matching.slice((query.page - 1) * PAGE_SIZE, query.page * PAGE_SIZE);
-      const fromIndex = shown.filter((row) => !all.loaded.has(row.id));
-      const cards =
-        all.index && fromIndex.length > 0 ? await all.index.built.cards(fromIndex, all.index.decoded, signal) : new Map<string, Load>();
-      const loads = shown.map((row) => all.loaded.get(row.id) ?? cards.get(row.id)).filter((load): load is Load => load !== undefined);
-      if (loads.length < shown.length) throw new Error('The list of loads could not be read in full: try again.');
-      return { loads, total, page: query.page, limit: PAGE_SIZE, ...extra };
+      return pageOf(await rowsOf(config, reads, query, fresh, signal), query, signal);
     },
     async facets(query, signal): Promise<FacetView> {
-      const { all, match, context } = await rowsOf(query, false, signal, true);
+      const { all, match, context } = await rowsOf(config, reads, query, false, signal, true);
       return { ...facetCounts(all.rows, query, match, context), complete: all.complete };
     },
     async newSince(query, kept, since, signal) {
       // On the board, whose rows hold every kept search's: the board's index, or a searched place's surroundings.
-      const { all, match, context } = await rowsOf({ ...query, page: 1 }, false, signal);
+      const { all, match, context } = await rowsOf(config, reads, { ...query, page: 1 }, false, signal);
       const rows = all.rows.filter((row) => row.posted > since);
       return { count: matchingRows(rows, query, { ...match, list: kept }, context).length, complete: all.complete };
     },

@@ -1,4 +1,4 @@
-import React, { Suspense, lazy, useEffect, useRef } from 'react';
+import React, { Suspense, lazy, useEffect, useRef, type MutableRefObject, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
@@ -36,6 +36,9 @@ type Props = Omit<ListBoard, 'retry' | 'suggest' | 'warmSuggestions' | 'builtCar
 
 /** Where focus goes once a new query is on screen: the field, the results heading, the Filters button, or back where it was. */
 type FocusTarget = 'field' | 'heading' | 'toggle' | HTMLElement;
+
+/** Asks for another query, and says where focus goes once it is on screen. */
+type Go = (next: BoardQuery, focus: FocusTarget) => void;
 
 /** What a page the list does not have says: any list past its end. */
 function beyondText(t: TFunction, list: LoadList, page: number): string | null {
@@ -78,29 +81,13 @@ function focusAfterNavigation(target: HTMLElement | null): void {
   });
 }
 
-export function LoadBoard({
-  language,
-  query,
-  state,
-  showsWanted,
-  now,
-  onQuery,
-  hrefFor,
-  onRetry,
-  extras,
-  search,
-  builtCardAgesRef,
-  vehicleTypes,
-  facets,
-  keeping,
-}: Props) {
-  const { t } = useTranslation('loads');
+/** The board's focus targets, and `go`, which asks for a query and moves focus once it is on screen. */
+function useQueryFocus(query: BoardQuery, onQuery: (next: BoardQuery) => void) {
   const field = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const pendingFocus = useRef<FocusTarget | null>(null);
-
-  const go = (next: BoardQuery, focus: FocusTarget) => {
+  const go: Go = (next, focus) => {
     // The same query again changes nothing on screen: no focus move should wait for a later change.
     pendingFocus.current = sameQuery(next, query) ? null : focus;
     onQuery(next);
@@ -120,11 +107,14 @@ export function LoadBoard({
             : target;
     focusAfterNavigation(element);
   }, [key]);
+  return { field, heading, toggle, go };
+}
 
-  // The list on screen stays (busy) while the next one loads: its links and the pagination keep focus.
-  const list = state.list;
-  // Set while the cards are the build's HTML: their "posted … ago" follow the list's read time here,
-  // from a new state or, for a refresh that only ages them, from use-load-board through `builtCardAgesRef`.
+/**
+ * Set while the cards are the build's HTML: their "posted … ago" follow the list's read time here,
+ * from a new state or, for a refresh that only ages them, from use-load-board through `builtCardAgesRef`.
+ */
+function useBuiltCardAges(now: number, t: TFunction, builtCardAgesRef: Props['builtCardAgesRef']): RefObject<HTMLDivElement> {
   const builtCards = useRef<HTMLDivElement>(null);
   // The read time the ages on screen count from: the build wrote them as of the board's first state.
   const agesFrom = useRef(now);
@@ -136,66 +126,146 @@ export function LoadBoard({
     if (builtCardAgesRef) builtCardAgesRef.current = rewrite;
     if (now !== agesFrom.current) rewrite(now);
   }, [now, t, builtCardAgesRef]);
-  const busy = state.status === 'loading' || !showsWanted;
-  const keptList = keepsList(state, showsWanted);
-  const seen = builtTime(state.loadedAt);
-  // Offline: the loads last seen, and when they were seen (announced once: the text stays the same
-  // while the board tries the network again).
-  const offlineText = state.offline && keptList && seen ? t('common:offline.notice', { date: seen.date, time: seen.time }) : '';
-  const body = (() => {
-    if (state.status === 'error') {
-      // The panel and its button go away with the retry: focus goes back to the field first.
-      const retry = () => {
-        field.current?.focus();
-        onRetry();
-      };
-      if (!list || !keptList) return <BoardError message={state.message} onRetry={retry} />;
-      // Offline, the notice says it all; an error answer gets its panel, above the last good list.
-      if (state.offline) return listView(list);
-      return (
-        <>
-          <BoardError message={state.message} onRetry={retry} />
-          {seen ? <p className={styles.seenAt}>{t('states.listSeenAt', { date: seen.date, time: seen.time })}</p> : null}
-          {listView(list)}
-        </>
-      );
-    }
-    if (!list) return <BoardSpinner />;
-    const beyond = beyondText(t, list, showsWanted ? query.page : list.page);
-    if (beyond)
-      return (
-        <BoardBeyond
-          message={beyond}
-          firstPageHref={hrefFor({ ...query, page: 1 })}
-          onFirstPage={() => go({ ...query, page: 1 }, 'heading')}
-        />
-      );
-    if (list.loads.length === 0) {
-      if (isFiltered(query)) return <BoardEmpty filtered onClear={() => go(withoutFilters(query), 'toggle')} />;
-      return <BoardEmpty searching={query.search !== ''} onClear={() => go({ ...query, page: 1, search: '' }, 'field')} />;
-    }
-    return listView(list);
-  })();
+  return builtCards;
+}
 
-  function listView(list: BoardList) {
-    const pagination = paginationState(showsWanted ? query.page : list.page, list.total, PAGE_SIZE);
+interface ListViewProps {
+  list: BoardList;
+  page: number;
+  query: BoardQuery;
+  language: Language;
+  now: number;
+  extras: ListBoard['extras'];
+  hrefFor: ListBoard['hrefFor'];
+  go: Go;
+  builtCards: RefObject<HTMLDivElement>;
+}
+
+function ListView({ list, page, query, language, now, extras, hrefFor, go, builtCards }: ListViewProps) {
+  const { t } = useTranslation('loads');
+  const pagination = paginationState(page, list.total, PAGE_SIZE);
+  return (
+    <>
+      {/* The cards were most of the board's hydration, and most refreshes bring the loads the build
+          showed: while they are those, the cards stay the build's HTML, never hydrated, and only their
+          ages move (useBuiltCardAges). Other loads, a search or another page render them here. */}
+      <Static renderedFrom={cardsRenderedFrom(list.loads, language, extras)} htmlRef={builtCards}>
+        <BoardCards loads={list.loads} now={now} language={language} t={t} {...extras} />
+      </Static>
+      <Pagination
+        state={pagination}
+        hrefFor={(number) => hrefFor({ ...query, page: number })}
+        onPage={(number) => go({ ...query, page: number }, 'heading')}
+      />
+    </>
+  );
+}
+
+interface BodyProps extends Omit<ListViewProps, 'list' | 'page'> {
+  state: BoardState;
+  showsWanted: boolean;
+  onRetry: () => void;
+  field: MutableRefObject<HTMLInputElement | null>;
+}
+
+/** What the board shows under its heading: the list, a panel for an error, an empty or a past-the-end list, or a spinner. */
+function BoardBody({ state, showsWanted, onRetry, field, ...view }: BodyProps) {
+  const { t } = useTranslation('loads');
+  const { query, go, hrefFor } = view;
+  const list = state.list;
+  const listView = (shown: BoardList) => <ListView list={shown} page={showsWanted ? query.page : shown.page} {...view} />;
+  if (state.status === 'error') {
+    // The panel and its button go away with the retry: focus goes back to the field first.
+    const retry = () => {
+      field.current?.focus();
+      onRetry();
+    };
+    if (!list || !keepsList(state, showsWanted)) return <BoardError message={state.message} onRetry={retry} />;
+    // Offline, the notice says it all; an error answer gets its panel, above the last good list.
+    if (state.offline) return listView(list);
+    const seen = builtTime(state.loadedAt);
     return (
       <>
-        {/* The cards were most of the board's hydration, and most refreshes bring the loads the build
-            showed: while they are those, the cards stay the build's HTML, never hydrated, and only their
-            ages move (see the effect above). Other loads, a search or another page render them here. */}
-        <Static renderedFrom={cardsRenderedFrom(list.loads, language, extras)} htmlRef={builtCards}>
-          <BoardCards loads={list.loads} now={now} language={language} t={t} {...extras} />
-        </Static>
-        <Pagination
-          state={pagination}
-          hrefFor={(page) => hrefFor({ ...query, page })}
-          onPage={(page) => go({ ...query, page }, 'heading')}
-        />
+        <BoardError message={state.message} onRetry={retry} />
+        {seen ? <p className={styles.seenAt}>{t('states.listSeenAt', { date: seen.date, time: seen.time })}</p> : null}
+        {listView(list)}
       </>
     );
   }
+  if (!list) return <BoardSpinner />;
+  const beyond = beyondText(t, list, showsWanted ? query.page : list.page);
+  if (beyond)
+    return (
+      <BoardBeyond
+        message={beyond}
+        firstPageHref={hrefFor({ ...query, page: 1 })}
+        onFirstPage={() => go({ ...query, page: 1 }, 'heading')}
+      />
+    );
+  if (list.loads.length === 0) {
+    if (isFiltered(query)) return <BoardEmpty filtered onClear={() => go(withoutFilters(query), 'toggle')} />;
+    return <BoardEmpty searching={query.search !== ''} onClear={() => go({ ...query, page: 1, search: '' }, 'field')} />;
+  }
+  return listView(list);
+}
 
+interface ResultsHeadProps {
+  heading: RefObject<HTMLHeadingElement>;
+  state: BoardState;
+  showsWanted: boolean;
+  page: number;
+  offlineText: string;
+}
+
+function ResultsHead({ heading, state, showsWanted, page, offlineText }: ResultsHeadProps) {
+  const { t } = useTranslation('loads');
+  const list = state.list;
+  return (
+    <div className={styles.resultsHead}>
+      <h2 ref={heading} tabIndex={-1} className={styles.resultsHeading}>
+        {t('results.heading')}
+      </h2>
+      {/* Present from the server's HTML on, so screen readers speak each change of its text: going
+          offline, the notice below once, before what the list holds. */}
+      <p className={styles.count} role="status" aria-live="polite" aria-atomic="true">
+        {offlineText ? <span className="visually-hidden">{offlineText} </span> : null}
+        {boardStatusText(t, state, showsWanted, page)}
+      </p>
+      {showsWanted && list?.freshness ? (
+        <Suspense fallback={null}>
+          <FreshnessLine freshness={list.freshness} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+export function LoadBoard({
+  language,
+  query,
+  state,
+  showsWanted,
+  now,
+  onQuery,
+  hrefFor,
+  onRetry,
+  extras,
+  search,
+  builtCardAgesRef,
+  vehicleTypes,
+  facets,
+  keeping,
+}: Props) {
+  const { t } = useTranslation('loads');
+  const { field, heading, toggle, go } = useQueryFocus(query, onQuery);
+  const builtCards = useBuiltCardAges(now, t, builtCardAgesRef);
+  const seen = builtTime(state.loadedAt);
+  // Offline: the loads last seen, and when they were seen (announced once: the text stays the same
+  // while the board tries the network again).
+  const offlineText =
+    state.offline && keepsList(state, showsWanted) && seen ? t('common:offline.notice', { date: seen.date, time: seen.time }) : '';
+  // The list on screen stays (busy) while the next one loads: its links and the pagination keep focus.
+  const busy = state.status === 'loading' || !showsWanted;
   return (
     <div className={styles.board}>
       {search ? (
@@ -220,25 +290,22 @@ export function LoadBoard({
           go(next, focus === 'toggle' ? 'toggle' : active instanceof HTMLElement ? active : 'toggle');
         }}
       />
-      <div className={styles.resultsHead}>
-        <h2 ref={heading} tabIndex={-1} className={styles.resultsHeading}>
-          {t('results.heading')}
-        </h2>
-        {/* Present from the server's HTML on, so screen readers speak each change of its text: going
-            offline, the notice below once, before what the list holds. */}
-        <p className={styles.count} role="status" aria-live="polite" aria-atomic="true">
-          {offlineText ? <span className="visually-hidden">{offlineText} </span> : null}
-          {boardStatusText(t, state, showsWanted, query.page)}
-        </p>
-        {showsWanted && list?.freshness ? (
-          <Suspense fallback={null}>
-            <FreshnessLine freshness={list.freshness} />
-          </Suspense>
-        ) : null}
-      </div>
+      <ResultsHead heading={heading} state={state} showsWanted={showsWanted} page={query.page} offlineText={offlineText} />
       <OfflineNotice text={offlineText} live={false} />
       <div className={styles.results} aria-busy={busy}>
-        {body}
+        <BoardBody
+          state={state}
+          showsWanted={showsWanted}
+          onRetry={onRetry}
+          field={field}
+          query={query}
+          language={language}
+          now={now}
+          extras={extras}
+          hrefFor={hrefFor}
+          go={go}
+          builtCards={builtCards}
+        />
       </div>
     </div>
   );
