@@ -6,6 +6,7 @@ import type { PlaceFileEntry } from '../places/place-file';
 import { abortable } from './abortable';
 import { readNewestEnd, type NewestEnd } from './api-pages';
 import { builtList, type BuiltList } from './built-list';
+import { FileFailure } from './failure';
 import { NEAR_INDEX_KM } from './filter-table';
 import type { DecodedIndex } from './filter-index';
 import type { BoardList, FacetView, ListFiles, WorkedLists } from './list-types';
@@ -45,6 +46,8 @@ interface Rows {
   checkedAt: number | null;
   /** The API was not asked successfully: the rows are the build's (`seenAt` of the answer). */
   seenAt?: number;
+  /** The API's kept copies stood in because it was slow to answer, not because the phone was offline. */
+  slow?: boolean;
 }
 
 type Places = NonNullable<Awaited<ReturnType<typeof loadPlaces>>>;
@@ -117,7 +120,9 @@ async function textSearchRows(reads: ApiReads, text: string, reader: PlaceReader
   const found = await reads.textSearch(text, signal);
   const loaded = new Map(found.loads.map((load) => [load.id, load]));
   const rows = found.loads.map((load) => filterRow(load, reader));
-  return { rows, loaded, index: null, complete: found.whole, builtAt: null, checkedAt: Date.now() };
+  // Copies the offline worker kept were read when they were seen, not now: the list says so.
+  const kept = found.seenAt === null ? {} : { seenAt: found.seenAt, ...(found.slow ? { slow: true } : {}) };
+  return { rows, loaded, index: null, complete: found.whole, builtAt: null, checkedAt: found.seenAt ?? Date.now(), ...kept };
 }
 
 /** The rows of the build's index, less the loads taken since and with those posted since. */
@@ -142,6 +147,7 @@ async function indexRows(reads: ApiReads, built: BuiltList, reader: PlaceReader,
     builtAt,
     checkedAt: since && !since.kept ? since.checkedAt : null,
     ...(seenAt === undefined ? {} : { seenAt }),
+    ...(since?.kept && since.slow ? { slow: true } : {}),
   };
 }
 
@@ -179,6 +185,7 @@ async function pageOf({ all, match, context }: QueryRows, query: BoardQuery, sig
     freshness: { builtAt: all.builtAt, checkedAt: all.checkedAt, complete: all.complete },
     ...(all.complete ? {} : { totalBound: 'atLeast' as const }),
     ...(all.seenAt === undefined ? {} : { seenAt: all.seenAt }),
+    ...(all.slow ? { slow: true } : {}),
   };
   if (query.page > 1 && query.page > pages) return { loads: [], total, page: query.page, limit: PAGE_SIZE, beyond: 'end', ...extra };
   const shown = matching.slice((query.page - 1) * PAGE_SIZE, query.page * PAGE_SIZE);
@@ -186,7 +193,7 @@ async function pageOf({ all, match, context }: QueryRows, query: BoardQuery, sig
   const cards =
     all.index && fromIndex.length > 0 ? await all.index.built.cards(fromIndex, all.index.decoded, signal) : new Map<string, Load>();
   const loads = shown.map((row) => all.loaded.get(row.id) ?? cards.get(row.id)).filter((load): load is Load => load !== undefined);
-  if (loads.length < shown.length) throw new Error('The list of loads could not be read in full: try again.');
+  if (loads.length < shown.length) throw new FileFailure('The list of loads could not be read in full: try again.', false);
   return { loads, total, page: query.page, limit: PAGE_SIZE, ...extra };
 }
 

@@ -11,7 +11,7 @@ import type { ReadContext } from './filter-table';
 import type { BoardList, FacetView, ListFiles, WorkedLists } from './list-types';
 import type { ListPlaces } from './matcher';
 import { loadPlaces, placeSuggestions, type PlaceFileEntry } from './places-on-demand';
-import { boardHref, isFiltered, type BoardQuery, type ListScope } from './query';
+import { boardHref, boardSearchString, isFiltered, type BoardQuery, type ListScope } from './query';
 import { pageSource, type PlainList } from './sources';
 import { type BoardState, type BuiltCardAges, useLoadBoard } from './use-load-board';
 
@@ -86,6 +86,20 @@ export interface ListBoard {
   keeping: KeepingSearches;
 }
 
+/**
+ * Where a change of the list goes: its URL, except offline for a page of the list the build made at a
+ * path of its own (`/loads/from/toshkent/2`). Gatsby would leave for that path, which the offline worker
+ * may not have kept, and the browser would show its own offline page instead of this one: offline, that
+ * page is asked for on this path (`?page=2`), from the list's files, and the list on screen stays when
+ * they are not here either.
+ */
+function whereTo(href: string, next: BoardQuery, pathPage: number): string {
+  const here = window.location.pathname;
+  if (navigator.onLine !== false || new URL(href, window.location.href).pathname === here) return href;
+  const query = boardSearchString({ ...next, page: 1 });
+  return next.page === pathPage ? `${here}${query}` : `${here}${query}${query ? '&' : '?'}page=${next.page}`;
+}
+
 const NO_LOADS: readonly Load[] = [];
 const NO_TYPES: readonly string[] = [];
 
@@ -149,7 +163,7 @@ export function useListBoard(
   const extras = useMemo(() => ({ placeName, routeKm, positions, newSince }), [placeName, routeKm, positions, newSince]);
   const hrefFor = (next: BoardQuery) => boardHref(language, next, { scope, bare });
   // No scrolling here: the board moves focus (to the field or the results heading), which scrolls.
-  const onQuery = (next: BoardQuery) => void navigate(hrefFor(next));
+  const onQuery = (next: BoardQuery) => void navigate(whereTo(hrefFor(next), next, choices.pathPage));
   const suggest = useCallback((typed: string) => placeSuggestions(placeFilePath, typed), [placeFilePath]);
   const warmSuggestions = useCallback(() => void loadPlaces(placeFilePath), [placeFilePath]);
   return {

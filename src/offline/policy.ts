@@ -55,6 +55,31 @@ export const LIMITS: Readonly<Record<OfflineKind, { entries: number; maxAgeSecon
 /** Everything kept together, bodies as kept (uncompressed): beyond it the oldest entries go first. */
 export const MAX_BYTES = 5 * 1024 * 1024;
 
+/**
+ * The chunks of code a board, city or route page fetches on a tap, by their `webpackChunkName`
+ * (src/components/load-board/lazy-parts.ts, board-cards-lazy.ts; src/board/sources.ts,
+ * places-on-demand.ts, card-extras.ts): the build lists them into the worker beside its entry scripts
+ * (src/gatsby/service-worker.ts), and the worker keeps them when such a page is visited, so that a tap
+ * without a network finds them. A jest test holds this list and the code's chunk names together.
+ */
+export const TAP_CHUNKS = [
+  'board-tap-filter-panel',
+  'board-tap-filter-extras',
+  'board-tap-list-query',
+  'board-tap-places',
+  'board-tap-cards',
+  'board-tap-ranges',
+] as const;
+
+/** The build's entry scripts, which every page runs: the worker keeps them when it installs. */
+export const ENTRY_CHUNKS = ['app', 'framework', 'webpack-runtime'] as const;
+
+/** Whether a script the build listed into the worker is one of its entry scripts (the rest are TAP_CHUNKS'). */
+export function isEntryScript(url: string): boolean {
+  const name = url.slice(url.lastIndexOf('/') + 1);
+  return ENTRY_CHUNKS.some((entry) => name.startsWith(`${entry}-`) && /-[0-9a-f]{16,}\.js$/.test(name));
+}
+
 /** The API paths whose answers are kept: the list calls, never a single load. */
 const API_LIST_PATH = /\/loads\/?$/;
 

@@ -1,4 +1,4 @@
-import React, { Suspense, lazy } from 'react';
+import React, { Suspense } from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { ROUTES, boardFeedPath } from '../config/routes';
@@ -6,6 +6,8 @@ import { Layout } from '../components/layout';
 import { Island } from '../components/islands';
 import { PageIntro } from '../components/page-intro';
 import { AppBanner } from '../components/load-board/app-banner';
+import { SavedSearchList } from '../components/load-board/lazy-parts';
+import { PartBoundary } from '../components/part-boundary';
 import { LoadBoard } from '../components/load-board/load-board';
 import { useKeepsSearches } from '../board/extras-wanted';
 import { type BoardPageContext, useBoardPage } from '../board/board-page';
@@ -15,11 +17,6 @@ import { definePageHead } from '../head/define-head';
 import type { JsonLd } from '../head/head-tags';
 import { FeedLink } from '../components/feed-link';
 import { boardFeedTitle } from '../feeds/board-feed-title';
-
-// The kept searches come with the filters' extras, a chunk loaded only when the phone keeps one.
-const SavedSearchList = lazy(() =>
-  import('../components/load-board/filter-extras').then((extras) => ({ default: extras.SavedSearchList })),
-);
 
 export interface LoadsPageContext extends PageContext, BoardPageContext {
   /**
@@ -71,10 +68,13 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
   return (
     <>
       <AppBanner language={language} />
+      {/* The kept searches come with the filters' extras, a chunk loaded only when the phone keeps one. */}
       {keepsSearches ? (
-        <Suspense fallback={null}>
-          <SavedSearchList language={language} query={board.query} keeping={board.keeping} />
-        </Suspense>
+        <PartBoundary onCaught={SavedSearchList.retry}>
+          <Suspense fallback={null}>
+            <SavedSearchList.Part language={language} query={board.query} keeping={board.keeping} />
+          </Suspense>
+        </PartBoundary>
       ) : null}
       <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} search={{ suggest, warmSuggestions }} {...board} />
       <p>

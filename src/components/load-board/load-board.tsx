@@ -1,4 +1,4 @@
-import React, { Suspense, lazy, useEffect, useRef, type MutableRefObject, type RefObject } from 'react';
+import React, { Suspense, useEffect, useRef, type MutableRefObject, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
@@ -13,16 +13,15 @@ import type { LoadList } from '../../api-client/types';
 import { BoardBeyond, BoardEmpty, BoardError, BoardSpinner } from './board-states';
 import { Static } from '../islands';
 import { cardsRenderedFrom, refreshPostedAges } from './built-cards';
-import { BoardCards } from './board-cards';
+import { BoardCards, retryBoardCards } from './board-cards';
+import { FreshnessLine } from './lazy-parts';
+import { PartBoundary } from '../part-boundary';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
 import { FilterBar } from './filter-bar';
 import { OfflineNotice } from '../offline-notice';
 import { builtTime } from '../../loads/built-time';
 import * as styles from './load-board.module.css';
-
-// Only a filtered list says how fresh it is: its words come with the filters' extras.
-const FreshnessLine = lazy(() => import('./filter-extras').then((extras) => ({ default: extras.FreshnessLine })));
 
 type Props = Omit<ListBoard, 'retry' | 'suggest' | 'warmSuggestions' | 'builtCardAgesRef'> &
   Partial<Pick<ListBoard, 'builtCardAgesRef'>> & {
@@ -53,6 +52,36 @@ function beyondText(t: TFunction, list: LoadList, page: number): string | null {
  */
 function keepsList(state: BoardState, showsWanted: boolean): boolean {
   return state.status !== 'loading' && showsWanted && state.list !== null && state.list.loads.length > 0;
+}
+
+/**
+ * A query that could not be loaded because the phone is offline or a file of the list did not come: the
+ * list that was on screen stays (the previous query's), under a line or a panel that says so.
+ */
+function keepsPreviousList(state: BoardState, showsWanted: boolean): boolean {
+  return (
+    state.status === 'error' &&
+    !keepsList(state, showsWanted) &&
+    (state.failure.kind === 'offline' || state.failure.kind === 'file') &&
+    state.list !== null &&
+    state.list.loads.length > 0
+  );
+}
+
+/**
+ * The notice above a list the network did not bring: the phone is offline (the loads last seen, and
+ * when), the API is slow (the copy the offline worker kept), or a new list could not be opened offline
+ * (the list that was there stays). Announced once: the text stays the same while the board tries again.
+ */
+function noticeText(t: TFunction, state: BoardState, showsWanted: boolean): string {
+  const seen = builtTime(state.loadedAt);
+  if (!seen) return '';
+  const when = { date: seen.date, time: seen.time };
+  if (keepsList(state, showsWanted)) {
+    if (state.offline) return t('common:offline.notice', when);
+    if (state.slow) return t('common:offline.slow', when);
+  }
+  return state.offline && keepsPreviousList(state, showsWanted) ? t('states.keptOffline', when) : '';
 }
 
 /** What the board's one live region says: the same words a sighted visitor reads above the list. */
@@ -150,7 +179,9 @@ function ListView({ list, page, query, language, now, extras, hrefFor, go, built
           showed: while they are those, the cards stay the build's HTML, never hydrated, and only their
           ages move (useBuiltCardAges). Other loads, a search or another page render them here. */}
       <Static renderedFrom={cardsRenderedFrom(list.loads, language, extras)} htmlRef={builtCards}>
-        <BoardCards loads={list.loads} now={now} language={language} t={t} {...extras} />
+        <PartBoundary onCaught={retryBoardCards}>
+          <BoardCards loads={list.loads} now={now} language={language} t={t} {...extras} />
+        </PartBoundary>
       </Static>
       <Pagination
         state={pagination}
@@ -180,13 +211,15 @@ function BoardBody({ state, showsWanted, onRetry, field, ...view }: BodyProps) {
       field.current?.focus();
       onRetry();
     };
-    if (!list || !keepsList(state, showsWanted)) return <BoardError message={state.message} onRetry={retry} />;
-    // Offline, the notice says it all; an error answer gets its panel, above the last good list.
-    if (state.offline) return listView(list);
+    // Offline, the notice says it all, above the list that was there (this query's, or the one before
+    // it when this one could not be opened); a file that did not come or an error answer gets its panel.
+    if (list && state.offline && (keepsList(state, showsWanted) || keepsPreviousList(state, showsWanted))) return listView(list);
+    if (!list || !(keepsList(state, showsWanted) || keepsPreviousList(state, showsWanted)))
+      return <BoardError failure={state.failure} onRetry={retry} />;
     const seen = builtTime(state.loadedAt);
     return (
       <>
-        <BoardError message={state.message} onRetry={retry} />
+        <BoardError failure={state.failure} onRetry={retry} />
         {seen ? <p className={styles.seenAt}>{t('states.listSeenAt', { date: seen.date, time: seen.time })}</p> : null}
         {listView(list)}
       </>
@@ -231,10 +264,13 @@ function ResultsHead({ heading, state, showsWanted, page, offlineText }: Results
         {offlineText ? <span className="visually-hidden">{offlineText} </span> : null}
         {boardStatusText(t, state, showsWanted, page)}
       </p>
+      {/* Only a filtered list says how fresh it is: its words come with the filters' extras. */}
       {showsWanted && list?.freshness ? (
-        <Suspense fallback={null}>
-          <FreshnessLine freshness={list.freshness} />
-        </Suspense>
+        <PartBoundary onCaught={FreshnessLine.retry}>
+          <Suspense fallback={null}>
+            <FreshnessLine.Part freshness={list.freshness} />
+          </Suspense>
+        </PartBoundary>
       ) : null}
     </div>
   );
@@ -259,13 +295,10 @@ export function LoadBoard({
   const { t } = useTranslation('loads');
   const { field, heading, toggle, go } = useQueryFocus(query, onQuery);
   const builtCards = useBuiltCardAges(now, t, builtCardAgesRef);
-  const seen = builtTime(state.loadedAt);
-  // Offline: the loads last seen, and when they were seen (announced once: the text stays the same
-  // while the board tries the network again).
-  const offlineText =
-    state.offline && keepsList(state, showsWanted) && seen ? t('common:offline.notice', { date: seen.date, time: seen.time }) : '';
+  const offlineText = noticeText(t, state, showsWanted);
   // The list on screen stays (busy) while the next one loads: its links and the pagination keep focus.
-  const busy = state.status === 'loading' || !showsWanted;
+  // A query that failed leaves it there, no longer busy.
+  const busy = state.status === 'loading' || (!showsWanted && state.status !== 'error');
   return (
     <div className={styles.board}>
       {search ? (
