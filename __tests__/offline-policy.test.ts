@@ -17,6 +17,7 @@ import {
   isFresh,
   offlineKind,
   pageCacheKey,
+  pageDataCacheKey,
   TAP_CHUNKS,
   type KeptEntry,
   type Origins,
@@ -88,6 +89,12 @@ describe('what the offline worker keeps', () => {
   it('keeps a page under its path: the board of any search or page is one HTML file', () => {
     expect(pageCacheKey(new URL('/uz/loads?search=Toshkent&page=2#top', SITE))).toBe(`${SITE}/uz/loads`);
     expect(pageCacheKey(new URL('/uz/loads/', SITE))).toBe(`${SITE}/uz/loads`);
+  });
+
+  it("keeps a page's data under its path: Gatsby asks for it with each filter's query, and it is one file", () => {
+    expect(pageDataCacheKey(new URL('/page-data/ru/loads/page-data.json?vehicle=Tent&page=2', SITE))).toBe(
+      `${SITE}/page-data/ru/loads/page-data.json`,
+    );
   });
 
   it("keeps each build's app-data.json apart", () => {

@@ -147,6 +147,15 @@ export function pageCacheKey(url: URL): string {
   return `${url.origin}${withoutTrailingSlash(url.pathname)}`;
 }
 
+/**
+ * The key a page's data is kept under: its path alone. Gatsby asks for a page's data again with the
+ * page's query (`page-data.json?vehicle=Tent`) at each change of the board's filters: the same file,
+ * which must neither be kept once per query nor be missing offline for a query not seen before.
+ */
+export function pageDataCacheKey(url: URL): string {
+  return `${url.origin}${url.pathname}`;
+}
+
 /** app-data.json is one URL for every build: each build's copy is kept under a key of its own. */
 export function appDataCacheKey(origin: string, build: string): string {
   return `${origin}${APP_DATA_PATH}?build=${encodeURIComponent(build)}`;

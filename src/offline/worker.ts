@@ -28,6 +28,7 @@ import {
   isEntryScript,
   isFresh,
   pageCacheKey,
+  pageDataCacheKey,
   pageOfPageData,
   type KeptEntry,
   type OfflineKind,
@@ -207,6 +208,7 @@ function isPrefetch(request: Request): boolean {
  * and data of one build. Its HTML is kept with it, for a page opened by a link within the site.
  */
 const pageDataPlugin: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => pageDataCacheKey(new URL(request.url)),
   cacheWillUpdate: async ({ request, response, event }) => {
     if (isPrefetch(request)) return null;
     const build = await within(appDataLoads.get(clientIdOf(event) ?? ''), NETWORK_TIMEOUT_MS);
