@@ -1,4 +1,4 @@
-import React, { Suspense, useState, type RefObject } from 'react';
+import React, { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../config/languages';
 import { filterCount, type BoardQuery } from '../../board/query';
@@ -30,6 +30,26 @@ export interface FilterBarProps {
 }
 
 /**
+ * Keeps the focused control in view while the row of chips above the panel grows or shrinks (a tap adds
+ * a chip, which may wrap to a new line and push the panel down): WCAG 2.4.11, focus not obscured.
+ */
+function useFocusStaysInView(row: RefObject<HTMLElement>): void {
+  useEffect(() => {
+    const element = row.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    let height = element.offsetHeight;
+    const observer = new ResizeObserver(() => {
+      if (element.offsetHeight === height) return;
+      height = element.offsetHeight;
+      const focused = document.activeElement;
+      if (focused instanceof HTMLElement && focused !== document.body) focused.scrollIntoView({ block: 'nearest' });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [row]);
+}
+
+/**
  * One control that opens the filters, with the chosen ones beside it as chips, each removed with one tap,
  * and one that clears them all. Without script the button is hidden and a line says the filters need it
  * (CSS `scripting`, which a noscript element cannot do for a page whose scripts are blocked rather than
@@ -40,9 +60,11 @@ export function FilterBar({ language, query, vehicleTypes, facets, onQuery, sear
   const [open, setOpen] = useState(false);
   const chosen = filterCount(query, searchChip);
   const extrasWanted = useExtrasWanted(chosen > 0 || keeping.keepable(query));
+  const row = useRef<HTMLDivElement>(null);
+  useFocusStaysInView(row);
   return (
     <div className={styles.filters}>
-      <div className={styles.filterBar}>
+      <div ref={row} className={styles.filterBar}>
         <button
           ref={toggleRef}
           type="button"
