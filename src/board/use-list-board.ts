@@ -12,7 +12,7 @@ import type { BoardList, FacetView, ListFiles, WorkedLists } from './list-types'
 import type { ListPlaces } from './matcher';
 import { loadPlaces, placeSuggestions, type PlaceFileEntry } from './places-on-demand';
 import { boardHref, boardSearchString, isFiltered, type BoardQuery, type ListScope } from './query';
-import { pageSource, type PlainList } from './sources';
+import { pageSource, type PageSource, type PlainList } from './sources';
 import { type BoardState, type BuiltCardAges, useLoadBoard } from './use-load-board';
 
 /**
@@ -84,6 +84,8 @@ export interface ListBoard {
   vehicleTypes: readonly string[];
   facets: FilterFacets;
   keeping: KeepingSearches;
+  /** Pages of the plain list the build made at paths of their own: without script, the only ones a link can open. */
+  builtPages: number;
 }
 
 /**
@@ -98,6 +100,17 @@ function whereTo(href: string, next: BoardQuery, pathPage: number): string {
   if (navigator.onLine !== false || new URL(href, window.location.href).pathname === here) return href;
   const query = boardSearchString({ ...next, page: 1 });
   return next.page === pathPage ? `${here}${query}` : `${here}${query}${query ? '&' : '?'}page=${next.page}`;
+}
+
+/** What keeping searches needs of the page, and the time after which the kept search on screen marks loads new. */
+function useKeeping(choices: ListChoices, source: PageSource): { keeping: KeepingSearches; newSince: number | null } {
+  const [newSince, setNewSince] = useState<number | null>(null);
+  const { scope, countsKept, feedPlaces, placeFilePath } = choices;
+  const keeping = useMemo<KeepingSearches>(
+    () => ({ path: scope.path, lists: countsKept ? source.worked : null, keepable, onNewSince: setNewSince, placeFilePath, feedPlaces }),
+    [scope.path, countsKept, feedPlaces, source, placeFilePath],
+  );
+  return { keeping, newSince };
 }
 
 const NO_LOADS: readonly Load[] = [];
@@ -148,18 +161,7 @@ export function useListBoard(
   const { placeName, routeKm } = usePlaceNames(state.list, choices.placeNames, choices.routeDistances, placeFilePath);
   const positions = usePricePositions(state.list, choices.rangesPath, choices.positions, choices.initial?.loads ?? NO_LOADS);
   const facets = useCallback<FilterFacets>((next, signal) => source.worked().then((lists) => lists.facets(next, signal)), [source]);
-  const [newSince, setNewSince] = useState<number | null>(null);
-  const keeping = useMemo<KeepingSearches>(
-    () => ({
-      path: scope.path,
-      lists: choices.countsKept ? source.worked : null,
-      keepable,
-      onNewSince: setNewSince,
-      placeFilePath,
-      feedPlaces: choices.feedPlaces,
-    }),
-    [scope.path, choices.countsKept, choices.feedPlaces, source, placeFilePath],
-  );
+  const { keeping, newSince } = useKeeping(choices, source);
   const extras = useMemo(() => ({ placeName, routeKm, positions, newSince }), [placeName, routeKm, positions, newSince]);
   const hrefFor = (next: BoardQuery) => boardHref(language, next, { scope, bare });
   // No scrolling here: the board moves focus (to the field or the results heading), which scrolls.
@@ -180,5 +182,6 @@ export function useListBoard(
     vehicleTypes,
     facets,
     keeping,
+    builtPages: scope.builtPages,
   };
 }

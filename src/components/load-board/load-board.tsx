@@ -16,11 +16,14 @@ import { cardsRenderedFrom, refreshPostedAges } from './built-cards';
 import { BoardCards, retryBoardCards } from './board-cards';
 import { FreshnessLine } from './lazy-parts';
 import { PartBoundary } from '../part-boundary';
+import { RESULTS_HEADING_ID } from './results-heading';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
 import { FilterBar } from './filter-bar';
 import { OfflineNotice } from '../offline-notice';
 import { builtTime } from '../../loads/built-time';
+import { ROUTES } from '../../config/routes';
+import { localizedPath } from '../../i18n/paths';
 import * as styles from './load-board.module.css';
 
 type Props = Omit<ListBoard, 'retry' | 'suggest' | 'warmSuggestions' | 'builtCardAgesRef'> &
@@ -160,6 +163,7 @@ function useBuiltCardAges(now: number, t: TFunction, builtCardAgesRef: Props['bu
 
 interface ListViewProps {
   list: BoardList;
+  builtPages: number;
   page: number;
   query: BoardQuery;
   language: Language;
@@ -170,7 +174,7 @@ interface ListViewProps {
   builtCards: RefObject<HTMLDivElement>;
 }
 
-function ListView({ list, page, query, language, now, extras, hrefFor, go, builtCards }: ListViewProps) {
+function ListView({ list, page, query, language, now, extras, hrefFor, go, builtCards, builtPages }: ListViewProps) {
   const { t } = useTranslation('loads');
   const pagination = paginationState(page, list.total, PAGE_SIZE);
   return (
@@ -187,6 +191,8 @@ function ListView({ list, page, query, language, now, extras, hrefFor, go, built
         state={pagination}
         hrefFor={(number) => hrefFor({ ...query, page: number })}
         onPage={(number) => go({ ...query, page: number }, 'heading')}
+        builtPages={builtPages}
+        placesHref={localizedPath(ROUTES.places, language)}
       />
     </>
   );
@@ -255,7 +261,7 @@ function ResultsHead({ heading, state, showsWanted, page, offlineText }: Results
   const list = state.list;
   return (
     <div className={styles.resultsHead}>
-      <h2 ref={heading} tabIndex={-1} className={styles.resultsHeading}>
+      <h2 ref={heading} id={RESULTS_HEADING_ID} tabIndex={-1} className={styles.resultsHeading}>
         {t('results.heading')}
       </h2>
       {/* Present from the server's HTML on, so screen readers speak each change of its text: going
@@ -291,6 +297,7 @@ export function LoadBoard({
   vehicleTypes,
   facets,
   keeping,
+  builtPages,
 }: Props) {
   const { t } = useTranslation('loads');
   const { field, heading, toggle, go } = useQueryFocus(query, onQuery);
@@ -338,6 +345,7 @@ export function LoadBoard({
           hrefFor={hrefFor}
           go={go}
           builtCards={builtCards}
+          builtPages={builtPages}
         />
       </div>
     </div>
