@@ -25,7 +25,7 @@ export function OfflineNotice({ text, live = true }: { text?: string; live?: boo
       : {}),
   };
   return (
-    <p {...texts} className={styles.notice} role={live ? 'status' : undefined}>
+    <p {...texts} className={live ? styles.notice : `${styles.notice} ${styles.quiet}`} role={live ? 'status' : undefined}>
       {text}
     </p>
   );

@@ -276,6 +276,8 @@ export function SavedSearchList({ language, query, keeping }: { language: Langua
               onRemove={() => {
                 focus.removing(index);
                 saved.remove(view.entry);
+                // The last one gone, this list goes with it (the board shows it only while a search is kept).
+                if (saved.list.length === 1) document.getElementById(RESULTS_HEADING_ID)?.focus();
               }}
             />
           ))}
