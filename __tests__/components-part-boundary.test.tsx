@@ -6,10 +6,9 @@
  * line in the page's language, never Gatsby's English error page; the rest of the page stays, and the
  * part is fetched again when the network is back. And what the board says of a failure, by its kind.
  */
-import React, { Suspense } from 'react';
+import React from 'react';
 import { act, cleanup, screen } from '@testing-library/react';
 import { LANGUAGES, type Language } from '../src/config/languages';
-import { PartBoundary } from '../src/components/part-boundary';
 import { lazyPart } from '../src/components/lazy-part';
 import { boardFailure, FileFailure } from '../src/board/failure';
 import { renderInLanguage } from './support/render-page';
@@ -41,11 +40,7 @@ describe('a part fetched on a tap', () => {
     renderInLanguage(
       <main>
         <p>Список грузов на месте</p>
-        <PartBoundary onCaught={panel.retry}>
-          <Suspense fallback={null}>
-            <panel.Part name="фильтров" />
-          </Suspense>
-        </PartBoundary>
+        <panel.Part name="фильтров" />
       </main>,
       ru,
       '/loads',
@@ -66,16 +61,7 @@ describe('a part fetched on a tap', () => {
   it('that fails while the phone is online says the part did not load, and asks for a reload', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const broken = lazyPart(() => Promise.reject(chunkLoadError()));
-    renderInLanguage(
-      <PartBoundary onCaught={broken.retry}>
-        <Suspense fallback={null}>
-          <broken.Part />
-        </Suspense>
-      </PartBoundary>,
-      ru,
-      '/loads',
-      ['common', 'loads'],
-    );
+    renderInLanguage(<broken.Part />, ru, '/loads', ['common', 'loads']);
     await screen.findByText('Эта часть страницы не загрузилась. Попробуйте обновить страницу.');
   });
 });

@@ -57,7 +57,7 @@ export const MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * The chunks of code a board, city or route page fetches on a tap, by their `webpackChunkName`
- * (src/components/load-board/lazy-parts.ts, board-cards-lazy.ts; src/board/sources.ts,
+ * (src/components/load-board/lazy-parts.tsx, board-cards-lazy.ts; src/board/sources.ts,
  * places-on-demand.ts, card-extras.ts): the build lists them into the worker beside its entry scripts
  * (src/gatsby/service-worker.ts), and the worker keeps them when such a page is visited, so that a tap
  * without a network finds them. A jest test holds this list and the code's chunk names together.
@@ -69,6 +69,7 @@ export const TAP_CHUNKS = [
   'board-tap-places',
   'board-tap-cards',
   'board-tap-ranges',
+  'board-tap-states',
 ] as const;
 
 /** The build's entry scripts, which every page runs: the worker keeps them when it installs. */

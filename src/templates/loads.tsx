@@ -1,4 +1,4 @@
-import React, { Suspense } from 'react';
+import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { ROUTES, boardFeedPath } from '../config/routes';
@@ -7,7 +7,6 @@ import { Island } from '../components/islands';
 import { PageIntro } from '../components/page-intro';
 import { AppBanner } from '../components/load-board/app-banner';
 import { SavedSearchList } from '../components/load-board/lazy-parts';
-import { PartBoundary } from '../components/part-boundary';
 import { LoadBoard } from '../components/load-board/load-board';
 import { useKeepsSearches } from '../board/extras-wanted';
 import { type BoardPageContext, useBoardPage } from '../board/board-page';
@@ -69,13 +68,7 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
     <>
       <AppBanner language={language} />
       {/* The kept searches come with the filters' extras, a chunk loaded only when the phone keeps one. */}
-      {keepsSearches ? (
-        <PartBoundary onCaught={SavedSearchList.retry}>
-          <Suspense fallback={null}>
-            <SavedSearchList.Part language={language} query={board.query} keeping={board.keeping} />
-          </Suspense>
-        </PartBoundary>
-      ) : null}
+      {keepsSearches ? <SavedSearchList.Part language={language} query={board.query} keeping={board.keeping} /> : null}
       <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} search={{ suggest, warmSuggestions }} {...board} />
       <p>
         <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a> ·{' '}

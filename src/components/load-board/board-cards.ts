@@ -5,6 +5,3 @@
  * own, fetched when a list first changes.
  */
 export { BoardCardList as BoardCards } from './load-card';
-
-/** Nothing to fetch again here: the cards' code is in this script. */
-export function retryBoardCards(): void {}

@@ -2,19 +2,13 @@ import React from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { BoardFailure } from '../../board/failure';
-import { Spinner } from '../spinner';
 import * as styles from './load-board.module.css';
 
-/** Shown only when there is no list yet; the board's live region says "loading", so this is not one. */
-export function BoardSpinner() {
-  const { t } = useTranslation('loads');
-  return (
-    <div className={styles.spinnerBox}>
-      <Spinner />
-      <span aria-hidden="true">{t('states.loading')}</span>
-    </div>
-  );
-}
+/*
+ * The panels of a list that is not there: an error, nothing found, a page past the end. A chunk of its
+ * own (lazy-parts.tsx), fetched when one is first shown, never with the page's first script; the offline
+ * worker keeps it with the page.
+ */
 
 /** Why the list is not there, in the page's language. */
 function failureText(t: TFunction, failure: BoardFailure): string {

@@ -1,10 +1,9 @@
-import React, { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import React, { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../config/languages';
 import { filterCount, type BoardQuery } from '../../board/query';
 import type { FilterFacets, KeepingSearches } from '../../board/use-list-board';
 import { useExtrasWanted } from '../../board/extras-wanted';
-import { PartBoundary } from '../part-boundary';
 import { FilterChips, FilterPanel, loadFilterPanel } from './lazy-parts';
 import * as styles from './load-board.module.css';
 
@@ -30,26 +29,6 @@ export interface FilterBarProps {
 }
 
 /**
- * Keeps the focused control in view while the row of chips above the panel grows or shrinks (a tap adds
- * a chip, which may wrap to a new line and push the panel down): WCAG 2.4.11, focus not obscured.
- */
-function useFocusStaysInView(row: RefObject<HTMLElement>): void {
-  useEffect(() => {
-    const element = row.current;
-    if (!element || typeof ResizeObserver === 'undefined') return undefined;
-    let height = element.offsetHeight;
-    const observer = new ResizeObserver(() => {
-      if (element.offsetHeight === height) return;
-      height = element.offsetHeight;
-      const focused = document.activeElement;
-      if (focused instanceof HTMLElement && focused !== document.body) focused.scrollIntoView({ block: 'nearest' });
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [row]);
-}
-
-/**
  * One control that opens the filters, with the chosen ones beside it as chips, each removed with one tap,
  * and one that clears them all. Without script the button is hidden and a line says the filters need it
  * (CSS `scripting`, which a noscript element cannot do for a page whose scripts are blocked rather than
@@ -60,11 +39,9 @@ export function FilterBar({ language, query, vehicleTypes, facets, onQuery, sear
   const [open, setOpen] = useState(false);
   const chosen = filterCount(query, searchChip);
   const extrasWanted = useExtrasWanted(chosen > 0 || keeping.keepable(query));
-  const row = useRef<HTMLDivElement>(null);
-  useFocusStaysInView(row);
   return (
     <div className={styles.filters}>
-      <div ref={row} className={styles.filterBar}>
+      <div className={styles.filterBar}>
         <button
           ref={toggleRef}
           type="button"
@@ -79,32 +56,24 @@ export function FilterBar({ language, query, vehicleTypes, facets, onQuery, sear
           {chosen > 0 ? t('filters.openCount', { count: chosen }) : t('filters.open')}
         </button>
         {extrasWanted ? (
-          <PartBoundary onCaught={FilterChips.retry}>
-            <Suspense fallback={null}>
-              <FilterChips.Part language={language} query={query} searchChip={searchChip} onQuery={onQuery} keeping={keeping} />
-            </Suspense>
-          </PartBoundary>
+          <FilterChips.Part language={language} query={query} searchChip={searchChip} onQuery={onQuery} keeping={keeping} />
         ) : null}
       </div>
       {/* Shown only where the page runs no script (CSS `scripting: none`): the button above is hidden there. */}
       <p className={styles.needScript}>{t('filters.needScript')}</p>
       <div id={FILTER_PANEL_ID} className={styles.filterPanel} hidden={!open}>
         {open ? (
-          <PartBoundary onCaught={FilterPanel.retry}>
-            <Suspense fallback={<p className={styles.count}>{t('filters.loadingOptions')}</p>}>
-              <FilterPanel.Part
-                language={language}
-                query={query}
-                vehicleTypes={vehicleTypes}
-                facets={facets}
-                onQuery={(next) => onQuery(next, 'keep')}
-                onClose={() => {
-                  setOpen(false);
-                  toggleRef.current?.focus();
-                }}
-              />
-            </Suspense>
-          </PartBoundary>
+          <FilterPanel.Part
+            language={language}
+            query={query}
+            vehicleTypes={vehicleTypes}
+            facets={facets}
+            onQuery={(next) => onQuery(next, 'keep')}
+            onClose={() => {
+              setOpen(false);
+              toggleRef.current?.focus();
+            }}
+          />
         ) : null}
       </div>
     </div>

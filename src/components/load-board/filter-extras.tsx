@@ -81,6 +81,18 @@ function freshText(view: SavedView, t: TFunction): string {
   return since ? t('saved.since', { date: since.date, time: since.time, fresh }) : fresh;
 }
 
+/**
+ * The chips and "keep this search" sit above the filter panel: when they come or change (a tap adds a
+ * chip, which may wrap to a new line), the panel moves down, and the control that keeps focus in it may
+ * leave the screen. It is brought back into view, as little as needed (WCAG 2.4.11, focus not obscured).
+ */
+function useFocusStaysInView(layout: string): void {
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && focused !== document.body) focused.scrollIntoView({ block: 'nearest' });
+  }, [layout]);
+}
+
 export interface FilterChipsProps {
   language: Language;
   query: BoardQuery;
@@ -98,6 +110,7 @@ export function FilterChips({ language, query, searchChip, onQuery, keeping }: F
   // The cards mark the loads a kept search has new since it was last opened.
   useEffect(() => startTransition(() => onNewSince(newSince)), [newSince, onNewSince]);
   const chips = queryChips(query, searchChip);
+  useFocusStaysInView(`${chips.length}|${saved.current !== null}|${saved.refused}|${saved.full}`);
   return (
     <>
       {chips.length > 0 ? (

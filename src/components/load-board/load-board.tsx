@@ -1,4 +1,4 @@
-import React, { Suspense, useEffect, useRef, type MutableRefObject, type RefObject } from 'react';
+import React, { useEffect, useRef, type MutableRefObject, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
@@ -10,12 +10,11 @@ import type { BoardState } from '../../board/use-load-board';
 import type { ListBoard } from '../../board/use-list-board';
 import type { BoardList } from '../../board/list-types';
 import type { LoadList } from '../../api-client/types';
-import { BoardBeyond, BoardEmpty, BoardError, BoardSpinner } from './board-states';
+import { BoardSpinner } from './board-spinner';
 import { Static } from '../islands';
 import { cardsRenderedFrom, refreshPostedAges } from './built-cards';
-import { BoardCards, retryBoardCards } from './board-cards';
-import { FreshnessLine } from './lazy-parts';
-import { PartBoundary } from '../part-boundary';
+import { BoardCards } from './board-cards';
+import { BoardBeyond, BoardEmpty, BoardError, FreshnessLine } from './lazy-parts';
 import { RESULTS_HEADING_ID } from './results-heading';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
@@ -183,9 +182,7 @@ function ListView({ list, page, query, language, now, extras, hrefFor, go, built
           showed: while they are those, the cards stay the build's HTML, never hydrated, and only their
           ages move (useBuiltCardAges). Other loads, a search or another page render them here. */}
       <Static renderedFrom={cardsRenderedFrom(list.loads, language, extras)} htmlRef={builtCards}>
-        <PartBoundary onCaught={retryBoardCards}>
-          <BoardCards loads={list.loads} now={now} language={language} t={t} {...extras} />
-        </PartBoundary>
+        <BoardCards loads={list.loads} now={now} language={language} t={t} {...extras} />
       </Static>
       <Pagination
         state={pagination}
@@ -221,11 +218,11 @@ function BoardBody({ state, showsWanted, onRetry, field, ...view }: BodyProps) {
     // it when this one could not be opened); a file that did not come or an error answer gets its panel.
     if (list && state.offline && (keepsList(state, showsWanted) || keepsPreviousList(state, showsWanted))) return listView(list);
     if (!list || !(keepsList(state, showsWanted) || keepsPreviousList(state, showsWanted)))
-      return <BoardError failure={state.failure} onRetry={retry} />;
+      return <BoardError.Part failure={state.failure} onRetry={retry} />;
     const seen = builtTime(state.loadedAt);
     return (
       <>
-        <BoardError failure={state.failure} onRetry={retry} />
+        <BoardError.Part failure={state.failure} onRetry={retry} />
         {seen ? <p className={styles.seenAt}>{t('states.listSeenAt', { date: seen.date, time: seen.time })}</p> : null}
         {listView(list)}
       </>
@@ -235,15 +232,15 @@ function BoardBody({ state, showsWanted, onRetry, field, ...view }: BodyProps) {
   const beyond = beyondText(t, list, showsWanted ? query.page : list.page);
   if (beyond)
     return (
-      <BoardBeyond
+      <BoardBeyond.Part
         message={beyond}
         firstPageHref={hrefFor({ ...query, page: 1 })}
         onFirstPage={() => go({ ...query, page: 1 }, 'heading')}
       />
     );
   if (list.loads.length === 0) {
-    if (isFiltered(query)) return <BoardEmpty filtered onClear={() => go(withoutFilters(query), 'toggle')} />;
-    return <BoardEmpty searching={query.search !== ''} onClear={() => go({ ...query, page: 1, search: '' }, 'field')} />;
+    if (isFiltered(query)) return <BoardEmpty.Part filtered onClear={() => go(withoutFilters(query), 'toggle')} />;
+    return <BoardEmpty.Part searching={query.search !== ''} onClear={() => go({ ...query, page: 1, search: '' }, 'field')} />;
   }
   return listView(list);
 }
@@ -271,13 +268,7 @@ function ResultsHead({ heading, state, showsWanted, page, offlineText }: Results
         {boardStatusText(t, state, showsWanted, page)}
       </p>
       {/* Only a filtered list says how fresh it is: its words come with the filters' extras. */}
-      {showsWanted && list?.freshness ? (
-        <PartBoundary onCaught={FreshnessLine.retry}>
-          <Suspense fallback={null}>
-            <FreshnessLine.Part freshness={list.freshness} />
-          </Suspense>
-        </PartBoundary>
-      ) : null}
+      {showsWanted && list?.freshness ? <FreshnessLine.Part freshness={list.freshness} /> : null}
     </div>
   );
 }
