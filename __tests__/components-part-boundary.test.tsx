@@ -10,7 +10,8 @@ import React from 'react';
 import { act, cleanup, screen } from '@testing-library/react';
 import { LANGUAGES, type Language } from '../src/config/languages';
 import { lazyPart } from '../src/components/lazy-part';
-import { boardFailure, FileFailure } from '../src/board/failure';
+import { boardFailure } from '../src/board/failure';
+import { FileFailure } from '../src/board/file-failure';
 import { renderInLanguage } from './support/render-page';
 
 const ru = LANGUAGES.find((language) => language.prefix === 'ru') as Language;

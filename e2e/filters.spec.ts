@@ -249,12 +249,12 @@ test('a kept search: listed on the board with its loads posted since, marked new
   await page.clock.setFixedTime(new Date('2026-11-20T07:00:00Z'));
   await page.goto('/ru/loads');
   const saved = page.getByRole('region', { name: 'Сохранённые поиски' });
-  // Folded to one line that says how many are kept and how many new loads they have.
-  await expect(saved.getByText(/^\(1\) · 2 новых$/)).toBeVisible();
   await saved.getByText('Сохранённые поиски').click();
   const item = saved.getByRole('listitem').filter({ hasText: 'Контейнер 40ft' });
   // Counted from when it was kept, and says so (Tashkent time).
   await expect(item.getByText(/^с \d\d\.\d\d\.\d{4}, \d\d:\d\d: 2 новых$/)).toBeVisible();
+  // Folded, one line says how many are kept and how many new loads they have.
+  await expect(saved.getByText(/^\(1\) · 2 новых$/)).toBeVisible();
   await expect(item.getByRole('link', { name: /^Поделиться в Telegram/ })).toHaveAttribute('href', /^https:\/\/t\.me\/share\/url\?url=/);
 
   await item.getByRole('link', { name: 'Контейнер 40ft', exact: true }).click();

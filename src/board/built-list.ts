@@ -1,6 +1,6 @@
 import type { Load } from '../api-client/types';
 import { abortable } from './abortable';
-import { FileFailure } from './failure';
+import { FileFailure } from './file-failure';
 import { cardChunkPath, decodeFilterIndex, loadFromTuple, type DecodedIndex, type FilterIndexFile } from './filter-index';
 import type { FilterRow } from './rows';
 

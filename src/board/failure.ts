@@ -15,22 +15,6 @@ export type BoardFailure =
   /** Anything else (SPEC.md's "Failed to fetch loads"). */
   | { kind: 'other'; detail: string };
 
-/**
- * A file of the site could not be had: `unreachable` when the request did not reach the site (read as
- * offline, like an API that cannot be reached: unreachable.ts), otherwise its answer was not a good one.
- */
-export class FileFailure extends Error {
-  readonly fileFailure = true;
-  constructor(
-    message: string,
-    readonly unreachable: boolean,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-    this.name = 'FileFailure';
-  }
-}
-
 /** Webpack could not fetch a chunk of the page's code (or its CSS). */
 function isChunkFailure(error: { name?: unknown; code?: unknown; message?: unknown }): boolean {
   return (

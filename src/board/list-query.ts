@@ -6,7 +6,7 @@ import type { PlaceFileEntry } from '../places/place-file';
 import { abortable } from './abortable';
 import { readNewestEnd, type NewestEnd } from './api-pages';
 import { builtList, type BuiltList } from './built-list';
-import { FileFailure } from './failure';
+import { FileFailure } from './file-failure';
 import { NEAR_INDEX_KM } from './filter-table';
 import type { DecodedIndex } from './filter-index';
 import type { BoardList, FacetView, ListFiles, WorkedLists } from './list-types';
