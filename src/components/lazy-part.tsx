@@ -3,7 +3,9 @@ import { PartBoundary } from './part-boundary';
 
 /**
  * A part whose code is fetched on first use (React.lazy), inside its own boundary (part-boundary.tsx):
- * while it loads it shows `Fallback` (nothing by default); when its code cannot be had it gives way to
+ * while it loads it shows `Fallback` (nothing by default), or, with `Fallback` false, it leaves the wait
+ * to the Suspense around it (the cards: inside a transition, the list on screen stays until the new
+ * one can be drawn); when its code cannot be had it gives way to
  * one line in the page's language, and it is fetched again later. React keeps a lazy part's failed fetch
  * for the page's life, so `retry` (which the boundary calls) makes a new one, and the next render fetches
  * afresh (webpack lets a chunk that failed load again).
@@ -13,7 +15,7 @@ export interface LazyPart<P> {
   retry: () => void;
 }
 
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, Fallback?: ComponentType): LazyPart<P> {
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, Fallback?: ComponentType | false): LazyPart<P> {
   // A lazy part takes the props of the part it loads; React's types say so only for props without a ref.
   const make = () => lazy(() => load().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
   let Loaded = make();
@@ -26,9 +28,13 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   return {
     Part: (props: P) => (
       <PartBoundary onCaught={retry}>
-        <Suspense fallback={Fallback ? <Fallback /> : null}>
+        {Fallback === false ? (
           <Current {...props} />
-        </Suspense>
+        ) : (
+          <Suspense fallback={Fallback ? <Fallback /> : null}>
+            <Current {...props} />
+          </Suspense>
+        )}
       </PartBoundary>
     ),
     retry,
