@@ -9,6 +9,7 @@ export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = (args, options) => 
   offlineNoticeAfterNavigation();
 };
 export { replaceHydrateFunction } from './src/components/page-hydration';
+export { shouldUpdateScroll } from './src/a11y/route-change';
 
 type PluginRuntime = typeof import('./src/i18n/plugin-runtime');
 

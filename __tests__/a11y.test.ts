@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { announcementFor, isNewPage } from '../src/a11y/route-change';
+import { announcementFor, isNewPage, scrollsAfterNavigation } from '../src/a11y/route-change';
 import { LANGUAGES } from '../src/config/languages';
 import { apostropheInsensitive } from '../e2e/apostrophes';
 
@@ -26,6 +26,12 @@ describe('route announcements', () => {
     expect(announcementFor(true, '  Помощь\n и  вопросы ', 'Помощь | YukBor')).toBe('Помощь и вопросы');
     expect(announcementFor(true, null, 'Помощь | YukBor')).toBe('Помощь | YukBor');
     expect(announcementFor(false, 'Грузы', 'Грузы | YukBor')).toBe('');
+  });
+  it('scrolls to the top for a new page or a hash, never for a change of the query (a filter tapped)', () => {
+    expect(scrollsAfterNavigation({ pathname: '/ru/loads' }, { pathname: '/ru/loads' })).toBe(false);
+    expect(scrollsAfterNavigation({ pathname: '/ru/help' }, { pathname: '/ru/loads' })).toBe(true);
+    expect(scrollsAfterNavigation({ pathname: '/ru/loads', hash: '#going-rate' }, { pathname: '/ru/loads' })).toBe(true);
+    expect(scrollsAfterNavigation({ pathname: '/ru/loads' }, undefined)).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@ import { placeLabel } from '../src/places/names';
 import { formatNumber, formatPrice, formatShortDate, isoDay, postedAge, routeLabel } from '../src/loads/format';
 import { pageCount, paginationState, parsePageParam } from '../src/loads/pagination';
 import { vehicleLabel } from '../src/loads/vehicle-types';
+import { UNUSED_VEHICLE_TYPES, VEHICLE_TYPES } from '../tools/sample-api/data';
 
 // LANGUAGE-REVIEW.md items 32-33: the same text in uz, uz-Cyrl and ru, as people in Uzbekistan write numbers.
 /** Tashkent's time zone as Intl names it: what the site's own formatting must agree with. */
@@ -179,9 +180,30 @@ describe('vehicle types (LANGUAGE-REVIEW.md item 34)', () => {
     expect(vehicleLabel('Fura 20t', 'uz')).toBe('Fura 20t');
   });
 
+  it('name every type of the sample dictionary in each script, however the API spelled it', () => {
+    expect(vehicleLabel('Avtovoz', 'ru')).toBe('Автовоз');
+    expect(vehicleLabel('Avtovoz', 'uz-Cyrl')).toBe('Автовоз');
+    expect(vehicleLabel('Sisterna', 'ru')).toBe('Цистерна');
+    expect(vehicleLabel('Sisterna', 'uz-Cyrl')).toBe('Систерна');
+    // Every word of every type but a brand and a container's feet, which read the same in any script.
+    for (const { name } of [...VEHICLE_TYPES, ...UNUSED_VEHICLE_TYPES].filter((type) => type.name !== 'Isuzu'))
+      for (const lang of ['ru', 'uz-Cyrl'] as const) expect(vehicleLabel(name, lang).replace(/\d+ft/, '')).not.toMatch(/[A-Za-z]/);
+    // A type the API sent in Cyrillic reads in Latin on /uz, and in the reader's words elsewhere.
+    expect(vehicleLabel('Тент', 'uz')).toBe('Tent');
+    expect(vehicleLabel('Цистерна', 'uz')).toBe('Sisterna');
+    expect(vehicleLabel('КамАЗ', 'uz')).toBe('Kamaz');
+    expect(vehicleLabel('Бортли', 'ru')).toBe('Бортовой');
+    expect(vehicleLabel('Рефрижератор', 'uz-Cyrl')).toBe('Рефрижератор');
+    // An Uzbek word the map does not know moves between the scripts where the letters map one to one.
+    expect(vehicleLabel('Yukxona', 'uz-Cyrl')).toBe('Yukxona');
+    expect(vehicleLabel('Qopqoqli', 'uz-Cyrl')).toBe('Қопқоқли');
+    expect(vehicleLabel('Қопқоқли', 'uz')).toBe('Qopqoqli');
+  });
+
   it('keep brands, unknown words and odd text as the API wrote them', () => {
     expect(vehicleLabel('Isuzu', 'ru')).toBe('Isuzu');
     expect(vehicleLabel('Konteyner 40ft', 'uz-Cyrl')).toBe('Контейнер 40ft');
+    expect(vehicleLabel('Isuzu', 'uz-Cyrl')).toBe('Isuzu');
     expect(vehicleLabel('<b>Tent</b>', 'ru')).toBe('<b>Tent</b>');
     expect(vehicleLabel('constructor', 'ru')).toBe('constructor');
     expect(vehicleLabel('', 'ru')).toBe('');

@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import vm from 'node:vm';
 import { killSwitchWorker } from '../src/offline/kill-switch';
 import {
   CACHE_NAMES,
   CACHE_PREFIX,
+  ENTRY_CHUNKS,
   LIMITS,
   MAX_BYTES,
   NETWORK_TIMEOUT_MS,
@@ -11,10 +14,13 @@ import {
   buildOfHtml,
   entriesToDrop,
   isBoardAnswer,
+  isEntryScript,
   isFresh,
   offlineKind,
   pageCacheKey,
+  pageDataCacheKey,
   readsAsBoard,
+  TAP_CHUNKS,
   type KeptEntry,
   type Origins,
 } from '../src/offline/policy';
@@ -87,6 +93,12 @@ describe('what the offline worker keeps', () => {
     expect(pageCacheKey(new URL('/uz/loads/', SITE))).toBe(`${SITE}/uz/loads`);
   });
 
+  it("keeps a page's data under its path: Gatsby asks for it with each filter's query, and it is one file", () => {
+    expect(pageDataCacheKey(new URL('/page-data/ru/loads/page-data.json?vehicle=Tent&page=2', SITE))).toBe(
+      `${SITE}/page-data/ru/loads/page-data.json`,
+    );
+  });
+
   it("keeps each build's app-data.json apart", () => {
     expect(appDataCacheKey(SITE, 'abc')).not.toBe(appDataCacheKey(SITE, 'def'));
   });
@@ -97,6 +109,35 @@ describe('what the offline worker keeps', () => {
     expect(buildOfAppData('{"webpackCompilationHash":"8a3f0c"}')).toBe('8a3f0c');
     expect(buildOfAppData('<html>500</html>')).toBeNull();
     expect(buildOfAppData('{"webpackCompilationHash":""}')).toBeNull();
+  });
+});
+
+/** Every `webpackChunkName` the site's code gives a dynamic import, by file. */
+function chunkNamesInCode(dir: string): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(/webpackChunkName:\s*"([^"]+)"/g)) names.set(match[1] as string, file);
+  }
+  return names;
+}
+
+describe('the code a tap fetches', () => {
+  it('is every chunk the board names for a tap, each named once in the code, and no entry script', () => {
+    const named = chunkNamesInCode(path.resolve('src'));
+    const taps = [...named.keys()].filter((name) => name.startsWith('board-tap-'));
+    expect(taps.sort()).toEqual([...TAP_CHUNKS].sort());
+    expect(TAP_CHUNKS.filter((name) => (ENTRY_CHUNKS as readonly string[]).includes(name))).toEqual([]);
+  });
+
+  it("tells the build's entry scripts from the chunks kept for taps by their names", () => {
+    expect(isEntryScript('/app-dbb882f8d4c9d7f98113.js')).toBe(true);
+    expect(isEntryScript('/framework-17c8246d1abcf215c701.js')).toBe(true);
+    expect(isEntryScript('/webpack-runtime-2e76e056699cab79eecc.js')).toBe(true);
+    expect(isEntryScript('/board-tap-filter-panel-2e76e056699cab79eecc.js')).toBe(false);
+    expect(isEntryScript('/236-a629da970a1c0d9ed350.js')).toBe(false);
+    expect(isEntryScript('/app-a629da970a1c0d9ed350.js.map')).toBe(false);
   });
 });
 

@@ -59,7 +59,7 @@ test('a vehicle type: each option counts its loads, the list and its count follo
   for (const text of await cards(page).allTextContents()) expect(text).toContain('Тент');
   await expect(page.getByRole('button', { name: 'Убрать фильтр: Тент' })).toBeVisible();
   // A type no load uses is offered with its zero.
-  await expect(page.getByRole('checkbox', { name: /^Avtovoz \(0\)$/ })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /^Автовоз \(0\)$/ })).toBeVisible();
 
   await page.goBack();
   await expect(page).toHaveURL(/\/ru\/loads$/);
@@ -242,15 +242,19 @@ test('a kept search: listed on the board with its loads posted since, marked new
   await page.clock.setFixedTime(new Date('2026-11-20T07:00:00Z'));
   await page.goto('/ru/loads');
   const saved = page.getByRole('region', { name: 'Сохранённые поиски' });
+  await saved.getByText('Сохранённые поиски').click();
   const item = saved.getByRole('listitem').filter({ hasText: 'Контейнер 40ft' });
   // Counted from when it was kept, and says so (Tashkent time).
   await expect(item.getByText(/^с \d\d\.\d\d\.\d{4}, \d\d:\d\d: 2 новых$/)).toBeVisible();
+  // Folded, one line says how many are kept and how many new loads they have.
+  await expect(saved.getByText(/^\(1\) · 2 новых$/)).toBeVisible();
   await expect(item.getByRole('link', { name: /^Поделиться в Telegram/ })).toHaveAttribute('href', /^https:\/\/t\.me\/share\/url\?url=/);
 
   await item.getByRole('link', { name: 'Контейнер 40ft', exact: true }).click();
   await expect(page).toHaveURL(/\/ru\/loads\?vehicle=Konteyner\+40ft$/);
   await expect(cards(page).filter({ hasText: 'Новый' })).toHaveCount(2);
   await page.goto('/ru/loads');
+  await page.getByRole('region', { name: 'Сохранённые поиски' }).getByText('Сохранённые поиски').click();
   await expect(
     page.getByRole('region', { name: 'Сохранённые поиски' }).getByText(/^с \d\d\.\d\d\.\d{4}, \d\d:\d\d: новых нет$/),
   ).toBeVisible();
@@ -263,6 +267,7 @@ test("a kept city search offers the city's Atom feed", async ({ page }) => {
   await page.goto('/uz/loads/from/toshkent?sort=loading');
   await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
   await page.goto('/uz/loads');
+  await page.getByRole('region', { name: 'Saqlangan qidiruvlar' }).getByText('Saqlangan qidiruvlar').click();
   const item = page.getByRole('region', { name: 'Saqlangan qidiruvlar' }).getByRole('listitem');
   await expect(item.getByRole('link', { name: /^Toshkent → barcha yoʻnalishlar/ })).toHaveAttribute(
     'href',
@@ -300,4 +305,107 @@ test('near: the board without a place offers no radius, and ?near= alone is igno
   await expect(page.getByRole('group', { name: 'Ближайшие места' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Убрать фильтр: в радиусе/ })).toHaveCount(0);
   await expect(boardStatus(page)).toHaveText(new RegExp(`^Найден\\S* ${BOARD.length} ${plural(BOARD.length)}`));
+});
+
+for (const { name, refuse } of [
+  { name: 'full storage (setItem throws)', refuse: 'setItem' },
+  { name: 'blocked storage (localStorage itself throws)', refuse: 'access' },
+] as const)
+  test(`keeping a search when the phone refuses, ${name}, says why in the page language and the board goes on`, async ({ page }) => {
+    await page.addInitScript((how) => {
+      const refusal = () => {
+        throw new DOMException('The quota has been exceeded.', how === 'access' ? 'SecurityError' : 'QuotaExceededError');
+      };
+      if (how === 'access') Object.defineProperty(window, 'localStorage', { get: refusal });
+      else Storage.prototype.setItem = refusal;
+    }, refuse);
+    await page.goto('/ru/loads?vehicle=Tent');
+    const keep = page.getByRole('button', { name: 'Сохранить поиск' });
+    await keep.click();
+    await expect(page.getByText(/^Телефон не дал сохранить поиск: память заполнена или браузер в приватном режиме\./)).toBeVisible();
+    await expect(keep).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Сохранённые поиски' })).toHaveCount(0);
+    await expect(cards(page).first()).toBeVisible();
+    // The board goes on: a filter still narrows the list.
+    await page.getByRole('button', { name: 'Убрать фильтр: Тент' }).click();
+    await expect(page).toHaveURL(/\/ru\/loads$/);
+    await expect(boardStatus(page)).toHaveText(/^Найдено 120 грузов/);
+  });
+
+for (const [what, value] of [
+  ['markup', '<script>alert(1)</script>'],
+  ['a type the board does not know', 'Ракетовоз'],
+] as const)
+  test(`a vehicle type given as ${what} is ignored: no chip, and the list is not emptied`, async ({ page }) => {
+    await page.goto(`/ru/loads?vehicle=${encodeURIComponent(value)}`);
+    await boardHydrated(page);
+    await expect(boardStatus(page)).toHaveText(/^Найдено 120 грузов, страница 1 из 6$/);
+    await expect(page.getByRole('button', { name: /^Убрать фильтр: / })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Фильтры', exact: true })).toBeVisible();
+    await expect(cards(page)).toHaveCount(20);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+test('weightMin=30&weightMax=10 is read as 10 to 30 tonnes', async ({ page }) => {
+  const between = count((load) => load.weight !== null && load.weight >= 10 && load.weight <= 30);
+  await page.goto('/ru/loads?weightMin=30&weightMax=10');
+  await expect(page.getByRole('button', { name: 'Убрать фильтр: 10–30 т' })).toBeVisible();
+  await expect(boardStatus(page)).toHaveText(new RegExp(`^Найден\\S* ${between} ${plural(between)}, страница 1 из`));
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('"20 т" or "25t" typed into a weight field is 20 or 25 tonnes, not a blanked field', async ({ page }) => {
+  await openFilters(page, '/ru/loads');
+  const from = page.getByRole('textbox', { name: 'От' });
+  await from.fill('20 т');
+  await from.press('Enter');
+  await expect(page).toHaveURL(/\?weightMin=20$/);
+  await expect(from).toHaveValue('20');
+  const to = page.getByRole('textbox', { name: 'До' });
+  await to.fill('25t');
+  await to.press('Enter');
+  await expect(page).toHaveURL(/\?weightMin=20&weightMax=25$/);
+  await expect(to).toHaveValue('25');
+  await expect(page.getByRole('button', { name: 'Убрать фильтр: 20–25 т' })).toBeVisible();
+});
+
+for (const { prefix, open, vehicle, names } of [
+  { prefix: 'ru', open: /^Фильтры($|:)/, vehicle: 'Тип транспорта', names: ['Автовоз (0)', 'Цистерна (0)', 'Рефрижератор', 'Бортовой'] },
+  {
+    prefix: 'uz-cyrl',
+    open: /^Филтрлар($|:)/,
+    vehicle: 'Транспорт тури',
+    names: ['Автовоз (0)', 'Систерна (0)', 'Рефрижератор', 'Бортли'],
+  },
+] as const)
+  test(`/${prefix}: every vehicle type the API names in Uzbek Latin is offered in the reader's script`, async ({ page }) => {
+    await openFilters(page, `/${prefix}/loads`, { open, vehicle });
+    const options = page.getByRole('group', { name: vehicle }).getByRole('checkbox');
+    for (const name of names)
+      await expect(options.and(page.getByRole('checkbox', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) }))).toHaveCount(1);
+    // Only a brand and a container's feet keep their Latin letters.
+    const labels = await options.evaluateAll((boxes) => boxes.map((box) => box.parentElement?.textContent?.trim() ?? ''));
+    expect(labels.length).toBeGreaterThan(10);
+    for (const label of labels) expect(label.replace(/^Isuzu\b/, '').replace(/\d+ft/, '')).not.toMatch(/[A-Za-z]/);
+  });
+
+test('a search kept on the Russian board reads in Russian there and in Uzbek on the Uzbek board', async ({ page }) => {
+  await page.goto('/ru/loads?search=Самарканд&vehicle=Refrijerator');
+  await page.getByRole('button', { name: 'Сохранить поиск' }).click();
+  await expect(page.getByRole('button', { name: 'Удалить из сохранённых' })).toBeVisible();
+  await page.goto('/ru/loads');
+  const ru = page.getByRole('region', { name: 'Сохранённые поиски' });
+  await ru.getByText('Сохранённые поиски').click();
+  await expect(ru.getByRole('link', { name: 'Самарканд, Рефрижератор', exact: true })).toHaveAttribute(
+    'href',
+    '/ru/loads?search=%D0%A1%D0%B0%D0%BC%D0%B0%D1%80%D0%BA%D0%B0%D0%BD%D0%B4&vehicle=Refrijerator',
+  );
+  await page.goto('/uz/loads');
+  const uz = page.getByRole('region', { name: 'Saqlangan qidiruvlar' });
+  await uz.getByText('Saqlangan qidiruvlar').click();
+  await expect(uz.getByRole('link', { name: 'Samarqand, Refrijerator', exact: true })).toBeVisible();
+  await page.goto('/uz-cyrl/loads');
+  const cyrl = page.getByRole('region', { name: 'Сақланган қидирувлар' });
+  await cyrl.getByText('Сақланган қидирувлар').click();
+  await expect(cyrl.getByRole('link', { name: 'Самарқанд, Рефрижератор', exact: true })).toBeVisible();
 });

@@ -9,12 +9,35 @@ const cards = (page: import('@playwright/test').Page) =>
     .getByRole('listitem')
     .filter({ has: page.locator('a[href*="/load/"]') });
 
-test('paging works as plain links before any script runs', async ({ browser }) => {
+test('without script, no link promises a page the build did not make: the board says its next pages need script', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto('/uz/loads');
+  await page.goto('/ru/loads');
+  // The board builds its first page only: `?page=2` would show it again under "page 1 of 6".
+  const pages = page.getByRole('navigation', { name: 'Страницы' });
+  await expect(pages.getByText('Страница 1 из 6', { exact: true })).toBeVisible();
+  await expect(pages.getByRole('link', { name: 'Вперёд' })).toBeHidden();
+  await expect(page.locator('a[href*="page=2"]')).toBeHidden();
+  const line = page.getByText(/^Следующие страницы открываются, когда в браузере включён JavaScript\./);
+  await expect(line).toBeVisible();
+  await line.getByRole('link', { name: 'города и направления' }).click();
+  await expect(page).toHaveURL(/\/ru\/loads\/places$/);
+  await context.close();
+});
+
+test('without script, a city page pages through the pages the build made, as plain links', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  // A city with more than one page of loads.
+  await page.goto('/uz/loads/to/toshkent');
+  const first = await cards(page).first().textContent();
+  await expect(page.getByText(/^Keyingi sahifalar/)).toBeHidden();
   await page.getByRole('link', { name: 'Keyingi' }).click();
-  await expect(page).toHaveURL(/\/uz\/loads\?page=2$/);
+  await expect(page).toHaveURL(/\/uz\/loads\/to\/toshkent\/2$/);
+  await expect(page.getByText(/^\d+ dan 2-sahifa$/)).toBeVisible();
+  expect(await cards(page).first().textContent()).not.toBe(first);
+  await page.getByRole('link', { name: 'Oldingi' }).click();
+  await expect(page).toHaveURL(/\/uz\/loads\/to\/toshkent$/);
   await context.close();
 });
 
@@ -106,6 +129,40 @@ test('a failing API shows the error panel with the status and body above the lis
   await alert.getByRole('button', { name: 'Qayta urinish' }).click();
   await expect(cards(page)).toHaveCount(20);
   await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('error panels say why in the page language and never show a URL: an error answer keeps its status and body', async ({ page }) => {
+  await controlApi({ fail: 503 });
+  await page.goto('/ru/loads?search=zzz');
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: 'Не удалось загрузить список грузов' })).toBeVisible();
+  await expect(alert.getByText('Сервер ответил ошибкой:')).toBeVisible();
+  await expect(alert.locator('p[lang="en"]')).toHaveText('503 Service Unavailable: Sample API: injected failure');
+  await expect(alert).not.toContainText('http');
+});
+
+test('an API out of reach and a file of the list that did not come say so in the page language, with no URL', async ({ page }) => {
+  // The API cannot be reached: a search with nothing to show before it leaves the list that was there.
+  await page.route(/\/api\/loads/, (route) => route.abort('connectionrefused'));
+  await page.goto('/ru/loads');
+  await boardHydrated(page);
+  await page.getByRole('combobox').fill('zzz');
+  await page.getByRole('combobox').press('Enter');
+  await expect(
+    page.getByRole('paragraph').filter({ hasText: /^Нет подключения к интернету: этот список не открылся\. Ниже — прежний список/ }),
+  ).toBeVisible();
+  await expect(cards(page)).toHaveCount(20);
+  await expect(page.getByRole('main')).not.toContainText('http');
+  await page.unroute(/\/api\/loads/);
+
+  // A filter's index that comes back 404: the list that was there stays under a panel that says a file did not come.
+  await page.route(/\/filters\//, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await page.goto('/ru/loads?vehicle=Tent');
+  const alert = page.getByRole('alert');
+  await expect(alert.getByText('Не загрузился файл, нужный для списка.')).toBeVisible();
+  await expect(alert).not.toContainText('404');
+  await expect(alert).not.toContainText('http');
+  await expect(cards(page)).toHaveCount(20);
 });
 
 for (const shape of ['loads', 'top-level', 'bare'] as const) {

@@ -136,3 +136,17 @@ test('the share image, favicon and manifest exist', async ({ request }) => {
     expect((await request.get(file)).status(), file).toBe(200);
   }
 });
+
+test("each home page's pictures of the board are its own language's (Russian words on /ru), and the bare home's are Uzbek Latin", async ({
+  page,
+}) => {
+  const pictures = async (url: string) => {
+    await page.goto(url);
+    // Gatsby names a processed image's folder by its source file's content: another picture, another path.
+    return page.locator('main picture img').evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
+  };
+  const [uz, cyrl, ru, bare] = [await pictures('/uz'), await pictures('/uz-cyrl'), await pictures('/ru'), await pictures('/?noredirect')];
+  expect(uz).toHaveLength(2);
+  expect(new Set([...uz, ...cyrl, ...ru]).size).toBe(6);
+  expect(bare).toEqual(uz);
+});

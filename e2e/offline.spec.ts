@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { killSwitchWorker } from '../src/offline/kill-switch';
-import { CACHE_NAMES, CACHE_PREFIX, NETWORK_TIMEOUT_MS } from '../src/offline/policy';
+import { CACHE_NAMES, CACHE_PREFIX, NETWORK_TIMEOUT_MS, TAP_CHUNKS, isEntryScript } from '../src/offline/policy';
 import { startPhoneNetwork, type PhoneNetwork } from '../tools/harness/phone-network';
 import { E2E_API_URL, E2E_SITE_URL } from './env';
-import { apiRequests, controlApi, resetApi } from './support';
+import { apiRequests, boardHydrated, controlApi, resetApi } from './support';
 
 /**
  * The offline worker (docs/offline.md) on the real build, in Chromium with service workers allowed
@@ -53,7 +53,10 @@ async function visitAndKeep(page: Page, pagePath: string, answer = false): Promi
       () =>
         page.evaluate(
           async ({ pages, pageData, apiAnswers, url, withAnswer }) => {
-            const kept = await (await caches.open(pages)).match(new URL(url, location.origin).href);
+            // Kept under its path alone, whatever its query.
+            const key = new URL(url, location.origin);
+            key.search = '';
+            const kept = await (await caches.open(pages)).match(key.href);
             const data = (await (await caches.open(pageData)).keys()).length;
             const answers = (await (await caches.open(apiAnswers)).keys()).length;
             return Boolean(kept) && data > 0 && (!withAnswer || answers > 0);
@@ -236,4 +239,176 @@ test('the kill switch removes the worker and its caches', async ({ page, context
   // Without the worker, no kept page stands in for the network.
   await context.setOffline(true);
   await expect(page.goto(at(CITY))).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+});
+
+/**
+ * The scripts the build listed into the worker (sw.js) besides its entry scripts, and whether the worker
+ * has kept each: the code a list page's taps fetch.
+ */
+async function tapScripts(page: Page): Promise<{ url: string; kept: boolean }[]> {
+  return page.evaluate(
+    async ({ assets, entryNames }) => {
+      const worker = await (await fetch('/sw.js')).text();
+      const urls = [...worker.matchAll(/['"]url['"]\s*:\s*['"](\/[^'"]+\.js)['"]/g)].map((match) => match[1] as string);
+      const cache = await caches.open(assets);
+      const taps = urls.filter((url) => !entryNames.some((name) => url.slice(1).startsWith(`${name}-`)));
+      return Promise.all(taps.map(async (url) => ({ url, kept: Boolean(await cache.match(new URL(url, location.origin).href)) })));
+    },
+    { assets: CACHE_NAMES.asset, entryNames: ['app', 'framework', 'webpack-runtime'] },
+  );
+}
+
+/** Waits until the worker has kept every script the build listed for a list page's taps. */
+async function tapsKept(page: Page): Promise<void> {
+  await expect.poll(async () => (await tapScripts(page)).filter((script) => !script.kept), { timeout: 15_000 }).toEqual([]);
+}
+
+/** The list is on screen, no error page stands in for it, and the page is no wider than the screen. */
+async function listStays(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  expect(await cards(page).count()).toBeGreaterThan(0);
+  await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+/** The line over a list that could not be opened offline, above the one before it. */
+const keptPrevious = (page: Page) =>
+  page.getByRole('paragraph').filter({ hasText: /^Нет подключения к интернету: этот список не открылся\. Ниже — прежний список/ });
+
+/** A tap that changes the list's address: once the address says so, the list stays. */
+async function tapAndStay(page: Page, tap: () => Promise<void>, address: RegExp): Promise<void> {
+  await tap();
+  await expect(page).toHaveURL(address);
+  await listStays(page);
+}
+
+/** Each option of the open filter panel, tapped in turn, then each chip they made removed. */
+async function tapEveryFilter(page: Page): Promise<void> {
+  const panel = page.getByRole('form', { name: 'Фильтры списка' });
+  for (const box of await panel.getByRole('checkbox').all()) await tapAndStay(page, () => box.check(), /vehicle=/);
+  for (const day of ['Сегодня', 'Завтра', 'Ближайшие 3 дня'])
+    await tapAndStay(page, () => panel.getByRole('button', { name: new RegExp(`^${day}`) }).click(), /loadingFrom=/);
+  for (const [label, tonnes] of [
+    ['От', '5'],
+    ['До', '30'],
+  ] as const)
+    await tapAndStay(
+      page,
+      async () => {
+        await panel.getByRole('textbox', { name: label }).fill(tonnes);
+        await panel.getByRole('textbox', { name: label }).press('Enter');
+      },
+      new RegExp(`weight${label === 'От' ? 'Min' : 'Max'}=${tonnes}`),
+    );
+  await tapAndStay(page, () => panel.getByRole('radio', { name: 'Сначала ближайшая погрузка' }).check(), /sort=loading/);
+  await tapAndStay(page, () => panel.getByRole('radio', { name: 'Сначала новые' }).check(), /^(?!.*sort=)/);
+  // Each chip removes its filter with one tap; the last leaves the plain list, the worker's kept copy.
+  const chips = page.getByRole('button', { name: /^Убрать фильтр: / });
+  while ((await chips.count()) > 0) await tapAndStay(page, () => chips.first().click(), /\/loads/);
+}
+
+test('a visit of a board, city or route page keeps the code its taps fetch', async ({ page }) => {
+  await visitAndKeep(page, '/ru/loads', true);
+  await tapsKept(page);
+  const kept = (await tapScripts(page)).map((script) => script.url).join(' ');
+  for (const name of TAP_CHUNKS) expect(kept).toContain(`/${name}-`);
+  expect((await tapScripts(page)).every((script) => !isEntryScript(script.url))).toBe(true);
+});
+
+for (const viewport of [
+  { width: 360, height: 640 },
+  { width: 390, height: 844 },
+])
+  test(`offline at ${viewport.width} x ${viewport.height}, every control of a board visited before keeps its list on screen, in its language`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(viewport);
+    await visitAndKeep(page, CITY);
+    await visitAndKeep(page, '/ru/loads', true);
+    await tapsKept(page);
+    await boardHydrated(page);
+    await context.setOffline(true);
+
+    await page.getByRole('button', { name: /^Фильтры/ }).click();
+    await expect(page.getByRole('group', { name: 'Тип транспорта' })).toBeVisible();
+    await listStays(page);
+    await tapEveryFilter(page);
+
+    // A list that cannot be opened offline leaves the one before it, and says so once.
+    await tapAndStay(page, () => page.getByRole('checkbox', { name: /^Тент/ }).check(), /vehicle=Tent/);
+    await expect(keptPrevious(page)).toBeVisible();
+    await tapAndStay(page, () => page.getByRole('button', { name: 'Сохранить поиск' }).click(), /vehicle=Tent/);
+    await expect(page.getByRole('region', { name: 'Сохранённые поиски' })).toBeVisible();
+    await tapAndStay(page, () => page.getByRole('button', { name: 'Убрать фильтр: Тент' }).click(), /\/ru\/loads$/);
+    await tapAndStay(page, () => page.getByRole('link', { name: 'Вперёд' }).click(), /page=2/);
+
+    const field = page.getByRole('combobox');
+    await field.click();
+    await field.pressSequentially('Самарканд');
+    await tapAndStay(page, () => field.press('Enter'), /search=/);
+    await expect(keptPrevious(page)).toBeVisible();
+  });
+
+test('offline, every control of a city page visited before keeps its list on screen', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  // A city with more than one page of loads.
+  const city = '/ru/loads/to/toshkent';
+  await page.setViewportSize({ width: 360, height: 640 });
+  await visitAndKeep(page, '/ru/loads', true);
+  await visitAndKeep(page, city);
+  await tapsKept(page);
+  await context.setOffline(true);
+  await page.goto(at(city));
+  const toggle = page.getByRole('button', { name: /^Фильтры/ });
+  await expect.poll(() => toggle.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber$')))).toBe(true);
+  await toggle.click();
+  await expect(page.getByRole('group', { name: 'Тип транспорта' })).toBeVisible();
+  await listStays(page);
+  await tapEveryFilter(page);
+  // The next page of a city is a page of its own the worker did not keep: offline it is asked for here.
+  await tapAndStay(page, () => page.getByRole('link', { name: 'Вперёд' }).click(), /\/ru\/loads\/to\/toshkent\?page=2$/);
+  await expect(keptPrevious(page)).toBeVisible();
+  await tapAndStay(page, () => page.getByRole('checkbox', { name: /^Тент/ }).check(), /vehicle=Tent/);
+  await tapAndStay(page, () => page.getByRole('button', { name: 'Сохранить поиск' }).click(), /vehicle=Tent/);
+  await expect(page.getByRole('button', { name: 'Удалить из сохранённых' })).toBeVisible();
+});
+
+test('a slow API is a slow server, not a missing network: the notice says so with the time of the loads shown', async ({ page }) => {
+  await visitAndKeep(page, '/ru/loads', true);
+  await controlApi({ delayMs: 5_000 });
+  await page.reload();
+  // The worker answers with its kept copy after its timeout; the phone is online all along.
+  const slow = page.getByRole('paragraph').filter({
+    hasText:
+      /^Сервер медленно отвечает: показаны грузы по состоянию на \d\d\.\d\d\.\d{4}, \d\d:\d\d \(по ташкентскому времени\); список обновится сам\.$/,
+  });
+  await expect(slow).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/Нет подключения к интернету/)).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(cards(page)).toHaveCount(20);
+  await expect(page.getByRole('status')).toHaveText(/^Сервер медленно отвечает.*Найдено 120 грузов/);
+});
+
+test('offline, a filtered list says the phone is offline, and its freshness line claims no check that did not happen', async ({
+  page,
+  context,
+}) => {
+  await visitAndKeep(page, '/ru/loads?vehicle=Tent', true);
+  // Once more with the worker in control, so that the list's files and answers pass through it.
+  await page.reload();
+  const fresh = page.getByText(/^Список на \d\d\.\d\d\.\d{4} \d\d:\d\d, новые грузы проверены в \d\d:\d\d/);
+  await expect(fresh).toBeVisible({ timeout: 15_000 });
+  await context.setOffline(true);
+  await page.reload();
+  await expect(
+    page.getByRole('paragraph').filter({ hasText: /^Нет подключения к интернету\. Грузы показаны по состоянию на / }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(cards(page).first()).toBeVisible();
+  for (const text of await cards(page).allTextContents()) expect(text).toContain('Тент');
+  await expect(page.getByText(/новые грузы проверены/)).toHaveCount(0);
+  await expect(page.getByText(/проверить новые грузы не удалось/)).toBeVisible();
 });

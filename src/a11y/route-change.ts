@@ -21,6 +21,19 @@ export function isNewPage(location: PlainLocation, previous: PlainLocation | nul
   return Boolean(previous) && location.pathname !== previous?.pathname;
 }
 
+/**
+ * Gatsby scrolls to the top after every navigation, a change of the query included: a filter tapped far
+ * down the board's panel would leave the control that keeps focus off the screen (WCAG 2.4.11). Only a
+ * new page (or a hash) scrolls as Gatsby does; the board moves focus itself where a change needs it (to
+ * the list's heading for another page of the list), which scrolls what has focus into view.
+ */
+export function scrollsAfterNavigation(location: PlainLocation & { hash?: string }, previous: PlainLocation | null | undefined): boolean {
+  return !previous || isNewPage(location, previous) || Boolean(location.hash);
+}
+
+export const shouldUpdateScroll: GatsbyBrowser['shouldUpdateScroll'] = ({ routerProps, prevRouterProps }) =>
+  scrollsAfterNavigation(routerProps.location, prevRouterProps?.location);
+
 /** What the announcer says: the new page's h1 (its title, in the page's language), else the document title, or nothing. */
 export function announcementFor(newPage: boolean, heading: string | null | undefined, documentTitle: string): string {
   if (!newPage) return '';

@@ -7,7 +7,7 @@
  */
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import { apiUrl } from '../config/env';
-import { keptCopySeenAt } from '../config/kept-copy';
+import { keptCopySeenAt, keptForSlowServer } from '../config/kept-copy';
 import { noWorkerControls, noteListAnswer } from './answers-before-worker';
 import { ApiShapeError, normalizeLoadList, normalizeLoadResponse, normalizeVehicleTypes, receivedItems, reportedTotal } from './normalize';
 import type { Load, LoadList, LoadQuery, VehicleType } from './types';
@@ -115,9 +115,10 @@ export async function fetchLoadsPage(
   query: LoadQuery,
   options: RequestOptions = {},
 ): Promise<{ list: LoadList; reportedTotal: number | null; received: number }> {
-  const { body, url, seenAt } = await getJson('loads', options, loadSearchParams(query));
+  const { body, url, seenAt, slow } = await getJson('loads', options, loadSearchParams(query));
   const list = naming(url, () => normalizeLoadList(body, { page: query.page, limit: query.limit }));
-  return { list: seenAt === null ? list : { ...list, seenAt }, reportedTotal: reportedTotal(body), received: receivedItems(body) };
+  const kept = seenAt === null ? list : { ...list, seenAt, ...(slow ? { slow } : {}) };
+  return { list: kept, reportedTotal: reportedTotal(body), received: receivedItems(body) };
 }
 
 export async function fetchLoad(id: string, options: RequestOptions = {}): Promise<Load> {
@@ -140,28 +141,33 @@ function loadSearchParams(query: LoadQuery): URLSearchParams {
   return params;
 }
 
-/** `seenAt`: set when the answer is a copy the offline worker kept (config/kept-copy.ts). */
+/**
+ * `seenAt`: set when the answer is a copy the offline worker kept (config/kept-copy.ts); `slow`: it
+ * stood in for an API that did not answer in time.
+ */
 async function getJson(
   path: string,
   options: RequestOptions,
   params?: URLSearchParams,
-): Promise<{ body: unknown; url: string; seenAt: number | null }> {
+): Promise<{ body: unknown; url: string; seenAt: number | null; slow: boolean }> {
   const request = kyOptions(options, params);
   const query = params?.toString();
   const url = `${String(request.prefixUrl)}/${path}${query ? `?${query}` : ''}`;
   let text: string;
   let seenAt: number | null;
+  let slow = false;
   const pastAnyWorker = path === 'loads' && noWorkerControls();
   try {
     const response = await api.get(path, request);
     seenAt = keptCopySeenAt(response.headers);
+    slow = seenAt !== null && keptForSlowServer(response.headers);
     text = await response.text();
     if (pastAnyWorker) noteListAnswer(url, text, Date.now());
   } catch (error) {
     throw await describeFailure(error, url, request, options.signal);
   }
   try {
-    return { body: JSON.parse(text) as unknown, url, seenAt };
+    return { body: JSON.parse(text) as unknown, url, seenAt, slow };
   } catch {
     const shown = text.replace(/\s+/g, ' ').trim().slice(0, 100);
     throw new ApiShapeError(`Response from ${url} is not JSON: ${shown ? JSON.stringify(shown) : 'empty body'}`);

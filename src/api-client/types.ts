@@ -99,6 +99,8 @@ export interface LoadList {
    * answer: when that copy was fetched (ms since 1970).
    */
   seenAt?: number;
+  /** The kept copy stood in because the API did not answer in time, not because the request failed. */
+  slow?: boolean;
 }
 
 export interface LoadQuery {

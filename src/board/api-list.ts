@@ -37,7 +37,8 @@ async function oldestFirstPage(search: string, boardPage: number, totalHint: num
   const end = total - (boardPage - 1) * PAGE_SIZE;
   const firstPosition = ((needed[0] ?? 1) - 1) * PAGE_SIZE;
   const loads = positions.slice(Math.max(0, end - PAGE_SIZE - firstPosition), end - firstPosition).reverse();
-  const seen = [...read.values()].flatMap((answer) => (answer.list.seenAt === undefined ? [] : [answer.list.seenAt]));
+  const kept = [...read.values()].filter((answer) => answer.list.seenAt !== undefined);
+  const seen = kept.map((answer) => answer.list.seenAt as number);
   const list: BoardList = {
     loads,
     total,
@@ -45,7 +46,8 @@ async function oldestFirstPage(search: string, boardPage: number, totalHint: num
     limit: PAGE_SIZE,
     ...(end <= 0 && boardPage > 1 ? { beyond: 'end' as const } : {}),
   };
-  return seen.length > 0 ? { ...list, seenAt: Math.min(...seen) } : list;
+  if (seen.length === 0) return list;
+  return { ...list, seenAt: Math.min(...seen), ...(kept.every((answer) => answer.list.slow) ? { slow: true } : {}) };
 }
 
 /**

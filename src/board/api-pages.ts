@@ -28,6 +28,8 @@ export interface NewestEnd {
   total: number | null;
   /** The oldest time a copy the offline worker kept was seen, when any answer was one. */
   seenAt: number | null;
+  /** Every kept copy stood in for an API that was slow to answer, none for a request that failed. */
+  slow: boolean;
   /** The order the read found the list in ('none' when a page broke the order the build learned). */
   order: ListOrder;
 }
@@ -49,11 +51,12 @@ interface Page {
   received: number;
   total: number | null;
   seenAt: number | null;
+  slow: boolean;
 }
 
 async function readPage(page: number, search: string | undefined, signal: AbortSignal): Promise<Page> {
   const { list, reportedTotal, received } = await fetchLoadsPage({ page, limit: PAGE_SIZE, search: search || undefined }, { signal });
-  return { loads: list.loads, received, total: reportedTotal, seenAt: list.seenAt ?? null };
+  return { loads: list.loads, received, total: reportedTotal, seenAt: list.seenAt ?? null, slow: list.slow === true };
 }
 
 const lastPageOf = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -119,6 +122,7 @@ async function readFromNewestEnd(options: NewestEndOptions): Promise<NewestEnd &
   let order = options.order;
   let total: number | null = null;
   let seenAt: number | null = null;
+  let slow = true;
   let whole = false;
   let reachedUntil = false;
   let read = 0;
@@ -130,7 +134,10 @@ async function readFromNewestEnd(options: NewestEndOptions): Promise<NewestEnd &
     if (read === 1) firstOrder = listOrderOf(page.loads);
     if (unordered) order = 'none';
     total = page.total;
-    if (page.seenAt !== null) seenAt = Math.min(seenAt ?? page.seenAt, page.seenAt);
+    if (page.seenAt !== null) {
+      seenAt = Math.min(seenAt ?? page.seenAt, page.seenAt);
+      slow &&= page.slow;
+    }
     // In reading order the times fall: each page, and across pages, newer first.
     const newestFirstPage = order === 'oldest' ? [...page.loads].reverse() : page.loads;
     if (order !== 'none' && !followsOrder([...previous.slice(-1), ...newestFirstPage], 'newest')) order = 'none';
@@ -143,5 +150,5 @@ async function readFromNewestEnd(options: NewestEndOptions): Promise<NewestEnd &
   const loads = [...byId.values()].sort(newestFirst);
   const oldest = loads.length > 0 ? postedAt(loads[loads.length - 1] as Load) : Infinity;
   const coveredFrom = whole ? -Infinity : order !== 'none' ? oldest : Infinity;
-  return { loads, whole, coveredFrom, total, seenAt, order, firstOrder };
+  return { loads, whole, coveredFrom, total, seenAt, slow: seenAt !== null && slow, order, firstOrder };
 }

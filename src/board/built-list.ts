@@ -1,5 +1,6 @@
 import type { Load } from '../api-client/types';
 import { abortable } from './abortable';
+import { FileFailure } from './file-failure';
 import { cardChunkPath, decodeFilterIndex, loadFromTuple, type DecodedIndex, type FilterIndexFile } from './filter-index';
 import type { FilterRow } from './rows';
 
@@ -17,9 +18,16 @@ export interface BuiltList {
 /** A list with no published index (a route without open loads): no rows. */
 export const EMPTY_INDEX: DecodedIndex = { builtAt: 0, vehicles: [], rows: [], layouts: [] };
 
+/** A file that does not come is told apart from one that comes wrong: the board says "offline" for the first (failure.ts). */
 async function fetchJson(url: string, signal: AbortSignal): Promise<unknown> {
-  const response = await fetch(url, { credentials: 'omit', headers: { Accept: 'application/json' }, signal });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'omit', headers: { Accept: 'application/json' }, signal });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new FileFailure(`${url} could not be reached`, true, { cause: error });
+  }
+  if (!response.ok) throw new FileFailure(`${url}: HTTP ${response.status}`, false);
   return response.json();
 }
 

@@ -47,10 +47,14 @@ export function usePricePositions(
       (response): Promise<unknown> => (response.ok ? response.json() : Promise.resolve(null)),
       () => null,
     );
-    void Promise.all([import('../rates/ranges-file'), json.catch(() => null)]).then(([module, content]) => {
-      const file = module.rangesFileOf(content);
-      if (!cancelled && file) startTransition(() => setRanges({ file, module }));
-    });
+    // Its code may not be had (offline, before the worker kept it): the cards stay as they are.
+    void Promise.all([import(/* webpackChunkName: "board-tap-ranges" */ '../rates/ranges-file'), json.catch(() => null)]).then(
+      ([module, content]) => {
+        const file = module.rangesFileOf(content);
+        if (!cancelled && file) startTransition(() => setRanges({ file, module }));
+      },
+      () => undefined,
+    );
     return () => {
       cancelled = true;
     };

@@ -4,8 +4,9 @@ import { PAGE_SIZE } from '../config/constants';
 import { paginationState } from '../loads/pagination';
 import type { PlaceFileEntry } from '../places/place-file';
 import { abortable } from './abortable';
-import { readNewestEnd } from './api-pages';
+import { readNewestEnd, type NewestEnd } from './api-pages';
 import { builtList, type BuiltList } from './built-list';
+import { FileFailure } from './file-failure';
 import { NEAR_INDEX_KM } from './filter-table';
 import type { DecodedIndex } from './filter-index';
 import type { BoardList, FacetView, ListFiles, WorkedLists } from './list-types';
@@ -45,6 +46,8 @@ interface Rows {
   checkedAt: number | null;
   /** The API was not asked successfully: the rows are the build's (`seenAt` of the answer). */
   seenAt?: number;
+  /** The API's kept copies stood in because it was slow to answer, not because the phone was offline. */
+  slow?: boolean;
 }
 
 type Places = NonNullable<Awaited<ReturnType<typeof loadPlaces>>>;
@@ -60,37 +63,25 @@ function placeReader(places: Places | null): PlaceReader {
   return { slugOf: (text) => places.module.findEntry(places.file, text)?.slug ?? null, slugOfKey };
 }
 
-/** Shared work is reused this long: every list and count of the page reads the same answers. */
-function oncePerMinute<T>(read: () => Promise<T>): (fresh: boolean) => Promise<T> {
-  let last: { at: number; read: Promise<T> } | null = null;
-  return (fresh) => {
-    const now = Date.now();
-    if (!last || now - last.at > POSTED_SINCE_MS || (fresh && now - last.at > POSTED_SINCE_MS / 2)) last = { at: now, read: read() };
-    return last.read;
-  };
-}
-
-/** The loads posted and taken since the build, or why the API could not say. */
-function sinceReader(files: ListFiles): (builtAt: number, fresh: boolean) => Promise<PostedSince | SinceFailed> {
-  let builtAt = 0;
-  const read = oncePerMinute(() =>
-    readPostedSince(builtAt, files.apiOrder, files.apiTotal, new AbortController().signal).catch((error: unknown): SinceFailed => ({
-      failed: isUnreachable(error) ? 'unreachable' : 'answer',
-    })),
-  );
-  return (newest, fresh) => {
-    builtAt = newest;
-    return read(fresh);
-  };
-}
-
-/** A free-text search: the API's own, read from its newest end to a bound, once a minute per text. */
-function textSearcher(files: ListFiles): (text: string) => Promise<{ loads: Load[]; whole: boolean }> {
-  const searches = new Map<string, (fresh: boolean) => Promise<{ loads: Load[]; whole: boolean }>>();
-  return (text) => {
-    let search = searches.get(text);
-    if (!search) {
-      search = oncePerMinute(() => {
+/** The API's answers a page's lists share: the loads posted and taken since the build, and free-text searches, each read once a minute at most. */
+function apiReads(files: ListFiles) {
+  let postedSince: { at: number; read: Promise<PostedSince | SinceFailed> } | null = null;
+  const textSearches = new Map<string, { at: number; read: Promise<NewestEnd> }>();
+  return {
+    /** The loads posted and taken since the build, once a minute at most, or why the API could not say. */
+    readSince(builtAt: number, fresh: boolean, signal: AbortSignal) {
+      const now = Date.now();
+      if (!postedSince || now - postedSince.at > POSTED_SINCE_MS || (fresh && now - postedSince.at > POSTED_SINCE_MS / 2)) {
+        const read = readPostedSince(builtAt, files.apiOrder, files.apiTotal, new AbortController().signal).catch(
+          (error: unknown): SinceFailed => ({ failed: isUnreachable(error) ? 'unreachable' : 'answer' }),
+        );
+        postedSince = { at: now, read };
+      }
+      return abortable(postedSince.read, signal);
+    },
+    textSearch(text: string, signal: AbortSignal) {
+      let known = textSearches.get(text);
+      if (!known || Date.now() - known.at > POSTED_SINCE_MS) {
         const read = readNewestEnd({
           search: text,
           order: files.apiOrder,
@@ -99,34 +90,47 @@ function textSearcher(files: ListFiles): (text: string) => Promise<{ loads: Load
           totalHint: 0,
           signal: new AbortController().signal,
         });
-        read.catch(() => searches.delete(text));
-        return read;
-      });
-      searches.set(text, search);
-    }
-    return search(false);
+        read.catch(() => textSearches.delete(text));
+        known = { at: Date.now(), read };
+        textSearches.set(text, known);
+      }
+      return abortable(known.read, signal);
+    },
   };
 }
 
+type ApiReads = ReturnType<typeof apiReads>;
+
 /** The index a query is served from: its place's surroundings for a place search or `near`, else the list's own. */
-function indexFor(files: ListFiles, list: ListPlaces, query: BoardQuery, searched: PlaceFileEntry | null): string {
+function indexFor({ files, list }: ListQueryConfig, query: BoardQuery, searched: PlaceFileEntry | null): string {
   const far = query.near !== null && query.near > NEAR_INDEX_KM;
   if (!list.from && !list.to) return searched ? (far ? files.boardPath : (searched.around ?? '')) : files.indexPath;
   if (query.near === null) return files.indexPath;
   return far ? files.boardPath : (files.aroundPath ?? files.boardPath);
 }
 
-/** The rows of loads read from the API: free text, which no index holds. */
-function textRows(found: { loads: Load[]; whole: boolean }, reader: PlaceReader): Rows {
-  const loaded = new Map(found.loads.map((load) => [load.id, load]));
-  const rows = found.loads.map((load) => filterRow(load, reader));
-  return { rows, loaded, index: null, complete: found.whole, builtAt: null, checkedAt: Date.now() };
+interface QueryRows {
+  all: Rows;
+  match: ListMatch;
+  context: MatchContext;
 }
 
-/** An index's rows less the loads taken since, with the loads posted since. */
-function builtRows(built: BuiltList, decoded: DecodedIndex, read: PostedSince | SinceFailed, reader: PlaceReader): Rows {
-  const since = 'failed' in read ? null : read;
+/** Free text: the API's own search (it matches titles and more), matched on the phone. */
+async function textSearchRows(reads: ApiReads, text: string, reader: PlaceReader, signal: AbortSignal): Promise<Rows> {
+  const found = await reads.textSearch(text, signal);
+  const loaded = new Map(found.loads.map((load) => [load.id, load]));
+  const rows = found.loads.map((load) => filterRow(load, reader));
+  // Copies the offline worker kept were read when they were seen, not now: the list says so.
+  const kept = found.seenAt === null ? {} : { seenAt: found.seenAt, ...(found.slow ? { slow: true } : {}) };
+  return { rows, loaded, index: null, complete: found.whole, builtAt: null, checkedAt: found.seenAt ?? Date.now(), ...kept };
+}
+
+/** The rows of the build's index, less the loads taken since and with those posted since. */
+async function indexRows(reads: ApiReads, built: BuiltList, reader: PlaceReader, fresh: boolean, signal: AbortSignal): Promise<Rows> {
+  const decoded = await built.index(signal);
   const builtAt = decoded.builtAt || Date.now();
+  const read = await reads.readSince(builtAt, fresh, signal);
+  const since = 'failed' in read ? null : read;
   const loaded = new Map((since?.loads ?? []).map((load) => [load.id, load]));
   const rows = [
     ...[...loaded.values()].map((load) => filterRow(load, reader)),
@@ -143,11 +147,37 @@ function builtRows(built: BuiltList, decoded: DecodedIndex, read: PostedSince | 
     builtAt,
     checkedAt: since && !since.kept ? since.checkedAt : null,
     ...(seenAt === undefined ? {} : { seenAt }),
+    ...(since?.kept && since.slow ? { slow: true } : {}),
   };
 }
 
-/** Page `query.page` of matched rows, with the cards of the index's rows from their chunks. */
-async function pageOf(all: Rows, query: BoardQuery, match: ListMatch, context: MatchContext, signal: AbortSignal): Promise<BoardList> {
+/**
+ * Every load the query may show, before it is matched: the index's rows and the API's additions.
+ * `widest`: rows for every radius the panel offers too (its counts).
+ */
+async function rowsOf(
+  config: ListQueryConfig,
+  reads: ApiReads,
+  query: BoardQuery,
+  fresh: boolean,
+  signal: AbortSignal,
+  widest = false,
+): Promise<QueryRows> {
+  const { list } = config;
+  const places = await loadPlaces(config.placeFilePath);
+  const reader = placeReader(places);
+  const searched = query.search && places ? places.module.searchedPlace(places.file, query.search) : null;
+  const match: ListMatch = { list, searchPlace: searched?.slug ?? null };
+  const context: MatchContext = { today: tashkentToday(Date.now()), places: places?.file.places ?? [] };
+  if (query.search && !searched) return { all: await textSearchRows(reads, query.search, reader, signal), match, context };
+  const hasPlace = Boolean(searched || list.from || list.to);
+  const indexQuery = widest && hasPlace ? { ...query, near: Math.max(query.near ?? 0, NEAR_INDEX_KM) } : query;
+  const built = builtList(indexFor(config, indexQuery, searched));
+  return { all: await indexRows(reads, built, reader, fresh, signal), match, context };
+}
+
+/** Page `query.page` of the rows that match: the cards of those the API did not send come from the index's chunks. */
+async function pageOf({ all, match, context }: QueryRows, query: BoardQuery, signal: AbortSignal): Promise<BoardList> {
   const matching = matchingRows(all.rows, query, match, context);
   const total = matching.length;
   const { pages } = paginationState(query.page, total, PAGE_SIZE);
@@ -155,6 +185,7 @@ async function pageOf(all: Rows, query: BoardQuery, match: ListMatch, context: M
     freshness: { builtAt: all.builtAt, checkedAt: all.checkedAt, complete: all.complete },
     ...(all.complete ? {} : { totalBound: 'atLeast' as const }),
     ...(all.seenAt === undefined ? {} : { seenAt: all.seenAt }),
+    ...(all.slow ? { slow: true } : {}),
   };
   if (query.page > 1 && query.page > pages) return { loads: [], total, page: query.page, limit: PAGE_SIZE, beyond: 'end', ...extra };
   const shown = matching.slice((query.page - 1) * PAGE_SIZE, query.page * PAGE_SIZE);
@@ -162,45 +193,23 @@ async function pageOf(all: Rows, query: BoardQuery, match: ListMatch, context: M
   const cards =
     all.index && fromIndex.length > 0 ? await all.index.built.cards(fromIndex, all.index.decoded, signal) : new Map<string, Load>();
   const loads = shown.map((row) => all.loaded.get(row.id) ?? cards.get(row.id)).filter((load): load is Load => load !== undefined);
-  if (loads.length < shown.length) throw new Error('The list of loads could not be read in full: try again.');
+  if (loads.length < shown.length) throw new FileFailure('The list of loads could not be read in full: try again.', false);
   return { loads, total, page: query.page, limit: PAGE_SIZE, ...extra };
 }
 
-export function listQuery({ files, list, placeFilePath }: ListQueryConfig): WorkedLists {
-  const since = sinceReader(files);
-  const textSearch = textSearcher(files);
-
-  /**
-   * Every load the query may show, before it is matched: the index's rows and the API's additions.
-   * `widest`: rows for every radius the panel offers too (its counts).
-   */
-  const rowsOf = async (query: BoardQuery, fresh: boolean, signal: AbortSignal, widest = false) => {
-    const places = await loadPlaces(placeFilePath);
-    const reader = placeReader(places);
-    const searched = query.search && places ? places.module.searchedPlace(places.file, query.search) : null;
-    const match: ListMatch = { list, searchPlace: searched?.slug ?? null };
-    const context: MatchContext = { today: tashkentToday(Date.now()), places: places?.file.places ?? [] };
-    // Free text: the API's own search (it matches titles and more), matched here.
-    if (query.search && !searched) return { all: textRows(await abortable(textSearch(query.search), signal), reader), match, context };
-    const widen = widest && Boolean(searched || list.from || list.to);
-    const built = builtList(indexFor(files, list, widen ? { ...query, near: Math.max(query.near ?? 0, NEAR_INDEX_KM) } : query, searched));
-    const decoded = await built.index(signal);
-    const read = await abortable(since(decoded.builtAt || Date.now(), fresh), signal);
-    return { all: builtRows(built, decoded, read, reader), match, context };
-  };
-
+export function listQuery(config: ListQueryConfig): WorkedLists {
+  const reads = apiReads(config.files);
   return {
-    async page(query, { signal, fresh }) {
-      const { all, match, context } = await rowsOf(query, fresh, signal);
-      return pageOf(all, query, match, context, signal);
+    async page(query, { signal, fresh }): Promise<BoardList> {
+      return pageOf(await rowsOf(config, reads, query, fresh, signal), query, signal);
     },
     async facets(query, signal): Promise<FacetView> {
-      const { all, match, context } = await rowsOf(query, false, signal, true);
+      const { all, match, context } = await rowsOf(config, reads, query, false, signal, true);
       return { ...facetCounts(all.rows, query, match, context), complete: all.complete };
     },
     async newSince(query, kept, since, signal) {
       // On the board, whose rows hold every kept search's: the board's index, or a searched place's surroundings.
-      const { all, match, context } = await rowsOf({ ...query, page: 1 }, false, signal);
+      const { all, match, context } = await rowsOf(config, reads, { ...query, page: 1 }, false, signal);
       const rows = all.rows.filter((row) => row.posted > since);
       return { count: matchingRows(rows, query, { ...match, list: kept }, context).length, complete: all.complete };
     },

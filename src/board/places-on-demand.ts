@@ -12,7 +12,7 @@ let moduleLoad: Promise<BrowserPlaces> | null = null;
 
 function browserPlaces(): Promise<BrowserPlaces> {
   if (!moduleLoad) {
-    moduleLoad = import('../places/browser-places');
+    moduleLoad = import(/* webpackChunkName: "board-tap-places" */ '../places/browser-places');
     moduleLoad.catch(() => (moduleLoad = null));
   }
   return moduleLoad;

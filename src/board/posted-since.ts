@@ -20,6 +20,8 @@ export interface PostedSince {
   checkedAt: number;
   /** The answers were copies the offline worker kept: the phone or the API did not answer. */
   kept: boolean;
+  /** They stood in for an API that was slow to answer (the phone had a network). */
+  slow: boolean;
 }
 
 /** Pages of the API's newest end read at most for the loads posted since. */
@@ -38,5 +40,6 @@ export async function readPostedSince(builtAt: number, order: ListOrder, totalHi
     taken: (row) => (read.whole || row.posted > read.coveredFrom) && !seen.has(row.id),
     checkedAt: read.seenAt ?? Date.now(),
     kept: read.seenAt !== null,
+    slow: read.slow,
   };
 }

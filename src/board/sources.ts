@@ -29,7 +29,7 @@ let listQueryModule: Promise<ListQueryModule> | null = null;
 /** The worked lists' code, fetched on first use. */
 export function workedListsModule(): Promise<ListQueryModule> {
   if (!listQueryModule) {
-    listQueryModule = import('./list-query');
+    listQueryModule = import(/* webpackChunkName: "board-tap-list-query" */ './list-query');
     listQueryModule.catch(() => (listQueryModule = null));
   }
   return listQueryModule;

@@ -11,8 +11,8 @@ import type { ReadContext } from './filter-table';
 import type { BoardList, FacetView, ListFiles, WorkedLists } from './list-types';
 import type { ListPlaces } from './matcher';
 import { loadPlaces, placeSuggestions, type PlaceFileEntry } from './places-on-demand';
-import { boardHref, isFiltered, type BoardQuery, type ListScope } from './query';
-import { pageSource, type PlainList } from './sources';
+import { boardHref, boardSearchString, isFiltered, type BoardQuery, type ListScope } from './query';
+import { pageSource, type PageSource, type PlainList } from './sources';
 import { type BoardState, type BuiltCardAges, useLoadBoard } from './use-load-board';
 
 /**
@@ -84,6 +84,33 @@ export interface ListBoard {
   vehicleTypes: readonly string[];
   facets: FilterFacets;
   keeping: KeepingSearches;
+  /** Pages of the plain list the build made at paths of their own: without script, the only ones a link can open. */
+  builtPages: number;
+}
+
+/**
+ * Where a change of the list goes: its URL, except offline for a page of the list the build made at a
+ * path of its own (`/loads/from/toshkent/2`). Gatsby would leave for that path, which the offline worker
+ * may not have kept, and the browser would show its own offline page instead of this one: offline, that
+ * page is asked for on this path (`?page=2`), from the list's files, and the list on screen stays when
+ * they are not here either.
+ */
+function whereTo(href: string, next: BoardQuery, pathPage: number): string {
+  const here = window.location.pathname;
+  if (navigator.onLine !== false || new URL(href, window.location.href).pathname === here) return href;
+  const query = boardSearchString({ ...next, page: 1 });
+  return next.page === pathPage ? `${here}${query}` : `${here}${query}${query ? '&' : '?'}page=${next.page}`;
+}
+
+/** What keeping searches needs of the page, and the time after which the kept search on screen marks loads new. */
+function useKeeping(choices: ListChoices, source: PageSource): { keeping: KeepingSearches; newSince: number | null } {
+  const [newSince, setNewSince] = useState<number | null>(null);
+  const { scope, countsKept, feedPlaces, placeFilePath } = choices;
+  const keeping = useMemo<KeepingSearches>(
+    () => ({ path: scope.path, lists: countsKept ? source.worked : null, keepable, onNewSince: setNewSince, placeFilePath, feedPlaces }),
+    [scope.path, countsKept, feedPlaces, source, placeFilePath],
+  );
+  return { keeping, newSince };
 }
 
 const NO_LOADS: readonly Load[] = [];
@@ -134,22 +161,11 @@ export function useListBoard(
   const { placeName, routeKm } = usePlaceNames(state.list, choices.placeNames, choices.routeDistances, placeFilePath);
   const positions = usePricePositions(state.list, choices.rangesPath, choices.positions, choices.initial?.loads ?? NO_LOADS);
   const facets = useCallback<FilterFacets>((next, signal) => source.worked().then((lists) => lists.facets(next, signal)), [source]);
-  const [newSince, setNewSince] = useState<number | null>(null);
-  const keeping = useMemo<KeepingSearches>(
-    () => ({
-      path: scope.path,
-      lists: choices.countsKept ? source.worked : null,
-      keepable,
-      onNewSince: setNewSince,
-      placeFilePath,
-      feedPlaces: choices.feedPlaces,
-    }),
-    [scope.path, choices.countsKept, choices.feedPlaces, source, placeFilePath],
-  );
+  const { keeping, newSince } = useKeeping(choices, source);
   const extras = useMemo(() => ({ placeName, routeKm, positions, newSince }), [placeName, routeKm, positions, newSince]);
   const hrefFor = (next: BoardQuery) => boardHref(language, next, { scope, bare });
   // No scrolling here: the board moves focus (to the field or the results heading), which scrolls.
-  const onQuery = (next: BoardQuery) => void navigate(hrefFor(next));
+  const onQuery = (next: BoardQuery) => void navigate(whereTo(hrefFor(next), next, choices.pathPage));
   const suggest = useCallback((typed: string) => placeSuggestions(placeFilePath, typed), [placeFilePath]);
   const warmSuggestions = useCallback(() => void loadPlaces(placeFilePath), [placeFilePath]);
   return {
@@ -166,5 +182,6 @@ export function useListBoard(
     vehicleTypes,
     facets,
     keeping,
+    builtPages: scope.builtPages,
   };
 }

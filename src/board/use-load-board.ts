@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore, type MutableRefObject } from 'react';
-import { isUnreachable } from '../api-client/unreachable';
+import { boardFailure, type BoardFailure } from './failure';
 import { EMPTY_QUERY, type BoardQuery, parseBoardQuery, queryKey, sameQuery } from './query';
 import type { ReadContext } from './filter-table';
 import { sameLoadsOnScreen, unchangedOnScreen } from './same-list';
@@ -9,11 +9,27 @@ import type { BoardList, LoadSource } from './list-types';
  * `loadedAt`: when the list on screen was read, so "posted … ago" is counted from then.
  * `offline`: the network did not answer, and the list on screen is the last one seen (at `loadedAt`):
  * a copy the offline worker kept (`ready`), or the list that was there (`error`, unreachable).
+ * `slow`: the phone has a network but the API did not answer in time, and the list on screen is the
+ * copy the offline worker kept instead (seen at `loadedAt`).
+ * `failure`: why the query asked for could not be shown (failure.ts).
  */
 export type BoardState =
-  | { status: 'loading'; list: BoardList | null; loadedAt: number; offline?: boolean }
-  | { status: 'ready'; list: BoardList; loadedAt: number; offline?: boolean }
-  | { status: 'error'; message: string; list: BoardList | null; loadedAt: number; offline?: boolean };
+  | { status: 'loading'; list: BoardList | null; loadedAt: number; offline?: boolean; slow?: boolean }
+  | { status: 'ready'; list: BoardList; loadedAt: number; offline?: boolean; slow?: boolean }
+  | { status: 'error'; failure: BoardFailure; list: BoardList | null; loadedAt: number; offline?: boolean; slow?: boolean };
+
+/** The browser says it has a network (where it cannot say, it is taken to have one). */
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/**
+ * What a list that came back says of the network: a copy the offline worker kept is offline, unless it
+ * stood in for an API that was slow while the phone has a network.
+ */
+function keptBecause(list: BoardList): { offline: boolean; slow: boolean } {
+  if (list.seenAt === undefined) return { offline: false, slow: false };
+  const slow = list.slow === true && browserOnline();
+  return { offline: !slow, slow };
+}
 
 /**
  * Set by the board while its cards are the build's HTML (a static part React does not render): moves
@@ -75,29 +91,34 @@ function useRequests(
         (list) => {
           if (current.signal.aborted) return;
           // A copy the offline worker kept (or the build's list alone) was read when it was seen, not now.
-          const offline = list.seenAt !== undefined;
+          const { offline, slow } = keptBecause(list);
           const loadedAt = list.seenAt ?? Date.now();
           lastLoaded.current = Date.now();
           // A refresh that brings what is on screen changes nothing: no update at all, so React renders
           // nothing. Only for a refresh: a search or page change set "loading", which its answer must replace.
           const shown = onScreen.current;
-          if (quiet && sameQuery(shown.query, wanted) && (shown.state.offline ?? false) === offline) {
+          if (
+            quiet &&
+            sameQuery(shown.query, wanted) &&
+            (shown.state.offline ?? false) === offline &&
+            (shown.state.slow ?? false) === slow
+          ) {
             if (unchangedOnScreen(shown.state, list, loadedAt)) return;
             // The usual refresh, hours after the build: the loads it showed, each a little older. While the
             // cards are the build's HTML, their ages are rewritten where they are, and React renders nothing.
             if (sameLoadsOnScreen(shown.state, list) && builtCardAgesRef?.current?.(loadedAt)) return;
           }
-          startTransition(() => setShown(wanted, { status: 'ready', list, loadedAt, offline }));
+          startTransition(() => setShown(wanted, { status: 'ready', list, loadedAt, offline, slow }));
         },
         (error: unknown) => {
           if (current.signal.aborted) return;
-          const message = error instanceof Error && error.message ? error.message : fallbackMessage;
-          const offline = isUnreachable(error);
+          const failure = boardFailure(error, fallbackMessage);
+          const offline = failure.kind === 'offline';
           startTransition(() =>
             setState((previous) =>
               keepOnError && previous.status === 'ready' && (!offline || previous.offline)
                 ? previous
-                : { status: 'error', message, list: previous.list, loadedAt: previous.loadedAt, offline },
+                : { status: 'error', failure, list: previous.list, loadedAt: previous.loadedAt, offline },
             ),
           );
         },
@@ -197,7 +218,8 @@ export function useLoadBoard(
   }, [key, attempt, load]);
 
   const currentQuery = useCallback(() => queryOnPage(window.location.search, pathPage, readContext), [pathPage, readContext]);
-  useBackgroundRefresh(load, lastLoaded, currentQuery, state.offline === true);
+  // A server that was slow is asked again as an absent network is: it may answer by now.
+  useBackgroundRefresh(load, lastLoaded, currentQuery, state.offline === true || state.slow === true);
   const retry = useCallback(() => startTransition(() => setAttempt((n) => n + 1)), []);
   /** Reads the list on screen again, quietly (the page's source learned more). */
   const refresh = useCallback(() => load(currentQuery(), true, true), [load, currentQuery]);

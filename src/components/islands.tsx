@@ -1,4 +1,5 @@
 import React, { Suspense, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { PartBoundary } from './part-boundary';
 
 /**
  * Partial hydration: the one rule every template follows.
@@ -182,11 +183,17 @@ function Gate({ when, children }: { when: IslandWhen; children: ReactNode }) {
   return <>{children}</>;
 }
 
+/**
+ * An island that throws (a part of it whose code cannot be fetched offline, a bug) gives way to one line
+ * in the page's language; the rest of the page stays (part-boundary.tsx).
+ */
 export function Island({ when, children }: { when: IslandWhen; children: ReactNode }) {
   return (
-    <Suspense fallback={null}>
-      <Gate when={when}>{children}</Gate>
-    </Suspense>
+    <PartBoundary>
+      <Suspense fallback={null}>
+        <Gate when={when}>{children}</Gate>
+      </Suspense>
+    </PartBoundary>
   );
 }
 

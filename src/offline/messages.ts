@@ -15,6 +15,8 @@ export const MESSAGES = {
   howServed: 'OFFLINE_HOW_SERVED',
   /** Page → worker, answered on the message's port with a WorkerBuild. */
   build: 'OFFLINE_BUILD',
+  /** Page → worker: a board, city or route page is open; keep the code its taps fetch (policy.ts, TAP_CHUNKS). */
+  keepTaps: 'OFFLINE_KEEP_TAPS',
 } as const;
 
 /** The entry scripts of the build the worker came with (the page compares its own with them). */
@@ -25,6 +27,8 @@ export interface WorkerBuild {
 export interface HowServed {
   /** When the kept copy this page was answered with had been fetched; null: the network answered. */
   seenAt: number | null;
+  /** The kept copy stood in for a site that did not answer in time, not for a request that failed. */
+  slow?: boolean;
 }
 
 /**
@@ -34,8 +38,11 @@ export interface HowServed {
  * i18next): the notice, with `{date}` and `{time}` to fill in, and the reload offer's two.
  */
 export const OFFLINE_NOTICE_ATTRIBUTE = 'data-offline-notice';
+/** On the notice of every board, city and route page (which the board's own notice is too): such a page asks the worker to keep its taps' code. */
+export const OFFLINE_LIST_PAGE_ATTRIBUTE = 'data-offline-list';
 export const OFFLINE_TEXT_ATTRIBUTES = {
   notice: 'data-notice-text',
+  slow: 'data-slow-text',
   update: 'data-update-text',
   reload: 'data-reload-text',
 } as const;

@@ -56,6 +56,32 @@ export const LIMITS: Readonly<Record<OfflineKind, { entries: number; maxAgeSecon
 /** Everything kept together, bodies as kept (uncompressed): beyond it the oldest entries go first. */
 export const MAX_BYTES = 5 * 1024 * 1024;
 
+/**
+ * The chunks of code a board, city or route page fetches on a tap, by their `webpackChunkName`
+ * (src/components/load-board/lazy-parts.tsx, board-cards-lazy.ts; src/board/sources.ts,
+ * places-on-demand.ts, card-extras.ts): the build lists them into the worker beside its entry scripts
+ * (src/gatsby/service-worker.ts), and the worker keeps them when such a page is visited, so that a tap
+ * without a network finds them. A jest test holds this list and the code's chunk names together.
+ */
+export const TAP_CHUNKS = [
+  'board-tap-filter-panel',
+  'board-tap-filter-extras',
+  'board-tap-list-query',
+  'board-tap-places',
+  'board-tap-cards',
+  'board-tap-ranges',
+  'board-tap-states',
+] as const;
+
+/** The build's entry scripts, which every page runs: the worker keeps them when it installs. */
+export const ENTRY_CHUNKS = ['app', 'framework', 'webpack-runtime'] as const;
+
+/** Whether a script the build listed into the worker is one of its entry scripts (the rest are TAP_CHUNKS'). */
+export function isEntryScript(url: string): boolean {
+  const name = url.slice(url.lastIndexOf('/') + 1);
+  return ENTRY_CHUNKS.some((entry) => name.startsWith(`${entry}-`) && /-[0-9a-f]{16,}\.js$/.test(name));
+}
+
 /** The API paths whose answers are kept: the list calls, never a single load. */
 const API_LIST_PATH = /\/loads\/?$/;
 
@@ -144,6 +170,15 @@ export function readsAsBoard(body: string): boolean {
  */
 export function pageCacheKey(url: URL): string {
   return `${url.origin}${withoutTrailingSlash(url.pathname)}`;
+}
+
+/**
+ * The key a page's data is kept under: its path alone. Gatsby asks for a page's data again with the
+ * page's query (`page-data.json?vehicle=Tent`) at each change of the board's filters: the same file,
+ * which must neither be kept once per query nor be missing offline for a query not seen before.
+ */
+export function pageDataCacheKey(url: URL): string {
+  return `${url.origin}${url.pathname}`;
 }
 
 /** app-data.json is one URL for every build: each build's copy is kept under a key of its own. */

@@ -22,8 +22,11 @@ export function registerOfflineWorkerWhenIdle(): void {
 
 /**
  * After a navigation within the site: a city or route page whose data the worker answered from its
- * cache says so (./register.ts); before the worker's script is there, the first page's check does it.
+ * cache says so, and a board, city or route page has the worker keep its taps' code (./register.ts);
+ * before the worker's script is there, the first page's check does it.
  */
 export function offlineNoticeAfterNavigation(): void {
-  void registered?.then(({ showOfflineNotice }) => showOfflineNotice()).catch(() => undefined);
+  void registered
+    ?.then(({ showOfflineNotice, keepTapsOfListPage }) => Promise.all([showOfflineNotice(), keepTapsOfListPage()]))
+    .catch(() => undefined);
 }

@@ -1,7 +1,14 @@
 import { handListAnswersTo, takeListAnswers } from '../api-client/answers-before-worker';
 import { SERVICE_WORKER_FILE } from '../hosting/file-names';
 import { builtTime } from '../loads/built-time';
-import { MESSAGES, OFFLINE_NOTICE_ATTRIBUTE, OFFLINE_TEXT_ATTRIBUTES, type HowServed, type WorkerBuild } from './messages';
+import {
+  MESSAGES,
+  OFFLINE_LIST_PAGE_ATTRIBUTE,
+  OFFLINE_NOTICE_ATTRIBUTE,
+  OFFLINE_TEXT_ATTRIBUTES,
+  type HowServed,
+  type WorkerBuild,
+} from './messages';
 
 /**
  * The page's side of the offline worker (./worker.ts), loaded by gatsby-browser once the page has
@@ -42,6 +49,7 @@ export async function registerOfflineWorker(): Promise<void> {
     .catch(() => container.getRegistration());
   if (!registration) return;
   if (!controlled) void handOverLoadedPage();
+  void keepTapsOfListPage();
   const checkForUpdate = () => void registration.update().catch(() => undefined);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') checkForUpdate();
@@ -60,6 +68,17 @@ async function handOverLoadedPage(): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
   const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
   registration.active?.postMessage({ type: MESSAGES.keepPage, urls: [window.location.href, ...loaded], answers: takeListAnswers() });
+}
+
+/**
+ * On a board, city or route page: the worker keeps the code a tap on it fetches (the filter panel, the
+ * worked lists, the places, the cards), so that a tap without a network finds it. Once per build the
+ * worker fetches it (cache first).
+ */
+export async function keepTapsOfListPage(): Promise<void> {
+  if (!document.querySelector(`[${OFFLINE_LIST_PAGE_ATTRIBUTE}]`)) return;
+  const registration = await navigator.serviceWorker.ready;
+  registration.active?.postMessage({ type: MESSAGES.keepTaps });
 }
 
 let offered = false;
@@ -130,7 +149,7 @@ function ask<T>(type: string, waitMs: number): Promise<T | null> {
 
 /** Asks the worker whether it answered this page (or its data) from its cache, and when that was seen. */
 async function howServed(): Promise<HowServed> {
-  return (await ask<HowServed>(MESSAGES.howServed, 2_000)) ?? { seenAt: null };
+  return (await ask<HowServed>(MESSAGES.howServed, 2_000)) ?? { seenAt: null, slow: false };
 }
 
 let stopWaitingForNetwork: (() => void) | null = null;
@@ -141,9 +160,11 @@ let stopWaitingForNetwork: (() => void) | null = null;
  */
 export async function showOfflineNotice(): Promise<void> {
   const slot = document.querySelector<HTMLElement>(`[${OFFLINE_NOTICE_ATTRIBUTE}]`);
-  const notice = text('notice');
-  if (!slot || !notice) return;
-  const { seenAt } = await howServed();
+  if (!slot) return;
+  const { seenAt, slow } = await howServed();
+  // A site slow to answer while the phone has a network is not "no connection".
+  const notice = text(slow && navigator.onLine ? 'slow' : 'notice');
+  if (!notice) return;
   const seen = seenAt === null ? null : builtTime(seenAt);
   stopWaitingForNetwork?.();
   stopWaitingForNetwork = null;

@@ -26,8 +26,10 @@ import {
   offlineKind,
   entriesToDrop,
   isBoardAnswer,
+  isEntryScript,
   isFresh,
   pageCacheKey,
+  pageDataCacheKey,
   pageOfPageData,
   readsAsBoard,
   type KeptEntry,
@@ -36,6 +38,7 @@ import {
 } from './policy';
 import type { ListAnswer } from '../api-client/answers-before-worker';
 import { BUILD_HEADER, MESSAGES, SEEN_AT_HEADER, SIZE_HEADER, type HowServed, type WorkerBuild } from './messages';
+import { KEPT_BECAUSE_HEADER } from '../config/kept-copy';
 
 declare const self: ServiceWorkerGlobalScope & {
   /** The build's entry scripts, written in by Workbox's webpack plugin. */
@@ -46,8 +49,8 @@ const origins: Origins = { site: self.location.origin, api: apiUrl() };
 
 /** Which build each open page runs (by client id), learnt from the HTML it was answered with. */
 const documentBuilds = new Map<string, string>();
-/** When the kept copy a page was answered with had been fetched, for pages the cache answered. */
-const servedFromCache = new Map<string, number>();
+/** When the kept copy a page was answered with had been fetched, and whether for a slow site, for pages the cache answered. */
+const servedFromCache = new Map<string, { seenAt: number; slow: boolean }>();
 /** The build of the app-data.json a page is loading now from the network, by client id. */
 const appDataLoads = new Map<string, Promise<string | null>>();
 const REMEMBERED_CLIENTS = 50;
@@ -78,15 +81,33 @@ function within<T>(promise: Promise<T | null> | undefined, ms: number): Promise<
 /** Until when the network is taken for silent (policy.ts, SILENT_NETWORK_MS). */
 let silentUntil = 0;
 
-/** Marks the network silent when a kept copy stood in for it, and well again when it answers. */
+/**
+ * The requests (by their event) whose fetch failed: a kept copy stands in for them because the network
+ * is not there. Any other kept copy stands in for a network that did not answer in time: a slow server.
+ */
+const unreached = new WeakSet<ExtendableEvent>();
+
+/** Whether a kept copy answering `event` stands in for a slow server rather than a missing network. */
+const forSlowServer = (event: ExtendableEvent | undefined) => event !== undefined && !unreached.has(event);
+
+/**
+ * Marks the network silent when a kept copy stood in for it, and well again when it answers; and marks
+ * the kept copy with why it stands in (config/kept-copy.ts), so the page says "offline" or "slow" truly.
+ */
 const networkWatch: WorkboxPlugin = {
   fetchDidSucceed: async ({ response }) => {
     silentUntil = 0;
     return response;
   },
-  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
-    if (cachedResponse) silentUntil = Date.now() + SILENT_NETWORK_MS;
-    return cachedResponse;
+  fetchDidFail: async ({ event }) => {
+    if (event) unreached.add(event);
+  },
+  cachedResponseWillBeUsed: async ({ cachedResponse, event }) => {
+    if (!cachedResponse) return cachedResponse;
+    silentUntil = Date.now() + SILENT_NETWORK_MS;
+    const headers = new Headers(cachedResponse.headers);
+    headers.set(KEPT_BECAUSE_HEADER, forSlowServer(event) ? 'slow' : 'unreachable');
+    return new Response(cachedResponse.body, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
   },
 };
 
@@ -169,7 +190,10 @@ const pagePlugin: WorkboxPlugin = {
     if (cachedResponse && event instanceof FetchEvent && event.request.mode === 'navigate') {
       const build = cachedResponse.headers.get(BUILD_HEADER);
       if (build) remember(documentBuilds, event.resultingClientId, build);
-      remember(servedFromCache, event.resultingClientId, Number(cachedResponse.headers.get(SEEN_AT_HEADER)) || Date.now());
+      remember(servedFromCache, event.resultingClientId, {
+        seenAt: Number(cachedResponse.headers.get(SEEN_AT_HEADER)) || Date.now(),
+        slow: forSlowServer(event),
+      });
     }
     return cachedResponse;
   },
@@ -192,6 +216,7 @@ function isPrefetch(request: Request): boolean {
  * and data of one build. Its HTML is kept with it, for a page opened by a link within the site.
  */
 const pageDataPlugin: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => pageDataCacheKey(new URL(request.url)),
   cacheWillUpdate: async ({ request, response, event }) => {
     if (isPrefetch(request)) return null;
     const build = await within(appDataLoads.get(clientIdOf(event) ?? ''), NETWORK_TIMEOUT_MS);
@@ -206,7 +231,10 @@ const pageDataPlugin: WorkboxPlugin = {
     const clientId = clientIdOf(event);
     const running = documentBuilds.get(clientId ?? '');
     if (!cachedResponse || !running || cachedResponse.headers.get(BUILD_HEADER) !== running) return null;
-    remember(servedFromCache, clientId, Number(cachedResponse.headers.get(SEEN_AT_HEADER)) || Date.now());
+    remember(servedFromCache, clientId, {
+      seenAt: Number(cachedResponse.headers.get(SEEN_AT_HEADER)) || Date.now(),
+      slow: forSlowServer(event),
+    });
     return cachedResponse;
   },
   // A page opened within the site from the network: its page says nothing of the cache.
@@ -309,12 +337,14 @@ enableNavigationPreload();
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: unknown; urls?: unknown; answers?: unknown } | null;
   if (data?.type === MESSAGES.howServed) {
-    const seenAt = event.source instanceof Client ? servedFromCache.get(event.source.id) : undefined;
-    const answer: HowServed = { seenAt: seenAt ?? null };
+    const served = event.source instanceof Client ? servedFromCache.get(event.source.id) : undefined;
+    const answer: HowServed = { seenAt: served?.seenAt ?? null, slow: served?.slow ?? false };
     event.ports[0]?.postMessage(answer);
   } else if (data?.type === MESSAGES.build) {
     const answer: WorkerBuild = { scripts: buildScripts.map((entry) => new URL(entry.url, origins.site).pathname) };
     event.ports[0]?.postMessage(answer);
+  } else if (data?.type === MESSAGES.keepTaps) {
+    event.waitUntil(keepScripts(event, tapChunks));
   } else if (data?.type === MESSAGES.keepPage && Array.isArray(data.urls)) {
     event.waitUntil(
       keepLoadedPage(
@@ -407,17 +437,22 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-// The build's entry scripts, which every kept page of this build runs: kept at install, from the
-// browser's HTTP cache when the page that registered the worker has just run them.
+// The build's scripts (src/gatsby/service-worker.ts): its entry scripts, which every kept page of this
+// build runs, kept at install, from the browser's HTTP cache when the page that registered the worker
+// has just run them; and the chunks a board, city or route page fetches on a tap (policy.ts, TAP_CHUNKS),
+// kept when such a page says it is open, so that a tap without a network finds them. Already kept, a
+// script costs nothing (cache first).
 const buildScripts = self.__WB_MANIFEST;
-self.addEventListener('install', (event) => {
-  event.waitUntil(
-    Promise.all(
-      buildScripts.map((entry) =>
-        strategies.asset
-          .handle({ event, request: new Request(new URL(entry.url, origins.site)), url: new URL(entry.url, origins.site) })
-          .catch(() => undefined),
-      ),
-    ),
+const entryScripts = buildScripts.filter((entry) => isEntryScript(entry.url));
+const tapChunks = buildScripts.filter((entry) => !isEntryScript(entry.url));
+
+function keepScripts(event: ExtendableEvent, scripts: typeof buildScripts): Promise<unknown> {
+  return Promise.all(
+    scripts.map((entry) => {
+      const url = new URL(entry.url, origins.site);
+      return strategies.asset.handle({ event, request: new Request(url), url }).catch(() => undefined);
+    }),
   );
-});
+}
+
+self.addEventListener('install', (event) => event.waitUntil(keepScripts(event, entryScripts)));

@@ -50,12 +50,13 @@ export const query = graphql`
     ) {
       ...LocaleEdges
     }
-    heroImage: file(sourceInstanceName: { eq: "images" }, relativePath: { eq: "loads-phone.png" }) {
+    # Each language's pictures of the board are in its own folder (tools/scripts/screenshots.ts).
+    heroImage: file(sourceInstanceName: { eq: "images" }, relativeDirectory: { eq: $language }, name: { eq: "loads-phone" }) {
       childImageSharp {
         gatsbyImageData(width: 260, layout: CONSTRAINED, outputPixelDensities: [1, 2], placeholder: NONE)
       }
     }
-    bannerImage: file(sourceInstanceName: { eq: "images" }, relativePath: { eq: "loads-desktop.png" }) {
+    bannerImage: file(sourceInstanceName: { eq: "images" }, relativeDirectory: { eq: $language }, name: { eq: "loads-desktop" }) {
       childImageSharp {
         gatsbyImageData(width: 640, layout: CONSTRAINED, outputPixelDensities: [1, 2], placeholder: NONE)
       }

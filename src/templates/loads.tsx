@@ -1,4 +1,4 @@
-import React, { Suspense, lazy } from 'react';
+import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { ROUTES, boardFeedPath } from '../config/routes';
@@ -6,6 +6,7 @@ import { Layout } from '../components/layout';
 import { Island } from '../components/islands';
 import { PageIntro } from '../components/page-intro';
 import { AppBanner } from '../components/load-board/app-banner';
+import { SavedSearchList } from '../components/load-board/lazy-parts';
 import { LoadBoard } from '../components/load-board/load-board';
 import { useKeepsSearches } from '../board/extras-wanted';
 import { type BoardPageContext, useBoardPage } from '../board/board-page';
@@ -15,11 +16,6 @@ import { definePageHead } from '../head/define-head';
 import type { JsonLd } from '../head/head-tags';
 import { FeedLink } from '../components/feed-link';
 import { boardFeedTitle } from '../feeds/board-feed-title';
-
-// The kept searches come with the filters' extras, a chunk loaded only when the phone keeps one.
-const SavedSearchList = lazy(() =>
-  import('../components/load-board/filter-extras').then((extras) => ({ default: extras.SavedSearchList })),
-);
 
 export interface LoadsPageContext extends PageContext, BoardPageContext {
   /**
@@ -71,11 +67,8 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
   return (
     <>
       <AppBanner language={language} />
-      {keepsSearches ? (
-        <Suspense fallback={null}>
-          <SavedSearchList language={language} query={board.query} keeping={board.keeping} />
-        </Suspense>
-      ) : null}
+      {/* The kept searches come with the filters' extras, a chunk loaded only when the phone keeps one. */}
+      {keepsSearches ? <SavedSearchList.Part language={language} query={board.query} keeping={board.keeping} /> : null}
       <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} search={{ suggest, warmSuggestions }} {...board} />
       <p>
         <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a> ·{' '}

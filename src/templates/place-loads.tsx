@@ -55,6 +55,11 @@ function OnwardLinks({ context, t }: { context: PlaceLoadsPageContext; t: TFunct
   );
 }
 
+/** The route's going rate, rendered by the build (src/gatsby/rate-html.tsx): React escaped its values there. */
+function RateBlock({ html }: { html: string | undefined }) {
+  return html ? <div dangerouslySetInnerHTML={{ __html: html }} /> : null;
+}
+
 /** The page's list and its filters: an island that hydrates on arrival, the rest of the page stays static. */
 function PlaceBoard({ pageContext, location }: { pageContext: PlaceLoadsPageContext; location: PageProps['location'] }) {
   const { t } = useTranslation('loads');
@@ -83,17 +88,21 @@ export default function PlaceLoadsPage({ pageContext, location }: PageProps<Loca
             <a href={boardHref(language, { search })}>{t('liveSearch', { place: search })}</a>
           </p>
         ) : null}
+        {/* The rate block follows the list (its chart and table would push the first load a screen or
+            two down on a phone): a link here says it is there. */}
+        {rateHtml && total > 0 ? (
+          <p className={styles.updated}>
+            <a href="#going-rate">{t('rates.below')}</a>
+          </p>
+        ) : null}
         <OfflineNotice />
       </PageIntro>
-      {rateHtml || total === 0 ? (
+      {total === 0 ? (
         <div className="container">
-          {/* Rendered by the build (src/gatsby/rate-html.tsx): React escaped its values there. */}
-          {rateHtml ? <div dangerouslySetInnerHTML={{ __html: rateHtml }} /> : null}
-          {total === 0 ? (
-            <p data-no-open-loads="">
-              {t('rates.noOpen')} <a href={boardHref(language, { search })}>{t('liveSearch', { place: search })}</a>
-            </p>
-          ) : null}
+          <RateBlock html={rateHtml} />
+          <p data-no-open-loads="">
+            {t('rates.noOpen')} <a href={boardHref(language, { search })}>{t('liveSearch', { place: search })}</a>
+          </p>
         </div>
       ) : null}
       {/* The list moves only when the URL asks for a filter, a search or a page the build did not make;
@@ -105,6 +114,7 @@ export default function PlaceLoadsPage({ pageContext, location }: PageProps<Loca
         </div>
       </Island>
       <div className="container">
+        {total > 0 ? <RateBlock html={rateHtml} /> : null}
         <section className={styles.links} aria-labelledby="return-loads">
           <h2 id="return-loads">{t('reverse.heading')}</h2>
           {reverse ? (

@@ -139,6 +139,24 @@ const typeWeight = (label: 'От' | 'До', value: string) => async (page: Page)
 
 const kb = (value: number) => `${value.toFixed(1)} KB`;
 
+/** The route page of the rates page's busiest route (it has the largest rate block). */
+async function busiestRoute(page: Page, siteUrl: string): Promise<string> {
+  await page.goto(`${siteUrl}/ru/loads/rates`);
+  const route = await page.locator('tbody tr[data-route]').first().getAttribute('data-route');
+  return `/ru${route ?? '/loads/route/toshkent/samarqand'}`;
+}
+
+/** Puts `count` searches into the phone's keeping (src/board/saved-searches.ts), or none. */
+async function keepSearches(page: Page, siteUrl: string, count: number): Promise<void> {
+  await page.goto(`${siteUrl}/ru/loads/places`);
+  const types = ['Tent', 'Refrijerator', 'Kamaz', 'Labo', 'Damas'].slice(0, count);
+  await page.evaluate((names) => {
+    const now = Date.now();
+    const kept = names.map((name) => ({ path: '/loads', query: `?vehicle=${name}`, openedAt: now, newSince: now }));
+    localStorage.setItem('yukbor.savedSearches', JSON.stringify(kept));
+  }, types);
+}
+
 async function main(): Promise<void> {
   // A history of its own: a bench's board must not join the developer's history.
   const historyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-filters-history-'));
@@ -219,6 +237,19 @@ async function measure(env: NodeJS.ProcessEnv, order: ListOrderSetting): Promise
             `First screen at ${viewport.width} x ${viewport.height}: app banner at ${banner} px, search ${search}, Filters ${filters}, ` +
               `the first load's card ${card} px down (${card < viewport.height ? 'on' : 'NOT on'} the first screen)`,
           );
+          for (const [what, url, kept] of [
+            ['two filters chosen', '/ru/loads?vehicle=Tent&weightMin=10', 0],
+            ['five kept searches', '/ru/loads', 5],
+            ['the busiest route', await busiestRoute(phone, siteUrl), 0],
+          ] as const) {
+            await keepSearches(phone, siteUrl, kept);
+            await phone.goto(`${siteUrl}${url}`, { waitUntil: 'networkidle' });
+            const y = await top('main li a[href*="/load/"]');
+            console.log(
+              `  with ${what} (${url}): the first load's card ${y} px down (${y < viewport.height ? 'on' : 'NOT on'} the first screen)`,
+            );
+          }
+          await keepSearches(phone, siteUrl, 0);
           await phone.close();
         }
         console.log('');

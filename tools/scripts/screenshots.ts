@@ -1,17 +1,19 @@
 // Makes the images the home page shows of the site itself: the load board as a phone and a desktop
-// see it. Reproducible: the sample API's data is deterministic, the clock is frozen and fonts are the
-// machine's. Builds the site first. Output: src/images/*.png.
+// see it, in each language, so that each home page shows the board in its own words. Reproducible: the
+// sample API's data is deterministic, the clock is frozen and fonts are the machine's. Builds the site
+// first. Output: src/images/<prefix>/loads-*.png (the home page's query picks its language's folder).
 import fs from 'node:fs';
 import path from 'node:path';
 import { withBuiltSite } from '../harness/stack';
+import { LANGUAGES } from '../../src/config/languages';
 
 const OUT = path.resolve('src/images');
 
-const SHOTS = [
+const SHOTS = LANGUAGES.flatMap(({ prefix }) => [
   // The phone shows the list itself, scrolled past the page intro as a driver would.
-  { file: 'loads-phone.png', path: '/uz/loads', width: 360, height: 720, scale: 2, scrollTo: 'form[role=search]' },
-  { file: 'loads-desktop.png', path: '/uz/loads', width: 1280, height: 800, scale: 1, scrollTo: null },
-] as const;
+  { file: `${prefix}/loads-phone.png`, path: `/${prefix}/loads`, width: 360, height: 720, scale: 2, scrollTo: 'form[role=search]' },
+  { file: `${prefix}/loads-desktop.png`, path: `/${prefix}/loads`, width: 1280, height: 800, scale: 1, scrollTo: null },
+]);
 
 withBuiltSite({ apiPort: 4410, sitePort: 9410, build: true }, async ({ siteUrl, browser }) => {
   for (const shot of SHOTS) {
@@ -30,6 +32,7 @@ withBuiltSite({ apiPort: 4410, sitePort: 9410, build: true }, async ({ siteUrl, 
         if (target) window.scrollTo(0, target.getBoundingClientRect().top + window.scrollY - (header?.offsetHeight ?? 0) - 12);
       }, shot.scrollTo);
     }
+    fs.mkdirSync(path.dirname(path.join(OUT, shot.file)), { recursive: true });
     await page.screenshot({ path: path.join(OUT, shot.file) });
     await page.close();
     console.log(`Wrote src/images/${shot.file} (${fs.statSync(path.join(OUT, shot.file)).size} bytes)`);

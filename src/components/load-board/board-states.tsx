@@ -1,28 +1,40 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../spinner';
+import type { TFunction } from 'i18next';
+import type { BoardFailure } from '../../board/failure';
 import * as styles from './load-board.module.css';
 
-/** Shown only when there is no list yet; the board's live region says "loading", so this is not one. */
-export function BoardSpinner() {
-  const { t } = useTranslation('loads');
-  return (
-    <div className={styles.spinnerBox}>
-      <Spinner />
-      <span aria-hidden="true">{t('states.loading')}</span>
-    </div>
-  );
+/*
+ * The panels of a list that is not there: an error, nothing found, a page past the end. A chunk of its
+ * own (lazy-parts.tsx), fetched when one is first shown, never with the page's first script; the offline
+ * worker keeps it with the page.
+ */
+
+/** Why the list is not there, in the page's language. */
+function failureText(t: TFunction, failure: BoardFailure): string {
+  if (failure.kind === 'offline') return t('states.offline');
+  if (failure.kind === 'file') return t('states.fileFailed');
+  if (failure.kind === 'answer') return t('states.answered');
+  if (failure.kind === 'unreadable') return t('states.unreadable');
+  return t('states.unknown');
 }
 
-export function BoardError({ message, onRetry }: { message: string; onRetry: () => void }) {
+/**
+ * The error panel: why, in the page's language, and for an error answer of the API its status and
+ * body (SPEC.md section 8), never a URL.
+ */
+export function BoardError({ failure, onRetry }: { failure: BoardFailure; onRetry: () => void }) {
   const { t } = useTranslation('loads');
   return (
     <div className={styles.panel} role="alert">
       <h2>{t('states.errorTitle')}</h2>
-      {/* The API's (or the spec's) message, in English whatever the page language: read with an English voice. */}
-      <p className={styles.errorMessage} lang="en">
-        {message}
-      </p>
+      <p>{failureText(t, failure)}</p>
+      {/* The API's own words, in English whatever the page language: read with an English voice. */}
+      {failure.kind === 'answer' ? (
+        <p className={styles.errorMessage} lang="en">
+          {failure.detail}
+        </p>
+      ) : null}
       <button type="button" className={styles.button} onClick={onRetry}>
         {t('states.retry')}
       </button>

@@ -1,17 +1,15 @@
-import React, { Suspense, lazy, useState, type RefObject } from 'react';
+import React, { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../config/languages';
 import { filterCount, type BoardQuery } from '../../board/query';
 import type { FilterFacets, KeepingSearches } from '../../board/use-list-board';
 import { useExtrasWanted } from '../../board/extras-wanted';
+import { FilterChips, FilterPanel, loadFilterPanel } from './lazy-parts';
 import * as styles from './load-board.module.css';
 
 // The panel, its options and the code that counts them come on the first tap of "Filters", never with
 // the page's first script.
-const loadPanel = () => import('./filter-panel');
-const FilterPanel = lazy(loadPanel);
-const preloadPanel = () => void loadPanel().catch(() => undefined);
-const FilterChips = lazy(() => import('./filter-extras').then((extras) => ({ default: extras.FilterChips })));
+const preloadPanel = () => void loadFilterPanel().catch(() => undefined);
 
 export const FILTER_PANEL_ID = 'board-filters';
 
@@ -58,28 +56,24 @@ export function FilterBar({ language, query, vehicleTypes, facets, onQuery, sear
           {chosen > 0 ? t('filters.openCount', { count: chosen }) : t('filters.open')}
         </button>
         {extrasWanted ? (
-          <Suspense fallback={null}>
-            <FilterChips language={language} query={query} searchChip={searchChip} onQuery={onQuery} keeping={keeping} />
-          </Suspense>
+          <FilterChips.Part language={language} query={query} searchChip={searchChip} onQuery={onQuery} keeping={keeping} />
         ) : null}
       </div>
       {/* Shown only where the page runs no script (CSS `scripting: none`): the button above is hidden there. */}
       <p className={styles.needScript}>{t('filters.needScript')}</p>
       <div id={FILTER_PANEL_ID} className={styles.filterPanel} hidden={!open}>
         {open ? (
-          <Suspense fallback={<p className={styles.count}>{t('filters.loadingOptions')}</p>}>
-            <FilterPanel
-              language={language}
-              query={query}
-              vehicleTypes={vehicleTypes}
-              facets={facets}
-              onQuery={(next) => onQuery(next, 'keep')}
-              onClose={() => {
-                setOpen(false);
-                toggleRef.current?.focus();
-              }}
-            />
-          </Suspense>
+          <FilterPanel.Part
+            language={language}
+            query={query}
+            vehicleTypes={vehicleTypes}
+            facets={facets}
+            onQuery={(next) => onQuery(next, 'keep')}
+            onClose={() => {
+              setOpen(false);
+              toggleRef.current?.focus();
+            }}
+          />
         ) : null}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import React, { startTransition, useEffect, useState } from 'react';
+import React, { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
@@ -16,6 +16,7 @@ import { AlertsLink } from './alerts-link';
 import { chipText } from './filter-chips';
 import { builtTime } from '../../loads/built-time';
 import type { Freshness } from '../../board/list-types';
+import { RESULTS_HEADING_ID } from './results-heading';
 import * as boardStyles from './load-board.module.css';
 import * as styles from './filter-panel.module.css';
 
@@ -81,6 +82,18 @@ function freshText(view: SavedView, t: TFunction): string {
   return since ? t('saved.since', { date: since.date, time: since.time, fresh }) : fresh;
 }
 
+/**
+ * The chips and "keep this search" sit above the filter panel: when they come or change (a tap adds a
+ * chip, which may wrap to a new line), the panel moves down, and the control that keeps focus in it may
+ * leave the screen. It is brought back into view, as little as needed (WCAG 2.4.11, focus not obscured).
+ */
+function useFocusStaysInView(layout: string): void {
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && focused !== document.body) focused.scrollIntoView({ block: 'nearest' });
+  }, [layout]);
+}
+
 export interface FilterChipsProps {
   language: Language;
   query: BoardQuery;
@@ -98,6 +111,7 @@ export function FilterChips({ language, query, searchChip, onQuery, keeping }: F
   // The cards mark the loads a kept search has new since it was last opened.
   useEffect(() => startTransition(() => onNewSince(newSince)), [newSince, onNewSince]);
   const chips = queryChips(query, searchChip);
+  useFocusStaysInView(`${chips.length}|${saved.current !== null}|${saved.refused}|${saved.full}`);
   return (
     <>
       {chips.length > 0 ? (
@@ -182,55 +196,128 @@ function savedFeed(view: SavedView, language: Language, keeping: KeepingSearches
   return slug && keeping.feedPlaces.includes(slug) ? listFeedPath({ kind: 'from', from: slug }, language.prefix) : '';
 }
 
+/** One kept search: its link, its new loads, its share and feed links, and the button that removes it. */
+function SavedItem({
+  view,
+  language,
+  keeping,
+  words,
+  onRemove,
+  removeRef,
+}: {
+  view: SavedView;
+  language: Language;
+  keeping: KeepingSearches;
+  words: PlaceWords | null;
+  onRemove: () => void;
+  removeRef: (button: HTMLButtonElement | null) => void;
+}) {
+  const { t } = useTranslation('loads');
+  const label = savedLabel(view, t, language, words);
+  const fresh = freshText(view, t);
+  const feed = savedFeed(view, language, keeping, words);
+  const share = { telegram: t('share.telegram'), native: t('share.native'), newTab: t('common:newTab') };
+  return (
+    <li className={styles.savedItem}>
+      <a className={styles.savedLink} href={view.href}>
+        {label}
+      </a>
+      {fresh ? <span className={styles.savedCount}>{fresh}</span> : null}
+      <ShareLinks
+        className={styles.savedActions}
+        buttonClassName={boardStyles.shareButton}
+        url={absoluteUrl(siteUrl(), view.href)}
+        text={label}
+        subject={label}
+        texts={share}
+      />
+      <AlertsLink entry={view.entry} source={keeping} language={language} label={label} />
+      {feed ? (
+        <a className={styles.savedActions} href={feed}>
+          {t('saved.feed')}
+          <span className="visually-hidden">{` (${label})`}</span>
+        </a>
+      ) : null}
+      <button ref={removeRef} type="button" className={styles.clearAll} onClick={onRemove}>
+        <span aria-hidden="true">×</span>
+        <span className="visually-hidden">{t('saved.remove', { name: label })}</span>
+      </button>
+    </li>
+  );
+}
+
+/** The one line the folded kept searches show: how many, and how many new loads they have in all. */
+function foldText(list: readonly SavedView[], t: TFunction): string {
+  const counted = list.flatMap((view) => (view.fresh ? [view.fresh] : []));
+  const fresh = counted.reduce((sum, one) => sum + one.count, 0);
+  const complete = counted.every((one) => one.complete);
+  const count = `(${list.length})`;
+  return fresh > 0 ? `${count} · ${t(complete ? 'saved.new' : 'saved.newAtLeast', { count: fresh })}` : count;
+}
+
 /**
- * The board's kept searches, at its top: each a link to its list with the loads posted since it was
- * last opened, its Telegram share link, its Atom feed for a place or a route, and a button that
- * removes it. Only the phone knows them: nothing of this is in the build's HTML.
+ * Removing a kept search moves focus to the next one's remove button (the one before it when it was the
+ * last), or to the list's heading when none is left: never to the page's body (WCAG 2.4.3).
+ */
+function useFocusAfterRemoval(count: number) {
+  const buttons = useRef(new Map<number, HTMLButtonElement>());
+  const removed = useRef<number | null>(null);
+  useEffect(() => {
+    const index = removed.current;
+    removed.current = null;
+    if (index === null) return;
+    const next = count > 0 ? buttons.current.get(Math.min(index, count - 1)) : document.getElementById(RESULTS_HEADING_ID);
+    next?.focus();
+  }, [count]);
+  return {
+    removing: (index: number) => {
+      removed.current = index;
+    },
+    buttonRef: (index: number) => (button: HTMLButtonElement | null) => {
+      if (button) buttons.current.set(index, button);
+      else buttons.current.delete(index);
+    },
+  };
+}
+
+/**
+ * The board's kept searches, at its top, folded into one line (how many, and their new loads) so that the
+ * first load stays on a phone's first screen: opened, each is a link to its list with the loads posted
+ * since it was last opened, its Telegram share link and alerts, its Atom feed for a place or a route, and a button
+ * that removes it. Only the phone knows them: nothing of this is in the build's HTML.
  */
 export function SavedSearchList({ language, query, keeping }: { language: Language; query: BoardQuery; keeping: KeepingSearches }) {
   const { t } = useTranslation('loads');
   const saved = useSavedSearches(language, keeping.path, query, keeping.lists);
   const words = usePlaceWords(keeping.placeFilePath);
+  const focus = useFocusAfterRemoval(saved.list.length);
   if (saved.list.length === 0) return null;
-  const share = { telegram: t('share.telegram'), native: t('share.native'), newTab: t('common:newTab') };
   return (
     <section className={styles.saved} aria-labelledby="saved-searches">
-      <h2 id="saved-searches">{t('saved.heading')}</h2>
-      <ul className={styles.savedList}>
-        {saved.list.map((view) => {
-          const label = savedLabel(view, t, language, words);
-          const fresh = freshText(view, t);
-          const feed = savedFeed(view, language, keeping, words);
-          return (
-            <li key={`${view.entry.path}${view.entry.query}`} className={styles.savedItem}>
-              <a className={styles.savedLink} href={view.href}>
-                {label}
-              </a>
-              {fresh ? <span className={styles.savedCount}>{fresh}</span> : null}
-              <ShareLinks
-                className={styles.savedActions}
-                buttonClassName={boardStyles.shareButton}
-                url={absoluteUrl(siteUrl(), view.href)}
-                text={label}
-                subject={label}
-                texts={share}
-              />
-              <AlertsLink entry={view.entry} source={keeping} language={language} label={label} />
-              {feed ? (
-                <a className={styles.savedActions} href={feed}>
-                  {t('saved.feed')}
-                  <span className="visually-hidden">{` (${label})`}</span>
-                </a>
-              ) : null}
-              <button type="button" className={styles.clearAll} onClick={() => saved.remove(view.entry)}>
-                <span aria-hidden="true">×</span>
-                <span className="visually-hidden">{t('saved.remove', { name: label })}</span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      <p className={boardStyles.count}>{t('saved.note')}</p>
+      <details className={styles.savedFold}>
+        <summary className={styles.savedSummary}>
+          <h2 id="saved-searches">{t('saved.heading')}</h2> <span>{foldText(saved.list, t)}</span>
+        </summary>
+        <ul className={styles.savedList}>
+          {saved.list.map((view, index) => (
+            <SavedItem
+              key={`${view.entry.path}${view.entry.query}`}
+              view={view}
+              language={language}
+              keeping={keeping}
+              words={words}
+              removeRef={focus.buttonRef(index)}
+              onRemove={() => {
+                focus.removing(index);
+                saved.remove(view.entry);
+                // The last one gone, this list goes with it (the board shows it only while a search is kept).
+                if (saved.list.length === 1) document.getElementById(RESULTS_HEADING_ID)?.focus();
+              }}
+            />
+          ))}
+        </ul>
+        <p className={boardStyles.count}>{t('saved.note')}</p>
+      </details>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import React, { Suspense, lazy, useEffect, useRef } from 'react';
+import React, { useEffect, useRef, type MutableRefObject, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
@@ -10,19 +10,20 @@ import type { BoardState } from '../../board/use-load-board';
 import type { ListBoard } from '../../board/use-list-board';
 import type { BoardList } from '../../board/list-types';
 import type { LoadList } from '../../api-client/types';
-import { BoardBeyond, BoardEmpty, BoardError, BoardSpinner } from './board-states';
+import { BoardSpinner } from './board-spinner';
 import { Static } from '../islands';
 import { cardsRenderedFrom, refreshPostedAges } from './built-cards';
 import { BoardCards } from './board-cards';
+import { BoardBeyond, BoardEmpty, BoardError, FreshnessLine } from './lazy-parts';
+import { RESULTS_HEADING_ID } from './results-heading';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
 import { FilterBar } from './filter-bar';
 import { OfflineNotice } from '../offline-notice';
 import { builtTime } from '../../loads/built-time';
+import { ROUTES } from '../../config/routes';
+import { localizedPath } from '../../i18n/paths';
 import * as styles from './load-board.module.css';
-
-// Only a filtered list says how fresh it is: its words come with the filters' extras.
-const FreshnessLine = lazy(() => import('./filter-extras').then((extras) => ({ default: extras.FreshnessLine })));
 
 type Props = Omit<ListBoard, 'retry' | 'suggest' | 'warmSuggestions' | 'builtCardAgesRef'> &
   Partial<Pick<ListBoard, 'builtCardAgesRef'>> & {
@@ -37,6 +38,9 @@ type Props = Omit<ListBoard, 'retry' | 'suggest' | 'warmSuggestions' | 'builtCar
 /** Where focus goes once a new query is on screen: the field, the results heading, the Filters button, or back where it was. */
 type FocusTarget = 'field' | 'heading' | 'toggle' | HTMLElement;
 
+/** Asks for another query, and says where focus goes once it is on screen. */
+type Go = (next: BoardQuery, focus: FocusTarget) => void;
+
 /** What a page the list does not have says: any list past its end. */
 function beyondText(t: TFunction, list: LoadList, page: number): string | null {
   if (list.beyond === 'end' || (list.loads.length === 0 && page > 1)) return t('status.pastEnd', { page });
@@ -50,6 +54,36 @@ function beyondText(t: TFunction, list: LoadList, page: number): string | null {
  */
 function keepsList(state: BoardState, showsWanted: boolean): boolean {
   return state.status !== 'loading' && showsWanted && state.list !== null && state.list.loads.length > 0;
+}
+
+/**
+ * A query that could not be loaded because the phone is offline or a file of the list did not come: the
+ * list that was on screen stays (the previous query's), under a line or a panel that says so.
+ */
+function keepsPreviousList(state: BoardState, showsWanted: boolean): boolean {
+  return (
+    state.status === 'error' &&
+    !keepsList(state, showsWanted) &&
+    (state.failure.kind === 'offline' || state.failure.kind === 'file') &&
+    state.list !== null &&
+    state.list.loads.length > 0
+  );
+}
+
+/**
+ * The notice above a list the network did not bring: the phone is offline (the loads last seen, and
+ * when), the API is slow (the copy the offline worker kept), or a new list could not be opened offline
+ * (the list that was there stays). Announced once: the text stays the same while the board tries again.
+ */
+function noticeText(t: TFunction, state: BoardState, showsWanted: boolean): string {
+  const seen = builtTime(state.loadedAt);
+  if (!seen) return '';
+  const when = { date: seen.date, time: seen.time };
+  if (keepsList(state, showsWanted)) {
+    if (state.offline) return t('common:offline.notice', when);
+    if (state.slow) return t('common:offline.slow', when);
+  }
+  return state.offline && keepsPreviousList(state, showsWanted) ? t('states.keptOffline', when) : '';
 }
 
 /** What the board's one live region says: the same words a sighted visitor reads above the list. */
@@ -78,29 +112,13 @@ function focusAfterNavigation(target: HTMLElement | null): void {
   });
 }
 
-export function LoadBoard({
-  language,
-  query,
-  state,
-  showsWanted,
-  now,
-  onQuery,
-  hrefFor,
-  onRetry,
-  extras,
-  search,
-  builtCardAgesRef,
-  vehicleTypes,
-  facets,
-  keeping,
-}: Props) {
-  const { t } = useTranslation('loads');
+/** The board's focus targets, and `go`, which asks for a query and moves focus once it is on screen. */
+function useQueryFocus(query: BoardQuery, onQuery: (next: BoardQuery) => void) {
   const field = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const pendingFocus = useRef<FocusTarget | null>(null);
-
-  const go = (next: BoardQuery, focus: FocusTarget) => {
+  const go: Go = (next, focus) => {
     // The same query again changes nothing on screen: no focus move should wait for a later change.
     pendingFocus.current = sameQuery(next, query) ? null : focus;
     onQuery(next);
@@ -120,11 +138,14 @@ export function LoadBoard({
             : target;
     focusAfterNavigation(element);
   }, [key]);
+  return { field, heading, toggle, go };
+}
 
-  // The list on screen stays (busy) while the next one loads: its links and the pagination keep focus.
-  const list = state.list;
-  // Set while the cards are the build's HTML: their "posted … ago" follow the list's read time here,
-  // from a new state or, for a refresh that only ages them, from use-load-board through `builtCardAgesRef`.
+/**
+ * Set while the cards are the build's HTML: their "posted … ago" follow the list's read time here,
+ * from a new state or, for a refresh that only ages them, from use-load-board through `builtCardAgesRef`.
+ */
+function useBuiltCardAges(now: number, t: TFunction, builtCardAgesRef: Props['builtCardAgesRef']): RefObject<HTMLDivElement> {
   const builtCards = useRef<HTMLDivElement>(null);
   // The read time the ages on screen count from: the build wrote them as of the board's first state.
   const agesFrom = useRef(now);
@@ -136,66 +157,146 @@ export function LoadBoard({
     if (builtCardAgesRef) builtCardAgesRef.current = rewrite;
     if (now !== agesFrom.current) rewrite(now);
   }, [now, t, builtCardAgesRef]);
-  const busy = state.status === 'loading' || !showsWanted;
-  const keptList = keepsList(state, showsWanted);
-  const seen = builtTime(state.loadedAt);
-  // Offline: the loads last seen, and when they were seen (announced once: the text stays the same
-  // while the board tries the network again).
-  const offlineText = state.offline && keptList && seen ? t('common:offline.notice', { date: seen.date, time: seen.time }) : '';
-  const body = (() => {
-    if (state.status === 'error') {
-      // The panel and its button go away with the retry: focus goes back to the field first.
-      const retry = () => {
-        field.current?.focus();
-        onRetry();
-      };
-      if (!list || !keptList) return <BoardError message={state.message} onRetry={retry} />;
-      // Offline, the notice says it all; an error answer gets its panel, above the last good list.
-      if (state.offline) return listView(list);
-      return (
-        <>
-          <BoardError message={state.message} onRetry={retry} />
-          {seen ? <p className={styles.seenAt}>{t('states.listSeenAt', { date: seen.date, time: seen.time })}</p> : null}
-          {listView(list)}
-        </>
-      );
-    }
-    if (!list) return <BoardSpinner />;
-    const beyond = beyondText(t, list, showsWanted ? query.page : list.page);
-    if (beyond)
-      return (
-        <BoardBeyond
-          message={beyond}
-          firstPageHref={hrefFor({ ...query, page: 1 })}
-          onFirstPage={() => go({ ...query, page: 1 }, 'heading')}
-        />
-      );
-    if (list.loads.length === 0) {
-      if (isFiltered(query)) return <BoardEmpty filtered onClear={() => go(withoutFilters(query), 'toggle')} />;
-      return <BoardEmpty searching={query.search !== ''} onClear={() => go({ ...query, page: 1, search: '' }, 'field')} />;
-    }
-    return listView(list);
-  })();
+  return builtCards;
+}
 
-  function listView(list: BoardList) {
-    const pagination = paginationState(showsWanted ? query.page : list.page, list.total, PAGE_SIZE);
+interface ListViewProps {
+  list: BoardList;
+  builtPages: number;
+  page: number;
+  query: BoardQuery;
+  language: Language;
+  now: number;
+  extras: ListBoard['extras'];
+  hrefFor: ListBoard['hrefFor'];
+  go: Go;
+  builtCards: RefObject<HTMLDivElement>;
+}
+
+function ListView({ list, page, query, language, now, extras, hrefFor, go, builtCards, builtPages }: ListViewProps) {
+  const { t } = useTranslation('loads');
+  const pagination = paginationState(page, list.total, PAGE_SIZE);
+  return (
+    <>
+      {/* The cards were most of the board's hydration, and most refreshes bring the loads the build
+          showed: while they are those, the cards stay the build's HTML, never hydrated, and only their
+          ages move (useBuiltCardAges). Other loads, a search or another page render them here. */}
+      <Static renderedFrom={cardsRenderedFrom(list.loads, language, extras)} htmlRef={builtCards}>
+        <BoardCards loads={list.loads} now={now} language={language} t={t} {...extras} />
+      </Static>
+      <Pagination
+        state={pagination}
+        hrefFor={(number) => hrefFor({ ...query, page: number })}
+        onPage={(number) => go({ ...query, page: number }, 'heading')}
+        builtPages={builtPages}
+        placesHref={localizedPath(ROUTES.places, language)}
+      />
+    </>
+  );
+}
+
+interface BodyProps extends Omit<ListViewProps, 'list' | 'page'> {
+  state: BoardState;
+  showsWanted: boolean;
+  onRetry: () => void;
+  field: MutableRefObject<HTMLInputElement | null>;
+}
+
+/** What the board shows under its heading: the list, a panel for an error, an empty or a past-the-end list, or a spinner. */
+function BoardBody({ state, showsWanted, onRetry, field, ...view }: BodyProps) {
+  const { t } = useTranslation('loads');
+  const { query, go, hrefFor } = view;
+  const list = state.list;
+  const listView = (shown: BoardList) => <ListView list={shown} page={showsWanted ? query.page : shown.page} {...view} />;
+  if (state.status === 'error') {
+    // The panel and its button go away with the retry: focus goes back to the field first.
+    const retry = () => {
+      field.current?.focus();
+      onRetry();
+    };
+    // Offline, the notice says it all, above the list that was there (this query's, or the one before
+    // it when this one could not be opened); a file that did not come or an error answer gets its panel.
+    if (list && state.offline && (keepsList(state, showsWanted) || keepsPreviousList(state, showsWanted))) return listView(list);
+    if (!list || !(keepsList(state, showsWanted) || keepsPreviousList(state, showsWanted)))
+      return <BoardError.Part failure={state.failure} onRetry={retry} />;
+    const seen = builtTime(state.loadedAt);
     return (
       <>
-        {/* The cards were most of the board's hydration, and most refreshes bring the loads the build
-            showed: while they are those, the cards stay the build's HTML, never hydrated, and only their
-            ages move (see the effect above). Other loads, a search or another page render them here. */}
-        <Static renderedFrom={cardsRenderedFrom(list.loads, language, extras)} htmlRef={builtCards}>
-          <BoardCards loads={list.loads} now={now} language={language} t={t} {...extras} />
-        </Static>
-        <Pagination
-          state={pagination}
-          hrefFor={(page) => hrefFor({ ...query, page })}
-          onPage={(page) => go({ ...query, page }, 'heading')}
-        />
+        <BoardError.Part failure={state.failure} onRetry={retry} />
+        {seen ? <p className={styles.seenAt}>{t('states.listSeenAt', { date: seen.date, time: seen.time })}</p> : null}
+        {listView(list)}
       </>
     );
   }
+  if (!list) return <BoardSpinner />;
+  const beyond = beyondText(t, list, showsWanted ? query.page : list.page);
+  if (beyond)
+    return (
+      <BoardBeyond.Part
+        message={beyond}
+        firstPageHref={hrefFor({ ...query, page: 1 })}
+        onFirstPage={() => go({ ...query, page: 1 }, 'heading')}
+      />
+    );
+  if (list.loads.length === 0) {
+    if (isFiltered(query)) return <BoardEmpty.Part filtered onClear={() => go(withoutFilters(query), 'toggle')} />;
+    return <BoardEmpty.Part searching={query.search !== ''} onClear={() => go({ ...query, page: 1, search: '' }, 'field')} />;
+  }
+  return listView(list);
+}
 
+interface ResultsHeadProps {
+  heading: RefObject<HTMLHeadingElement>;
+  state: BoardState;
+  showsWanted: boolean;
+  page: number;
+  offlineText: string;
+}
+
+function ResultsHead({ heading, state, showsWanted, page, offlineText }: ResultsHeadProps) {
+  const { t } = useTranslation('loads');
+  const list = state.list;
+  return (
+    <div className={styles.resultsHead}>
+      <h2 ref={heading} id={RESULTS_HEADING_ID} tabIndex={-1} className={styles.resultsHeading}>
+        {t('results.heading')}
+      </h2>
+      {/* Present from the server's HTML on, so screen readers speak each change of its text: going
+          offline, the notice below once, before what the list holds. */}
+      <p className={styles.count} role="status" aria-live="polite" aria-atomic="true">
+        {offlineText ? <span className="visually-hidden">{offlineText} </span> : null}
+        {boardStatusText(t, state, showsWanted, page)}
+      </p>
+      {/* Only a filtered list says how fresh it is: its words come with the filters' extras. */}
+      {showsWanted && list?.freshness ? <FreshnessLine.Part freshness={list.freshness} /> : null}
+    </div>
+  );
+}
+
+export function LoadBoard({
+  language,
+  query,
+  state,
+  showsWanted,
+  now,
+  onQuery,
+  hrefFor,
+  onRetry,
+  extras,
+  search,
+  builtCardAgesRef,
+  vehicleTypes,
+  facets,
+  keeping,
+  builtPages,
+}: Props) {
+  const { t } = useTranslation('loads');
+  const { field, heading, toggle, go } = useQueryFocus(query, onQuery);
+  const builtCards = useBuiltCardAges(now, t, builtCardAgesRef);
+  const offlineText = noticeText(t, state, showsWanted);
+  // The list on screen stays (busy) while the next one loads: its links and the pagination keep focus.
+  // A query that failed leaves it there, no longer busy.
+  const busy = state.status === 'loading' || (!showsWanted && state.status !== 'error');
   return (
     <div className={styles.board}>
       {search ? (
@@ -220,25 +321,23 @@ export function LoadBoard({
           go(next, focus === 'toggle' ? 'toggle' : active instanceof HTMLElement ? active : 'toggle');
         }}
       />
-      <div className={styles.resultsHead}>
-        <h2 ref={heading} tabIndex={-1} className={styles.resultsHeading}>
-          {t('results.heading')}
-        </h2>
-        {/* Present from the server's HTML on, so screen readers speak each change of its text: going
-            offline, the notice below once, before what the list holds. */}
-        <p className={styles.count} role="status" aria-live="polite" aria-atomic="true">
-          {offlineText ? <span className="visually-hidden">{offlineText} </span> : null}
-          {boardStatusText(t, state, showsWanted, query.page)}
-        </p>
-        {showsWanted && list?.freshness ? (
-          <Suspense fallback={null}>
-            <FreshnessLine freshness={list.freshness} />
-          </Suspense>
-        ) : null}
-      </div>
+      <ResultsHead heading={heading} state={state} showsWanted={showsWanted} page={query.page} offlineText={offlineText} />
       <OfflineNotice text={offlineText} live={false} />
       <div className={styles.results} aria-busy={busy}>
-        {body}
+        <BoardBody
+          state={state}
+          showsWanted={showsWanted}
+          onRetry={onRetry}
+          field={field}
+          query={query}
+          language={language}
+          now={now}
+          extras={extras}
+          hrefFor={hrefFor}
+          go={go}
+          builtCards={builtCards}
+          builtPages={builtPages}
+        />
       </div>
     </div>
   );
