@@ -106,7 +106,7 @@ describe('load board search', () => {
     renderBoard(ru, `?search=${encodeURIComponent('Ташкент')}&page=5`);
     const status = screen.getByRole('status');
     await waitFor(() => expect(status.textContent).toBe('В этом списке нет страницы 5'));
-    const first = screen.getByRole('link', { name: 'Перейти на первую страницу' });
+    const first = await screen.findByRole('link', { name: 'Перейти на первую страницу' });
     expect(first.getAttribute('href')).toBe(`/ru/loads?search=${encodeURIComponent('Ташкент')}`);
     fireEvent.click(first);
     expect(navigateCalls.at(-1)?.to).toBe(`/ru/loads?search=${encodeURIComponent('Ташкент')}`);

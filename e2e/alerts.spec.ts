@@ -39,6 +39,9 @@ test('a kept search on the board offers its Telegram alerts, with a token the al
   await page.goto('/ru/loads?search=%D0%A2%D0%B0%D1%88%D0%BA%D0%B5%D0%BD%D1%82&vehicle=Tent');
   await page.getByRole('button', { name: 'Сохранить поиск' }).click();
   await expect(page.getByRole('button', { name: 'Удалить из сохранённых' })).toBeVisible();
+  const kept = page.getByRole('region', { name: 'Сохранённые поиски' });
+  // The kept searches are folded to one line; opened, each offers the link too.
+  await kept.getByText('Сохранённые поиски').click();
   const token = await tokenOf(page, 'Получать новые грузы в Telegram («Ташкент», Тент)', 2);
   await expect(
     page.getByText('Бот ответит в течение 15 минут: у сайта нет своего сервера, бот читает сообщения после каждого обновления.'),
@@ -61,7 +64,8 @@ test('a kept search on the board offers its Telegram alerts, with a token the al
 
   // On the plain board, the list of kept searches alone offers it.
   await page.goto('/ru/loads');
-  await expect(page.getByRole('region', { name: 'Сохранённые поиски' }).getByRole('listitem')).toHaveCount(1);
+  await kept.getByText('Сохранённые поиски').click();
+  await expect(kept.getByRole('listitem')).toHaveCount(1);
   expect(await tokenOf(page, 'Получать новые грузы в Telegram («Ташкент», Тент)')).toBe(token);
 
   // The run reads it: someone taps it, and the bot answers in Russian with the list in words.
@@ -102,9 +106,11 @@ test("a kept city search's token names the city and its order; a free-text searc
 
   await page.goto('/uz/loads?search=olma&vehicle=Tent');
   await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
+  const kept = page.getByRole('region', { name: 'Saqlangan qidiruvlar' });
+  await kept.getByText('Saqlangan qidiruvlar').click();
   // Beside "Remove from saved" and in the list of kept searches.
   await expect(page.getByText('Telegram orqali olib boʻlmaydi: bot faqat joy nomi boʻyicha qidiruvni tushunadi.')).toHaveCount(2);
-  const olma = page.getByRole('region', { name: 'Saqlangan qidiruvlar' }).getByRole('listitem').filter({ hasText: '«olma»' });
+  const olma = kept.getByRole('listitem').filter({ hasText: '«olma»' });
   await expect(olma.getByText(/^Telegram orqali olib boʻlmaydi/)).toBeVisible();
   await expect(olma.getByRole('link', { name: /^Yangi yuklarni Telegram orqali olish/ })).toHaveCount(0);
   // The city kept first still has its own.

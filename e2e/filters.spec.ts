@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { normalizeLoad } from '../src/api-client/normalize';
@@ -14,6 +9,7 @@ import { matchPlace } from '../src/places/match';
 import { generateLoad, generateLoads } from '../tools/sample-api/data';
 import { boardHydrated, boardStatus, controlApi, loadCards, matchingIds, resetApi } from './support';
 import { E2E_API_URL } from './env';
+import { renderedHtmlErrors } from './rendered-html';
 
 // The board's and the city pages' filters (CONTRACT.md, "Filters") in Chromium, on the built site and
 // the e2e sample API's 120 loads.
@@ -203,26 +199,7 @@ test('axe and the Nu Html Checker find nothing on a filtered board with its pane
   await expect(page.getByRole('status')).toHaveText(/та юк топилди/);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filtered-board-'));
-  const file = path.join(dir, 'filtered.html');
-  fs.writeFileSync(file, `<!DOCTYPE html>${await page.evaluate(() => document.documentElement.outerHTML)}`);
-  const jar = path.join(path.dirname(require.resolve('vnu-jar')), 'build', 'dist', 'vnu.jar');
-  const { stdout } = await promisify(execFile)(process.env.JAVA_PATH || '/usr/bin/java', [
-    '-jar',
-    jar,
-    '--format',
-    'json',
-    '--stdout',
-    '--exit-zero-always',
-    file,
-  ]);
-  const errors = (JSON.parse(stdout) as { messages: Array<{ type: string; message: string; extract?: string }> }).messages
-    // Gatsby's runtime adds `<link rel="prefetch" as="fetch">` for the page data of links in view, which
-    // the checker refuses (`as` belongs to preload): its markup, not the page's.
-    .filter((message) => message.type === 'error' && !/rel="prefetch" href="\/page-data\//.test(message.extract ?? ''))
-    .map((message) => `${message.message} [${message.extract ?? ''}]`);
-  fs.rmSync(dir, { recursive: true, force: true });
-  expect(errors).toEqual([]);
+  expect(await renderedHtmlErrors(page)).toEqual([]);
 });
 
 test('a kept search: listed on the board with its loads posted since, marked new, counted again once opened', async ({ page }) => {

@@ -1,14 +1,10 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { killSwitchWorker } from '../src/offline/kill-switch';
 import { CACHE_NAMES, CACHE_PREFIX, NETWORK_TIMEOUT_MS, TAP_CHUNKS, isEntryScript } from '../src/offline/policy';
 import { startPhoneNetwork, type PhoneNetwork } from '../tools/harness/phone-network';
 import { E2E_API_URL, E2E_SITE_URL } from './env';
+import { renderedHtmlErrors } from './rendered-html';
 import { apiRequests, boardHydrated, controlApi, resetApi } from './support';
 
 /**
@@ -123,20 +119,7 @@ test('the offline board passes axe and the Nu Html Checker', async ({ page, cont
   await expect(page.getByRole('paragraph').filter({ hasText: /^Нет подключения к интернету\./ })).toBeVisible({ timeout: 15_000 });
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'offline-board-'));
-  try {
-    const file = path.join(dir, 'offline-board.html');
-    fs.writeFileSync(file, `<!DOCTYPE html>${await page.evaluate(() => document.documentElement.outerHTML)}`);
-    const jar = path.join(path.dirname(require.resolve('vnu-jar')), 'build', 'dist', 'vnu.jar');
-    const java = process.env.JAVA_PATH || '/usr/bin/java';
-    const { stdout } = await promisify(execFile)(java, ['-jar', jar, '--format', 'json', '--stdout', '--exit-zero-always', file]);
-    const errors = (JSON.parse(stdout) as { messages: { type: string; message: string; extract?: string }[] }).messages
-      .filter((message) => message.type === 'error')
-      .map((message) => `${message.message} [${message.extract ?? ''}]`);
-    expect(errors).toEqual([]);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  expect(await renderedHtmlErrors(page)).toEqual([]);
 });
 
 test('offline, a city page shows the loads last seen there, says so, and reloads by itself when the network is back', async ({

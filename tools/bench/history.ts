@@ -10,7 +10,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { normalizeLoad } from '../../src/api-client/normalize';
+import { RATE_WINDOW_DAYS } from '../../src/config/constants';
 import { openHistory } from '../../src/history/store';
+import { rateWindow } from '../../src/rates/window';
 import { importFile } from '../history/import-file';
 import { generateLoads, UNUSED_VEHICLE_TYPES, VEHICLE_TYPES } from '../sample-api/data';
 import { PAST_DEFAULTS, startOfUtcDay, writePast } from '../sample-api/past';
@@ -64,9 +66,10 @@ async function buildSteps(file: string, live: number): Promise<void> {
   lap('loadCounts');
   const closed = history.closedSince(now - 30 * DAY).length;
   lap('closedSince 30 d');
-  // What the build reads for the going rates (src/gatsby/rates.ts).
-  const window = history.rateSamples(now - 90 * DAY, now).length;
-  lap('rateSamples 90 d');
+  // What the build reads for the going rates (src/gatsby/rates.ts), over the same window.
+  const rates = rateWindow(now);
+  const window = history.rateSamples(rates.start, rates.end).length;
+  lap(`rateSamples ${RATE_WINDOW_DAYS} d`);
   const bytes = history.save();
   lap('save');
   history.close();
