@@ -6,6 +6,7 @@
 import { BoardReadError, READ_MAX_PASSES, confirmBudget, readAllLoads } from '../src/api-client/read-all';
 import type { ReadAllResult, ReadPage } from '../src/api-client/read-all';
 import type { Load } from '../src/api-client/types';
+import { mulberry32 } from '../tools/sample-api/data';
 
 function load(id: string): Load {
   return {
@@ -24,18 +25,6 @@ function load(id: string): Load {
     to: 'Samarqand',
     contactSource: 'user',
     contact: null,
-  };
-}
-
-/** Deterministic, so a failing case can be replayed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -127,7 +116,7 @@ describe.each([
 
   it('publishes exactly the live loads after seven posts and seven removals, the total unchanged', async () => {
     const board = new Board(600, bare);
-    const random = seeded(7);
+    const random = mulberry32(7);
     board.afterList = (b, request) => {
       if (request > 7) return;
       b.removeAt(Math.floor(random() * b.ids.length));
@@ -158,7 +147,7 @@ describe('a board that never holds still', () => {
   it.each([1, 2, 3])('succeeds with every load live from start to end (seed %i)', async (seed) => {
     const board = new Board(2_000);
     const start = new Set(board.ids);
-    const random = seeded(seed);
+    const random = mulberry32(seed);
     // One removal every five list requests and one post half-way between, for ever.
     board.afterList = (b, request) => {
       if (request % 5 === 0) b.removeAt(Math.floor(random() * b.ids.length));
@@ -180,7 +169,7 @@ describe('a board that never holds still', () => {
 describe('a board that changes faster than it can be read', () => {
   it('fails in bounded time, saying it changed on every pass', async () => {
     const board = new Board(600);
-    const random = seeded(11);
+    const random = mulberry32(11);
     board.afterList = (b) => {
       for (let i = 0; i < 3; i += 1) {
         b.removeAt(Math.floor(random() * b.ids.length));

@@ -21,7 +21,7 @@ import { publishedBoard, PUBLISHED_BOARD_FILE } from '../../src/feeds/published-
 import { postedAt } from '../../src/loads/posting-time';
 import { matchPlace } from '../../src/places/match';
 import { startFakeBotApi } from '../harness/fake-bot-api';
-import { generateLoads, UNUSED_VEHICLE_TYPES, VEHICLE_TYPES } from '../sample-api/data';
+import { generateLoads, mulberry32, UNUSED_VEHICLE_TYPES, VEHICLE_TYPES } from '../sample-api/data';
 import { alertsConfigFromEnv } from '../telegram/alerts/config';
 import { vehicleNamesById } from '../telegram/alerts/kept-list';
 import { planAlerts } from '../telegram/alerts/plan';
@@ -31,18 +31,6 @@ import { numberFlag, readFlags } from './flags';
 
 const DICTIONARY = [...VEHICLE_TYPES, ...UNUSED_VEHICLE_TYPES].map((type) => ({ id: String(type.id), name: type.name }));
 const IDS = Object.fromEntries(DICTIONARY.map((type) => [type.name.toLowerCase(), type.id]));
-
-/** A small seeded generator: the same flags give the same searches. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The board's places by slug, each as often as loads leave or reach it: drivers keep the busy ones. */
 function placesOf(loads: readonly Load[]): string[] {
@@ -103,7 +91,7 @@ async function main(): Promise<void> {
   const [oldest, newest] = [Math.min(...times), Math.max(...times)];
   const today = tashkentDay(newest + 3_600_000) ?? '2026-11-20';
   const places = placesOf(loads);
-  const next = random(0xa1e7);
+  const next = mulberry32(0xa1e7);
   const state: AlertsState = emptyAlertsState();
   for (let chat = 0; chat < flags.chats; chat += 1) {
     const tokens = new Set<string>();

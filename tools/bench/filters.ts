@@ -1,7 +1,7 @@
 /**
  * npm run bench:filters [-- --loads 10000] [--order newest|oldest|none|all] [--reuse] [--changes 4]: what a
  * filter change costs, on the built site against the sample API with N live loads listed in each order the
- * API may list them in (docs/board.md, "Filters"; figures in docs/benchmarks.md), with loads posted since the
+ * API may list them in (docs/board.md, "Filters"; figures in docs/bench-results.md), with loads posted since the
  * build. Hold the gatsby lock: it builds once per order (unless --reuse) and binds ports 4810 and 9810.
  *
  * Printed:

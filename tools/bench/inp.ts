@@ -25,7 +25,7 @@
 // observed here (sum of each task's time over 50 ms, and their total: Chromium's tasks slowed for real,
 // not Lighthouse's simulation; figures for comparing the two pages of one run).
 //
-// Its latest figures go to docs/benchmarks.md, section "npm run bench:inp" (it says so as it ends).
+// Its figures go to docs/bench-results.md with the machine (`npm run bench:record -- bench:inp`; it says so as it ends).
 //
 // Uses the ports of bench:lighthouse (API 4710, site 9710, floor 9712): hold the gatsby lock. With
 // `--reuse --e2e`, measures the build `npm run test:e2e` left in public/ (its API and site ports,
@@ -342,7 +342,9 @@ async function main(): Promise<number> {
         `\nResults' status announced after next page, search and filter changes: ${announced ? 'every run' : 'NOT in every run'}.`,
       );
       if (inp > INP_TARGET_MS) console.log(`Target missed: the longest interaction's median ${ms(inp)} > ${INP_TARGET_MS} ms.`);
-      console.log('Latest figures go to docs/benchmarks.md, "npm run bench:inp", with the date, nproc, load average and benchmarkIndex.');
+      console.log(
+        'Record these with the machine and benchmarkIndex: npm run bench:record -- bench:inp [flags] appends them to docs/bench-results.md.',
+      );
       return announced ? 0 : 1;
     } finally {
       await context.close();

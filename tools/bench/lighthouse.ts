@@ -33,7 +33,7 @@
 // every batch; a busy neighbour does not. JS size, accessibility, best practices, SEO and CLS always
 // fail the run (tools/bench/lighthouse/budgets.ts).
 //
-// Its latest figures go to docs/benchmarks.md, section "npm run bench:lighthouse" (it says so as it ends).
+// Its figures go to docs/bench-results.md with the machine (`npm run bench:record -- bench:lighthouse`; it says so as it ends).
 //
 // The parts: lighthouse/pages.ts (what is measured), budgets.ts (what a page is held to), runs.ts
 // (Lighthouse runs, calibration, a page measured beside the floor), summaries.ts (a run's figures),
@@ -126,7 +126,7 @@ async function main(): Promise<number> {
       if (measured.some((m) => m.withoutScript)) printLeast(measured, multiplier);
       if (notes.length) console.log(`\n${notes.map((note) => `- ${note}`).join('\n')}`);
       console.log(
-        '\nLatest figures go to docs/benchmarks.md, "npm run bench:lighthouse", with the date, nproc, load average and benchmarkIndex.',
+        '\nRecord these with the machine and benchmarkIndex: npm run bench:record -- bench:lighthouse [flags] appends them to docs/bench-results.md.',
       );
     } finally {
       await chrome.kill();

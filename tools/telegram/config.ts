@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, type Language, LANGUAGES, languageByPrefix } from '..
 import { DEFAULT_SITE_URL } from '../../src/config/constants';
 import { PUBLISHED_BOARD_FILE } from '../../src/feeds/published-board';
 import { type DeployConfig, deployConfigFromEnv } from '../deploy/deploy';
-import { EnvError, toolEnv } from '../env';
+import { EnvError, toolEnv, type EnvReader, type ToolVariable } from '../env';
 
 /** `npm run telegram`'s settings, from the environment (docs/telegram.md). */
 export interface TelegramConfig {
@@ -71,6 +71,18 @@ export function telegramConfigFromEnv(env: NodeJS.ProcessEnv): TelegramConfig {
     timeBudgetMs: vars.integer('TELEGRAM_TIME_BUDGET_SECONDS', { fallback: DEFAULT_TIME_BUDGET_SECONDS, min: 1, max: 86_400 }) * 1000,
     bucket: null,
   };
+  return withStateBucket(config, vars, env);
+}
+
+/**
+ * Ends a run's reading of its variables: with DEPLOY_BUCKET set, its state is kept in the deploy's bucket
+ * too. Every value missing or wrong, of the run's own and of the bucket's, is named in one error.
+ */
+export function withStateBucket<Config extends { bucket: DeployConfig | null }>(
+  config: Config,
+  vars: EnvReader<ToolVariable>,
+  env: NodeJS.ProcessEnv,
+): Config {
   let problems: readonly string[] = [];
   try {
     vars.done();

@@ -117,17 +117,21 @@ function upgrade(data: unknown): TelegramState | null {
   };
 }
 
-/** Whole or not at all: the new state goes to a temporary file beside the old one, then replaces it. */
-export function writeState(file: string, state: TelegramState): void {
+/** Whole or not at all: the new text goes to a temporary file beside the old one, on disk, then replaces it. */
+export function writeWhole(file: string, text: string): void {
   const dir = path.dirname(path.resolve(file));
   fs.mkdirSync(dir, { recursive: true });
   const temporary = path.join(dir, `.${path.basename(file)}.${process.pid}.tmp`);
   const handle = fs.openSync(temporary, 'w');
   try {
-    fs.writeSync(handle, JSON.stringify(state));
+    fs.writeSync(handle, text);
     fs.fsyncSync(handle);
   } finally {
     fs.closeSync(handle);
   }
   fs.renameSync(temporary, file);
+}
+
+export function writeState(file: string, state: TelegramState): void {
+  writeWhole(file, JSON.stringify(state));
 }

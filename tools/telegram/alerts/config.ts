@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { DEFAULT_SITE_URL } from '../../../src/config/constants';
 import { PUBLISHED_BOARD_FILE } from '../../../src/feeds/published-board';
-import { type DeployConfig, deployConfigFromEnv } from '../../deploy/deploy';
-import { EnvError, toolEnv } from '../../env';
-import { DEFAULT_API_URL, DEFAULT_TIME_BUDGET_SECONDS } from '../config';
+import type { DeployConfig } from '../../deploy/deploy';
+import { toolEnv } from '../../env';
+import { DEFAULT_API_URL, DEFAULT_TIME_BUDGET_SECONDS, withStateBucket } from '../config';
 import { DEFAULT_ALERTS_STATE_FILE } from './state';
 
 /** `npm run telegram -- alerts`' settings, from the environment (docs/telegram.md, "Alerts"). */
@@ -58,19 +58,5 @@ export function alertsConfigFromEnv(env: NodeJS.ProcessEnv): AlertsConfig {
     timeBudgetMs: vars.integer('TELEGRAM_TIME_BUDGET_SECONDS', { fallback: DEFAULT_TIME_BUDGET_SECONDS, min: 1, max: 86_400 }) * 1000,
     bucket: null,
   };
-  let problems: readonly string[] = [];
-  try {
-    vars.done();
-  } catch (error) {
-    if (!(error instanceof EnvError)) throw error;
-    problems = error.problems;
-  }
-  try {
-    config.bucket = vars.string('DEPLOY_BUCKET') ? deployConfigFromEnv(env) : null;
-  } catch (error) {
-    if (!(error instanceof EnvError)) throw error;
-    problems = [...problems, ...error.problems];
-  }
-  if (problems.length > 0) throw new EnvError(problems);
-  return config;
+  return withStateBucket(config, vars, env);
 }

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { EnvReader, ToolVariable } from '../../env';
 import { TELEGRAM_ALERTS_STATE_KEY } from '../../deploy/state-location';
 import type { StateCommand, StateKind } from '../bucket-state';
-import type { Taken } from '../state';
+import { writeWhole, type Taken } from '../state';
 
 /**
  * What the alerts keep between runs (TELEGRAM_ALERTS_STATE_FILE, and the bucket: bucket-state.ts): each
@@ -147,17 +146,7 @@ export function readAlertsState(file: string): AlertsState | null {
 
 /** Whole or not at all; then the journal it now holds goes. */
 export function writeAlertsState(file: string, state: AlertsState): void {
-  const dir = path.dirname(path.resolve(file));
-  fs.mkdirSync(dir, { recursive: true });
-  const temporary = path.join(dir, `.${path.basename(file)}.${process.pid}.tmp`);
-  const handle = fs.openSync(temporary, 'w');
-  try {
-    fs.writeSync(handle, JSON.stringify(state));
-    fs.fsyncSync(handle);
-  } finally {
-    fs.closeSync(handle);
-  }
-  fs.renameSync(temporary, file);
+  writeWhole(file, JSON.stringify(state));
   fs.rmSync(journalFile(file), { force: true });
 }
 
