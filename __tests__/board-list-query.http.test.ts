@@ -118,6 +118,26 @@ describe.each<'newest' | 'oldest'>(['newest', 'oldest'])('an API that lists the 
     for (const load of built.filter((one) => matchPlace(one.from) === place)) expect(ids).toContain(load.id);
   });
 
+  it('asks the API again for a fresh list when its last answer failed, within the minute', async () => {
+    const lists = listsOf(published);
+    await api.control.set({ fail: 500 });
+    const failed = await lists.page(parseBoardQuery(''), { signal, fresh: false });
+    expect(failed.freshness).toMatchObject({ checkedAt: null, complete: false });
+    await api.control.set({ fail: null });
+    const posted = await postLoads(2);
+    // Not fresh: the page's lists share the answer for a minute, failed or not.
+    expect((await lists.page(parseBoardQuery(''), { signal, fresh: false })).loads.map((load) => load.id)).not.toContain(posted[0]);
+    // Fresh (the network is back, the tab shown again): a failure is not kept standing.
+    const again = await lists.page(parseBoardQuery(''), { signal, fresh: true });
+    expect(
+      again.loads
+        .slice(0, 2)
+        .map((load) => load.id)
+        .sort(),
+    ).toEqual([...posted].sort());
+    expect(again.freshness).toMatchObject({ complete: true });
+  });
+
   it('reads the plain board newest first from the newest end of the API', async () => {
     await postLoads(3);
     const live = (await everyLoad(api.url)).sort(newestFirst).map((load) => load.id);

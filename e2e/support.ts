@@ -86,8 +86,8 @@ export const loadCards = (page: Page) =>
     .getByRole('listitem')
     .filter({ has: page.locator('a[href*="/load/"]') });
 
-/** The board's one status line: a city or route page also has the offline notice, a live region of its own. */
-export const boardStatus = (page: Page) => page.locator('[role="status"]:not([data-offline-notice])');
+/** The board's one live region, which says the list's count (a refused kept search says so in a status of its own). */
+export const boardStatus = (page: Page) => page.locator('p[role="status"][aria-atomic="true"]');
 
 /** The ids of the loads on screen, in order. */
 export async function cardIds(page: Page): Promise<string[]> {

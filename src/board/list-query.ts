@@ -63,25 +63,51 @@ function placeReader(places: Places | null): PlaceReader {
   return { slugOf: (text) => places.module.findEntry(places.file, text)?.slug ?? null, slugOfKey };
 }
 
+/** A read shared for a while; `stale` once it settled on what the network did not give now (a failure, a kept copy). */
+interface SharedRead<T> {
+  at: number;
+  read: Promise<T>;
+  stale: boolean;
+}
+
+/**
+ * Whether a shared read must be made again: it is older than a minute, or a fresh read is asked (the tab
+ * came back, the network returned) and it is half that old or stood on no answer of the network.
+ */
+function readAgain(known: SharedRead<unknown>, fresh: boolean): boolean {
+  const age = Date.now() - known.at;
+  return age > POSTED_SINCE_MS || (fresh && (known.stale || age > POSTED_SINCE_MS / 2));
+}
+
+function shared<T>(read: Promise<T>, stale: (value: T) => boolean): SharedRead<T> {
+  const known: SharedRead<T> = { at: Date.now(), read, stale: false };
+  void read.then(
+    (value) => (known.stale = stale(value)),
+    () => (known.stale = true),
+  );
+  return known;
+}
+
 /** The API's answers a page's lists share: the loads posted and taken since the build, and free-text searches, each read once a minute at most. */
 function apiReads(files: ListFiles) {
-  let postedSince: { at: number; read: Promise<PostedSince | SinceFailed> } | null = null;
-  const textSearches = new Map<string, { at: number; read: Promise<NewestEnd> }>();
+  let postedSince: SharedRead<PostedSince | SinceFailed> | null = null;
+  const textSearches = new Map<string, SharedRead<NewestEnd>>();
   return {
     /** The loads posted and taken since the build, once a minute at most, or why the API could not say. */
     readSince(builtAt: number, fresh: boolean, signal: AbortSignal) {
-      const now = Date.now();
-      if (!postedSince || now - postedSince.at > POSTED_SINCE_MS || (fresh && now - postedSince.at > POSTED_SINCE_MS / 2)) {
+      let known = postedSince;
+      if (!known || readAgain(known, fresh)) {
         const read = readPostedSince(builtAt, files.apiOrder, files.apiTotal, new AbortController().signal).catch(
           (error: unknown): SinceFailed => ({ failed: isUnreachable(error) ? 'unreachable' : 'answer' }),
         );
-        postedSince = { at: now, read };
+        known = shared(read, (value) => 'failed' in value || value.kept);
+        postedSince = known;
       }
-      return abortable(postedSince.read, signal);
+      return abortable(known.read, signal);
     },
-    textSearch(text: string, signal: AbortSignal) {
+    textSearch(text: string, fresh: boolean, signal: AbortSignal) {
       let known = textSearches.get(text);
-      if (!known || Date.now() - known.at > POSTED_SINCE_MS) {
+      if (!known || readAgain(known, fresh)) {
         const read = readNewestEnd({
           search: text,
           order: files.apiOrder,
@@ -91,7 +117,7 @@ function apiReads(files: ListFiles) {
           signal: new AbortController().signal,
         });
         read.catch(() => textSearches.delete(text));
-        known = { at: Date.now(), read };
+        known = shared(read, (found) => found.seenAt !== null);
         textSearches.set(text, known);
       }
       return abortable(known.read, signal);
@@ -116,8 +142,8 @@ interface QueryRows {
 }
 
 /** Free text: the API's own search (it matches titles and more), matched on the phone. */
-async function textSearchRows(reads: ApiReads, text: string, reader: PlaceReader, signal: AbortSignal): Promise<Rows> {
-  const found = await reads.textSearch(text, signal);
+async function textSearchRows(reads: ApiReads, text: string, reader: PlaceReader, fresh: boolean, signal: AbortSignal): Promise<Rows> {
+  const found = await reads.textSearch(text, fresh, signal);
   const loaded = new Map(found.loads.map((load) => [load.id, load]));
   const rows = found.loads.map((load) => filterRow(load, reader));
   // Copies the offline worker kept were read when they were seen, not now: the list says so.
@@ -169,7 +195,7 @@ async function rowsOf(
   const searched = query.search && places ? places.module.searchedPlace(places.file, query.search) : null;
   const match: ListMatch = { list, searchPlace: searched?.slug ?? null };
   const context: MatchContext = { today: tashkentToday(Date.now()), places: places?.file.places ?? [] };
-  if (query.search && !searched) return { all: await textSearchRows(reads, query.search, reader, signal), match, context };
+  if (query.search && !searched) return { all: await textSearchRows(reads, query.search, reader, fresh, signal), match, context };
   const hasPlace = Boolean(searched || list.from || list.to);
   const indexQuery = widest && hasPlace ? { ...query, near: Math.max(query.near ?? 0, NEAR_INDEX_KM) } : query;
   const built = builtList(indexFor(config, indexQuery, searched));

@@ -62,6 +62,8 @@ export interface KeepingSearches {
   /** The page's place file: kept searches name their places in the reader's language from it. */
   placeFilePath: string;
   feedPlaces: readonly string[];
+  /** The API dictionary's id of each vehicle type, by lower-case name: a kept search's Telegram alerts token. */
+  vehicleTypeIds?: Readonly<Record<string, string>>;
 }
 
 export type FilterFacets = (query: BoardQuery, signal: AbortSignal) => Promise<FacetView>;
@@ -106,9 +108,18 @@ function whereTo(href: string, next: BoardQuery, pathPage: number): string {
 function useKeeping(choices: ListChoices, source: PageSource): { keeping: KeepingSearches; newSince: number | null } {
   const [newSince, setNewSince] = useState<number | null>(null);
   const { scope, countsKept, feedPlaces, placeFilePath } = choices;
+  const vehicleTypeIds = choices.files?.vehicleTypeIds;
   const keeping = useMemo<KeepingSearches>(
-    () => ({ path: scope.path, lists: countsKept ? source.worked : null, keepable, onNewSince: setNewSince, placeFilePath, feedPlaces }),
-    [scope.path, countsKept, feedPlaces, source, placeFilePath],
+    () => ({
+      path: scope.path,
+      lists: countsKept ? source.worked : null,
+      keepable,
+      onNewSince: setNewSince,
+      placeFilePath,
+      feedPlaces,
+      ...(vehicleTypeIds ? { vehicleTypeIds } : {}),
+    }),
+    [scope.path, countsKept, feedPlaces, source, placeFilePath, vehicleTypeIds],
   );
   return { keeping, newSince };
 }
