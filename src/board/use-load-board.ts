@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore, type MutableRefObject } from 'react';
+import { ONLINE_TRY_DELAYS_MS } from '../config/constants';
 import { boardFailure, type BoardFailure } from './failure';
 import { EMPTY_QUERY, type BoardQuery, parseBoardQuery, queryKey, sameQuery } from './query';
 import type { ReadContext } from './filter-table';
@@ -50,12 +51,6 @@ export const REFRESH_AFTER_HIDDEN_MS = 60_000;
 
 /** While offline, how often the board tries the network again (a network may say "online" and answer nothing). */
 export const OFFLINE_RETRY_MS = 30_000;
-/**
- * The page may hear `online` a moment before the offline worker's requests go through (STACK-NOTES.md,
- * "Service workers and Gatsby"): the refresh waits this long, and is tried once more after ONLINE_RETRY_MS.
- */
-export const ONLINE_SETTLE_MS = 1_000;
-export const ONLINE_RETRY_MS = 3_000;
 
 type Load = (wanted: BoardQuery, quiet: boolean, keepOnError: boolean) => void;
 
@@ -148,7 +143,8 @@ function useBackgroundRefresh(load: Load, lastLoaded: MutableRefObject<number>, 
     const refresh = () => load(currentQuery(), true, true);
     const timers: number[] = [];
     const onOnline = () => {
-      timers.push(window.setTimeout(refresh, ONLINE_SETTLE_MS), window.setTimeout(refresh, ONLINE_SETTLE_MS + ONLINE_RETRY_MS));
+      // A refresh that answered ends `offline`, and with it these timers.
+      timers.push(...ONLINE_TRY_DELAYS_MS.map((delay) => window.setTimeout(refresh, delay)));
     };
     const interval = window.setInterval(refresh, OFFLINE_RETRY_MS);
     window.addEventListener('online', onOnline);

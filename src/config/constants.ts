@@ -86,3 +86,11 @@ export const CLOSED_LOAD_KEEP_MS = CLOSED_LOAD_DAYS * 24 * 60 * 60 * 1000;
  * moves every load to another file; the deploy replaces them all once.
  */
 export const CLOSED_LOAD_SHARDS = 1024;
+
+/**
+ * When a page that shows kept loads hears `online`, it tries the network this long after it, until one
+ * answers: the page may hear `online` before the offline worker's requests go through (STACK-NOTES.md,
+ * "Service workers and Gatsby"), and a phone's network often takes seconds to carry anything. Later
+ * tries come with the page's own slower retry.
+ */
+export const ONLINE_TRY_DELAYS_MS: readonly number[] = [1_000, 4_000, 9_000];

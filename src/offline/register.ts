@@ -1,6 +1,7 @@
 import { handListAnswersTo, takeListAnswers } from '../api-client/answers-before-worker';
 import { SERVICE_WORKER_FILE } from '../hosting/file-names';
 import { builtTime } from '../loads/built-time';
+import { ONLINE_TRY_DELAYS_MS } from '../config/constants';
 import {
   MESSAGES,
   OFFLINE_LIST_PAGE_ATTRIBUTE,
@@ -19,12 +20,6 @@ import {
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 /** While a page shows loads kept from an earlier visit, how often it tries the network again. */
 const NETWORK_PROBE_MS = 30_000;
-/**
- * The page may hear `online` a moment before the worker's requests go through (STACK-NOTES.md,
- * "Service workers and Gatsby"): the first try waits this long, and a failed one is tried once more.
- */
-const ONLINE_SETTLE_MS = 1_000;
-const ONLINE_RETRY_MS = 3_000;
 
 export async function registerOfflineWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
@@ -195,12 +190,9 @@ function whenNetworkAnswers(then: () => void): () => void {
       return false;
     }
   };
+  // Each try after the first that answered finds `done` and asks nothing.
   const onOnline = () => {
-    window.setTimeout(() => {
-      void probe().then((answered) => {
-        if (!answered) window.setTimeout(() => void probe(), ONLINE_RETRY_MS);
-      });
-    }, ONLINE_SETTLE_MS);
+    for (const delay of ONLINE_TRY_DELAYS_MS) window.setTimeout(() => void probe(), delay);
   };
   const interval = window.setInterval(() => void probe(), NETWORK_PROBE_MS);
   window.addEventListener('online', onOnline);

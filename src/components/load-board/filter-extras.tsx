@@ -32,10 +32,14 @@ export interface PlaceWords {
   searched: (text: string) => { slug: string; label: string } | null;
 }
 
-/** The page's place file, read for the words of its kept searches (the search's own text and slugs until it is here). */
-function usePlaceWords(placeFilePath: string): PlaceWords | null {
+/**
+ * The page's place file, read for the words of its kept searches (the search's own text and slugs until it
+ * is here); none read while `placeFilePath` is null.
+ */
+function usePlaceWords(placeFilePath: string | null): PlaceWords | null {
   const [words, setWords] = useState<PlaceWords | null>(null);
   useEffect(() => {
+    if (placeFilePath === null) return undefined;
     let cancelled = false;
     void loadPlaces(placeFilePath).then((places) => {
       if (cancelled || !places) return;
@@ -111,6 +115,9 @@ export function FilterChips({ language, query, searchChip, onQuery, keeping }: F
   // The cards mark the loads a kept search has new since it was last opened.
   useEffect(() => startTransition(() => onNewSince(newSince)), [newSince, onNewSince]);
   const chips = queryChips(query, searchChip);
+  // The kept search on screen is named as the list of kept searches names it.
+  const currentView = saved.list.find((view) => view.entry === saved.current);
+  const words = usePlaceWords(currentView ? keeping.placeFilePath : null);
   useFocusStaysInView(`${chips.length}|${saved.current !== null}|${saved.refused}|${saved.full}`);
   return (
     <>
@@ -145,9 +152,13 @@ export function FilterChips({ language, query, searchChip, onQuery, keeping }: F
         saved={saved}
         language={language}
         keeping={keeping}
-        label={queryChips(query, true)
-          .map((chip) => chipText(chip, t, language))
-          .join(', ')}
+        label={
+          currentView
+            ? savedLabel(currentView, t, language, words)
+            : queryChips(query, true)
+                .map((chip) => chipText(chip, t, language))
+                .join(', ')
+        }
       />
     </>
   );
