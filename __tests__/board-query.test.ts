@@ -8,6 +8,7 @@ import { LANGUAGES, type Language } from '../src/config/languages';
 import { queryChips, withoutFilters, withoutQueryChip } from '../src/board/chips';
 import { NO_FILTERS, parseTonnes } from '../src/board/filter-table';
 import { EMPTY_QUERY, boardHref, boardSearchString, isFiltered, parseBoardQuery, sameQuery, type BoardQuery } from '../src/board/query';
+import { boardSearchHref } from '../src/board/search-href';
 import { boardQueries } from './support/board-queries';
 
 const [uz, , ru] = LANGUAGES as unknown as [Language, Language, Language];
@@ -159,6 +160,15 @@ describe('links to the board', () => {
     expect(boardHref(ru, { page: 1 }, { scope })).toBe('/ru/loads/from/toshkent');
     expect(boardHref(ru, { page: 2 })).toBe('/ru/loads?page=2');
     expect(boardHref(ru, { search: 'Ташкент' })).toBe(`/ru/loads?search=${encodeURIComponent('Ташкент')}`);
+  });
+
+  it("for a search alone, written without the filters' code as boardHref writes it", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...LANGUAGES), fc.string({ maxLength: 40 }), fc.boolean(), (language, search, bare) => {
+        expect(boardSearchHref(language, search, bare)).toBe(boardHref(language, { search }, { bare }));
+      }),
+    );
+    expect(boardSearchHref(uz, '<b>Toshkent</b> & Co')).toBe('/uz/loads?search=%3Cb%3EToshkent%3C%2Fb%3E+%26+Co');
   });
 });
 

@@ -2,6 +2,7 @@ import type { Language } from '../config/languages';
 import { ROUTES, listPagePath } from '../config/routes';
 import { localizedPath } from '../i18n/paths';
 import { parsePageParam } from '../loads/pagination';
+import { SEARCH_PARAM } from './search-href';
 import { FILTER_KEYS, FILTERS, NO_FILTERS, eachFilter, filterChips, type FilterValues, type ReadContext } from './filter-table';
 
 export type { BoardSort } from './filter-table';
@@ -25,7 +26,7 @@ const MAX_SEARCH_CHARS = 200;
 /** Reads a query string; a malformed value is left out, never an error (CONTRACT.md, "Filters"). */
 export function parseBoardQuery(search: string, context: Omit<ReadContext, 'search'> = {}): BoardQuery {
   const params = new URLSearchParams(search);
-  const text = (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_CHARS);
+  const text = (params.get(SEARCH_PARAM) ?? '').trim().slice(0, MAX_SEARCH_CHARS);
   const read = { ...context, search: text };
   const filters = Object.fromEntries(FILTER_KEYS.map((key) => [key, FILTERS[key].read(params, read)])) as unknown as FilterValues;
   return { page: parsePageParam(params.get('page')), search: text, ...filters };
@@ -35,7 +36,7 @@ export function parseBoardQuery(search: string, context: Omit<ReadContext, 'sear
 export function boardSearchString(query: Partial<BoardQuery>): string {
   const full: BoardQuery = { ...EMPTY_QUERY, ...query };
   const params = new URLSearchParams();
-  if (full.search) params.set('search', full.search);
+  if (full.search) params.set(SEARCH_PARAM, full.search);
   eachFilter(full, (_key, entry, value) => entry.write(value, params));
   if (full.page > 1) params.set('page', String(full.page));
   const text = params.toString();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../config/languages';
 import { ROUTES } from '../config/routes';
 import { localizedPath } from '../i18n/paths';
-import { boardHref } from '../board/query';
+import { boardSearchHref } from '../board/search-href';
 import { builtTime } from '../loads/built-time';
 import type { ClosedLoadEntry } from '../loads/closed-index';
 import { formatNumber, formatPrice } from '../loads/format';
@@ -45,7 +45,7 @@ function leadOnLink(
     const text = lead.kind === 'route' ? t('closed.leadOnRoute', { route }) : t('closed.leadOnFrom', { place: from });
     return { href: sitePath(lead.path, language, routed), text };
   }
-  const href = boardHref(language, from ? { search: from } : {}, { bare: !routed });
+  const href = boardSearchHref(language, from ?? '', !routed);
   return { href, text: from ? t('closed.leadOnSearch', { place: from }) : t('closed.leadOnBoard') };
 }
 

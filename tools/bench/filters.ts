@@ -72,8 +72,8 @@ function watchRequests(page: Page) {
   };
 }
 
-/** The board's status line: a city or route page also has the offline notice, a live region of its own. */
-const BOARD_STATUS = '[role="status"]:not([data-offline-notice])';
+/** The board's one live region, its status line (a city page's offline notice and a refused kept search have their own). */
+const BOARD_STATUS = 'p[role="status"][aria-atomic="true"]';
 
 /** One change: `act` taps a control; the cost is what the page fetched until the status line spoke again. */
 async function change(page: Page, act: () => Promise<void>): Promise<Cost> {
@@ -129,7 +129,7 @@ const checkType = (name: RegExp) => async (page: Page) => {
   await page.getByRole('checkbox', { name }).check();
 };
 const chooseNear = (km: number) => async (page: Page) => {
-  await page.getByRole('radio', { name: new RegExp(`^В радиусе ${km}\u00a0км`) }).check();
+  await page.getByRole('radio', { name: new RegExp(`^В радиусе ${km}\\s+км`) }).check();
 };
 const typeWeight = (label: 'От' | 'До', value: string) => async (page: Page) => {
   const field = page.getByRole('textbox', { name: label });

@@ -8,7 +8,8 @@
  * The board has one matcher (src/board/matcher.ts) over rows made as the build makes them for its filter
  * indexes (`filterRow` with the gazetteer, `gazetteerPlaces` in src/gatsby/filter-files.ts): a load's places,
  * the places its title names, its type, weight and loading day. A city or route list without `near` tests the
- * loads of its own group only, as the build groups them for its index; any other list tests them all.
+ * loads of its own group only, as the build groups them for its index; a place search tests the loads that
+ * touch its place (or a place within its `near`); any other list tests them all.
  */
 import type { Load } from '../../../src/api-client/types';
 import type { Language } from '../../../src/config/languages';
@@ -18,6 +19,7 @@ import { compileQuery } from '../../../src/board/matcher';
 import { dayNumber, filterRow, type FilterRow } from '../../../src/board/rows';
 import { boardHref, EMPTY_QUERY, type BoardQuery } from '../../../src/board/query';
 import { alertListPath } from '../../../src/board/alert-link';
+import { placesAround } from '../../../src/places/around';
 import { PLACES } from '../../../src/places/gazetteer';
 import { gazetteerPlaces } from '../../../src/gatsby/filter-files';
 import { groupBuildLoads } from '../../../src/gatsby/place-pages';
@@ -60,6 +62,19 @@ function oldestFirst(rows: BoardRow[]): ListRows {
   return { rows: dated, times: dated.map((one) => one.row.posted) };
 }
 
+/** Each known place's rows: the loads leaving it, reaching it, or whose title names it. */
+function rowsByPlace(rows: readonly BoardRow[]): Map<string, BoardRow[]> {
+  const byPlace = new Map<string, BoardRow[]>();
+  for (const one of rows)
+    for (const slug of new Set([one.row.from, one.row.to, ...one.row.named])) {
+      if (slug === null) continue;
+      const found = byPlace.get(slug);
+      if (found) found.push(one);
+      else byPlace.set(slug, [one]);
+    }
+  return byPlace;
+}
+
 export function prepareBoard(loads: readonly PublishedLoad[]): PreparedBoard {
   // The published board has no contacts and no notes; rows and groups read none.
   const wholes = loads.map((load): Load => ({ ...load, additionalInfo: '', contactSource: 'contact', contact: null }));
@@ -67,17 +82,27 @@ export function prepareBoard(loads: readonly PublishedLoad[]): PreparedBoard {
   const rowOf = new Map(wholes.map((whole, index) => [whole, { load: loads[index] as PublishedLoad, row: filterRow(whole, places) }]));
   const all = oldestFirst([...rowOf.values()]);
   const groups = groupBuildLoads(wholes);
+  const byPlace = rowsByPlace(all.rows);
   const lists = new Map<string, ListRows>();
   const rowsOfGroup = (key: string, group: { loads: Load[] } | undefined): ListRows => {
     let found = lists.get(key);
     if (!found) lists.set(key, (found = oldestFirst((group?.loads ?? []).map((whole) => rowOf.get(whole) as BoardRow))));
     return found;
   };
+  // Only rows that touch one of these places can match a search for one of them: the matcher still decides.
+  const rowsTouching = (slugs: ReadonlySet<string>): ListRows => {
+    const key = `touching:${[...slugs].sort().join(',')}`;
+    let found = lists.get(key);
+    if (!found) lists.set(key, (found = oldestFirst([...new Set([...slugs].flatMap((slug) => byPlace.get(slug) ?? []))])));
+    return found;
+  };
   return {
     all,
-    rowsOf({ scope: { from, to }, filters }) {
+    rowsOf({ scope: { from, to }, place, filters: { near } }) {
+      // A searched place, widened or not, holds only rows that touch it.
+      if (place !== null) return rowsTouching(near === null ? new Set([place]) : placesAround(place, near, PLACES));
       // Widened to places around, a list holds loads of other places' groups.
-      if (filters.near !== null) return all;
+      if (near !== null) return all;
       if (from !== undefined && to !== undefined) return rowsOfGroup(`route:${from}/${to}`, groups.routes.get(routeKey(from, to)));
       if (from !== undefined) return rowsOfGroup(`from:${from}`, groups.from.get(from));
       if (to !== undefined) return rowsOfGroup(`to:${to}`, groups.to.get(to));
