@@ -306,7 +306,7 @@ for (const viewport of [
     page,
     context,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(60_000);
     await page.setViewportSize(viewport);
     await visitAndKeep(page, CITY);
     await visitAndKeep(page, '/ru/loads', true);
@@ -335,7 +335,7 @@ for (const viewport of [
   });
 
 test('offline, every control of a city page visited before keeps its list on screen', async ({ page, context }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(60_000);
   // A city with more than one page of loads.
   const city = '/ru/loads/to/toshkent';
   await page.setViewportSize({ width: 360, height: 640 });
