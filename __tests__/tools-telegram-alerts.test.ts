@@ -5,7 +5,6 @@
  * each search the loads its list holds that were posted since. Runs that must be killed run the real
  * command as a child process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +21,7 @@ import { stateObject, TELEGRAM_ALERTS_STATE_KEY, TELEGRAM_STATE_KEY } from '../t
 import { releaseState, uploadState } from '../tools/telegram/bucket-state';
 import { type FakeBotApi, type FakeMessage, type FakeUser, startFakeBotApi } from '../tools/harness/fake-bot-api';
 import { boardListIds, SAMPLE, tokenFor, writeBoard } from './support/alerts';
+import { startCli, waitFor } from './support/cli-process';
 
 const ROOT = path.resolve(__dirname, '..');
 const SITE = 'https://yukbor.example';
@@ -299,36 +299,6 @@ describe('npm run telegram -- alerts: stopping, blocking and limits', () => {
   });
 });
 
-interface Cli {
-  process: ChildProcess;
-  exited: Promise<{ code: number | null; stdout: string; stderr: string }>;
-}
-
-/** The real command, in one process (`node --import tsx`), so SIGKILL stops the run itself. */
-function startCli(environment: Record<string, string>): Cli {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools/telegram/cli.ts'), 'alerts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
-  return { process: child, exited };
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const begun = Date.now();
-  while (!condition()) {
-    if (Date.now() - begun > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('npm run telegram -- alerts, the real command', () => {
   it.each([
     ['after Telegram carried it out', 'after' as const, 1],
@@ -344,15 +314,15 @@ describe('npm run telegram -- alerts, the real command', () => {
         ...load,
         createdAt: new Date(now - 30 * 60_000 + index * 1000).toISOString(),
       }));
-      const first = startCli(env());
+      const first = startCli('tools/telegram/cli.ts', ['alerts'], env());
       expect((await first.exited).code).toBe(0);
       writeBoard(publicDir(), [...fresh, ...before(30)]);
       fake.holdNext('sendMessage', hold, 1);
-      const killed = startCli(env());
+      const killed = startCli('tools/telegram/cli.ts', ['alerts'], env());
       await waitFor(() => sends().filter((call) => call.status === 0).length === 1);
       killed.process.kill('SIGKILL');
       await killed.exited;
-      const again = startCli(env());
+      const again = startCli('tools/telegram/cli.ts', ['alerts'], env());
       const { code, stdout } = await again.exited;
       expect(code).toBe(0);
       const alerts = [alisher, bobur, sergei].map((user) => fake.chatMessages(user.id).length - 1);
@@ -379,7 +349,7 @@ describe('npm run telegram -- alerts, the real command', () => {
     ],
   ])('fails with one line naming the cause: %s', async (_name, extra, expected) => {
     writeBoard(publicDir(), SAMPLE);
-    const { code, stderr, stdout } = await startCli(env(extra())).exited;
+    const { code, stderr, stdout } = await startCli('tools/telegram/cli.ts', ['alerts'], env(extra())).exited;
     expect(code).toBe(1);
     const lines = stderr.split('\n').filter((line) => line.startsWith('npm run'));
     expect(lines).toHaveLength(1);
@@ -434,10 +404,10 @@ describe('the alerts’ state in the bucket, where the CDN does not serve it', (
       ...load,
       createdAt: new Date(now - 30 * 60_000 + index * 1000).toISOString(),
     }));
-    expect((await startCli({ ...env(), ...bucketEnv() }).exited).code).toBe(0);
+    expect((await startCli('tools/telegram/cli.ts', ['alerts'], { ...env(), ...bucketEnv() }).exited).code).toBe(0);
     writeBoard(publicDir(), [...fresh, ...before(30)]);
     fake.holdNext('sendMessage', 'after');
-    const killed = startCli({ ...env(), ...bucketEnv() });
+    const killed = startCli('tools/telegram/cli.ts', ['alerts'], { ...env(), ...bucketEnv() });
     await waitFor(() => sends().filter((call) => call.status === 0).length === 1);
     killed.process.kill('SIGKILL');
     await killed.exited;
@@ -445,7 +415,10 @@ describe('the alerts’ state in the bucket, where the CDN does not serve it', (
     expect((await kept())?.taken).not.toBeNull();
     // Another machine, without the file: the copy was never given back.
     const elsewhere = path.join(dir, 'elsewhere.json');
-    const refused = await startCli({ ...env({ TELEGRAM_ALERTS_STATE_FILE: elsewhere }), ...bucketEnv() }).exited;
+    const refused = await startCli('tools/telegram/cli.ts', ['alerts'], {
+      ...env({ TELEGRAM_ALERTS_STATE_FILE: elsewhere }),
+      ...bucketEnv(),
+    }).exited;
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(
       /never gave it back, so chats may hold alerts it does not list: upload that run's state file \(npm run telegram:state -- alerts upload\)/,
@@ -455,7 +428,8 @@ describe('the alerts’ state in the bucket, where the CDN does not serve it', (
     expect(await releaseState(s3.config(), s3.client, ALERTS_STATE)).toBe('none');
     fs.rmSync(stateFile(), { force: true });
     fs.rmSync(`${stateFile()}.journal`, { force: true });
-    const again = await startCli({ ...env({ TELEGRAM_ALERTS_STATE_FILE: elsewhere }), ...bucketEnv() }).exited;
+    const again = await startCli('tools/telegram/cli.ts', ['alerts'], { ...env({ TELEGRAM_ALERTS_STATE_FILE: elsewhere }), ...bucketEnv() })
+      .exited;
     expect(again.code).toBe(0);
     expect([alisher, bobur].map((user) => fake.chatMessages(user.id).length - 1).sort()).toEqual([1, 1]);
   });

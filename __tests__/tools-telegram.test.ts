@@ -3,7 +3,6 @@
  * made from the sample API's deterministic loads the way the build publishes them. Runs that must fail
  * or be killed run the real command as a child process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,8 +26,8 @@ import { describeFailedMessage, type FailedMessage, MAX_FAILED_RUNS, runTelegram
 import { parseState, readState, type TelegramState } from '../tools/telegram/state';
 import { telegramTranslator } from '../tools/telegram/texts';
 import { type FakeBotApi, startFakeBotApi } from '../tools/harness/fake-bot-api';
+import { startCli, waitFor } from './support/cli-process';
 
-const ROOT = path.resolve(__dirname, '..');
 const SITE = 'https://yukbor.example';
 const SAMPLE = generateLoads(130).map(normalizeLoad);
 
@@ -295,7 +294,7 @@ describe('npm run telegram', () => {
       writeBoard(sampleBoard(125));
       const before = sends().length;
       fake.holdNext('sendMessage', hold, 3);
-      const child = startCli(env());
+      const child = startCli('tools/telegram/cli.ts', [], env());
       await waitFor(() => sends().length - before >= 4);
       child.process.kill('SIGKILL');
       await child.exited;
@@ -440,7 +439,7 @@ describe('npm run telegram', () => {
       ],
     ])('%s', async (_name, extra, expected) => {
       writeBoard(sampleBoard(120));
-      const child = startCli(env(extra()));
+      const child = startCli('tools/telegram/cli.ts', [], env(extra()));
       const { code, stderr, stdout } = await child.exited;
       expect(code).not.toBe(0);
       const lines = stderr.trim().split('\n');
@@ -453,7 +452,7 @@ describe('npm run telegram', () => {
     it('a state file of another chat', async () => {
       writeBoard(sampleBoard(120));
       await run({ TELEGRAM_FIRST_POSTS: '1' });
-      const { code, stderr } = await startCli(env({ TELEGRAM_CHAT_ID: '@another_channel' })).exited;
+      const { code, stderr } = await startCli('tools/telegram/cli.ts', [], env({ TELEGRAM_CHAT_ID: '@another_channel' })).exited;
       expect(code).toBe(1);
       expect(stderr.trim()).toMatch(
         /^npm run telegram: the state file .*state\.json belongs to chat @yukbor_test, not @another_channel: [^\n]* \(chat @another_channel\)\.$/,
@@ -465,7 +464,7 @@ describe('npm run telegram', () => {
       writeBoard(sampleBoard(120));
       await run({ TELEGRAM_FIRST_POSTS: '2' });
       writeBoard([]);
-      const { code, stderr } = await startCli(env()).exited;
+      const { code, stderr } = await startCli('tools/telegram/cli.ts', [], env()).exited;
       expect(code).toBe(1);
       expect(stderr.trim()).toMatch(
         /^npm run telegram: .*board\.json lists no loads: not marking 2 posts closed; [^\n]*\(chat @yukbor_test\)\.$/,
@@ -477,7 +476,7 @@ describe('npm run telegram', () => {
       await fake.close();
       fake = await startFakeBotApi({ botIsAdmin: false });
       writeBoard(sampleBoard(120));
-      const { code, stderr } = await startCli(env()).exited;
+      const { code, stderr } = await startCli('tools/telegram/cli.ts', [], env()).exited;
       expect(code).toBe(1);
       expect(stderr.trim()).toMatch(
         /^npm run telegram: Telegram will not let the bot post to chat @yukbor_test \(403 Forbidden: bot is not a member of the channel chat\)[^\n]*$/,
@@ -553,7 +552,7 @@ describe('npm run telegram:state, the state stored where the CDN does not serve 
     const before = fake.botPosts().map((message) => ({ ...message }));
     const calls = fake.calls.length;
     fs.writeFileSync(file, staleFile);
-    const { code, stderr } = await startCli({ ...env(), ...bucketEnv() }).exited;
+    const { code, stderr } = await startCli('tools/telegram/cli.ts', [], { ...env(), ...bucketEnv() }).exited;
     expect(code).toBe(1);
     // The AWS SDK warns on Node 20 that its releases after January 2027 need Node 22: not the tool's line.
     expect(stderr.split('\n').filter((line) => line.startsWith('npm run'))).toEqual([
@@ -668,34 +667,4 @@ function cutOffVersion1(state: TelegramState, lost: PublishedLoad | undefined): 
 
 function fail(): never {
   throw new Error('unexpected');
-}
-
-interface Cli {
-  process: ChildProcess;
-  exited: Promise<{ code: number | null; stdout: string; stderr: string }>;
-}
-
-/** The real command, in one process (`node --import tsx`), so SIGKILL stops the run itself. */
-function startCli(environment: Record<string, string>): Cli {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools/telegram/cli.ts')], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
-  return { process: child, exited };
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
