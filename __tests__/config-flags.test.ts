@@ -89,6 +89,22 @@ describe('the build’s switches', () => {
     expect(problems(offlineWorkerEnabled)).toEqual([lineFor('OFFLINE_WORKER', 'disabled')]);
   });
 
+  it.each([
+    ['off', false],
+    ['0', false],
+    ['No', false],
+    ['on', true],
+    ['yes', true],
+    ['', true],
+  ])('with OFFLINE_WORKER=%j the pages gatsby-config builds register the worker: %s', (word, registers) => {
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '-e', "require('./gatsby-config.ts'); console.log(require('./src/config/env.ts').pagesRegisterOfflineWorker())"],
+      { cwd: path.resolve(__dirname, '..'), encoding: 'utf8', env: { ...env, OFFLINE_WORKER: word, GATSBY_OFFLINE_WORKER: '' } },
+    );
+    expect(result.stdout.trim()).toBe(String(registers));
+  });
+
   /** gatsby-config as `gatsby build` loads it, in a process of its own: its exit code and stderr. */
   function loadGatsbyConfig(vars: Record<string, string>): { status: number | null; stderr: string } {
     const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', "require('./gatsby-config.ts')"], {

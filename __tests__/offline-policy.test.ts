@@ -5,7 +5,7 @@ import { killSwitchWorker } from '../src/offline/kill-switch';
 import {
   CACHE_NAMES,
   CACHE_PREFIX,
-  ENTRY_CHUNKS,
+  INSTALL_CHUNKS,
   LIMITS,
   MAX_BYTES,
   NETWORK_TIMEOUT_MS,
@@ -14,7 +14,7 @@ import {
   buildOfHtml,
   entriesToDrop,
   isBoardAnswer,
-  isEntryScript,
+  isInstallScript,
   isFresh,
   offlineKind,
   pageCacheKey,
@@ -124,20 +124,24 @@ function chunkNamesInCode(dir: string): Map<string, string> {
 }
 
 describe('the code a tap fetches', () => {
-  it('is every chunk the board names for a tap, each named once in the code, and no entry script', () => {
+  it('is every chunk the board names for a tap, each named once in the code, and none kept at install', () => {
     const named = chunkNamesInCode(path.resolve('src'));
     const taps = [...named.keys()].filter((name) => name.startsWith('board-tap-'));
     expect(taps.sort()).toEqual([...TAP_CHUNKS].sort());
-    expect(TAP_CHUNKS.filter((name) => (ENTRY_CHUNKS as readonly string[]).includes(name))).toEqual([]);
+    // The chunks kept at install that are not Gatsby's entry scripts are named in the code too.
+    for (const name of INSTALL_CHUNKS.filter((chunk) => !['app', 'framework', 'webpack-runtime'].includes(chunk)))
+      expect(named.has(name)).toBe(true);
+    expect(TAP_CHUNKS.filter((name) => (INSTALL_CHUNKS as readonly string[]).includes(name))).toEqual([]);
   });
 
-  it("tells the build's entry scripts from the chunks kept for taps by their names", () => {
-    expect(isEntryScript('/app-dbb882f8d4c9d7f98113.js')).toBe(true);
-    expect(isEntryScript('/framework-17c8246d1abcf215c701.js')).toBe(true);
-    expect(isEntryScript('/webpack-runtime-2e76e056699cab79eecc.js')).toBe(true);
-    expect(isEntryScript('/board-tap-filter-panel-2e76e056699cab79eecc.js')).toBe(false);
-    expect(isEntryScript('/236-a629da970a1c0d9ed350.js')).toBe(false);
-    expect(isEntryScript('/app-a629da970a1c0d9ed350.js.map')).toBe(false);
+  it('tells the scripts kept at install from the chunks kept for taps by their names', () => {
+    expect(isInstallScript('/app-dbb882f8d4c9d7f98113.js')).toBe(true);
+    expect(isInstallScript('/framework-17c8246d1abcf215c701.js')).toBe(true);
+    expect(isInstallScript('/webpack-runtime-2e76e056699cab79eecc.js')).toBe(true);
+    expect(isInstallScript('/offline-controlled-page-2e76e056699cab79eecc.js')).toBe(true);
+    expect(isInstallScript('/board-tap-filter-panel-2e76e056699cab79eecc.js')).toBe(false);
+    expect(isInstallScript('/236-a629da970a1c0d9ed350.js')).toBe(false);
+    expect(isInstallScript('/app-a629da970a1c0d9ed350.js.map')).toBe(false);
   });
 });
 

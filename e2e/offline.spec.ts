@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { killSwitchWorker } from '../src/offline/kill-switch';
-import { CACHE_NAMES, CACHE_PREFIX, NETWORK_TIMEOUT_MS, TAP_CHUNKS, isEntryScript } from '../src/offline/policy';
+import { CACHE_NAMES, CACHE_PREFIX, NETWORK_TIMEOUT_MS, TAP_CHUNKS, isInstallScript } from '../src/offline/policy';
 import { startPhoneNetwork, type PhoneNetwork } from '../tools/harness/phone-network';
 import { E2E_API_URL, E2E_SITE_URL } from './env';
 import { renderedHtmlErrors } from './rendered-html';
@@ -295,7 +295,7 @@ test('a visit of a board, city or route page keeps the code its taps fetch', asy
   await tapsKept(page);
   const kept = (await tapScripts(page)).map((script) => script.url).join(' ');
   for (const name of TAP_CHUNKS) expect(kept).toContain(`/${name}-`);
-  expect((await tapScripts(page)).every((script) => !isEntryScript(script.url))).toBe(true);
+  expect((await tapScripts(page)).every((script) => !isInstallScript(script.url))).toBe(true);
 });
 
 for (const viewport of [

@@ -6,7 +6,7 @@ import { site } from '../config/site';
 import { localizedPath } from '../i18n/paths';
 import { usePageLanguage } from '../i18n/runtime';
 import { StoreButtons } from './store-buttons';
-import { InstagramIcon, MailIcon, PhoneIcon, PinIcon, TelegramIcon, YoutubeIcon } from './icons';
+import { InstagramIcon, MailIcon, PhoneIcon, PinIcon, TelegramIcon, YoutubeIcon } from './contact-icons';
 import * as styles from './footer.module.css';
 
 const SOCIAL = [

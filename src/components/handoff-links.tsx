@@ -1,7 +1,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { site } from '../config/site';
-import { AppleIcon, GlobeIcon, GooglePlayIcon } from './icons';
+import { AppleIcon, GlobeIcon, GooglePlayIcon } from './store-icons';
 import * as styles from './handoff-links.module.css';
 
 /** Manual ways on: the two stores and the website, for when no redirect or app takes over. */

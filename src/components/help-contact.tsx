@@ -1,7 +1,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { site } from '../config/site';
-import { PhoneIcon, TelegramIcon } from './icons';
+import { PhoneIcon, TelegramIcon } from './contact-icons';
 import * as styles from './help-contact.module.css';
 
 /** The support channel and the phone, as the two ways to ask a person. */

@@ -1,7 +1,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Header } from './header';
-import { Footer } from './footer';
+import { FooterPart } from './footer-part';
 import { ErrorBoundary } from './error-boundary';
 import { Island, PAGE_HYDRATION_ATTRIBUTE, Static, pageBlocks, pageHydration, type PageHydration } from './islands';
 import { UnexpectedError } from './unexpected-error';
@@ -41,7 +41,7 @@ export function Layout({ children, hydration = 'on-arrival' }: { children: React
         <ErrorBoundary fallback={(error) => <UnexpectedError error={error} />}>{pageBlocks(children, language.code)}</ErrorBoundary>
       </main>
       <Static renderedFrom={language.code}>
-        <Footer />
+        <FooterPart />
       </Static>
     </>
   );

@@ -1,7 +1,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { site } from '../config/site';
-import { AppleIcon, GooglePlayIcon } from './icons';
+import { AppleIcon, GooglePlayIcon } from './store-icons';
 import * as styles from './store-buttons.module.css';
 
 export function StoreButtons({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {

@@ -42,6 +42,15 @@ export function offlineWorkerEnabled(): boolean {
     : readFlag('GATSBY_OFFLINE_WORKER', process.env.GATSBY_OFFLINE_WORKER, true);
 }
 
+/**
+ * In the pages: whether they register the offline worker. gatsby-config writes GATSBY_OFFLINE_WORKER as
+ * `on` or `off` from offlineWorkerEnabled(), the one reading of the switch, so the browser's script
+ * compares the word it was built with and carries no flag reader.
+ */
+export function pagesRegisterOfflineWorker(): boolean {
+  return process.env.GATSBY_OFFLINE_WORKER !== 'off';
+}
+
 /** BENCH_SOURCE_MAPS: a build whose CPU profiles can be read by module (docs/build.md), never for deploying. */
 export function benchSourceMaps(): boolean {
   return readFlag('BENCH_SOURCE_MAPS', process.env.BENCH_SOURCE_MAPS);

@@ -4,12 +4,12 @@ import { InjectManifest } from 'workbox-webpack-plugin';
 import { offlineWorkerEnabled } from '../config/env';
 import { SERVICE_WORKER_FILE } from '../hosting/policy';
 import { killSwitchWorker } from '../offline/kill-switch';
-import { ENTRY_CHUNKS, TAP_CHUNKS } from '../offline/policy';
+import { INSTALL_CHUNKS, TAP_CHUNKS } from '../offline/policy';
 
 /**
  * The service worker (src/offline/worker.ts), compiled by Workbox's webpack plugin with the site's own
  * scripts, so that it is written anew exactly when they change: its list of the build's entry scripts
- * (which it keeps at install) changes with every deploy of new code, which is what makes browsers
+ * (which it keeps at install, with the controlled page's script) changes with every deploy of new code, which is what makes browsers
  * install the new worker. Source maps and licence files are not written for it.
  */
 export function serviceWorkerPlugin(): InjectManifest[] {
@@ -18,10 +18,10 @@ export function serviceWorkerPlugin(): InjectManifest[] {
     new InjectManifest({
       swSrc: path.resolve(process.cwd(), 'src', 'offline', 'worker.ts'),
       swDest: SERVICE_WORKER_FILE,
-      // Every page of the build runs the entry scripts, kept at install; the chunks a board, city or
-      // route page fetches on a tap are kept when such a page is visited; anything else is kept as a
-      // visitor's pages load it.
-      chunks: [...ENTRY_CHUNKS, ...TAP_CHUNKS],
+      // Every page the worker controls runs the entry scripts and the controlled page's own, kept at
+      // install; the chunks a board, city or route page fetches on a tap are kept when such a page is
+      // visited; anything else is kept as a visitor's pages load it.
+      chunks: [...INSTALL_CHUNKS, ...TAP_CHUNKS],
       exclude: [/\.map$/, /\.LICENSE\.txt$/, /\.css$/],
       // The names carry a content hash: no revision, so the worker reads them from the HTTP cache.
       dontCacheBustURLsMatching: /[-.][0-9a-f]{16,}\./,

@@ -60,12 +60,18 @@ function shortenClassNames(rules: WebpackRule[] | undefined): void {
 }
 
 /**
- * In the browser's script the board's cards come in a chunk of their own (their first list is the build's
- * HTML, which most visits keep): board-cards.ts, which the build's HTML and the tests render at once,
- * is swapped for its lazy twin there. This is the request load-board.tsx makes for it
- * (NormalModuleReplacementPlugin reads requests before they are resolved).
+ * Modules the build's HTML and the tests render at once, swapped in the browser's script for their lazy
+ * twins, whose code is a chunk of its own: what the first page's HTML already shows and a visit rarely
+ * changes. The board's cards (board-cards.ts): their first list is the build's HTML, which most visits
+ * keep, so they are fetched when a list first changes. The footer (footer-part.ts): static HTML on the
+ * first page, rendered by the browser only after a client-side navigation. Each entry is the request
+ * as written in the importing folder (NormalModuleReplacementPlugin reads requests before they are
+ * resolved) and the twin it becomes.
  */
-const EAGER_CARDS = /^\.\/board-cards$/;
+const BROWSER_LAZY_TWINS: readonly { request: RegExp; folder: RegExp; twin: string }[] = [
+  { request: /^\.\/board-cards$/, folder: /[\\/]components[\\/]load-board$/, twin: './board-cards-lazy' },
+  { request: /^\.\/footer-part$/, folder: /[\\/]components$/, twin: './footer-part-lazy' },
+];
 
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, getConfig, actions, plugins }) => {
   const config = getConfig() as WebpackConfig;
@@ -86,9 +92,11 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   if (stage === 'build-javascript' || stage === 'develop')
     config.plugins = [
       ...(config.plugins ?? []),
-      plugins.normalModuleReplacement(EAGER_CARDS, (resource: { request: string; context?: string }) => {
-        if (resource.context && /[\\/]components[\\/]load-board$/.test(resource.context)) resource.request = './board-cards-lazy';
-      }),
+      ...BROWSER_LAZY_TWINS.map(({ request, folder, twin }) =>
+        plugins.normalModuleReplacement(request, (resource: { request: string; context?: string }) => {
+          if (resource.context && folder.test(resource.context)) resource.request = twin;
+        }),
+      ),
     ];
   // CSS Modules scope every class, so the order in which chunks put their CSS together cannot change
   // a style; mini-css-extract-plugin's "conflicting order" warnings are noise here.

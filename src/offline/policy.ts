@@ -59,7 +59,7 @@ export const MAX_BYTES = 5 * 1024 * 1024;
 /**
  * The chunks of code a board, city or route page fetches on a tap, by their `webpackChunkName`
  * (src/components/load-board/lazy-parts.tsx, board-cards-lazy.ts; src/board/sources.ts,
- * places-on-demand.ts, card-extras.ts): the build lists them into the worker beside its entry scripts
+ * places-on-demand.ts, card-extras.ts; the footer a client-side navigation draws, footer-part-lazy.ts): the build lists them into the worker beside its entry scripts
  * (src/gatsby/service-worker.ts), and the worker keeps them when such a page is visited, so that a tap
  * without a network finds them. A jest test holds this list and the code's chunk names together.
  */
@@ -71,15 +71,20 @@ export const TAP_CHUNKS = [
   'board-tap-cards',
   'board-tap-ranges',
   'board-tap-states',
+  'board-tap-footer',
 ] as const;
 
-/** The build's entry scripts, which every page runs: the worker keeps them when it installs. */
-export const ENTRY_CHUNKS = ['app', 'framework', 'webpack-runtime'] as const;
+/**
+ * What every page the worker controls runs: the build's entry scripts, and the page's side of the worker
+ * once it controls the page (src/offline/controlled-page.ts, which a first visit never fetches). The
+ * worker keeps them when it installs.
+ */
+export const INSTALL_CHUNKS = ['app', 'framework', 'webpack-runtime', 'offline-controlled-page'] as const;
 
-/** Whether a script the build listed into the worker is one of its entry scripts (the rest are TAP_CHUNKS'). */
-export function isEntryScript(url: string): boolean {
+/** Whether a script the build listed into the worker is one it keeps at install (the rest are TAP_CHUNKS'). */
+export function isInstallScript(url: string): boolean {
   const name = url.slice(url.lastIndexOf('/') + 1);
-  return ENTRY_CHUNKS.some((entry) => name.startsWith(`${entry}-`) && /-[0-9a-f]{16,}\.js$/.test(name));
+  return INSTALL_CHUNKS.some((chunk) => name.startsWith(`${chunk}-`) && /-[0-9a-f]{16,}\.js$/.test(name));
 }
 
 /** The API paths whose answers are kept: the list calls, never a single load. */

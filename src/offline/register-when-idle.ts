@@ -1,4 +1,4 @@
-import { offlineWorkerEnabled } from '../config/env';
+import { pagesRegisterOfflineWorker } from '../config/env';
 
 /**
  * Registers the offline worker (./register.ts, a script of its own) once the page has loaded and the
@@ -8,7 +8,7 @@ import { offlineWorkerEnabled } from '../config/env';
 let registered: Promise<typeof import('./register')> | null = null;
 
 export function registerOfflineWorkerWhenIdle(): void {
-  if (!offlineWorkerEnabled() || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  if (!pagesRegisterOfflineWorker() || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   const whenIdle = (run: () => void) =>
     typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 10_000 }) : window.setTimeout(run, 1_000);
   const start = () =>
@@ -27,6 +27,11 @@ export function registerOfflineWorkerWhenIdle(): void {
  */
 export function offlineNoticeAfterNavigation(): void {
   void registered
-    ?.then(({ showOfflineNotice, keepTapsOfListPage }) => Promise.all([showOfflineNotice(), keepTapsOfListPage()]))
+    ?.then(({ controlledPage, keepTapsOfListPage }) =>
+      Promise.all([
+        navigator.serviceWorker.controller ? controlledPage().then((page) => page.showOfflineNotice()) : null,
+        keepTapsOfListPage(),
+      ]),
+    )
     .catch(() => undefined);
 }

@@ -26,7 +26,7 @@ import {
   offlineKind,
   entriesToDrop,
   isBoardAnswer,
-  isEntryScript,
+  isInstallScript,
   isFresh,
   pageCacheKey,
   pageDataCacheKey,
@@ -439,12 +439,12 @@ self.addEventListener('activate', (event) => {
 
 // The build's scripts (src/gatsby/service-worker.ts): its entry scripts, which every kept page of this
 // build runs, kept at install, from the browser's HTTP cache when the page that registered the worker
-// has just run them; and the chunks a board, city or route page fetches on a tap (policy.ts, TAP_CHUNKS),
+// has just run them, with the script of a page the worker controls (INSTALL_CHUNKS), from the network; and the chunks a board, city or route page fetches on a tap (policy.ts, TAP_CHUNKS),
 // kept when such a page says it is open, so that a tap without a network finds them. Already kept, a
 // script costs nothing (cache first).
 const buildScripts = self.__WB_MANIFEST;
-const entryScripts = buildScripts.filter((entry) => isEntryScript(entry.url));
-const tapChunks = buildScripts.filter((entry) => !isEntryScript(entry.url));
+const installScripts = buildScripts.filter((entry) => isInstallScript(entry.url));
+const tapChunks = buildScripts.filter((entry) => !isInstallScript(entry.url));
 
 function keepScripts(event: ExtendableEvent, scripts: typeof buildScripts): Promise<unknown> {
   return Promise.all(
@@ -455,4 +455,4 @@ function keepScripts(event: ExtendableEvent, scripts: typeof buildScripts): Prom
   );
 }
 
-self.addEventListener('install', (event) => event.waitUntil(keepScripts(event, entryScripts)));
+self.addEventListener('install', (event) => event.waitUntil(keepScripts(event, installScripts)));
