@@ -132,8 +132,17 @@ const vehicle: FilterEntry<'vehicle'> = {
   params: ['vehicle'],
   unset: [],
   read: (params, { vehicleTypes }) => vehicleList(params.getAll('vehicle'), vehicleTypes),
+  // Values come from `read` (a URL, a kept search's query string) or from the panel's own list, so
+  // writing only drops repeats: the name check's Unicode classes cost a cheap phone a compile the first
+  // time they run, and a tick would pay it before it is drawn.
   write: (value, params) => {
-    for (const name of vehicleList(value)) params.append('vehicle', name);
+    const seen = new Set<string>();
+    for (const name of value) {
+      const key = name.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      params.append('vehicle', name);
+    }
   },
   isSet: (value) => value.length > 0,
   same: (a, b) => {

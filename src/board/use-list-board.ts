@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { navigate } from 'gatsby';
+import { afterNextPaint } from './after-paint';
 import type { Load } from '../api-client/types';
 import type { Language } from '../config/languages';
 import type { CardExtras } from '../loads/card-content';
@@ -175,8 +176,9 @@ export function useListBoard(
   const { keeping, newSince } = useKeeping(choices, source);
   const extras = useMemo(() => ({ placeName, routeKm, positions, newSince }), [placeName, routeKm, positions, newSince]);
   const hrefFor = (next: BoardQuery) => boardHref(language, next, { scope, bare });
-  // No scrolling here: the board moves focus (to the field or the results heading), which scrolls.
-  const onQuery = (next: BoardQuery) => void navigate(whereTo(hrefFor(next), next, choices.pathPage));
+  // No scrolling here: the board moves focus (to the field or the results heading), which scrolls. The
+  // tap that asked is drawn first (after-paint.ts); the list follows.
+  const onQuery = (next: BoardQuery) => void afterNextPaint(() => void navigate(whereTo(hrefFor(next), next, choices.pathPage)));
   const suggest = useCallback((typed: string) => placeSuggestions(placeFilePath, typed), [placeFilePath]);
   const warmSuggestions = useCallback(() => void loadPlaces(placeFilePath), [placeFilePath]);
   return {

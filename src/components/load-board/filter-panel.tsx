@@ -1,4 +1,15 @@
-import React, { startTransition, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import React, {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
@@ -6,6 +17,7 @@ import { queryKey, type BoardQuery } from '../../board/query';
 import { FILTER_KEYS, NEAR_OPTIONS, parseTonnes, type FilterKey, type FilterValues } from '../../board/filter-table';
 import type { FilterFacets } from '../../board/use-list-board';
 import type { FacetView } from '../../board/list-types';
+import { afterNextPaint } from '../../board/after-paint';
 import { dayNumber, dayText, tashkentToday } from '../../board/rows';
 import { formatNumber } from '../../loads/format';
 import { vehicleLabel } from '../../loads/vehicle-types';
@@ -38,28 +50,66 @@ function optionText(t: TFunction, counts: FacetView | null, name: string, count:
   return count === null ? name : t(counts && !counts.complete ? 'filters.optionAtLeast' : 'filters.option', { name, count });
 }
 
-function VehicleField({ value, onValue, counts, t, language, vehicleTypes }: FieldProps<'vehicle'>) {
+/** `value` as of the last render, for handlers that stay the same across renders (and so leave memoized parts be). */
+function useLatest<T>(value: T): React.MutableRefObject<T> {
+  const latest = useRef(value);
+  useLayoutEffect(() => {
+    latest.current = value;
+  });
+  return latest;
+}
+
+/**
+ * One vehicle type's checkbox. Memoized with props that stay the same unless its own tick or count
+ * changes: a tap redraws the box it ticked, not the panel, before the frame that shows it.
+ */
+const VehicleOption = memo(function VehicleOption({
+  name,
+  checked,
+  text,
+  onToggle,
+}: {
+  name: string;
+  checked: boolean;
+  text: string;
+  onToggle: (name: string, checked: boolean) => void;
+}) {
+  return (
+    <label className={styles.choice}>
+      <input type="checkbox" checked={checked} onChange={(event) => onToggle(name, event.target.checked)} /> {text}
+    </label>
+  );
+});
+
+const VehicleField = memo(function VehicleField({ value, onValue, counts, t, language, vehicleTypes }: FieldProps<'vehicle'>) {
   const chosen = new Set(value.map((name) => name.toLowerCase()));
+  const latestRef = useLatest(value);
+  const onToggle = useCallback(
+    (name: string, checked: boolean) => {
+      const value = latestRef.current;
+      onValue(checked ? [...value, name] : value.filter((other) => other.toLowerCase() !== name.toLowerCase()));
+    },
+    [latestRef, onValue],
+  );
+  // The option texts are worked out once per list of counts, not at each tick.
+  const texts = useMemo(
+    () =>
+      vehicleTypes.map((name) =>
+        optionText(t, counts, vehicleLabel(name, language.code), counts ? (counts.vehicle.get(name.toLowerCase()) ?? 0) : null),
+      ),
+    [vehicleTypes, t, counts, language.code],
+  );
   return (
     <fieldset className={styles.fieldset}>
       <legend>{t('filters.vehicle')}</legend>
       <div className={styles.options}>
-        {vehicleTypes.map((name) => (
-          <label key={name} className={styles.choice}>
-            <input
-              type="checkbox"
-              checked={chosen.has(name.toLowerCase())}
-              onChange={(event) =>
-                onValue(event.target.checked ? [...value, name] : value.filter((other) => other.toLowerCase() !== name.toLowerCase()))
-              }
-            />{' '}
-            {optionText(t, counts, vehicleLabel(name, language.code), counts ? (counts.vehicle.get(name.toLowerCase()) ?? 0) : null)}
-          </label>
+        {vehicleTypes.map((name, index) => (
+          <VehicleOption key={name} name={name} checked={chosen.has(name.toLowerCase())} text={texts[index] ?? name} onToggle={onToggle} />
         ))}
       </div>
     </fieldset>
   );
-}
+});
 
 const tonnesShown = (value: number | null) => (value === null ? '' : formatNumber(value));
 
@@ -101,7 +151,7 @@ function TonnesField({ label, value, onValue }: { label: string; value: number |
   );
 }
 
-function WeightField({ value, onValue, t }: FieldProps<'weight'>) {
+const WeightField = memo(function WeightField({ value, onValue, t }: FieldProps<'weight'>) {
   return (
     <fieldset className={styles.fieldset}>
       <legend>{t('filters.weight')}</legend>
@@ -111,7 +161,7 @@ function WeightField({ value, onValue, t }: FieldProps<'weight'>) {
       </div>
     </fieldset>
   );
-}
+});
 
 /** A range typed backwards is the same range: 30 to 10 tonnes is 10 to 30. */
 function ordered<T extends { min: number | null; max: number | null }>(range: T): T {
@@ -146,7 +196,7 @@ function countIn(counts: FacetView | null, from: number, to: number): number | n
   return sum;
 }
 
-function LoadingField({ value, onValue, counts, t, today }: FieldProps<'loading'>) {
+const LoadingField = memo(function LoadingField({ value, onValue, counts, t, today }: FieldProps<'loading'>) {
   const choices = [
     { key: 'today', from: today, to: today },
     { key: 'tomorrow', from: today + 1, to: today + 1 },
@@ -188,10 +238,10 @@ function LoadingField({ value, onValue, counts, t, today }: FieldProps<'loading'
       </div>
     </fieldset>
   );
-}
+});
 
 /** Offered only for a list with a place (the counts say so): the place alone, or every place within 25, 50 or 100 km. */
-function NearField({ value, onValue, counts, t }: FieldProps<'near'>) {
+const NearField = memo(function NearField({ value, onValue, counts, t }: FieldProps<'near'>) {
   const name = useId();
   if (!counts || counts.near.size === 0) return null;
   const options = [null, ...NEAR_OPTIONS.filter((km) => counts.near.has(km))];
@@ -210,9 +260,9 @@ function NearField({ value, onValue, counts, t }: FieldProps<'near'>) {
       </div>
     </fieldset>
   );
-}
+});
 
-function SortField({ value, onValue, t }: FieldProps<'sort'>) {
+const SortField = memo(function SortField({ value, onValue, t }: FieldProps<'sort'>) {
   const name = useId();
   return (
     <fieldset className={styles.fieldset}>
@@ -227,10 +277,10 @@ function SortField({ value, onValue, t }: FieldProps<'sort'>) {
       </div>
     </fieldset>
   );
-}
+});
 
 /** Each filter's fieldset, keyed as the filter table (board/filter-table.ts) is; the panel shows them in its order. */
-const FIELDS: { readonly [K in FilterKey]: (props: FieldProps<K>) => React.ReactElement | null } = {
+const FIELDS: { readonly [K in FilterKey]: React.ComponentType<FieldProps<K>> } = {
   vehicle: VehicleField,
   weight: WeightField,
   loading: LoadingField,
@@ -245,13 +295,20 @@ function useFacetCounts(query: BoardQuery, facets: FilterFacets) {
   const key = queryKey({ ...query, page: 1 });
   useEffect(() => {
     const controller = new AbortController();
-    facets(query, controller.signal).then(
-      (view) => startTransition(() => (setCounts(view), setFailed(false))),
-      () => {
-        if (!controller.signal.aborted) startTransition(() => setFailed(true));
-      },
+    // Counted after the frame that shows the change: the counts are read from lists already at hand, in
+    // the tap's own event otherwise (after-paint.ts).
+    const cancel = afterNextPaint(() =>
+      facets(query, controller.signal).then(
+        (view) => startTransition(() => (setCounts(view), setFailed(false))),
+        () => {
+          if (!controller.signal.aborted) startTransition(() => setFailed(true));
+        },
+      ),
     );
-    return () => controller.abort();
+    return () => {
+      cancel();
+      controller.abort();
+    };
     // One count per list: the query object is new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, facets]);
@@ -276,18 +333,39 @@ export default function FilterPanel({ language, query: current, vehicleTypes, fa
   }
   const { counts, failed } = useFacetCounts(query, facets);
   const [today] = useState(() => tashkentToday(Date.now()));
-  const change = <K extends FilterKey>(key: K, value: FilterValues[K]) => {
-    const changed = { ...query, [key]: value, page: 1 };
-    setQuery(changed);
-    onQuery(changed);
-  };
-  const shared = { counts, t, language, vehicleTypes, today };
+  // One setter per filter, the same at every render, so that a change redraws only its own field.
+  const shownRef = useLatest(query);
+  const sendRef = useLatest(onQuery);
+  const onValues = useMemo(() => {
+    const change = <K extends FilterKey>(key: K, value: FilterValues[K]) => {
+      const changed = { ...shownRef.current, [key]: value, page: 1 };
+      // A second change before the next render builds on the first.
+      shownRef.current = changed;
+      setQuery(changed);
+      sendRef.current(changed);
+    };
+    return Object.fromEntries(FILTER_KEYS.map((key) => [key, (value: FilterValues[typeof key]) => change(key, value)])) as {
+      [K in FilterKey]: (value: FilterValues[K]) => void;
+    };
+  }, [shownRef, sendRef]);
   return (
     <form className={styles.filterForm} aria-label={t('filters.panel')} onSubmit={(event) => event.preventDefault()}>
       {failed ? <p role="alert">{t('filters.failed')}</p> : null}
       {FILTER_KEYS.map((key) => {
-        const Field = FIELDS[key] as (props: FieldProps<typeof key>) => React.ReactElement | null;
-        return <Field key={key} value={query[key]} onValue={(value) => change(key, value)} {...shared} />;
+        const Field = FIELDS[key] as React.ComponentType<FieldProps<typeof key>>;
+        const onValue = onValues[key] as (value: FilterValues[typeof key]) => void;
+        return (
+          <Field
+            key={key}
+            value={query[key]}
+            onValue={onValue}
+            counts={counts}
+            t={t}
+            language={language}
+            vehicleTypes={vehicleTypes}
+            today={today}
+          />
+        );
       })}
       <button type="button" className={boardStyles.button} onClick={onClose}>
         {t('filters.close')}
