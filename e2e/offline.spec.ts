@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { killSwitchWorker } from '../src/offline/kill-switch';
-import { CACHE_NAMES, CACHE_PREFIX, NETWORK_TIMEOUT_MS, TAP_CHUNKS, isInstallScript } from '../src/offline/policy';
+import { CACHE_NAMES, CACHE_PREFIX, INSTALL_CHUNKS, NETWORK_TIMEOUT_MS, TAP_CHUNKS, isInstallScript } from '../src/offline/policy';
 import { startPhoneNetwork, type PhoneNetwork } from '../tools/harness/phone-network';
 import { E2E_API_URL, E2E_SITE_URL } from './env';
 import { renderedHtmlErrors } from './rendered-html';
@@ -237,7 +237,7 @@ async function tapScripts(page: Page): Promise<{ url: string; kept: boolean }[]>
       const taps = urls.filter((url) => !entryNames.some((name) => url.slice(1).startsWith(`${name}-`)));
       return Promise.all(taps.map(async (url) => ({ url, kept: Boolean(await cache.match(new URL(url, location.origin).href)) })));
     },
-    { assets: CACHE_NAMES.asset, entryNames: ['app', 'framework', 'webpack-runtime'] },
+    { assets: CACHE_NAMES.asset, entryNames: [...INSTALL_CHUNKS] },
   );
 }
 

@@ -1,8 +1,9 @@
-// npm run bench:lighthouse [-- --reuse] [--runs 3] [--slowdown N] [--only /ru/loads,/uz] [--compare DIR] [--without-script] [--gate-main-thread] [--save DIR]:
+// npm run bench:lighthouse [-- --reuse [--e2e]] [--runs 3] [--slowdown N] [--only /ru/loads,/uz] [--compare DIR] [--without-script] [--gate-main-thread] [--save DIR]:
 // Lighthouse (mobile preset, Debian's Chromium) on one page of each kind, with the CPU slowdown
 // calibrated to the phone our visitors hold; prints the median of the runs and exits non-zero when a
 // budget is missed. Builds first unless --reuse (then public/ must have been built against this
-// script's API port, 4710, with SITE_URL http://localhost:9710). Also builds and measures the stack's
+// script's API port, 4710, with SITE_URL http://localhost:9710; with --e2e, the build `npm run test:e2e`
+// left there, on its ports, 4310 and 9310: CI measures the build its browser tests ran on). Also builds and measures the stack's
 // floor, a bare Gatsby page (tools/bench/floor-site), beside each page: every run of a page is followed
 // by a run of the floor, so each page is judged against the floor measured in the same minutes.
 // --save DIR keeps every Lighthouse result.
@@ -39,7 +40,7 @@
 // (Lighthouse runs, calibration, a page measured beside the floor), summaries.ts (a run's figures),
 // reports.ts (the tables), servers.ts (the floor, the compared build, the copies without script).
 import { withBuiltSite } from '../harness/stack';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/env';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_API_PORT, E2E_SITE_PORT } from '../harness/env';
 import { FLOOR_I18N_SITE, buildFloorSite } from './floor';
 import { listFlag, numberFlag, readFlags, switchFlag, textFlag } from './flags';
 import { budgetProblems } from './lighthouse/budgets';
@@ -51,6 +52,7 @@ import { runWithMedianTbt, type RunSummary } from './lighthouse/summaries';
 
 const flags = readFlags({
   reuse: switchFlag(),
+  e2e: switchFlag(),
   runs: numberFlag(3, { min: 1 }),
   slowdown: numberFlag(undefined, { min: 1 }),
   only: listFlag(),
@@ -70,7 +72,8 @@ async function main(): Promise<number> {
   const gateMainThread = flags['gate-main-thread'];
   const floorDir = await buildFloorSite(reuse);
   const floorI18nDir = flags['without-script'] ? await buildFloorSite(reuse, FLOOR_I18N_SITE) : undefined;
-  return withBuiltSite({ apiPort: 4710, sitePort: 9710, build: !reuse }, async ({ siteUrl }) => {
+  const ports = reuse && flags.e2e ? { apiPort: E2E_API_PORT, sitePort: E2E_SITE_PORT } : { apiPort: 4710, sitePort: 9710 };
+  return withBuiltSite({ ...ports, build: !reuse }, async ({ siteUrl }) => {
     const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
     const servers = await startBenchServers({ siteDir: 'public', floorDir, compareDir: flags.compare, floorI18nDir });
     const target = { chromePort: chrome.port, saveDir: flags.save };
