@@ -353,6 +353,9 @@ test('offline, every control of a city page visited before keeps its list on scr
   // The next page of a city is a page of its own the worker did not keep: offline it is asked for here.
   await tapAndStay(page, () => page.getByRole('link', { name: 'Вперёд' }).click(), /\/ru\/loads\/to\/toshkent\?page=2$/);
   await expect(keptPrevious(page)).toBeVisible();
+  // The panel stays open and whole: no part of the page gave way to its failure line.
+  await expect(page.getByText(/^(Нет подключения к интернету: эта часть страницы|Эта часть страницы не загрузилась)/)).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Тип транспорта' })).toBeVisible({ timeout: 10_000 });
   await tapAndStay(page, () => page.getByRole('checkbox', { name: /^Тент/ }).check(), /vehicle=Tent/);
   await tapAndStay(page, () => page.getByRole('button', { name: 'Сохранить поиск' }).click(), /vehicle=Tent/);
   await expect(page.getByRole('button', { name: 'Удалить из сохранённых' })).toBeVisible();
