@@ -1,5 +1,5 @@
 import { pagesRegisterOfflineWorker } from '../config/env';
-import { controlledPage, keepTapsOfListPage, registerOfflineWorker } from './register';
+import { keepTapsOfListPage, registerOfflineWorker, showOfflineNotice } from './register';
 
 /**
  * Registers the offline worker (./register.ts) once the page has loaded and the browser is idle:
@@ -30,8 +30,5 @@ export function registerOfflineWorkerWhenIdle(): void {
  */
 export function offlineNoticeAfterNavigation(): void {
   if (!registered) return;
-  void Promise.all([
-    navigator.serviceWorker.controller ? controlledPage().then((page) => page.showOfflineNotice()) : null,
-    keepTapsOfListPage(),
-  ]).catch(() => undefined);
+  void Promise.all([showOfflineNotice(), keepTapsOfListPage()]).catch(() => undefined);
 }

@@ -3,8 +3,8 @@ import { SERVICE_WORKER_FILE } from '../hosting/file-names';
 import { MESSAGES, OFFLINE_LIST_PAGE_ATTRIBUTE } from './messages';
 
 /**
- * The page's side of the offline worker (./worker.ts), loaded by gatsby-browser once the page has
- * loaded and the browser is idle: nothing of it runs before the first render or delays the page. What
+ * The page's side of the offline worker (./worker.ts), run by gatsby-browser once the page has
+ * loaded and the browser is idle (./register-when-idle.ts): nothing of it runs before the first render or delays the page. What
  * only a page the worker controls needs (the notice of a kept copy, the reload offer after a deploy) is
  * a script of its own, ./controlled-page.ts, which a first visit never fetches: the worker keeps it at
  * install (INSTALL_CHUNKS in ./policy.ts), so a later visit finds it offline.
@@ -13,8 +13,15 @@ import { MESSAGES, OFFLINE_LIST_PAGE_ATTRIBUTE } from './messages';
 /** How often a page left open asks the host whether a new worker (a new deploy) is there. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-/** The code of a page the worker controls, fetched the first time it is needed. */
-export const controlledPage = () => import(/* webpackChunkName: "offline-controlled-page" */ './controlled-page');
+/** Runs one part of a page the worker controls, whose code is fetched the first time it is needed. */
+function withControlledPage(run: (page: typeof import('./controlled-page')) => Promise<void>): Promise<void> {
+  return import(/* webpackChunkName: "offline-controlled-page" */ './controlled-page').then(run).catch(() => undefined);
+}
+
+/** On a page the worker answered: says so when the answer was a kept copy (./controlled-page.ts). */
+export function showOfflineNotice(): Promise<void> {
+  return navigator.serviceWorker.controller ? withControlledPage((page) => page.showOfflineNotice()) : Promise.resolve();
+}
 
 export async function registerOfflineWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
@@ -23,10 +30,7 @@ export async function registerOfflineWorker(): Promise<void> {
   // The worker of a later deploy takes over open pages at once; one that runs another build's scripts
   // offers a reload instead of mixing them with the new deploy's data.
   container.addEventListener('controllerchange', () => {
-    if (controlled)
-      void controlledPage()
-        .then((page) => page.offerReloadIfOtherBuild())
-        .catch(() => undefined);
+    if (controlled) void withControlledPage((page) => page.offerReloadIfOtherBuild());
     // Answers to requests sent before the worker took the page over, now and as they come.
     else {
       const worker = container.controller;
@@ -34,10 +38,7 @@ export async function registerOfflineWorker(): Promise<void> {
     }
     controlled = true;
   });
-  if (controlled)
-    void controlledPage()
-      .then((page) => page.showOfflineNotice())
-      .catch(() => undefined);
+  if (controlled) void showOfflineNotice();
   // Offline, registering fails (the browser cannot fetch the worker to compare it): the page keeps the
   // worker it has.
   const registration = await container
