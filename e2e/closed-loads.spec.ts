@@ -29,6 +29,7 @@ for (const variant of VARIANTS) {
     if (!closed) throw new Error('no closed load in the build');
     const visited = await interceptExternal(page);
     const url = `${variant.prefix}/load/${encodeURIComponent(closed.id)}`;
+    await page.clock.install();
     const response = await page.goto(url);
     expect(response?.status()).toBe(404);
     const heading = page.getByRole('heading', { level: 1, name: variant.title });
@@ -40,8 +41,9 @@ for (const variant of VARIANTS) {
     const route = `${closed.from[variant.code]} → ${closed.to[variant.code]}`;
     await expect(page).toHaveTitle(`${variant.title}: ${route} | YukBor`);
     await expect(page.getByRole('main').getByText(route, { exact: true })).toBeVisible();
-    // No redirect to the app: the visitor stays on the explanation.
-    await page.waitForTimeout(500);
+    // No redirect to the app: the visitor stays on the explanation, past every timer the page set for the
+    // next few seconds (an open load hands over after REDIRECT_DELAY_MS).
+    await page.clock.runFor(3_000);
     expect(new URL(page.url()).pathname).toBe(url);
     expect(visited).toEqual([]);
     await expect(page.getByRole('link', { name: variant.handOver })).toHaveAttribute('href', `${variant.prefix}/applink`);

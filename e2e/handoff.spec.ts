@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { site } from '../src/config/site';
-import { interceptExternal } from './support';
+import { hydratedMain, interceptExternal } from './support';
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 12; SM-A135F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
 const IPHONE =
@@ -45,8 +45,11 @@ test.describe('the root path', () => {
   test('stays on the Uzbek Latin home with noredirect', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'ru-RU' });
     const page = await context.newPage();
+    await page.clock.install();
     await page.goto('/?noredirect');
-    await page.waitForTimeout(300);
+    // The redirect is an effect of the hydrated page: after it, and after every timer due in 3 s.
+    await expect.poll(() => hydratedMain(page), { timeout: 10_000 }).toBe(true);
+    await page.clock.runFor(3_000);
     await expect(page).toHaveURL(/\/\?noredirect$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'uz');
     await context.close();

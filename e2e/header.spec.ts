@@ -20,6 +20,9 @@ function isHydrated(page: Page, selector: string): Promise<boolean> {
  * frame), with the header still the build's HTML; marks the document, so a later full page load shows.
  */
 async function arrive(page: Page, url: string): Promise<void> {
+  // The page's timers run on a clock the test can move (it ticks on its own too), so "nothing happened
+  // while the page sat there" is read after the page's own timers and idle callbacks had their time.
+  await page.clock.install();
   await page.goto(url);
   await page.waitForLoadState('networkidle');
   if ((await page.locator('main').getAttribute('data-hydrate')) === 'on-arrival')
@@ -28,14 +31,17 @@ async function arrive(page: Page, url: string): Promise<void> {
   await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
 }
 
+/** Lets the page sit untouched for 5 s of its own time: its timers and idle callbacks due by then run. */
+const sitThere = (page: Page) => page.clock.runFor(5_000);
+
 const samePage = (page: Page) => page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage === true);
 const storedLanguage = (page: Page) => page.evaluate(() => localStorage.getItem('i18nextLng'));
 const historyLength = (page: Page) => page.evaluate(() => history.length);
 
 test('a page with nothing to do on arrival stays the build HTML while it only sits there, the header too', async ({ page }) => {
   await arrive(page, '/ru/help');
-  // Longer than the 2 s by which an idle island used to hydrate.
-  await page.waitForTimeout(3500);
+  // Past the 2 s by which an idle island used to hydrate: every timer and idle callback due by then runs.
+  await sitThere(page);
   expect(await isHydrated(page, 'main')).toBe(false);
   expect(await isHydrated(page, 'header nav a')).toBe(false);
   expect(await isHydrated(page, 'header a[hreflang]')).toBe(false);
@@ -43,7 +49,7 @@ test('a page with nothing to do on arrival stays the build HTML while it only si
 
 test('the board hydrates on arrival and its header waits for the touch', async ({ page }) => {
   await arrive(page, '/ru/loads');
-  await page.waitForTimeout(3500);
+  await sitThere(page);
   expect(await isHydrated(page, 'main')).toBe(true);
   expect(await isHydrated(page, 'header nav a')).toBe(false);
 });
@@ -92,7 +98,8 @@ test('a second language chosen while a switch is under way is ignored, and one a
   await expect(page).toHaveURL(/\/ru\/help$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Помощь');
   expect(await storedLanguage(page)).toBe('ru');
-  await page.waitForTimeout(300);
+  // Past the switch lock: the next tap is a new choice.
+  await page.clock.runFor(300);
   await page.getByRole('link', { name: 'Oʻzbekcha (lotin)' }).click();
   await expect(page).toHaveURL(/\/uz\/help$/);
   expect(await storedLanguage(page)).toBe('uz');
@@ -126,6 +133,7 @@ test('the first touch leaves the page where the visitor scrolled it', async ({ p
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByRole('heading', { level: 1 }).click();
   await expect.poll(() => isHydrated(page, 'main'), { timeout: 10_000 }).toBe(true);
-  await page.waitForTimeout(300);
+  // Two frames after hydration: a scroll the hydration set off has been drawn by then.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });

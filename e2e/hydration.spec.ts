@@ -293,7 +293,9 @@ test('a refresh that only ages the cards the build showed commits nothing', asyn
       })),
     );
   await expect.poll(async () => (await ages()).every(({ days, text }) => text.includes(String(days)) && /дн|день/.test(text))).toBe(true);
-  await page.waitForTimeout(300);
+  // The refresh has nothing left to read or draw: the network is quiet and two frames were drawn since.
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   expect(await commits(), 'commits after the refresh').toBe(before);
   expect(await isHydrated(page, 'main a[href*="/ru/load/"]'), 'the cards are still the build HTML').toBe(false);
 });

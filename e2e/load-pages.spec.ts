@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { controlApi, holdExternal, resetApi } from './support';
+import { controlApi, holdExternal, hydratedMain, resetApi } from './support';
 import { apostropheInsensitive } from './apostrophes';
 import { site } from '../src/config/site';
 
@@ -131,8 +131,11 @@ test('a bad page shows the 404 page, not the loading line', async ({ page }) => 
 test('a crawler that runs script stays on the load page', async ({ browser }) => {
   const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
   const page = await context.newPage();
+  await page.clock.install();
   await page.goto('/ru/load/1001');
-  await page.waitForTimeout(500);
+  // A visitor is handed over REDIRECT_DELAY_MS after hydration: a crawler is not, past every timer due in 3 s.
+  await expect.poll(() => hydratedMain(page), { timeout: 10_000 }).toBe(true);
+  await page.clock.runFor(3_000);
   await expect(page).toHaveURL(/\/ru\/load\/1001$/);
   await context.close();
 });

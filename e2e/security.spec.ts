@@ -38,7 +38,9 @@ for (const path of PAGES) {
     await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveCount(1);
     await page.waitForLoadState('networkidle');
     await page.mouse.wheel(0, 10000);
-    await page.waitForTimeout(300);
+    // What the scroll brought in (lazy pictures) has loaded, and two frames were drawn after it.
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const violations = await page.evaluate(() => (window as unknown as { violations?: string[] }).violations ?? []);
     expect(violations).toEqual([]);
   });

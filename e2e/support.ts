@@ -58,6 +58,10 @@ export function countListRequests(page: Page): { count: () => number; urls: stri
   return { count: () => urls.length, urls };
 }
 
+/** Whether the page's main has hydrated: React 18 keeps its fiber on the DOM node. */
+export const hydratedMain = (page: Page): Promise<boolean> =>
+  page.locator('main').evaluate((main) => Object.keys(main).some((key) => key.startsWith('__reactFiber$')));
+
 /**
  * Waits until the board's island has hydrated (React keeps its fiber on the search field). A search
  * submitted before that is the plain GET form's: it works, but as a new page, so focus and
