@@ -24,7 +24,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
 import { withBuiltSite } from '../harness/stack';
-import { everyLoad } from '../harness/sample-api';
+import { apiControl, everyLoad } from '../harness/sample-api';
 import { fetchVehicleTypes } from '../../src/api-client/client';
 import { filterFiles, writeFilterFiles } from '../../src/gatsby/filter-files';
 import { groupBuildLoads } from '../../src/gatsby/place-pages';
@@ -193,13 +193,11 @@ async function measure(env: NodeJS.ProcessEnv, order: ListOrderSetting): Promise
           .map((l) => l.toFixed(2))
           .join(' ')}; ${flags.loads} loads, ${POSTED_SINCE_BUILD} posted after the build\n`,
       );
-      await fetch(`${apiUrl.replace(/\/api$/, '')}/__control`, {
-        method: 'POST',
-        body: JSON.stringify({ change: { every: 1, removals: false, limit: 1, size: POSTED_SINCE_BUILD } }),
-      });
+      const control = apiControl(apiUrl);
+      await control.set({ change: { every: 1, removals: false, limit: 1, size: POSTED_SINCE_BUILD } });
       // The filter index's share of the build, by the build's own code (the posted loads come in with this read).
       const loads = await everyLoad(apiUrl);
-      await fetch(`${apiUrl.replace(/\/api$/, '')}/__control`, { method: 'POST', body: JSON.stringify({ change: null }) });
+      await control.set({ change: null });
       const types = (await fetchVehicleTypes({ baseUrl: apiUrl })).map((type) => type.name);
       const groups = groupBuildLoads(loads);
       const made = filterFiles(loads, groups, types, newestPosting(loads) ?? Date.now());
