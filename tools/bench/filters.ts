@@ -22,13 +22,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Page, Request } from '@playwright/test';
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { withBuiltSite } from '../harness/stack';
 import { apiControl, everyLoad } from '../harness/sample-api';
 import { fetchVehicleTypes } from '../../src/api-client/client';
 import { filterFiles, writeFilterFiles } from '../../src/gatsby/filter-files';
 import { groupBuildLoads } from '../../src/gatsby/place-pages';
 import { newestPosting } from '../../src/loads/built-time';
+import type { PlaceGroups } from '../../src/loads/place-groups';
+import type { Place } from '../../src/places/gazetteer';
+import type { Load } from '../../src/api-client/types';
 import { LIST_ORDERS, type ListOrderSetting } from '../sample-api/server';
 import { medianOf } from './median';
 import { hydrated } from './hydrated';
@@ -183,149 +186,168 @@ async function main(): Promise<void> {
   }
 }
 
+type BuildGroups = PlaceGroups<Place>;
+
+/** The filter index's share of the build, made by the build's own code over the API's loads (the posted ones included). */
+async function indexShare(apiUrl: string): Promise<{ loads: Load[]; groups: BuildGroups }> {
+  const control = apiControl(apiUrl);
+  await control.set({ change: { every: 1, removals: false, limit: 1, size: POSTED_SINCE_BUILD } });
+  const loads = await everyLoad(apiUrl);
+  await control.set({ change: null });
+  const types = (await fetchVehicleTypes({ baseUrl: apiUrl })).map((type) => type.name);
+  const groups = groupBuildLoads(loads);
+  const made = filterFiles(loads, groups, types, newestPosting(loads) ?? Date.now());
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-filters-'));
+  const written = writeFilterFiles(dir, made);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const boardIndex = made.files.get(made.board) ?? '';
+  console.log(
+    `Filter index of ${loads.length} loads: ${made.stats.indexes} lists, ${made.stats.chunks} card chunks; made in ${(made.stats.ms / 1000).toFixed(2)} s, ` +
+      `written (with gzip sizes) in ${(written.ms / 1000).toFixed(2)} s: ${((made.stats.ms + written.ms) / 1000).toFixed(2)} s of the build (target ≤ 5 s); ` +
+      `${(made.stats.bytes / 1024 / 1024).toFixed(1)} MB, ${(written.gzipBytes / 1024 / 1024).toFixed(2)} MB gzip; the board's index ${kb(gzipSync(boardIndex).length / 1024)} gzip\n`,
+  );
+  return { loads, groups };
+}
+
+/** The board's first-load script: every script until the page is idle, with no filter touched. */
+async function firstScript(context: BrowserContext, siteUrl: string): Promise<void> {
+  const first = await context.newPage();
+  const scripts: Array<Promise<number>> = [];
+  first.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.sizes().then((sizes) => sizes.responseBodySize));
+  });
+  await first.goto(`${siteUrl}/ru/loads`, { waitUntil: 'networkidle' });
+  const scriptKb = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0) / 1024;
+  console.log(`Board's first-load script (/ru/loads, gzip as sent): ${kb(scriptKb)} (target ≤ 120 KB)\n`);
+  await first.close();
+}
+
+/** The first screen of a phone: where the app banner, the search, the Filters button and the first load start. */
+async function firstScreens(browser: Browser, siteUrl: string): Promise<void> {
+  for (const viewport of [
+    { width: 360, height: 640 },
+    { width: 390, height: 844 },
+  ]) {
+    const phone = await browser.newPage({ viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    await phone.goto(`${siteUrl}/ru/loads`, { waitUntil: 'networkidle' });
+    const top = (selector: string) =>
+      phone
+        .locator(selector)
+        .first()
+        .evaluate((element) => Math.round(element.getBoundingClientRect().top + window.scrollY));
+    const [banner, search, filters, card] = await Promise.all([
+      top('main aside'),
+      top('form[role="search"]'),
+      top('[aria-controls="board-filters"]'),
+      top('main li a[href*="/load/"]'),
+    ]);
+    const onScreen = (y: number) => (y < viewport.height ? 'on' : 'NOT on');
+    console.log(
+      `First screen at ${viewport.width} x ${viewport.height}: app banner at ${banner} px, search ${search}, Filters ${filters}, ` +
+        `the first load's card ${card} px down (${onScreen(card)} the first screen)`,
+    );
+    for (const [what, url, kept] of [
+      ['two filters chosen', '/ru/loads?vehicle=Tent&weightMin=10', 0],
+      ['five kept searches', '/ru/loads', 5],
+      ['the busiest route', await busiestRoute(phone, siteUrl), 0],
+    ] as const) {
+      await keepSearches(phone, siteUrl, kept);
+      await phone.goto(`${siteUrl}${url}`, { waitUntil: 'networkidle' });
+      const y = await top('main li a[href*="/load/"]');
+      console.log(`  with ${what} (${url}): the first load's card ${y} px down (${onScreen(y)} the first screen)`);
+    }
+    await keepSearches(phone, siteUrl, 0);
+    await phone.close();
+  }
+  console.log('');
+}
+
+/** The lists measured, each with its first change and the ones after it; each step changes the count. */
+function filterCases(loads: readonly Load[], groups: BuildGroups): Case[] {
+  const city = [...groups.from.entries()].sort(([, a], [, b]) => Math.abs(a.loads.length - 1000) - Math.abs(b.loads.length - 1000))[0];
+  const citySlug = city?.[0] ?? 'toshkent';
+  const place = groups.from.get('samarqand') ? 'Самарканд' : (city?.[1].place.names.ru ?? 'Ташкент');
+  const twoTypesThenWeightThenAThird = [
+    checkType(/^Тент \(/),
+    checkType(/^Рефрижератор \(/),
+    typeWeight('От', '10'),
+    typeWeight('До', '20'),
+    checkType(/^Самосвал \(/),
+  ];
+  const placeSearch = `/ru/loads?search=${encodeURIComponent(place)}`;
+  return [
+    { name: `the whole board (${loads.length} loads)`, url: '/ru/loads', steps: twoTypesThenWeightThenAThird },
+    {
+      name: `a city: from ${citySlug} (${city?.[1].loads.length ?? 0} loads)`,
+      url: `/ru/loads/from/${citySlug}`,
+      steps: twoTypesThenWeightThenAThird,
+    },
+    {
+      name: `a city widened: from ${citySlug}, then 50 km around`,
+      url: `/ru/loads/from/${citySlug}`,
+      steps: [chooseNear(50), checkType(/^Тент \(/), chooseNear(25), typeWeight('От', '10'), chooseNear(100)],
+    },
+    {
+      name: `a place widened: search ${place}, then 25 km around`,
+      url: placeSearch,
+      steps: [chooseNear(25), checkType(/^Тент \(/), chooseNear(100), typeWeight('От', '10'), chooseNear(50)],
+    },
+    {
+      name: `place + vehicle + weight (search ${place})`,
+      url: placeSearch,
+      steps: [
+        checkType(/^Тент \(/),
+        typeWeight('От', '12'),
+        checkType(/^Самосвал \(/),
+        typeWeight('До', '22'),
+        checkType(/^Рефрижератор \(/),
+      ],
+    },
+  ];
+}
+
+/** What each change of each case fetched and how long its status line took to speak, as one table. */
+async function changeCosts(context: BrowserContext, siteUrl: string, cases: readonly Case[]): Promise<void> {
+  console.log(
+    '| case | first change: requests | KB gzip | ms | later changes (median): requests | KB gzip | ms | most: requests | KB gzip | within target |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  for (const item of cases) {
+    const page = await context.newPage();
+    await openPanel(page, `${siteUrl}${item.url}`);
+    const costs: Cost[] = [];
+    for (const step of item.steps.slice(0, flags.changes + 1)) costs.push(await change(page, () => step(page)));
+    const [firstChange, ...later] = costs as [Cost, ...Cost[]];
+    const worst = { requests: Math.max(...later.map((c) => c.requests)), kb: Math.max(...later.map((c) => c.kb)) };
+    const within = worst.requests <= TARGET.requests && worst.kb <= TARGET.kb;
+    const laterMs = medianOf(later.flatMap((c) => (c.ms === null ? [] : [c.ms]))).toFixed(0);
+    console.log(
+      `| ${item.name} | ${firstChange.requests} | ${firstChange.kb.toFixed(1)} | ${msText(firstChange.ms)} | ` +
+        `${medianOf(later.map((c) => c.requests))} | ${medianOf(later.map((c) => c.kb)).toFixed(1)} | ${laterMs} | ` +
+        `${worst.requests} | ${worst.kb.toFixed(1)} | ${within ? 'yes' : `NO (≤ ${TARGET.requests} requests, ≤ ${TARGET.kb} KB)`} |`,
+    );
+    await page.close();
+  }
+}
+
 async function measure(env: NodeJS.ProcessEnv, order: ListOrderSetting): Promise<void> {
   return withBuiltSite(
     { apiPort: API_PORT, sitePort: SITE_PORT, build: !flags.reuse, loads: flags.loads, order, env },
     async ({ apiUrl, siteUrl, browser }) => {
+      const load = os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ');
+      const lists = order === 'none' ? 'in no order of posting' : `the ${order} first`;
       console.log(
-        `## An API that lists ${order === 'none' ? 'in no order of posting' : `the ${order} first`}\n\nHost: ${os.cpus().length} cores, load average ${os
-          .loadavg()
-          .map((l) => l.toFixed(2))
-          .join(' ')}; ${flags.loads} loads, ${POSTED_SINCE_BUILD} posted after the build\n`,
+        `## An API that lists ${lists}\n\nHost: ${os.cpus().length} cores, load average ${load}; ${flags.loads} loads, ${POSTED_SINCE_BUILD} posted after the build\n`,
       );
-      const control = apiControl(apiUrl);
-      await control.set({ change: { every: 1, removals: false, limit: 1, size: POSTED_SINCE_BUILD } });
-      // The filter index's share of the build, by the build's own code (the posted loads come in with this read).
-      const loads = await everyLoad(apiUrl);
-      await control.set({ change: null });
-      const types = (await fetchVehicleTypes({ baseUrl: apiUrl })).map((type) => type.name);
-      const groups = groupBuildLoads(loads);
-      const made = filterFiles(loads, groups, types, newestPosting(loads) ?? Date.now());
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-filters-'));
-      const written = writeFilterFiles(dir, made);
-      fs.rmSync(dir, { recursive: true, force: true });
-      const boardIndex = made.files.get(made.board) ?? '';
-      console.log(
-        `Filter index of ${loads.length} loads: ${made.stats.indexes} lists, ${made.stats.chunks} card chunks; made in ${(made.stats.ms / 1000).toFixed(2)} s, ` +
-          `written (with gzip sizes) in ${(written.ms / 1000).toFixed(2)} s: ${((made.stats.ms + written.ms) / 1000).toFixed(2)} s of the build (target ≤ 5 s); ` +
-          `${(made.stats.bytes / 1024 / 1024).toFixed(1)} MB, ${(written.gzipBytes / 1024 / 1024).toFixed(2)} MB gzip; the board's index ${kb(gzipSync(boardIndex).length / 1024)} gzip\n`,
-      );
-      const city = [...groups.from.entries()].sort(([, a], [, b]) => Math.abs(a.loads.length - 1000) - Math.abs(b.loads.length - 1000))[0];
-      const citySlug = city?.[0] ?? 'toshkent';
-      const place = groups.from.get('samarqand') ? 'Самарканд' : (city?.[1].place.names.ru ?? 'Ташкент');
-
+      const { loads, groups } = await indexShare(apiUrl);
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       try {
-        // The board's first-load script: every script until the page is idle, with no filter touched.
-        const first = await context.newPage();
-        const scripts: Array<Promise<number>> = [];
-        first.on('requestfinished', (request) => {
-          if (request.resourceType() === 'script') scripts.push(request.sizes().then((sizes) => sizes.responseBodySize));
-        });
-        await first.goto(`${siteUrl}/ru/loads`, { waitUntil: 'networkidle' });
-        const scriptKb = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0) / 1024;
-        console.log(`Board's first-load script (/ru/loads, gzip as sent): ${kb(scriptKb)} (target ≤ 120 KB)\n`);
-        await first.close();
-
-        // The first screen of a phone: where the app banner, the search, the Filters button and the first load start.
-        for (const viewport of [
-          { width: 360, height: 640 },
-          { width: 390, height: 844 },
-        ]) {
-          const phone = await browser.newPage({ viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-          await phone.goto(`${siteUrl}/ru/loads`, { waitUntil: 'networkidle' });
-          const top = (selector: string) =>
-            phone
-              .locator(selector)
-              .first()
-              .evaluate((element) => Math.round(element.getBoundingClientRect().top + window.scrollY));
-          const [banner, search, filters, card] = await Promise.all([
-            top('main aside'),
-            top('form[role="search"]'),
-            top('[aria-controls="board-filters"]'),
-            top('main li a[href*="/load/"]'),
-          ]);
-          console.log(
-            `First screen at ${viewport.width} x ${viewport.height}: app banner at ${banner} px, search ${search}, Filters ${filters}, ` +
-              `the first load's card ${card} px down (${card < viewport.height ? 'on' : 'NOT on'} the first screen)`,
-          );
-          for (const [what, url, kept] of [
-            ['two filters chosen', '/ru/loads?vehicle=Tent&weightMin=10', 0],
-            ['five kept searches', '/ru/loads', 5],
-            ['the busiest route', await busiestRoute(phone, siteUrl), 0],
-          ] as const) {
-            await keepSearches(phone, siteUrl, kept);
-            await phone.goto(`${siteUrl}${url}`, { waitUntil: 'networkidle' });
-            const y = await top('main li a[href*="/load/"]');
-            console.log(
-              `  with ${what} (${url}): the first load's card ${y} px down (${y < viewport.height ? 'on' : 'NOT on'} the first screen)`,
-            );
-          }
-          await keepSearches(phone, siteUrl, 0);
-          await phone.close();
-        }
-        console.log('');
-
-        // Each step changes the count, so the status line speaks after every change.
-        const twoTypesThenWeightThenAThird = [
-          checkType(/^Тент \(/),
-          checkType(/^Рефрижератор \(/),
-          typeWeight('От', '10'),
-          typeWeight('До', '20'),
-          checkType(/^Самосвал \(/),
-        ];
-        const cases: Case[] = [
-          {
-            name: `the whole board (${loads.length} loads)`,
-            url: '/ru/loads',
-            steps: twoTypesThenWeightThenAThird,
-          },
-          {
-            name: `a city: from ${citySlug} (${city?.[1].loads.length ?? 0} loads)`,
-            url: `/ru/loads/from/${citySlug}`,
-            steps: twoTypesThenWeightThenAThird,
-          },
-          {
-            name: `a city widened: from ${citySlug}, then 50 km around`,
-            url: `/ru/loads/from/${citySlug}`,
-            steps: [chooseNear(50), checkType(/^Тент \(/), chooseNear(25), typeWeight('От', '10'), chooseNear(100)],
-          },
-          {
-            name: `a place widened: search ${place}, then 25 km around`,
-            url: `/ru/loads?search=${encodeURIComponent(place)}`,
-            steps: [chooseNear(25), checkType(/^Тент \(/), chooseNear(100), typeWeight('От', '10'), chooseNear(50)],
-          },
-          {
-            name: `place + vehicle + weight (search ${place})`,
-            url: `/ru/loads?search=${encodeURIComponent(place)}`,
-            steps: [
-              checkType(/^Тент \(/),
-              typeWeight('От', '12'),
-              checkType(/^Самосвал \(/),
-              typeWeight('До', '22'),
-              checkType(/^Рефрижератор \(/),
-            ],
-          },
-        ];
-        console.log(
-          '| case | first change: requests | KB gzip | ms | later changes (median): requests | KB gzip | ms | most: requests | KB gzip | within target |',
-        );
-        console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
-        for (const item of cases) {
-          const page = await context.newPage();
-          await openPanel(page, `${siteUrl}${item.url}`);
-          const costs: Cost[] = [];
-          for (const step of item.steps.slice(0, flags.changes + 1)) costs.push(await change(page, () => step(page)));
-          const [firstChange, ...later] = costs as [Cost, ...Cost[]];
-          const worst = { requests: Math.max(...later.map((c) => c.requests)), kb: Math.max(...later.map((c) => c.kb)) };
-          const within = worst.requests <= TARGET.requests && worst.kb <= TARGET.kb;
-          console.log(
-            `| ${item.name} | ${firstChange.requests} | ${firstChange.kb.toFixed(1)} | ${msText(firstChange.ms)} | ` +
-              `${medianOf(later.map((c) => c.requests))} | ${medianOf(later.map((c) => c.kb)).toFixed(1)} | ${medianOf(later.flatMap((c) => (c.ms === null ? [] : [c.ms]))).toFixed(0)} | ` +
-              `${worst.requests} | ${worst.kb.toFixed(1)} | ${within ? 'yes' : `NO (≤ ${TARGET.requests} requests, ≤ ${TARGET.kb} KB)`} |`,
-          );
-          await page.close();
-        }
+        await firstScript(context, siteUrl);
+        await firstScreens(browser, siteUrl);
+        await changeCosts(context, siteUrl, filterCases(loads, groups));
       } finally {
         await context.close();
       }
