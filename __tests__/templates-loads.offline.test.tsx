@@ -28,6 +28,11 @@ let api: HarnessApi;
 /** The first page as the build read it, a day before the test's refresh. */
 let built: LoadList;
 const BUILT_AT = Date.parse('2026-11-20T06:00:00Z');
+/**
+ * How long the page may take to settle after its API answered: generous, because a condition that holds
+ * ends the wait at once, and a busy two-core machine took seconds where a quiet one takes 150 ms.
+ */
+const SETTLES_MS = 30_000;
 
 beforeAll(async () => {
   api = await startApi({ port: 0, host: '127.0.0.1', loads: 45, quiet: true, shape: 'data' });
@@ -58,7 +63,7 @@ describe('a failed refresh', () => {
   it('keeps the list on screen under the error panel and its retry, and says when the list was seen', async () => {
     await api.control.set({ fail: 500 });
     renderBoard();
-    const panel = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    const panel = await screen.findByRole('alert', {}, { timeout: SETTLES_MS });
     expect(panel.textContent).toContain('Не удалось загрузить список грузов');
     expect(panel.textContent).toContain('500 Internal Server Error');
     expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
@@ -70,7 +75,7 @@ describe('a failed refresh', () => {
   it('shows the panel alone for a search that has nothing to show', async () => {
     await api.control.set({ fail: 500 });
     renderBoard('?search=Buxoro');
-    await screen.findByRole('alert', {}, { timeout: 10_000 });
+    await screen.findByRole('alert', {}, { timeout: SETTLES_MS });
     expect(cardLinks()).toHaveLength(0);
     expect(screen.queryByText(/^Список по состоянию на/)).toBeNull();
   });
@@ -85,7 +90,9 @@ describe('without a network', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     process.env.GATSBY_API_URL = `http://127.0.0.1:${port}/api`;
     renderBoard();
-    await waitFor(() => expect(screen.getByText(/^Нет подключения к интернету\./, { selector: 'p' })).toBeTruthy(), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByText(/^Нет подключения к интернету\./, { selector: 'p' })).toBeTruthy(), {
+      timeout: SETTLES_MS,
+    });
     expect(screen.getByText(/^Нет подключения к интернету\./, { selector: 'p' }).textContent).toContain(
       'по состоянию на 20.11.2026, 11:00',
     );
@@ -112,11 +119,13 @@ describe('without a network', () => {
     try {
       process.env.GATSBY_API_URL = `http://127.0.0.1:${(kept.address() as AddressInfo).port}/api`;
       renderBoard('?page=2');
-      await waitFor(() => expect(cardLinks()).toHaveLength(20), { timeout: 10_000 });
-      await waitFor(() =>
-        expect(screen.getByText(/^Нет подключения к интернету\./, { selector: 'p' }).textContent).toContain(
-          'по состоянию на 26.11.2026, 18:45',
-        ),
+      await waitFor(() => expect(cardLinks()).toHaveLength(20), { timeout: SETTLES_MS });
+      await waitFor(
+        () =>
+          expect(screen.getByText(/^Нет подключения к интернету\./, { selector: 'p' }).textContent).toContain(
+            'по состоянию на 26.11.2026, 18:45',
+          ),
+        { timeout: SETTLES_MS },
       );
       expect(screen.queryByRole('alert')).toBeNull();
     } finally {
