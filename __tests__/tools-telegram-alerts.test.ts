@@ -299,6 +299,28 @@ describe('npm run telegram -- alerts: stopping, blocking and limits', () => {
   });
 });
 
+describe('npm run telegram -- alerts: what each chat is sent', () => {
+  it('writes to each chat in its own search’s language when two chats keep the same list in two languages', async () => {
+    writeBoard(publicDir(), before(30));
+    fake.userSends(alisher, `/start ${tokenFor('/loads/from/toshkent', '', 'uz', TODAY)}`, between(30));
+    fake.userSends(sergei, `/start ${tokenFor('/loads/from/toshkent', '', 'ru', TODAY)}`, between(30));
+    await run();
+    writeBoard(publicDir(), SAMPLE);
+    expect(await run()).toMatchObject({ alerts: 2 });
+    const [uz, ru] = [alisher, sergei].map((user) => fake.chatMessages(user.id)[1] ?? fail('no alert'));
+    const buttons = (message: FakeMessage) =>
+      (message.replyMarkup as { inline_keyboard: Array<Array<{ text: string }>> }).inline_keyboard.flat().map((button) => button.text);
+    expect(uz.text).toContain('Yuklar: Toshkent → barcha yoʻnalishlar');
+    expect(ru.text).toContain('Грузы: Ташкент → все направления');
+    expect(ru.text).toMatch(new RegExp(`${SITE}/ru/load/`));
+    expect(ru.text).not.toContain(`${SITE}/uz/`);
+    expect(uz.text).not.toContain(`${SITE}/ru/`);
+    expect(buttons(ru)).toEqual(['Открыть список', 'Отписаться']);
+    expect(buttons(uz)).toEqual(['Roʻyxatni ochish', 'Toʻxtatish']);
+    expect(linked(ru)).toEqual(linked(uz));
+  });
+});
+
 describe('npm run telegram -- alerts, the real command', () => {
   it.each([
     ['after Telegram carried it out', 'after' as const, 1],

@@ -56,7 +56,8 @@ function firstAtOrAfter(times: readonly number[], at: number): number {
 interface Group {
   list: KeptList;
   since: Cursor;
-  members: Array<{ chat: string; subscription: Subscription }>;
+  /** Each with its own reading of its token: the same list may be kept in other languages. */
+  members: Array<{ chat: string; subscription: Subscription; list: KeptList }>;
 }
 
 export function planAlerts(
@@ -98,7 +99,7 @@ export function planAlerts(
       const key = `${listKey(list)}|${subscription.since.at}|${subscription.since.ids.join(',')}`;
       let group = groups.get(key);
       if (!group) groups.set(key, (group = { list, since: subscription.since, members: [] }));
-      group.members.push({ chat, subscription });
+      group.members.push({ chat, subscription, list });
     }
   }
 
@@ -118,10 +119,10 @@ export function planAlerts(
     }
     const shown = firstInOrder(found, listOrder(group.list, day), MAX_ALERT_LOADS).map((row) => row.load);
     const oldest = found[0] ? postedAt(found[0].load) : 0;
-    for (const { chat, subscription } of group.members) {
+    for (const { chat, subscription, list } of group.members) {
       const upTo = boardCursor ? laterCursor(subscription.since, boardCursor) : subscription.since;
       if (found.length === 0) quiet.push({ subscription, upTo });
-      else alerts.push({ chat, subscription, list: group.list, loads: shown, total: found.length, upTo, oldest });
+      else alerts.push({ chat, subscription, list, loads: shown, total: found.length, upTo, oldest });
     }
   }
   return { alerts: sendingOrder(alerts), quiet, unreadable, lists: matchers.size };
