@@ -319,6 +319,28 @@ describe('npm run telegram -- alerts: what each chat is sent', () => {
     expect(buttons(uz)).toEqual(['Roʻyxatni ochish', 'Toʻxtatish']);
     expect(linked(ru)).toEqual(linked(uz));
   });
+
+  it('lists fewer loads rather than pass Telegram’s 4,096 characters, and the rest are behind the list’s link', async () => {
+    writeBoard(publicDir(), before(12));
+    fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(12));
+    await run();
+    // Place names at the normalizer's cap: ten such loads make a message Telegram refuses.
+    const long = (load: Load, index: number): Load => ({
+      ...load,
+      from: `${'Qishloq'.repeat(28)}${index}`.slice(0, 200),
+      to: 'Ж'.repeat(200),
+    });
+    writeBoard(publicDir(), [...SAMPLE.slice(0, 12).map(long), ...before(12)]);
+    expect(await run()).toMatchObject({ alerts: 1, failed: 0 });
+    const [call] = sends().slice(1);
+    expect(call?.status).toBe(200);
+    const alert = fake.chatMessages(alisher.id)[1] ?? fail('no alert');
+    expect(alert.text.length).toBeLessThanOrEqual(4096);
+    const shown = linked(alert).length;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(10);
+    expect(alert.text).toContain(`Yana ${12 - shown} ta yuk roʻyxatda:\n${SITE}/uz/loads`);
+  });
 });
 
 describe('npm run telegram -- alerts, the real command', () => {

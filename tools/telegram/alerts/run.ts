@@ -188,9 +188,10 @@ export async function runAlerts(config: AlertsConfig, options: AlertsRunOptions 
       const before = alert.subscription.since;
       journal.record({ chat: alert.chat, id: alert.subscription.id, upTo: alert.upTo });
       alert.subscription.since = alert.upTo;
+      const message = alertMessage(alert.list, alert.subscription.id, alert.loads, alert.total, config.siteUrl);
       let sent: Sent;
       try {
-        sent = await sender.send(alert.chat, alertMessage(alert.list, alert.subscription.id, alert.loads, alert.total, config.siteUrl));
+        sent = await sender.send(alert.chat, message);
       } catch (error) {
         if (!(error instanceof OutOfTimeError)) throw error;
         // Telegram refused it (429) and did nothing: the next run sends it.
@@ -201,7 +202,7 @@ export async function runAlerts(config: AlertsConfig, options: AlertsRunOptions 
       }
       if (sent === 'sent') {
         report.alerts += 1;
-        report.loads += alert.loads.length;
+        report.loads += message.loads;
       }
     }
   } catch (error) {
