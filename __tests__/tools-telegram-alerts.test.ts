@@ -343,6 +343,42 @@ describe('npm run telegram -- alerts: what each chat is sent', () => {
   });
 });
 
+describe('npm run telegram -- alerts: a clock gone wrong', () => {
+  it('lets a load stamped a year ahead move no cursor past the run’s clock: every search still gets its new loads', async () => {
+    writeBoard(publicDir(), before(30));
+    fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
+    fake.userSends(sergei, `/start ${tokenFor('/loads', '?vehicle=Avtovoz', 'ru', TODAY)}`, between(30));
+    fake.userSends(bobur, `/start ${tokenFor('/loads', '?weightMin=5', 'uz-cyrl', TODAY)}`, between(30));
+    await run();
+    const future: Load = {
+      ...(SAMPLE[0] as Load),
+      id: 'future-1',
+      weight: 1,
+      vehicleType: 'Avtovoz',
+      createdAt: new Date(BASE_TIME_MS + 365 * 24 * HOUR).toISOString(),
+    };
+    writeBoard(publicDir(), [future, ...SAMPLE]);
+    const second = await run();
+    expect(second.alerts).toBe(2);
+    for (const subscriptions of Object.values(state().chats))
+      for (const subscription of subscriptions) expect(subscription.since.at).toBeLessThanOrEqual(clock());
+    // Loads posted after that run, before the clock: each search that holds them hears of them.
+    const fresh = SAMPLE.slice(0, 3).map((load, index) => ({
+      ...load,
+      id: `fresh-${index}`,
+      weight: 20,
+      createdAt: new Date(clock() + 1000 + index).toISOString(),
+    }));
+    writeBoard(publicDir(), [future, ...fresh, ...SAMPLE]);
+    const later = clock() + 60_000;
+    const third = await run({}, { clock: () => later });
+    expect(third.alerts).toBe(2);
+    for (const user of [alisher, bobur])
+      expect(linked(fake.chatMessages(user.id).at(-1)).sort()).toEqual(['fresh-0', 'fresh-1', 'fresh-2']);
+    expect(fake.chatMessages(sergei.id)).toHaveLength(1);
+  });
+});
+
 describe('npm run telegram -- alerts, the real command', () => {
   it.each([
     ['after Telegram carried it out', 'after' as const, 1],

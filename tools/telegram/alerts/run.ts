@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { tashkentDay } from '../../../src/config/time';
 import { type BotApi, createBotApi, OutcomeUnknownError, OutOfTimeError, TelegramApiError } from '../bot-api';
@@ -166,16 +167,19 @@ export async function runAlerts(config: AlertsConfig, options: AlertsRunOptions 
   const sender = new Sender(api, config, state, clock, sleep, report);
   const journal = new Journal(config.stateFile);
   const today = tashkentDay(clock()) ?? '1970-01-01';
+  // No cursor passes the run's clock, nor the build's: the board's file was written by the build.
+  const runNow = Math.min(clock(), boardWrittenAt(config.boardFile));
   const vehicleNames = vehicleNamesById(board.vehicleTypes);
   let failure: unknown = null;
   try {
-    const answers = await readUpdates(api, { state, today, vehicleNames, siteUrl: config.siteUrl, counts: report }, save, outOfTime);
+    const context = { state, today, now: runNow, vehicleNames, siteUrl: config.siteUrl, counts: report };
+    const answers = await readUpdates(api, context, save, outOfTime);
     for (const answer of answers) {
       if (outOfTime()) break;
       if ('callback' in answer) await sender.answerButton(answer.callback, answer.text);
       else if ((await sender.send(answer.chat, answer.message)) === 'sent') report.answers += 1;
     }
-    const plan = planAlerts(board, state, today, vehicleNames);
+    const plan = planAlerts(board, state, today, vehicleNames, runNow);
     report.unreadable = plan.unreadable;
     for (const { subscription, upTo } of plan.quiet) subscription.since = upTo;
     for (const [index, alert] of plan.alerts.entries()) {
@@ -248,6 +252,12 @@ async function readUpdates(
     if (updates.length < UPDATES_PER_CALL) break;
   }
   return answers;
+}
+
+/** When the build wrote its board (the file's time); never unknown, so "now" when the file says nothing. */
+function boardWrittenAt(file: string): number {
+  const time = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  return time !== undefined && Number.isFinite(time) ? time : Number.POSITIVE_INFINITY;
 }
 
 function alertsSummary(report: AlertsReport, state: AlertsState): string {
