@@ -307,7 +307,8 @@ describe('npm run telegram -- alerts: what each chat is sent', () => {
     await run();
     writeBoard(publicDir(), SAMPLE);
     expect(await run()).toMatchObject({ alerts: 2 });
-    const [uz, ru] = [alisher, sergei].map((user) => fake.chatMessages(user.id)[1] ?? fail('no alert'));
+    const uz = fake.chatMessages(alisher.id)[1] ?? fail('no alert in Uzbek');
+    const ru = fake.chatMessages(sergei.id)[1] ?? fail('no alert in Russian');
     const buttons = (message: FakeMessage) =>
       (message.replyMarkup as { inline_keyboard: Array<Array<{ text: string }>> }).inline_keyboard.flat().map((button) => button.text);
     expect(uz.text).toContain('Yuklar: Toshkent → barcha yoʻnalishlar');
@@ -379,6 +380,27 @@ describe('npm run telegram -- alerts: a clock gone wrong', () => {
   });
 });
 
+/** Drivers who each keep one search in the same run. */
+const drivers = (count: number): FakeUser[] =>
+  Array.from({ length: count }, (_, index) => ({ id: 8001 + index, firstName: `Haydovchi ${index}`, languageCode: 'uz' }));
+
+describe('npm run telegram -- alerts: answers', () => {
+  it('sends the answers a run had no time for in the next run, each once', async () => {
+    writeBoard(publicDir(), SAMPLE);
+    const users = drivers(6);
+    for (const user of users) fake.userSends(user, `/start ${tokenFor('/loads/from/toshkent', '', 'uz', TODAY)}`);
+    // A clock that moves 40 s with each message sent: the second answer would start past the budget.
+    const [now, sent] = [clock(), sends().length];
+    const cut = await run({ TELEGRAM_TIME_BUDGET_SECONDS: '30' }, { clock: () => now + 40_000 * (sends().length - sent) });
+    expect(cut).toMatchObject({ subscribed: 6, answers: 1 });
+    const next = await run();
+    expect(next).toMatchObject({ updates: 0, answers: 5 });
+    await run();
+    expect(users.map((user) => fake.chatMessages(user.id).length)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(fake.chatMessages(users[5]?.id ?? 0)[0]?.text).toMatch(/^Obuna boʻldingiz:/);
+  });
+});
+
 describe('npm run telegram -- alerts, the real command', () => {
   it.each([
     ['after Telegram carried it out', 'after' as const, 1],
@@ -413,6 +435,20 @@ describe('npm run telegram -- alerts, the real command', () => {
       expect(fs.existsSync(`${stateFile()}.journal`)).toBe(false);
     },
   );
+
+  it('killed at its third answer, sends the answers not yet tried in the next run, and none twice', async () => {
+    writeBoard(publicDir(), SAMPLE);
+    const users = drivers(6);
+    for (const user of users) fake.userSends(user, `/start ${tokenFor('/loads/from/toshkent', '', 'uz', TODAY)}`);
+    fake.holdNext('sendMessage', 'after', 2);
+    const killed = startCli('tools/telegram/cli.ts', ['alerts'], env());
+    await waitFor(() => sends().filter((call) => call.status === 0).length === 1);
+    killed.process.kill('SIGKILL');
+    await killed.exited;
+    expect((await startCli('tools/telegram/cli.ts', ['alerts'], env()).exited).code).toBe(0);
+    expect(users.map((user) => fake.chatMessages(user.id).length)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(Object.keys(state().chats)).toHaveLength(6);
+  });
 
   it.each([
     ['no token', () => ({ TELEGRAM_ALERTS_BOT_TOKEN: '' }), /^npm run telegram -- alerts: Set TELEGRAM_ALERTS_BOT_TOKEN to /],

@@ -8,8 +8,8 @@ import type { AlertsConfig } from './config';
 import { vehicleNamesById } from './kept-list';
 import { alertMessage, type OutMessage } from './messages';
 import { planAlerts } from './plan';
-import { ALERTS_STATE, type AlertsState, emptyAlertsState, Journal, readAlertsState, writeAlertsState } from './state';
-import { type Answer, applyUpdate, type UpdateCounts, updateId } from './updates';
+import { ALERTS_STATE, type AlertsState, emptyAlertsState, Journal, type PendingAnswer, readAlertsState, writeAlertsState } from './state';
+import { applyUpdate, type ButtonAnswer, type UpdateCounts, updateId } from './updates';
 
 /**
  * One run of `npm run telegram -- alerts` (docs/telegram.md, "Alerts"): reads what people sent the bot
@@ -70,7 +70,7 @@ class Sender {
     private readonly state: AlertsState,
     private readonly clock: () => number,
     private readonly sleep: (ms: number) => Promise<void>,
-    private readonly report: AlertsReport,
+    readonly report: AlertsReport,
   ) {}
 
   /** One message to a chat, at most one a chat every `chatIntervalMs`; a chat that refuses for good is forgotten. */
@@ -173,12 +173,9 @@ export async function runAlerts(config: AlertsConfig, options: AlertsRunOptions 
   let failure: unknown = null;
   try {
     const context = { state, today, now: runNow, vehicleNames, siteUrl: config.siteUrl, counts: report };
-    const answers = await readUpdates(api, context, save, outOfTime);
-    for (const answer of answers) {
-      if (outOfTime()) break;
-      if ('callback' in answer) await sender.answerButton(answer.callback, answer.text);
-      else if ((await sender.send(answer.chat, answer.message)) === 'sent') report.answers += 1;
-    }
+    const buttons = await readUpdates(api, context, save, outOfTime);
+    for (const button of buttons) if (!outOfTime()) await sender.answerButton(button.callback, button.text);
+    await sendAnswers(state, sender, journal, outOfTime);
     const plan = planAlerts(board, state, today, vehicleNames, runNow);
     report.unreadable = plan.unreadable;
     for (const { subscription, upTo } of plan.quiet) subscription.since = upTo;
@@ -224,16 +221,31 @@ export async function runAlerts(config: AlertsConfig, options: AlertsRunOptions 
 }
 
 /**
- * Reads every update since the state's offset, applies each (the state on disk after each call, before
- * the next one confirms them to Telegram), and returns the answers to send.
+ * The answers waiting in the state, oldest first (those an earlier run had no time for, then this
+ * run's), each in the journal before it goes, so none is sent twice; what the time budget leaves
+ * stays in the state for the next run.
+ */
+async function sendAnswers(state: AlertsState, sender: Sender, journal: Journal, outOfTime: () => boolean): Promise<void> {
+  while (state.answers.length > 0 && !outOfTime()) {
+    const answer = state.answers[0] as PendingAnswer;
+    journal.record({ answered: answer.update });
+    state.answers.shift();
+    if ((await sender.send(answer.chat, answer.message)) === 'sent') sender.report.answers += 1;
+  }
+}
+
+/**
+ * Reads every update since the state's offset and applies each: the messages to send join the state's
+ * answers, on disk with the offset after each call (before the next one confirms the updates to
+ * Telegram). Returns the answers to pressed buttons, which are worth sending in this run only.
  */
 async function readUpdates(
   api: BotApi,
   context: Parameters<typeof applyUpdate>[1],
   save: () => void,
   outOfTime: () => boolean,
-): Promise<Answer[]> {
-  const answers: Answer[] = [];
+): Promise<ButtonAnswer[]> {
+  const buttons: ButtonAnswer[] = [];
   const { state } = context;
   while (!outOfTime()) {
     const updates = await api.call<unknown[]>(
@@ -245,13 +257,15 @@ async function readUpdates(
     for (const update of updates) {
       const id = updateId(update);
       if (id === null || id < state.offset) continue;
-      answers.push(...applyUpdate(update, context));
+      for (const answer of applyUpdate(update, context))
+        if ('callback' in answer) buttons.push(answer);
+        else state.answers.push({ update: id, chat: answer.chat, message: answer.message });
       state.offset = id + 1;
     }
     save();
     if (updates.length < UPDATES_PER_CALL) break;
   }
-  return answers;
+  return buttons;
 }
 
 /** When the build wrote its board (the file's time); never unknown, so "now" when the file says nothing. */

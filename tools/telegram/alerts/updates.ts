@@ -23,7 +23,8 @@ import type { AlertsState, Subscription } from './state';
  */
 
 /** An answer to send: a message to a chat, or the answer to a pressed button. */
-export type Answer = { chat: string; message: OutMessage } | { callback: string; text: string };
+export type ButtonAnswer = { callback: string; text: string };
+export type Answer = { chat: string; message: OutMessage } | ButtonAnswer;
 
 export interface UpdateCounts {
   updates: number;
