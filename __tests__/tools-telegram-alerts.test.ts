@@ -401,6 +401,42 @@ describe('npm run telegram -- alerts: answers', () => {
   });
 });
 
+describe('npm run telegram -- alerts: when Telegram is unwell', () => {
+  it('goes on with the alerts when the button’s answer fails (500s): the search is stopped all the same', async () => {
+    writeBoard(publicDir(), before(40));
+    fake.userSends(bobur, `/start ${tokenFor('/loads', '?weightMin=5', 'uz-cyrl', TODAY)}`, between(40));
+    fake.userSends(sergei, `/start ${tokenFor('/loads', '', 'ru', TODAY)}`, between(40));
+    await run();
+    const [started] = fake.chatMessages(bobur.id);
+    fake.userPresses(bobur, started?.id ?? 0, 'stop:1');
+    fake.answerNext('answerCallbackQuery', { status: 500 }, 4);
+    writeBoard(publicDir(), SAMPLE);
+    const report = await run();
+    expect(report).toMatchObject({ stopped: 1, alerts: 1 });
+    expect(fake.chatMessages(bobur.id).at(-1)?.text).toMatch(/^Тўхтатилди:/);
+    expect(fake.chatMessages(sergei.id)).toHaveLength(2);
+    expect(state().chats[String(bobur.id)]).toBeUndefined();
+  });
+
+  it('ends the run cleanly when Telegram asks getUpdates to wait past the budget, and the next run reads them', async () => {
+    writeBoard(publicDir(), SAMPLE);
+    fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`);
+    fake.answerNext('getUpdates', { status: 429, retryAfter: 60 });
+    expect(await run({ TELEGRAM_TIME_BUDGET_SECONDS: '10' })).toMatchObject({ updates: 0, answers: 0 });
+    expect(await run()).toMatchObject({ updates: 1, subscribed: 1, answers: 1 });
+  });
+
+  it('leaves the answers to the next run when Telegram asks one to wait past the budget, and sends each once', async () => {
+    writeBoard(publicDir(), SAMPLE);
+    const users = drivers(3);
+    for (const user of users) fake.userSends(user, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`);
+    fake.answerNext('sendMessage', { status: 429, retryAfter: 60 });
+    expect(await run({ TELEGRAM_TIME_BUDGET_SECONDS: '10' })).toMatchObject({ subscribed: 3, answers: 0 });
+    expect(await run()).toMatchObject({ updates: 0, answers: 3 });
+    expect(users.map((user) => fake.chatMessages(user.id).length)).toEqual([1, 1, 1]);
+  });
+});
+
 describe('npm run telegram -- alerts, the real command', () => {
   it.each([
     ['after Telegram carried it out', 'after' as const, 1],

@@ -94,12 +94,15 @@ class Sender {
     }
   }
 
-  /** The answer to a pressed button; Telegram refuses one that waited too long, which changes nothing. */
+  /**
+   * The answer to a pressed button, best effort and tried once: Telegram refuses one that waited too
+   * long, and whatever else becomes of it, the message after it says the same and the alerts go on.
+   */
   async answerButton(callback: string, text: string): Promise<void> {
     try {
-      await this.api.call('answerCallbackQuery', { callback_query_id: callback, text }, { idempotent: true });
+      await this.api.call('answerCallbackQuery', { callback_query_id: callback, text }, { idempotent: false });
     } catch (error) {
-      if (!(error instanceof TelegramApiError) || error.status !== 400) throw error;
+      if (error instanceof TelegramApiError && error.status === 401) throw error;
     }
   }
 
@@ -207,7 +210,9 @@ export async function runAlerts(config: AlertsConfig, options: AlertsRunOptions 
       }
     }
   } catch (error) {
-    failure = error;
+    // A 429 past the budget (reading updates, or answering) is no failure: the rest is the next run's.
+    if (error instanceof OutOfTimeError) log(`${error.message}: the run ends here and the rest waits for the next run.`);
+    else failure = error;
   } finally {
     journal.close();
     report.requests = api.requests;
@@ -230,7 +235,13 @@ async function sendAnswers(state: AlertsState, sender: Sender, journal: Journal,
     const answer = state.answers[0] as PendingAnswer;
     journal.record({ answered: answer.update });
     state.answers.shift();
-    if ((await sender.send(answer.chat, answer.message)) === 'sent') sender.report.answers += 1;
+    try {
+      if ((await sender.send(answer.chat, answer.message)) === 'sent') sender.report.answers += 1;
+    } catch (error) {
+      // Telegram refused it (429) and did nothing: it waits for the next run, with the others.
+      if (error instanceof OutOfTimeError) state.answers.unshift(answer);
+      throw error;
+    }
   }
 }
 
