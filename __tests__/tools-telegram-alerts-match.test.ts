@@ -106,7 +106,7 @@ describe('an alert of a kept search', () => {
         const state = emptyAlertsState();
         state.chats['42'] = [{ id: '1', token: tokenFor(path, search, 'uz', TODAY), since }];
         const published = publishedBoard(loads, DICTIONARY);
-        const plan = planAlerts(published, state, TODAY, vehicleNamesById(published.vehicleTypes));
+        const plan = planAlerts(published, state, TODAY, vehicleNamesById(published.vehicleTypes), BASE);
         const [alert] = plan.alerts;
         expect(plan.unreadable).toBe(0);
         expect(alert?.total ?? 0).toBe(expected.length);
@@ -123,7 +123,7 @@ describe('an alert of a kept search', () => {
     const state = emptyAlertsState();
     state.chats['42'] = [{ id: '1', token: tokenFor('/loads', '', 'uz', TODAY), since: { at: BASE, ids: ['1'] } }];
     const published = publishedBoard(loads, DICTIONARY);
-    const plan = planAlerts(published, state, TODAY, vehicleNamesById(published.vehicleTypes));
+    const plan = planAlerts(published, state, TODAY, vehicleNamesById(published.vehicleTypes), BASE);
     expect(plan.alerts[0]?.loads.map((load) => load.id)).toEqual(['2', '3']);
     expect(plan.alerts[0]?.upTo).toEqual({ at: BASE, ids: ['1', '2', '3'] });
   });

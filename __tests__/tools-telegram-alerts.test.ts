@@ -299,6 +299,144 @@ describe('npm run telegram -- alerts: stopping, blocking and limits', () => {
   });
 });
 
+describe('npm run telegram -- alerts: what each chat is sent', () => {
+  it('writes to each chat in its own search’s language when two chats keep the same list in two languages', async () => {
+    writeBoard(publicDir(), before(30));
+    fake.userSends(alisher, `/start ${tokenFor('/loads/from/toshkent', '', 'uz', TODAY)}`, between(30));
+    fake.userSends(sergei, `/start ${tokenFor('/loads/from/toshkent', '', 'ru', TODAY)}`, between(30));
+    await run();
+    writeBoard(publicDir(), SAMPLE);
+    expect(await run()).toMatchObject({ alerts: 2 });
+    const uz = fake.chatMessages(alisher.id)[1] ?? fail('no alert in Uzbek');
+    const ru = fake.chatMessages(sergei.id)[1] ?? fail('no alert in Russian');
+    const buttons = (message: FakeMessage) =>
+      (message.replyMarkup as { inline_keyboard: Array<Array<{ text: string }>> }).inline_keyboard.flat().map((button) => button.text);
+    expect(uz.text).toContain('Yuklar: Toshkent → barcha yoʻnalishlar');
+    expect(ru.text).toContain('Грузы: Ташкент → все направления');
+    expect(ru.text).toMatch(new RegExp(`${SITE}/ru/load/`));
+    expect(ru.text).not.toContain(`${SITE}/uz/`);
+    expect(uz.text).not.toContain(`${SITE}/ru/`);
+    expect(buttons(ru)).toEqual(['Открыть список', 'Отписаться']);
+    expect(buttons(uz)).toEqual(['Roʻyxatni ochish', 'Toʻxtatish']);
+    expect(linked(ru)).toEqual(linked(uz));
+  });
+
+  it('lists fewer loads rather than pass Telegram’s 4,096 characters, and the rest are behind the list’s link', async () => {
+    writeBoard(publicDir(), before(12));
+    fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(12));
+    await run();
+    // Place names at the normalizer's cap: ten such loads make a message Telegram refuses.
+    const long = (load: Load, index: number): Load => ({
+      ...load,
+      from: `${'Qishloq'.repeat(28)}${index}`.slice(0, 200),
+      to: 'Ж'.repeat(200),
+    });
+    writeBoard(publicDir(), [...SAMPLE.slice(0, 12).map(long), ...before(12)]);
+    expect(await run()).toMatchObject({ alerts: 1, failed: 0 });
+    const [call] = sends().slice(1);
+    expect(call?.status).toBe(200);
+    const alert = fake.chatMessages(alisher.id)[1] ?? fail('no alert');
+    expect(alert.text.length).toBeLessThanOrEqual(4096);
+    const shown = linked(alert).length;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(10);
+    expect(alert.text).toContain(`Yana ${12 - shown} ta yuk roʻyxatda:\n${SITE}/uz/loads`);
+  });
+});
+
+describe('npm run telegram -- alerts: a clock gone wrong', () => {
+  it('lets a load stamped a year ahead move no cursor past the run’s clock: every search still gets its new loads', async () => {
+    writeBoard(publicDir(), before(30));
+    fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
+    fake.userSends(sergei, `/start ${tokenFor('/loads', '?vehicle=Avtovoz', 'ru', TODAY)}`, between(30));
+    fake.userSends(bobur, `/start ${tokenFor('/loads', '?weightMin=5', 'uz-cyrl', TODAY)}`, between(30));
+    await run();
+    const future: Load = {
+      ...(SAMPLE[0] as Load),
+      id: 'future-1',
+      weight: 1,
+      vehicleType: 'Avtovoz',
+      createdAt: new Date(BASE_TIME_MS + 365 * 24 * HOUR).toISOString(),
+    };
+    writeBoard(publicDir(), [future, ...SAMPLE]);
+    const second = await run();
+    expect(second.alerts).toBe(2);
+    for (const subscriptions of Object.values(state().chats))
+      for (const subscription of subscriptions) expect(subscription.since.at).toBeLessThanOrEqual(clock());
+    // Loads posted after that run, before the clock: each search that holds them hears of them.
+    const fresh = SAMPLE.slice(0, 3).map((load, index) => ({
+      ...load,
+      id: `fresh-${index}`,
+      weight: 20,
+      createdAt: new Date(clock() + 1000 + index).toISOString(),
+    }));
+    writeBoard(publicDir(), [future, ...fresh, ...SAMPLE]);
+    const later = clock() + 60_000;
+    const third = await run({}, { clock: () => later });
+    expect(third.alerts).toBe(2);
+    for (const user of [alisher, bobur])
+      expect(linked(fake.chatMessages(user.id).at(-1)).sort()).toEqual(['fresh-0', 'fresh-1', 'fresh-2']);
+    expect(fake.chatMessages(sergei.id)).toHaveLength(1);
+  });
+});
+
+/** Drivers who each keep one search in the same run. */
+const drivers = (count: number): FakeUser[] =>
+  Array.from({ length: count }, (_, index) => ({ id: 8001 + index, firstName: `Haydovchi ${index}`, languageCode: 'uz' }));
+
+describe('npm run telegram -- alerts: answers', () => {
+  it('sends the answers a run had no time for in the next run, each once', async () => {
+    writeBoard(publicDir(), SAMPLE);
+    const users = drivers(6);
+    for (const user of users) fake.userSends(user, `/start ${tokenFor('/loads/from/toshkent', '', 'uz', TODAY)}`);
+    // A clock that moves 40 s with each message sent: the second answer would start past the budget.
+    const [now, sent] = [clock(), sends().length];
+    const cut = await run({ TELEGRAM_TIME_BUDGET_SECONDS: '30' }, { clock: () => now + 40_000 * (sends().length - sent) });
+    expect(cut).toMatchObject({ subscribed: 6, answers: 1 });
+    const next = await run();
+    expect(next).toMatchObject({ updates: 0, answers: 5 });
+    await run();
+    expect(users.map((user) => fake.chatMessages(user.id).length)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(fake.chatMessages(users[5]?.id ?? 0)[0]?.text).toMatch(/^Obuna boʻldingiz:/);
+  });
+});
+
+describe('npm run telegram -- alerts: when Telegram is unwell', () => {
+  it('goes on with the alerts when the button’s answer fails (500s): the search is stopped all the same', async () => {
+    writeBoard(publicDir(), before(40));
+    fake.userSends(bobur, `/start ${tokenFor('/loads', '?weightMin=5', 'uz-cyrl', TODAY)}`, between(40));
+    fake.userSends(sergei, `/start ${tokenFor('/loads', '', 'ru', TODAY)}`, between(40));
+    await run();
+    const [started] = fake.chatMessages(bobur.id);
+    fake.userPresses(bobur, started?.id ?? 0, 'stop:1');
+    fake.answerNext('answerCallbackQuery', { status: 500 }, 4);
+    writeBoard(publicDir(), SAMPLE);
+    const report = await run();
+    expect(report).toMatchObject({ stopped: 1, alerts: 1 });
+    expect(fake.chatMessages(bobur.id).at(-1)?.text).toMatch(/^Тўхтатилди:/);
+    expect(fake.chatMessages(sergei.id)).toHaveLength(2);
+    expect(state().chats[String(bobur.id)]).toBeUndefined();
+  });
+
+  it('ends the run cleanly when Telegram asks getUpdates to wait past the budget, and the next run reads them', async () => {
+    writeBoard(publicDir(), SAMPLE);
+    fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`);
+    fake.answerNext('getUpdates', { status: 429, retryAfter: 60 });
+    expect(await run({ TELEGRAM_TIME_BUDGET_SECONDS: '10' })).toMatchObject({ updates: 0, answers: 0 });
+    expect(await run()).toMatchObject({ updates: 1, subscribed: 1, answers: 1 });
+  });
+
+  it('leaves the answers to the next run when Telegram asks one to wait past the budget, and sends each once', async () => {
+    writeBoard(publicDir(), SAMPLE);
+    const users = drivers(3);
+    for (const user of users) fake.userSends(user, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`);
+    fake.answerNext('sendMessage', { status: 429, retryAfter: 60 });
+    expect(await run({ TELEGRAM_TIME_BUDGET_SECONDS: '10' })).toMatchObject({ subscribed: 3, answers: 0 });
+    expect(await run()).toMatchObject({ updates: 0, answers: 3 });
+    expect(users.map((user) => fake.chatMessages(user.id).length)).toEqual([1, 1, 1]);
+  });
+});
+
 describe('npm run telegram -- alerts, the real command', () => {
   it.each([
     ['after Telegram carried it out', 'after' as const, 1],
@@ -333,6 +471,20 @@ describe('npm run telegram -- alerts, the real command', () => {
       expect(fs.existsSync(`${stateFile()}.journal`)).toBe(false);
     },
   );
+
+  it('killed at its third answer, sends the answers not yet tried in the next run, and none twice', async () => {
+    writeBoard(publicDir(), SAMPLE);
+    const users = drivers(6);
+    for (const user of users) fake.userSends(user, `/start ${tokenFor('/loads/from/toshkent', '', 'uz', TODAY)}`);
+    fake.holdNext('sendMessage', 'after', 2);
+    const killed = startCli('tools/telegram/cli.ts', ['alerts'], env());
+    await waitFor(() => sends().filter((call) => call.status === 0).length === 1);
+    killed.process.kill('SIGKILL');
+    await killed.exited;
+    expect((await startCli('tools/telegram/cli.ts', ['alerts'], env()).exited).code).toBe(0);
+    expect(users.map((user) => fake.chatMessages(user.id).length)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(Object.keys(state().chats)).toHaveLength(6);
+  });
 
   it.each([
     ['no token', () => ({ TELEGRAM_ALERTS_BOT_TOKEN: '' }), /^npm run telegram -- alerts: Set TELEGRAM_ALERTS_BOT_TOKEN to /],

@@ -112,7 +112,7 @@ async function main(): Promise<void> {
   const heapBefore = process.memoryUsage().heapUsed;
   const rssBefore = process.resourceUsage().maxRSS * 1024;
   const started = performance.now();
-  const plan = planAlerts(board, state, today, names);
+  const plan = planAlerts(board, state, today, names, newest + 3_600_000);
   const seconds = (performance.now() - started) / 1000;
   const peak = process.resourceUsage().maxRSS * 1024;
   const listed = plan.alerts.reduce((sum, alert) => sum + alert.loads.length, 0);

@@ -122,23 +122,42 @@ function loadBlock(load: PublishedLoad, language: Language, siteUrl: string, t: 
   return [`<b>${escapeHtml(route)}</b>`, escapeHtml(facts.join(' · ')), escapeHtml(loadPageUrl(siteUrl, load.id, language))].join('\n');
 }
 
+/** Telegram's most for a message's text, as it counts it: after parsing the HTML, in UTF-16 units. */
+export const MAX_MESSAGE_CHARS = 4096;
+
+/** The length Telegram counts of our HTML: its tags are no text, its three entities one character each. */
+export function visibleLength(html: string): number {
+  return html.replace(/<[^>]*>/g, '').replace(/&(lt|gt|amp);/g, '&').length;
+}
+
 /**
- * The alert of one search: its new loads (the first MAX_ALERT_LOADS in the list's order, of `total`), how
- * many more the list holds with its link, and the buttons: the list, and "stop this alert".
+ * The alert of one search: its new loads (the first MAX_ALERT_LOADS in the list's order, of `total`, and
+ * fewer when their text would pass Telegram's MAX_MESSAGE_CHARS), how many more the list holds with its
+ * link, and the buttons: the list, and "stop this alert". `loads` says how many it lists.
  */
-export function alertMessage(list: KeptList, id: string, loads: readonly PublishedLoad[], total: number, siteUrl: string): OutMessage {
+export function alertMessage(
+  list: KeptList,
+  id: string,
+  loads: readonly PublishedLoad[],
+  total: number,
+  siteUrl: string,
+): OutMessage & { loads: number } {
   const { language } = list;
   const t = telegramTranslator(language);
   const url = listUrl(list, siteUrl);
-  const shown = loads.slice(0, MAX_ALERT_LOADS);
-  const rest = Math.max(0, total - shown.length);
-  const parts = [
-    `<b>${escapeHtml(t('alerts.newLoads'))}</b>\n${escapeHtml(describeList(list))}`,
-    ...shown.map((load) => loadBlock(load, language, siteUrl, t)),
-    ...(rest > 0 ? [`${escapeHtml(t('alerts.more', { count: rest }))}\n${escapeHtml(url)}`] : []),
-  ];
+  const heading = `<b>${escapeHtml(t('alerts.newLoads'))}</b>\n${escapeHtml(describeList(list))}`;
+  const blocks = loads.slice(0, MAX_ALERT_LOADS).map((load) => loadBlock(load, language, siteUrl, t));
+  const textOf = (shown: number): string => {
+    const rest = Math.max(0, total - shown);
+    const more = rest > 0 ? [`${escapeHtml(t('alerts.more', { count: rest }))}\n${escapeHtml(url)}`] : [];
+    return [heading, ...blocks.slice(0, shown), ...more].join('\n\n');
+  };
+  // A load is never lost to the limit: those left out are counted in "N more", behind the list's link.
+  let shown = blocks.length;
+  while (shown > 0 && visibleLength(textOf(shown)) > MAX_MESSAGE_CHARS) shown -= 1;
   return {
-    text: parts.join('\n\n'),
+    text: textOf(shown),
     buttons: [[{ text: t('alerts.openList'), url }], [{ text: t('alerts.stopButton'), callback_data: stopData(id) }]],
+    loads: shown,
   };
 }

@@ -56,16 +56,31 @@ function firstAtOrAfter(times: readonly number[], at: number): number {
 interface Group {
   list: KeptList;
   since: Cursor;
-  members: Array<{ chat: string; subscription: Subscription }>;
+  /** Each with its own reading of its token: the same list may be kept in other languages. */
+  members: Array<{ chat: string; subscription: Subscription; list: KeptList }>;
 }
 
+/**
+ * A cursor never passes `now`: a later one (a clock gone wrong before) counts from `now` instead, or the
+ * search would hear nothing until the world caught up with it.
+ */
+function notAfter(cursor: Cursor, now: number): Cursor {
+  return cursor.at > now ? { at: now, ids: [] } : cursor;
+}
+
+/**
+ * `now`: the run's clock (and the build's, when earlier). A load stamped after it (a clock gone wrong in
+ * the API) is not posted yet as far as this run knows: it matches nothing and moves no cursor, and is
+ * sent once the clocks reach its time, if it is still on the board.
+ */
 export function planAlerts(
   board: PublishedBoard,
   state: AlertsState,
   today: string,
   vehicleNames: ReadonlyMap<string, string>,
+  now: number,
 ): AlertsPlan {
-  const prepared = prepareBoard(board.loads);
+  const prepared = prepareBoard(board.loads.filter((load) => !(postedAt(load) > now)));
   const { rows: all, times: allTimes } = prepared.all;
   const day = dayOfRun(today);
   const newestAt = allTimes.at(-1);
@@ -95,10 +110,11 @@ export function planAlerts(
         unreadable += 1;
         continue;
       }
-      const key = `${listKey(list)}|${subscription.since.at}|${subscription.since.ids.join(',')}`;
+      const since = notAfter(subscription.since, now);
+      const key = `${listKey(list)}|${since.at}|${since.ids.join(',')}`;
       let group = groups.get(key);
-      if (!group) groups.set(key, (group = { list, since: subscription.since, members: [] }));
-      group.members.push({ chat, subscription });
+      if (!group) groups.set(key, (group = { list, since, members: [] }));
+      group.members.push({ chat, subscription, list });
     }
   }
 
@@ -118,10 +134,10 @@ export function planAlerts(
     }
     const shown = firstInOrder(found, listOrder(group.list, day), MAX_ALERT_LOADS).map((row) => row.load);
     const oldest = found[0] ? postedAt(found[0].load) : 0;
-    for (const { chat, subscription } of group.members) {
-      const upTo = boardCursor ? laterCursor(subscription.since, boardCursor) : subscription.since;
+    for (const { chat, subscription, list } of group.members) {
+      const upTo = boardCursor ? laterCursor(since, boardCursor) : since;
       if (found.length === 0) quiet.push({ subscription, upTo });
-      else alerts.push({ chat, subscription, list: group.list, loads: shown, total: found.length, upTo, oldest });
+      else alerts.push({ chat, subscription, list, loads: shown, total: found.length, upTo, oldest });
     }
   }
   return { alerts: sendingOrder(alerts), quiet, unreadable, lists: matchers.size };

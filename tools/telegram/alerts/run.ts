@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { tashkentDay } from '../../../src/config/time';
 import { type BotApi, createBotApi, OutcomeUnknownError, OutOfTimeError, TelegramApiError } from '../bot-api';
@@ -7,8 +8,8 @@ import type { AlertsConfig } from './config';
 import { vehicleNamesById } from './kept-list';
 import { alertMessage, type OutMessage } from './messages';
 import { planAlerts } from './plan';
-import { ALERTS_STATE, type AlertsState, emptyAlertsState, Journal, readAlertsState, writeAlertsState } from './state';
-import { type Answer, applyUpdate, type UpdateCounts, updateId } from './updates';
+import { ALERTS_STATE, type AlertsState, emptyAlertsState, Journal, type PendingAnswer, readAlertsState, writeAlertsState } from './state';
+import { applyUpdate, type ButtonAnswer, type UpdateCounts, updateId } from './updates';
 
 /**
  * One run of `npm run telegram -- alerts` (docs/telegram.md, "Alerts"): reads what people sent the bot
@@ -69,7 +70,7 @@ class Sender {
     private readonly state: AlertsState,
     private readonly clock: () => number,
     private readonly sleep: (ms: number) => Promise<void>,
-    private readonly report: AlertsReport,
+    readonly report: AlertsReport,
   ) {}
 
   /** One message to a chat, at most one a chat every `chatIntervalMs`; a chat that refuses for good is forgotten. */
@@ -93,12 +94,15 @@ class Sender {
     }
   }
 
-  /** The answer to a pressed button; Telegram refuses one that waited too long, which changes nothing. */
+  /**
+   * The answer to a pressed button, best effort and tried once: Telegram refuses one that waited too
+   * long, and whatever else becomes of it, the message after it says the same and the alerts go on.
+   */
   async answerButton(callback: string, text: string): Promise<void> {
     try {
-      await this.api.call('answerCallbackQuery', { callback_query_id: callback, text }, { idempotent: true });
+      await this.api.call('answerCallbackQuery', { callback_query_id: callback, text }, { idempotent: false });
     } catch (error) {
-      if (!(error instanceof TelegramApiError) || error.status !== 400) throw error;
+      if (error instanceof TelegramApiError && error.status === 401) throw error;
     }
   }
 
@@ -166,16 +170,16 @@ export async function runAlerts(config: AlertsConfig, options: AlertsRunOptions 
   const sender = new Sender(api, config, state, clock, sleep, report);
   const journal = new Journal(config.stateFile);
   const today = tashkentDay(clock()) ?? '1970-01-01';
+  // No cursor passes the run's clock, nor the build's: the board's file was written by the build.
+  const runNow = Math.min(clock(), boardWrittenAt(config.boardFile));
   const vehicleNames = vehicleNamesById(board.vehicleTypes);
   let failure: unknown = null;
   try {
-    const answers = await readUpdates(api, { state, today, vehicleNames, siteUrl: config.siteUrl, counts: report }, save, outOfTime);
-    for (const answer of answers) {
-      if (outOfTime()) break;
-      if ('callback' in answer) await sender.answerButton(answer.callback, answer.text);
-      else if ((await sender.send(answer.chat, answer.message)) === 'sent') report.answers += 1;
-    }
-    const plan = planAlerts(board, state, today, vehicleNames);
+    const context = { state, today, now: runNow, vehicleNames, siteUrl: config.siteUrl, counts: report };
+    const buttons = await readUpdates(api, context, save, outOfTime);
+    for (const button of buttons) if (!outOfTime()) await sender.answerButton(button.callback, button.text);
+    await sendAnswers(state, sender, journal, outOfTime);
+    const plan = planAlerts(board, state, today, vehicleNames, runNow);
     report.unreadable = plan.unreadable;
     for (const { subscription, upTo } of plan.quiet) subscription.since = upTo;
     for (const [index, alert] of plan.alerts.entries()) {
@@ -188,9 +192,10 @@ export async function runAlerts(config: AlertsConfig, options: AlertsRunOptions 
       const before = alert.subscription.since;
       journal.record({ chat: alert.chat, id: alert.subscription.id, upTo: alert.upTo });
       alert.subscription.since = alert.upTo;
+      const message = alertMessage(alert.list, alert.subscription.id, alert.loads, alert.total, config.siteUrl);
       let sent: Sent;
       try {
-        sent = await sender.send(alert.chat, alertMessage(alert.list, alert.subscription.id, alert.loads, alert.total, config.siteUrl));
+        sent = await sender.send(alert.chat, message);
       } catch (error) {
         if (!(error instanceof OutOfTimeError)) throw error;
         // Telegram refused it (429) and did nothing: the next run sends it.
@@ -201,11 +206,13 @@ export async function runAlerts(config: AlertsConfig, options: AlertsRunOptions 
       }
       if (sent === 'sent') {
         report.alerts += 1;
-        report.loads += alert.loads.length;
+        report.loads += message.loads;
       }
     }
   } catch (error) {
-    failure = error;
+    // A 429 past the budget (reading updates, or answering) is no failure: the rest is the next run's.
+    if (error instanceof OutOfTimeError) log(`${error.message}: the run ends here and the rest waits for the next run.`);
+    else failure = error;
   } finally {
     journal.close();
     report.requests = api.requests;
@@ -219,16 +226,37 @@ export async function runAlerts(config: AlertsConfig, options: AlertsRunOptions 
 }
 
 /**
- * Reads every update since the state's offset, applies each (the state on disk after each call, before
- * the next one confirms them to Telegram), and returns the answers to send.
+ * The answers waiting in the state, oldest first (those an earlier run had no time for, then this
+ * run's), each in the journal before it goes, so none is sent twice; what the time budget leaves
+ * stays in the state for the next run.
+ */
+async function sendAnswers(state: AlertsState, sender: Sender, journal: Journal, outOfTime: () => boolean): Promise<void> {
+  while (state.answers.length > 0 && !outOfTime()) {
+    const answer = state.answers[0] as PendingAnswer;
+    journal.record({ answered: answer.update });
+    state.answers.shift();
+    try {
+      if ((await sender.send(answer.chat, answer.message)) === 'sent') sender.report.answers += 1;
+    } catch (error) {
+      // Telegram refused it (429) and did nothing: it waits for the next run, with the others.
+      if (error instanceof OutOfTimeError) state.answers.unshift(answer);
+      throw error;
+    }
+  }
+}
+
+/**
+ * Reads every update since the state's offset and applies each: the messages to send join the state's
+ * answers, on disk with the offset after each call (before the next one confirms the updates to
+ * Telegram). Returns the answers to pressed buttons, which are worth sending in this run only.
  */
 async function readUpdates(
   api: BotApi,
   context: Parameters<typeof applyUpdate>[1],
   save: () => void,
   outOfTime: () => boolean,
-): Promise<Answer[]> {
-  const answers: Answer[] = [];
+): Promise<ButtonAnswer[]> {
+  const buttons: ButtonAnswer[] = [];
   const { state } = context;
   while (!outOfTime()) {
     const updates = await api.call<unknown[]>(
@@ -240,13 +268,21 @@ async function readUpdates(
     for (const update of updates) {
       const id = updateId(update);
       if (id === null || id < state.offset) continue;
-      answers.push(...applyUpdate(update, context));
+      for (const answer of applyUpdate(update, context))
+        if ('callback' in answer) buttons.push(answer);
+        else state.answers.push({ update: id, chat: answer.chat, message: answer.message });
       state.offset = id + 1;
     }
     save();
     if (updates.length < UPDATES_PER_CALL) break;
   }
-  return answers;
+  return buttons;
+}
+
+/** When the build wrote its board (the file's time); never unknown, so "now" when the file says nothing. */
+function boardWrittenAt(file: string): number {
+  const time = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  return time !== undefined && Number.isFinite(time) ? time : Number.POSITIVE_INFINITY;
 }
 
 function alertsSummary(report: AlertsReport, state: AlertsState): string {

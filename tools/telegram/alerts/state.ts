@@ -3,6 +3,7 @@ import type { EnvReader, ToolVariable } from '../../env';
 import { TELEGRAM_ALERTS_STATE_KEY } from '../../deploy/state-location';
 import type { StateCommand, StateKind } from '../bucket-state';
 import { writeWhole, type Taken } from '../state';
+import type { OutMessage } from './messages';
 
 /**
  * What the alerts keep between runs (TELEGRAM_ALERTS_STATE_FILE, and the bucket: bucket-state.ts): each
@@ -46,17 +47,25 @@ export interface AlertsState {
   nextId: number;
   /** Each chat's searches, by the chat's id. */
   chats: Record<string, Subscription[]>;
+  /**
+   * Answers to updates already read (so confirmed to Telegram) and not yet tried: a run that ran out of
+   * time, or was killed, leaves them to the next. Our own words and the chat's id, nothing the person wrote.
+   */
+  answers: PendingAnswer[];
 }
 
-/** One line of the journal: an alert about to be sent. */
-export interface InFlight {
+/** An answer to one update: the update's number (one message each), the chat, what to send. */
+export interface PendingAnswer {
+  update: number;
   chat: string;
-  id: string;
-  upTo: Cursor;
+  message: OutMessage;
 }
+
+/** One line of the journal: an alert about to be sent, or an answer (by its update's number). */
+export type InFlight = { chat: string; id: string; upTo: Cursor } | { answered: number };
 
 export function emptyAlertsState(): AlertsState {
-  return { version: ALERTS_STATE_VERSION, generation: 0, taken: null, offset: 0, nextId: 1, chats: {} };
+  return { version: ALERTS_STATE_VERSION, generation: 0, taken: null, offset: 0, nextId: 1, chats: {}, answers: [] };
 }
 
 export function journalFile(file: string): string {
@@ -84,6 +93,14 @@ const isSubscription = (value: unknown): value is Subscription =>
   typeof (value as Subscription).token === 'string' &&
   isCursor((value as Subscription).since);
 
+const isPendingAnswer = (value: unknown): value is PendingAnswer =>
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isInteger((value as PendingAnswer).update) &&
+  typeof (value as PendingAnswer).chat === 'string' &&
+  typeof (value as PendingAnswer).message?.text === 'string' &&
+  Array.isArray((value as PendingAnswer).message.buttons);
+
 export function parseAlertsState(text: string, source: string): AlertsState {
   let data: unknown;
   try {
@@ -104,9 +121,11 @@ export function parseAlertsState(text: string, source: string): AlertsState {
     Number.isInteger(state.nextId) &&
     typeof state.chats === 'object' &&
     state.chats !== null &&
-    Object.values(state.chats).every((list) => Array.isArray(list) && list.every(isSubscription));
+    Object.values(state.chats).every((list) => Array.isArray(list) && list.every(isSubscription)) &&
+    (state.answers === undefined || (Array.isArray(state.answers) && state.answers.every(isPendingAnswer)));
   if (!valid) throw new Error(`the alerts state ${source} is not an alerts state of version ${ALERTS_STATE_VERSION}`);
-  return state as AlertsState;
+  // A state written before answers were kept has none waiting.
+  return { ...(state as AlertsState), answers: state.answers ?? [] };
 }
 
 /** Counts each journal line as sent. A line cut off by a kill mid-write is no line. */
@@ -119,14 +138,18 @@ function replayJournal(state: AlertsState, file: string): void {
     throw new Error(`cannot read the alerts journal ${journalFile(file)}: ${(error as Error).message}`);
   }
   for (const line of text.split('\n')) {
-    let entry: Partial<InFlight>;
+    let entry: unknown;
     try {
-      entry = JSON.parse(line) as Partial<InFlight>;
+      entry = JSON.parse(line);
     } catch {
       continue;
     }
-    const subscription = state.chats[entry.chat ?? '']?.find((one) => one.id === entry.id);
-    if (subscription && isCursor(entry.upTo)) subscription.since = laterCursor(subscription.since, entry.upTo);
+    // Any line that is not one of ours (`null`, a number, a list) is no line either.
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) continue;
+    const { chat, id, upTo, answered } = entry as Partial<Record<string, unknown>>;
+    if (Number.isInteger(answered)) state.answers = state.answers.filter((answer) => answer.update !== answered);
+    const subscription = typeof chat === 'string' ? state.chats[chat]?.find((one) => one.id === id) : undefined;
+    if (subscription && isCursor(upTo)) subscription.since = laterCursor(subscription.since, upTo);
   }
 }
 

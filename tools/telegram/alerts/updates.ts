@@ -23,7 +23,8 @@ import type { AlertsState, Subscription } from './state';
  */
 
 /** An answer to send: a message to a chat, or the answer to a pressed button. */
-export type Answer = { chat: string; message: OutMessage } | { callback: string; text: string };
+export type ButtonAnswer = { callback: string; text: string };
+export type Answer = { chat: string; message: OutMessage } | ButtonAnswer;
 
 export interface UpdateCounts {
   updates: number;
@@ -36,6 +37,8 @@ export interface UpdateCounts {
 export interface UpdateContext {
   state: AlertsState;
   today: string;
+  /** The run's clock (epoch ms): a search kept "later" than it counts from it. */
+  now: number;
   vehicleNames: ReadonlyMap<string, string>;
   siteUrl: string;
   counts: UpdateCounts;
@@ -102,7 +105,7 @@ function start(context: UpdateContext, chat: string, token: string, at: number, 
   }
   const id = state.nextId.toString(36);
   state.nextId += 1;
-  state.chats[chat] = [...searches, { id, token, since: { at, ids: [] } }];
+  state.chats[chat] = [...searches, { id, token, since: { at: Math.min(at, context.now), ids: [] } }];
   counts.subscribed += 1;
   return startedMessage(list, id);
 }
