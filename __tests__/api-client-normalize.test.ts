@@ -53,6 +53,7 @@ describe('normalizeLoad', () => {
       to: 'Samarqand',
       contactSource: 'contact',
       contact: { name: 'Aziz Karimov', phone: '+998901234567', telegram: 'aziz_logist' },
+      ownerPhone: '+998911112233',
     });
   });
 
@@ -285,9 +286,19 @@ const LOAD_TEXT_FIELDS = ['id', 'title', 'currency', 'additionalInfo', 'vehicleT
 const LOAD_NUMBER_FIELDS = ['weight', 'volume', 'trucksNeeded', 'price'] as const;
 
 function assertValidLoad(load: Load): void {
+  // The owner's phone only when the load names one (the history's poster).
   expect(Object.keys(load).sort()).toEqual(
-    [...LOAD_TEXT_FIELDS, ...LOAD_NUMBER_FIELDS, 'loadingDate', 'createdAt', 'contactSource', 'contact'].sort(),
+    [
+      ...LOAD_TEXT_FIELDS,
+      ...LOAD_NUMBER_FIELDS,
+      'loadingDate',
+      'createdAt',
+      'contactSource',
+      'contact',
+      ...('ownerPhone' in load ? ['ownerPhone'] : []),
+    ].sort(),
   );
+  if (load.ownerPhone !== undefined) expect(load.ownerPhone).not.toBe('');
   for (const key of LOAD_TEXT_FIELDS) expect(typeof load[key]).toBe('string');
   expect(load.id).not.toBe('');
   for (const key of LOAD_NUMBER_FIELDS) {

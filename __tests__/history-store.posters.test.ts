@@ -101,6 +101,73 @@ describe('one phone is one poster', () => {
   });
 });
 
+describe('a poster is the account that owns the load', () => {
+  /** A load of the account `owner` (its `user`, by phone) that names `contact` as the number to call. */
+  function owned(id: string, owner: string | null, contact: string | null, price = 5_000_000): Load {
+    return normalizeLoad({
+      id,
+      title: 'Sement',
+      fromLocation: { name: 'Toshkent' },
+      toLocation: { name: 'Samarqand' },
+      price,
+      currency: 'UZS',
+      createdAt: new Date(T0 - DAY).toISOString(),
+      contactSource: 'contact',
+      contact: contact === null ? null : { name: 'Dispetcher', phoneNumber: contact },
+      ...(owner === null ? {} : { user: { firstName: 'Ali', phoneNumber: owner } }),
+    });
+  }
+
+  it('counts one account posting under three made-up contact numbers as one poster, and the going rate as one voice', async () => {
+    const history = await openHistory(file, { key: KEY });
+    history.recordRead(
+      [
+        owned('honest-1', '+998 90 111 11 11', '+998 90 111 11 11', 10_000_000),
+        owned('honest-2', '+998 90 222 22 22', '90 222 22 22', 10_000_000),
+        owned('loud-1', '+998 93 333 33 33', '+998 97 000 00 01', 49_000_000),
+        owned('loud-2', '+998 93 333 33 33', '+998 97 000 00 02', 49_000_000),
+        owned('loud-3', '998933333333', '+998 97 000 00 03', 49_000_000),
+      ],
+      T0,
+    );
+    expect(history.stats()).toMatchObject({ loads: 5, posters: 3 });
+    const samples = history.rateSamples(T0 - 90 * DAY, T0);
+    expect(new Set(samples.map((sample) => sample.poster)).size).toBe(3);
+    history.close();
+  });
+
+  it('takes the contact’s number only for a load without a user, and the same account’s loads with and without a contact as one', async () => {
+    const history = await openHistory(file, { key: KEY });
+    history.recordRead(
+      [owned('a', '+998 90 111 11 11', null), owned('b', '+998 90 111 11 11', '+998 91 000 00 00'), owned('c', null, '90 111 11 11')],
+      T0,
+    );
+    expect(history.stats()).toMatchObject({ loads: 3, posters: 1 });
+    history.save();
+    history.close();
+    expect(new Set(historyRows(file).map((row) => row.posterHash))).toEqual(new Set([hashOf('998901111111')]));
+  });
+
+  it('reads the owner from an import line’s user too', async () => {
+    const history = await openHistory(file, { key: KEY });
+    const line = (id: string, contact: string) =>
+      JSON.stringify({
+        id,
+        fromLocation: { name: 'Toshkent' },
+        toLocation: { name: 'Samarqand' },
+        price: 5_000_000,
+        currency: 'UZS',
+        createdAt: new Date(T0 - 2 * DAY).toISOString(),
+        contactSource: 'contact',
+        contact: { phoneNumber: contact },
+        user: { firstName: 'Ali', phoneNumber: '+998 90 111 11 11' },
+      });
+    await history.importLines([line('i1', '+998 97 000 00 01'), line('i2', '+998 97 000 00 02')], { now: T0 });
+    expect(history.stats()).toMatchObject({ loads: 2, posters: 1 });
+    history.close();
+  });
+});
+
 describe('the key that hashed the posters', () => {
   async function writtenWith(key: string): Promise<Buffer> {
     const history = await openHistory(file, { key });

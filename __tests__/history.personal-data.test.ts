@@ -11,7 +11,9 @@ import path from 'node:path';
 import { DatabaseSync } from '@photostructure/sqlite';
 import { normalizeLoad } from '../src/api-client/normalize';
 import { closedLoadShards, leadOnPagesOf } from '../src/gatsby/closed-loads';
-import { groupBuildLoads } from '../src/gatsby/place-pages';
+import { writeFeedFiles } from '../src/gatsby/feeds';
+import { filterFiles } from '../src/gatsby/filter-files';
+import { createPlacePages, groupBuildLoads } from '../src/gatsby/place-pages';
 import { internationalNumber } from '../src/history/phone';
 import { posterHash } from '../src/history/record';
 import { SCHEMA_VERSION } from '../src/history/sqlite/schema';
@@ -78,6 +80,29 @@ describe('one phone is one poster', () => {
     ['+998 90 123 45 67 yoki +998 91 000 00 00', '998901234567'],
     // A number with slashes between its groups is one number.
     ['90/123/45/67', '998901234567'],
+    // A number is its nine digits after the country code, whatever digits follow it.
+    ['+998 90 123 45 67 (0)', '998901234567'],
+    ['+998 90 123 45 67 (1)', '998901234567'],
+    ['+998 90 123 45 67 (2)', '998901234567'],
+    ['+998 90 123 45 67 доб. 2', '998901234567'],
+    ['+998 90 123 45 67 24/7', '998901234567'],
+    ['+998 90 123 45 67 (2 ta mashina)', '998901234567'],
+    ['+998 90 123 45 67 доб. 12345', '998901234567'],
+    ['998901234567 (3)', '998901234567'],
+    ['0 998 90 123 45 67', '998901234567'],
+    ['90 123 45 67 (1)', '998901234567'],
+    ['88 123 45 67 (1)', '998881234567'],
+    ['99 812 34 56 (123)', '998998123456'],
+    ['8 90 123 45 67 (2)', '998901234567'],
+    ['+7 701 123 45 67 (1)', '77011234567'],
+    ['8 701 123 45 67 (1)', '77011234567'],
+    ['7 701 123 45 67', '77011234567'],
+    // Every script's decimal digits: Devanagari, Bengali, Arabic-Indic, Persian, Thai.
+    ['+९९८ ९० १२३ ४५ ६७', '998901234567'],
+    ['+৯৯৮ ৯০ ১২৩ ৪৫ ৬৭', '998901234567'],
+    ['+٩٩٨ ٩٠ ١٢٣ ٤٥ ٦٧', '998901234567'],
+    ['۹۰ ۱۲۳ ۴۵ ۶۷', '998901234567'],
+    ['๙๐ ๑๒๓ ๔๕ ๖๗', '998901234567'],
   ])('%j dials %s', (phone, international) => {
     expect(internationalNumber(phone)).toBe(international);
   });
@@ -142,6 +167,42 @@ describe('one phone is one poster', () => {
     expect(hashes.has(posterHash('+998 91 123 45 67', key)?.toString('hex'))).toBe(false);
     expect(posterHash('', key)).toBeNull();
     expect(internationalNumber('—')).toBeNull();
+  });
+});
+
+describe('the owning account’s phone, which the history hashes, reaches no published file', () => {
+  it('is absent from the published board, the feeds, the filter index and the city and route pages’ data', () => {
+    const owner = '+998 93 765 43 21';
+    const load = normalizeLoad({
+      id: 'owned-1',
+      title: 'Sement',
+      fromLocation: { name: 'Toshkent' },
+      toLocation: { name: 'Samarqand' },
+      vehicleType: { id: 1, name: 'Tent' },
+      price: 5_000_000,
+      currency: 'UZS',
+      createdAt: '2026-11-20T06:00:00Z',
+      contactSource: 'contact',
+      contact: { name: 'Dispetcher', phoneNumber: '+998 90 123 45 67' },
+      user: { firstName: 'Ali', phoneNumber: owner },
+    });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'history-owner-'));
+    try {
+      writeFeedFiles(dir, [load], groupBuildLoads([load]), 'https://yukbor.uz');
+      const published = fs
+        .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((name) => fs.statSync(path.join(dir, name)).isFile())
+        .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'));
+      const contexts: string[] = [];
+      createPlacePages(groupBuildLoads([load]), Date.parse('2026-11-20T08:30:00Z'), (page) => {
+        contexts.push(JSON.stringify(page.context));
+      });
+      const filters = [...filterFiles([load], groupBuildLoads([load]), ['Tent'], Date.parse('2026-11-25T06:00:00Z')).files.values()];
+      expect(contexts.length).toBeGreaterThan(0);
+      for (const text of [...published, ...contexts, ...filters]) expect(text.replace(/\D/g, '')).not.toContain('937654321');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

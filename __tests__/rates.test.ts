@@ -149,6 +149,51 @@ describe('each poster has one voice', () => {
       { numRuns: 300 },
     );
   });
+
+  /** Any price from 1 to 9·10^11, spread over the decades, so that the outlier rule has work to do. */
+  const anyPrice = fc.tuple(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 0, max: 11 })).map(([digit, zeros]) => digit * 10 ** zeros);
+  /** A route of three to eight posters at any prices, some far from the others. */
+  const wideRoute = fc
+    .array(
+      fc.record({
+        poster: fc.option(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g'), { nil: null }),
+        prices: fc.array(anyPrice, { minLength: 1, maxLength: 6 }),
+      }),
+      { minLength: 3, maxLength: 8 },
+    )
+    .map((posters) => posters.flatMap(({ poster, prices }) => prices.map((price) => sample(price, poster))));
+  /** Whether the route has no figure, or one within the range of the other posters’ own medians for every poster. */
+  const heldForEveryPoster = (loads: readonly RateSample[]) =>
+    rateOf(loads)?.figures[0] === undefined ||
+    [...new Set(loads.map((load) => load.poster))].every((poster) => withinOthers(loads, poster));
+
+  it('holds after the outlier rule: a newcomer’s two loads at 25,000,000 never drop another poster’s prices to move the median', () => {
+    const before = [
+      ...[5, 5, 5].map((millions) => sample(millions * 1_000_000, 'a')),
+      ...[20, 20].map((millions) => sample(millions * 1_000_000, 'b')),
+      ...[2, 2, 40].map((millions) => sample(millions * 1_000_000, 'c')),
+    ];
+    const after = [...before, sample(25_000_000, 'd'), sample(25_000_000, 'd')];
+    // The others' own medians: a 5, b 20, c 2. C's 2,000,000 loads dropped would leave c's voice at
+    // 40,000,000 and the median at 22,500,000, above all three.
+    const median = rateOf(after)?.figures[0]?.trip.median;
+    expect(median).toBeGreaterThanOrEqual(2_000_000);
+    expect(median).toBeLessThanOrEqual(20_000_000);
+    expect(heldForEveryPoster(after)).toBe(true);
+  });
+
+  it('keeps the median of a route at any prices within the range of the other posters’ own medians, outliers and all', () => {
+    fc.assert(fc.property(wideRoute, heldForEveryPoster), { numRuns: 500 });
+  });
+
+  it('keeps it there whatever a newcomer posts on a route at any prices', () => {
+    fc.assert(
+      fc.property(wideRoute, fc.array(anyPrice, { minLength: 1, maxLength: 30 }), (loads, prices) =>
+        heldForEveryPoster([...loads, ...prices.map((price) => sample(price, 'newcomer'))]),
+      ),
+      { numRuns: 500 },
+    );
+  });
 });
 
 describe('going rates of known histories', () => {
@@ -214,10 +259,10 @@ describe('going rates of known histories', () => {
     expect(rate?.figures.map((figure) => [figure.currency, figure.trip.median])).toEqual([['UZS', 4]]);
     expect(rate?.others).toEqual([{ currency: 'USD', loads: 2, outliers: 0 }]);
     const both = rateOf([...loads, ...samples([30, 40, 50, 60, 70, 80, 90], { currency: 'USD' })]);
-    // The voices of USD are 20 (10 and 30), 30 (20 and 40), 50, … 90: at a median of 60, the 10 is more
-    // than five times below it, left out.
+    // The voices of USD are 20 (10 and 30), 30 (20 and 40), 50, … 90: at a median of 60 every voice is
+    // within five times of it, so every load stays, the 10 with its poster's voice of 20.
     expect(both?.figures.map((figure) => [figure.currency, figure.loads, figure.trip.median])).toEqual([
-      ['USD', 8, 60],
+      ['USD', 9, 60],
       ['UZS', 7, 4],
     ]);
   });

@@ -52,7 +52,14 @@ export function normalizeLoad(raw: unknown): Load {
     to: placeName(raw, 'toLocation', 'toLocationName'),
     contactSource: contactSourceOf(raw),
     contact: chooseContact(raw),
+    ...ownerPhoneOf(field(raw, 'user')),
   };
+}
+
+/** The owning account's phone (`user.phoneNumber`), when the load names one. */
+function ownerPhoneOf(user: unknown): Pick<Load, 'ownerPhone'> {
+  const phone = isDict(user) ? userPerson(user)?.phone : undefined;
+  return phone ? { ownerPhone: phone } : {};
 }
 
 /**

@@ -80,6 +80,13 @@ export interface Load {
   to: string;
   contactSource: ContactSource;
   contact: LoadContact | null;
+  /**
+   * The phone number of the account that owns the load (the API's `user.phoneNumber`), as the API gave
+   * it: the board history's poster (src/history/record.ts), whatever contact numbers the load names.
+   * Never shown or published (src/feeds/published-board.ts and the place pages leave it out); absent
+   * for a load without a user, and on loads made from the build's own files.
+   */
+  ownerPhone?: string;
 }
 
 export interface LoadList {

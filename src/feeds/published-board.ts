@@ -15,7 +15,7 @@ export const PUBLISHED_BOARD_FILE = 'feeds/board.json';
 
 export const PUBLISHED_BOARD_VERSION = 1;
 
-export type PublishedLoad = Omit<Load, 'contact' | 'contactSource' | 'additionalInfo'>;
+export type PublishedLoad = Omit<Load, 'contact' | 'contactSource' | 'additionalInfo' | 'ownerPhone'>;
 
 export interface PublishedBoard {
   version: typeof PUBLISHED_BOARD_VERSION;
@@ -32,7 +32,7 @@ export interface PublishedBoard {
 }
 
 export function publishedBoard(loads: readonly Load[], vehicleTypes: readonly VehicleType[] = []): PublishedBoard {
-  const published = loads.map(({ contact: _contact, contactSource: _source, additionalInfo: _info, ...rest }) => rest);
+  const published = loads.map(({ contact: _contact, contactSource: _source, additionalInfo: _info, ownerPhone: _owner, ...rest }) => rest);
   published.sort(newestFirst);
   const types = vehicleTypes.length > 0 ? { vehicleTypes: vehicleTypes.map(({ id, name }) => ({ id, name })) } : {};
   return { version: PUBLISHED_BOARD_VERSION, updated: published[0]?.createdAt ?? null, loads: published, ...types };

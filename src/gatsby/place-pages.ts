@@ -50,8 +50,10 @@ function localizeLoad(load: Load, language: Language, cache: Map<string, string>
     cache.set(text, label);
     return label;
   };
-  // Contact and notes are not shown on a card; leaving them out keeps page data small.
-  return { ...load, from: name(load.from), to: name(load.to), contact: null, additionalInfo: '' };
+  // Contact and notes are not shown on a card; leaving them out keeps page data small. The owner's phone
+  // is the history's alone.
+  const { ownerPhone: _owner, ...shown } = load;
+  return { ...shown, from: name(load.from), to: name(load.to), contact: null, additionalInfo: '' };
 }
 
 function namedLink(ref: PlaceRef, language: Language): PlaceLink {

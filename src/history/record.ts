@@ -29,6 +29,15 @@ export function posterHash(phone: string | null | undefined, key: string): Buffe
   return number ? createHmac('sha256', key).update(number).digest() : null;
 }
 
+/**
+ * A load's poster (CONTRACT.md, "Distance and rates"): the account that owns it, by its phone, whatever
+ * contact numbers it types (one account under three made-up numbers is one poster); a load without an
+ * owner's phone is its contact's.
+ */
+function posterOf(load: Load, key: string): Buffer | null {
+  return (load.ownerPhone ? posterHash(load.ownerPhone, key) : null) ?? posterHash(load.contact?.phone, key);
+}
+
 /** How a vehicle type's name is compared with the dictionary's: case and runs of spaces aside. */
 function vehicleKey(name: string): string {
   return name.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -91,8 +100,7 @@ export function historyFieldsOf(load: Load, key: string, vehicleTypes: VehicleTy
     currency: currencyOfRecord(load.currency),
     loadingDate: load.loadingDate,
     createdAt: load.createdAt,
-    // contactSource already chose the contact or the user (normalize.ts): the poster is that phone.
-    poster: posterHash(load.contact?.phone, key),
+    poster: posterOf(load, key),
   };
 }
 

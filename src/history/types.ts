@@ -8,8 +8,8 @@ import type { Load } from '../api-client/types';
  * No text a poster wrote (CONTRACT.md, "Where state is kept"): no title, note, contact or place as typed,
  * so no name, phone number or handle, however it was written. A place is the gazetteer's or unknown, a
  * vehicle type one of the API's dictionary or unknown, a currency a code or unknown. The poster is a
- * keyed hash of the phone the load's `contactSource` names, so figures can count distinct posters
- * without knowing who they are.
+ * keyed hash of the phone of the account that owns the load (its contact's without one), so figures can
+ * count distinct posters without knowing who they are.
  */
 
 /** One load as the history remembers it. Times are epoch milliseconds (UTC). */

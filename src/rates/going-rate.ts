@@ -14,8 +14,8 @@ import { chartWeekStarts, type RateWindow } from './window';
  * are one currency, src/loads/currency.ts; currencies are never converted):
  * 1. Voices: each poster has one voice, the median of its own prices; loads without a phone are one
  *    poster together (src/rates/spread.ts, voicesOf).
- * 2. Outliers: a price more than RATE_OUTLIER_FACTOR times above or below the median of the voices of
- *    them all is left out, and counted.
+ * 2. Outliers: a poster whose voice is more than RATE_OUTLIER_FACTOR times above or below the median of
+ *    the voices of them all is left out with its prices, each counted.
  * 3. Thresholds: what is left makes a figure from RATE_MIN_LOADS loads by RATE_MIN_POSTERS posters;
  *    the voices are taken again on it, and its median and middle half are those of the voices.
  * A vehicle type's row and a chart week's median are figures of the same kind, of that type's or that
@@ -127,15 +127,34 @@ function figureOf(currency: string, loads: readonly Priced[], km: number | null)
   return { currency, loads: loads.length, posters: voices.length, trip, perKm: perKmOf(trip, km) };
 }
 
-/** Rule 2 on `loads`, ascending by price: those within RATE_OUTLIER_FACTOR of the median of their voices, in order. */
+/**
+ * Rule 2 on `loads`, ascending by price: the loads of the posters whose voice is within
+ * RATE_OUTLIER_FACTOR of the median of the voices, in order. A poster is in or out whole: leaving out
+ * single prices would change the voice of a poster whose prices straddle a threshold that another
+ * poster's loads moved, and a newcomer could then move the median past every other poster's own.
+ */
 function withinUsualRange(loads: readonly Priced[]): readonly Priced[] {
-  const voices = voicesOf(pricesOf(loads), postersOf(loads));
+  const own = ownVoices(loads);
   // Too few voices: no figure either way, and no median one poster could not set alone.
-  if (voices.length < RATE_MIN_POSTERS) return loads;
-  const [median = NaN] = percentiles(voices, [0.5]);
+  if (own.size < RATE_MIN_POSTERS) return loads;
+  const [median = NaN] = percentiles(Float64Array.from(own.values()).sort(), [0.5]);
   const low = median / RATE_OUTLIER_FACTOR;
   const high = median * RATE_OUTLIER_FACTOR;
-  return loads.filter((load) => load.price >= low && load.price <= high);
+  return loads.filter((load) => {
+    const voice = own.get(load.poster) as number;
+    return voice >= low && voice <= high;
+  });
+}
+
+/** Each poster's voice, the median of its own prices (as voicesOf), by poster; `loads` ascending by price. */
+function ownVoices(loads: readonly Priced[]): Map<Priced['poster'], number> {
+  const own = new Map<Priced['poster'], number[]>();
+  for (const load of loads) {
+    const prices = own.get(load.poster);
+    if (prices) prices.push(load.price);
+    else own.set(load.poster, [load.price]);
+  }
+  return new Map([...own].map(([poster, prices]) => [poster, percentiles(prices, [0.5])[0] as number]));
 }
 
 /** Each load as a chart point: one point for loads of one day and one value. */
