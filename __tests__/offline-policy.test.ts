@@ -14,12 +14,14 @@ import {
   buildOfHtml,
   entriesToDrop,
   isBoardAnswer,
+  isBuildPage,
   isInstallScript,
   isFresh,
   offlineKind,
   pageCacheKey,
   pageDataCacheKey,
   readsAsBoard,
+  readsAsPageData,
   TAP_CHUNKS,
   type KeptEntry,
   type Origins,
@@ -109,6 +111,53 @@ describe('what the offline worker keeps', () => {
     expect(buildOfAppData('{"webpackCompilationHash":"8a3f0c"}')).toBe('8a3f0c');
     expect(buildOfAppData('<html>500</html>')).toBeNull();
     expect(buildOfAppData('{"webpackCompilationHash":""}')).toBeNull();
+  });
+});
+
+describe("which pages and page data are kept as the build's", () => {
+  const PAGE =
+    '<!DOCTYPE html><html lang="uz"><head><title>Yuklar</title></head><body><div id="___gatsby"><main><ul><li>Sement</li></ul></main></div>' +
+    '<script>window.___webpackCompilationHash="8a3f0c";</script><script src="/app-0123456789abcdef0123.js" async=""></script></body></html>\n';
+  const PORTAL =
+    '<!DOCTYPE html><html><head><title>Bepul Wi-Fi</title></head><body><h1>Bepul Wi-Fi Kirish</h1><form action="/login"></form></body></html>';
+
+  it("keeps a page that is the build's whole HTML", () => {
+    expect(isBuildPage('text/html; charset=utf-8', PAGE)).toBe(true);
+    expect(isBuildPage('text/html', PAGE)).toBe(true);
+  });
+
+  it.each([
+    ['a captive portal', 'text/html; charset=utf-8', PORTAL],
+    ['a maintenance answer in JSON', 'application/json', JSON.stringify({ error: 'maintenance' })],
+    ['the page sent as JSON', 'application/json', PAGE],
+    ['the page without a type', null, PAGE],
+    ['the page cut at 20 %', 'text/html; charset=utf-8', PAGE.slice(0, Math.round(PAGE.length * 0.2))],
+    ['the page cut before its end', 'text/html; charset=utf-8', PAGE.slice(0, PAGE.lastIndexOf('</body>'))],
+    ['an empty answer', 'text/html', ''],
+  ])('never keeps %s as a page', (_what, type, body) => {
+    expect(isBuildPage(type, body)).toBe(false);
+  });
+
+  const DATA = JSON.stringify({
+    componentChunkName: 'component---src-templates-loads-tsx',
+    path: '/uz/loads/',
+    result: { pageContext: { total: 20 } },
+    staticQueryHashes: [],
+    slicesMap: {},
+  });
+
+  it("keeps page data that reads as the build's", () => {
+    expect(readsAsPageData(DATA)).toBe(true);
+  });
+
+  it.each([
+    ['a maintenance answer', JSON.stringify({ error: 'maintenance' })],
+    ['a captive portal', PORTAL],
+    ['the data cut short', DATA.slice(0, Math.round(DATA.length * 0.8))],
+    ['a page-data without its result', JSON.stringify({ componentChunkName: 'component---src-templates-loads-tsx', path: '/uz/loads/' })],
+    ['null', 'null'],
+  ])('never keeps %s as page data', (_what, body) => {
+    expect(readsAsPageData(body)).toBe(false);
   });
 });
 
@@ -256,6 +305,16 @@ describe('which API answers are kept as the board', () => {
     ['application/problem+json', JSON.stringify({ title: 'Forbidden', status: 403 })],
   ])('never keeps a %j answer %#', (type, body) => {
     expect(isBoardAnswer(type, body)).toBe(false);
+  });
+
+  it('never keeps an answer whose items are all unreadable: the board could not read a load from it', () => {
+    const unreadable = JSON.stringify({ data: [{ error: 'rate limited' }], pagination: { total: 120, page: 1, limit: 20 } });
+    expect(isBoardAnswer('application/json', unreadable)).toBe(false);
+    expect(readsAsBoard(unreadable)).toBe(false);
+    expect(readsAsBoard(JSON.stringify([{ error: 'rate limited' }, { title: 'no id' }]))).toBe(false);
+    // An empty list is a board with nothing to show, and one readable load among broken ones is a board.
+    expect(readsAsBoard(JSON.stringify({ data: [], pagination: { total: 0, page: 1, limit: 20 } }))).toBe(true);
+    expect(readsAsBoard(JSON.stringify({ data: [{ error: 'rate limited' }, { id: 7, title: 'Sement' }] }))).toBe(true);
   });
 
   it('keeps an answer a page handed over only when its body reads as a board', () => {

@@ -14,6 +14,9 @@ import { HISTORY_OBJECT_KEY, MANIFEST_NAME, TELEGRAM_STATE_KEY } from '../tools/
 import { IMMUTABLE, REVALIDATE, fileKind } from '../src/hosting/policy';
 import { listingsFor } from '../tools/deploy/plan';
 import { startLocalS3, type LocalS3, type S3Request } from '../tools/deploy/local-s3';
+import { emptyAlertsState } from '../tools/telegram/alerts/state';
+import { emptyState } from '../tools/telegram/state';
+import { DatabaseSync } from '@photostructure/sqlite';
 
 const VARIANTS = ['', 'uz/', 'uz-cyrl/', 'ru/'];
 const DAY_MS = 86_400_000;
@@ -401,6 +404,90 @@ describe('npm run deploy against an S3-compatible server', () => {
     for (const key of strays) fs.rmSync(path.join(dir, key));
     const { puts } = await rebuildAndDeploy();
     expect(puts).toHaveLength(countFiles(dir));
+  });
+
+  /** Deploys with `prepare`'s change to the site and expects one line that names `key`, with nothing sent. */
+  async function expectRefused(key: string, why: RegExp, prepare: (write: (key: string, body: string | Buffer) => void) => void) {
+    writeSite(dir, site);
+    prepare((at, body) => {
+      fs.mkdirSync(path.dirname(path.join(dir, at)), { recursive: true });
+      fs.writeFileSync(path.join(dir, at), body);
+    });
+    s3.requests.length = 0;
+    const refusal = deploy(s3.config({ dir }), { client: s3.client, log: () => undefined, now });
+    await expect(refusal).rejects.toThrow(why);
+    const message = await refusal.then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    expect(message).toContain(JSON.stringify(key));
+    expect(message).toContain('Nothing was published.');
+    expect(message.split('\n')).toHaveLength(1);
+    expect(s3.requests).toEqual([]);
+  }
+
+  function sqliteFile(): Buffer {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-history-')), 'board-history.sqlite');
+    const db = new DatabaseSync(file);
+    db.exec("CREATE TABLE loads (id TEXT PRIMARY KEY, poster TEXT); INSERT INTO loads VALUES ('1001', 'a1b2c3');");
+    db.close();
+    const bytes = fs.readFileSync(file);
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    return bytes;
+  }
+
+  it('refuses, by its content, a board history whatever it is called', async () => {
+    const history = sqliteFile();
+    for (const key of ['static/board-history.sqlite', 'page-data/x/history.json', 'static/0a1b2c3d4e5f60718293a4b5c6d7e8f9/logo.png']) {
+      await expectRefused(key, /is an SQLite database/, (write) => write(key, history));
+    }
+  });
+
+  it('refuses, by their shape, the alerts’ subscriptions and the channel’s state whatever they are called', async () => {
+    const alerts = { ...emptyAlertsState(), chats: { '42': [] } };
+    await expectRefused('~partytown/telegram-alerts-state.json', /Telegram alerts’ subscriptions/, (write) =>
+      write('~partytown/telegram-alerts-state.json', JSON.stringify(alerts)),
+    );
+    await expectRefused('page-data/x/page-data.json', /Telegram channel’s state/, (write) =>
+      write('page-data/x/page-data.json', JSON.stringify(emptyState('@yukbor'), null, 2)),
+    );
+  });
+
+  it('refuses source maps, by name and by content', async () => {
+    const map = JSON.stringify({ version: 3, file: 'app.js', sources: ['webpack:///src/app.ts'], mappings: 'AAAA;AACA' });
+    const app = `app-${hashOf('appv1')}.js`;
+    await expectRefused(`${app}.map`, /source map/, (write) => write(`${app}.map`, map));
+    await expectRefused('page-data/x/page-data.json', /source map/, (write) => write('page-data/x/page-data.json', map));
+    await expectRefused(app, /names a source map/, (write) => write(app, `console.log("app v1")\n//# sourceMappingURL=${app}.map\n`));
+  });
+
+  it('refuses a symlink before sending anything, and never deletes the page it stands for', async () => {
+    await rebuildAndDeploy();
+    const before = await bucketKeys();
+    const outside = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-outside-')), 'secret.html');
+    fs.writeFileSync(outside, '<p>outside public/</p>');
+    await expectRefused('ru/load/a1/index.html', /is a symbolic link/, () => {
+      fs.rmSync(path.join(dir, 'ru/load/a1/index.html'));
+      fs.symlinkSync(outside, path.join(dir, 'ru/load/a1/index.html'));
+    });
+    await expectRefused('page-data/linked', /is a symbolic link/, () =>
+      fs.symlinkSync(path.dirname(outside), path.join(dir, 'page-data/linked')),
+    );
+    expect(await bucketKeys()).toEqual(before);
+    fs.rmSync(path.dirname(outside), { recursive: true, force: true });
+  });
+
+  it('refuses names a URL cannot hold as they are', async () => {
+    for (const key of [
+      'page-data/a\nb/page-data.json',
+      'page-data/a?b/page-data.json',
+      'page-data/a#b/page-data.json',
+      'page-data/%2e%2e/page-data.json',
+      'page-data/a\u0007b/page-data.json',
+      'page-data/a\u0085b/page-data.json',
+    ]) {
+      await expectRefused(key, /has a name a URL cannot carry as it is/, (write) => write(key, '{}'));
+    }
   });
 
   it('writes nothing on a dry run', async () => {

@@ -189,6 +189,75 @@ test("a captive portal's 200 text/html never replaces the board's kept answer: o
   await expect(cards(page)).toHaveCount(20);
 });
 
+/** What the worker keeps of the board's page and its data, read in the page. */
+async function keptBoard(page: Page): Promise<{ page: string; data: string }> {
+  return page.evaluate(
+    async ({ pages, pageData, path }) => {
+      const html = await (await caches.open(pages)).match(new URL(path, location.origin).href);
+      const data = await (await caches.open(pageData)).match(new URL(`/page-data${path}/page-data.json`, location.origin).href);
+      return { page: (await html?.text()) ?? '', data: (await data?.text()) ?? '' };
+    },
+    { pages: CACHE_NAMES.page, pageData: CACHE_NAMES['page-data'], path: BOARD },
+  );
+}
+
+test("a captive portal, a maintenance answer or a page cut short never replaces the board's kept page: offline, the loads last seen stand", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await visitAndKeep(page, BOARD, true);
+  const kept = await keptBoard(page);
+  expect(kept.page).toContain('___webpackCompilationHash');
+  const whole = await (await request.get(`${E2E_SITE_URL}${BOARD}/`)).text();
+  const answers = [
+    {
+      type: 'text/html; charset=utf-8',
+      body: '<!DOCTYPE html><html><head><title>Wi-Fi</title></head><body><h1>Bepul Wi-Fi Kirish</h1></body></html>',
+    },
+    { type: 'application/json', body: JSON.stringify({ error: 'maintenance' }) },
+    { type: 'text/html; charset=utf-8', body: whole.slice(0, Math.round(whole.length * 0.2)) },
+  ];
+  for (const answer of answers) {
+    network.answers.set(BOARD, { status: 200, ...answer });
+    network.answers.set(`/page-data${BOARD}/page-data.json`, {
+      status: 200,
+      type: 'application/json',
+      body: JSON.stringify({ error: 'maintenance' }),
+    });
+    await page.goto(at(BOARD)).catch(() => undefined);
+    await page.waitForTimeout(500);
+    network.answers.clear();
+    expect(await keptBoard(page)).toEqual(kept);
+  }
+  await context.setOffline(true);
+  await page.goto(at(BOARD));
+  await expect(boardNotice(page)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Bepul Wi-Fi Kirish')).toHaveCount(0);
+  await expect(cards(page)).toHaveCount(20);
+});
+
+test("an API answer whose items are all unreadable never replaces the board's kept answer", async ({ page, context }) => {
+  await visitAndKeep(page, BOARD, true);
+  await expect(cards(page)).toHaveCount(20);
+  await context.route(`${E2E_API_URL}/loads**`, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      body: JSON.stringify({ data: [{ error: 'rate limited' }], pagination: { total: 120, page: 1, limit: 20 } }),
+    }),
+  );
+  await page.reload();
+  await page.waitForTimeout(1_000);
+  await context.unroute(`${E2E_API_URL}/loads**`);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(boardNotice(page)).toBeVisible({ timeout: 15_000 });
+  await expect(cards(page)).toHaveCount(20);
+});
+
 test('a new deploy reaches the next online visit, and a page left open since offers a reload', async ({ page, context }) => {
   await visitAndKeep(page, CITY);
   const leftOpen = await context.newPage();

@@ -10,6 +10,7 @@ import { cardPositions, createPlacePages, groupBuildLoads, placesDirectoryContex
 import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
 import type { Load, VehicleType } from '../api-client/types';
 import { newestPosting } from '../loads/built-time';
+import { recordBoardRead, withReadAt } from './board-read-time';
 import { CLOSED_LOAD_KEEP_MS, PAGE_SIZE } from '../config/constants';
 import { placeFiles } from './place-files';
 import type { Language } from '../config/languages';
@@ -59,7 +60,7 @@ async function buildOutputsOf(
   vehicleTypes: readonly VehicleType[],
   boardTime: number,
   apiOrder: ListOrder,
-): Promise<{ outputs: BuildOutputs; rates: BuildRates }> {
+): Promise<{ outputs: BuildOutputs; rates: BuildRates; now: number }> {
   dropUnwrittenOutputs();
   const { loads, groups } = board;
   const { history, now } = await recordBoardHistory(
@@ -88,7 +89,7 @@ async function buildOutputsOf(
       filters,
       history,
     };
-    return { outputs, rates: rates.rates };
+    return { outputs, rates: rates.rates, now };
   } catch (error) {
     // Nothing is handed over, so nothing would close the history: its working copy goes now.
     history.close();
@@ -125,7 +126,9 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   // Dated from the data, not the clock or a cache: an unchanged board rebuilds byte-identical pages
   // even after a lost cache, so a deploy uploads none of them again.
   const boardTime = newestPosting(loads) ?? Date.now();
-  const { outputs, rates } = await buildOutputsOf(reporter, { loads, groups: placeGroups }, vehicleTypes, boardTime, order);
+  const { outputs, rates, now } = await buildOutputsOf(reporter, { loads, groups: placeGroups }, vehicleTypes, boardTime, order);
+  // What "list updated" says: when this build read the board (the history's clock), not its newest posting.
+  const listPage = withReadAt(createPage, await recordBoardRead(cache, loads, now));
   handOverBuildOutputs(outputs);
   const places = placesDirectoryContext(placeGroups, boardTime);
   const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {
@@ -136,7 +139,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   for (const page of CONTENT_PAGES) {
     for (const variant of pageVariants(page.path)) {
       const extra = extraContext[page.name]?.(variant.language);
-      createPage({ path: variant.path, component: page.component, context: { ...variant.context, ...extra } });
+      (extra ? listPage : createPage)({ path: variant.path, component: page.component, context: { ...variant.context, ...extra } });
     }
   }
   // One 404 page, copied by Gatsby to 404.html. It picks its language from the path at run time, so
@@ -146,7 +149,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
 
   const made = createLoadPages(loads, createPage);
   reporter.info(`Created ${made} load pages for ${loads.length} loads.`);
-  const placePages = createPlacePages(placeGroups, boardTime, createPage, rates, {
+  const placePages = createPlacePages(placeGroups, boardTime, listPage, rates, {
     filters: outputs.filters,
     placeFiles: outputs.placeFiles.paths,
     rangesPath: outputs.ranges.path,

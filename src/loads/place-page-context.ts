@@ -47,7 +47,7 @@ export interface PlaceLoadsPageContext extends PageContext {
   onward: PlaceLink | null;
   /** Routes sharing a place with this page, busiest first. */
   neighbours: PlaceLink[];
-  /** When the build read the loads: shown as "updated …", and the cards' ages count from it. */
+  /** The newest posting the build read: the cards' ages count from it ("updated …" is `readAt`, src/gatsby/board-read-time.ts). */
   builtAt: number;
   /**
    * A route page's going rate block (with its figures or "not enough loads yet") as the build rendered

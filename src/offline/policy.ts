@@ -1,4 +1,4 @@
-import { normalizeLoadList } from '../api-client/normalize';
+import { normalizeLoadList, receivedItems } from '../api-client/normalize';
 import { splitLanguagePrefix } from '../i18n/paths';
 import { FILTER_FILE, GATSBY_STATIC_DIR, HASHED_BUNDLE, PLACE_INDEX, RANGES_FILE } from '../hosting/file-names';
 
@@ -159,11 +159,46 @@ export function isBoardAnswer(contentType: string | null, body: string): boolean
   return JSON_TYPE.test((contentType ?? '').trim()) && readsAsBoard(body);
 }
 
-/** Whether `body` parses as a board answer, whatever type it was sent as (an answer the page handed over). */
+/**
+ * Whether `body` parses as a board answer, whatever type it was sent as (an answer the page handed over):
+ * a list the board reads at least one load from, or an empty one. A list whose items are all unreadable
+ * (`{"data":[{"error":"rate limited"}]}`) is an error in a list's clothes; kept, it would replace the
+ * loads last seen with none.
+ */
 export function readsAsBoard(body: string): boolean {
   try {
-    normalizeLoadList(JSON.parse(body) as unknown);
-    return true;
+    const raw = JSON.parse(body) as unknown;
+    return normalizeLoadList(raw).loads.length > 0 || receivedItems(raw) === 0;
+  } catch {
+    return false;
+  }
+}
+
+const HTML_TYPE = /^text\/html\s*(?:;|$)/i;
+
+/**
+ * Whether a page's answer is the build's HTML, whole: `text/html`, with the build's mark that Gatsby
+ * writes into every page (buildOfHtml), and ending as a document ends. A captive portal's
+ * `200 text/html`, a `200 application/json` "maintenance" or a page cut by a dropped connection is
+ * passed on as it came and never replaces the page last kept.
+ */
+export function isBuildPage(contentType: string | null, html: string): boolean {
+  return HTML_TYPE.test((contentType ?? '').trim()) && buildOfHtml(html) !== null && /<\/html>\s*$/i.test(html);
+}
+
+/**
+ * Whether a page's data is Gatsby's page-data.json, whole: the component it runs, its path and its
+ * result (the page's context). Anything else, kept, would break the page it is given to offline.
+ */
+export function readsAsPageData(text: string): boolean {
+  try {
+    const value = JSON.parse(text) as { componentChunkName?: unknown; path?: unknown; result?: unknown } | null;
+    return (
+      typeof value?.componentChunkName === 'string' &&
+      typeof value.path === 'string' &&
+      typeof value.result === 'object' &&
+      value.result !== null
+    );
   } catch {
     return false;
   }

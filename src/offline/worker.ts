@@ -6,7 +6,8 @@
  * build its page runs (Gatsby's page-data.json and app-data.json are not content-hashed: a kept copy of
  * another build would pair old data with new code). Hashed scripts and styles: the cache first. The
  * board's API answers: the network first, the last good answer per URL when there is none, marked with
- * when it was seen. Only answers with status 200 are kept, and of the API only JSON that reads as a board. docs/offline.md tells the rest.
+ * when it was seen. Only answers with status 200 are kept: of pages only the build's whole HTML, of their
+ * data only Gatsby's page data, of the API only JSON the board reads a load from. docs/offline.md tells the rest.
  */
 import { clientsClaim, type RouteHandlerObject, type WorkboxPlugin } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -26,12 +27,14 @@ import {
   offlineKind,
   entriesToDrop,
   isBoardAnswer,
+  isBuildPage,
   isInstallScript,
   isFresh,
   pageCacheKey,
   pageDataCacheKey,
   pageOfPageData,
   readsAsBoard,
+  readsAsPageData,
   type KeptEntry,
   type OfflineKind,
   type Origins,
@@ -182,7 +185,9 @@ const pendingAppData = new WeakMap<ExtendableEvent, (build: string | null) => vo
 const pagePlugin: WorkboxPlugin = {
   cacheKeyWillBeUsed: async ({ request }) => pageCacheKey(new URL(request.url)),
   cacheWillUpdate: async ({ response, event }) => {
-    const build = buildOfHtml(await response.clone().text());
+    const html = await response.clone().text();
+    if (!isBuildPage(response.headers.get('Content-Type'), html)) return null;
+    const build = buildOfHtml(html);
     if (event instanceof FetchEvent && event.request.mode === 'navigate' && build) remember(documentBuilds, event.resultingClientId, build);
     return marked(response, build);
   },
@@ -218,7 +223,7 @@ function isPrefetch(request: Request): boolean {
 const pageDataPlugin: WorkboxPlugin = {
   cacheKeyWillBeUsed: async ({ request }) => pageDataCacheKey(new URL(request.url)),
   cacheWillUpdate: async ({ request, response, event }) => {
-    if (isPrefetch(request)) return null;
+    if (isPrefetch(request) || !readsAsPageData(await response.clone().text())) return null;
     const build = await within(appDataLoads.get(clientIdOf(event) ?? ''), NETWORK_TIMEOUT_MS);
     return build ? marked(response, build) : null;
   },

@@ -9,7 +9,7 @@ import { LoadBoard } from '../components/load-board/load-board';
 import { Island } from '../components/islands';
 import { usePlacePage } from '../board/place-page';
 import { boardHref } from '../board/query';
-import { builtTime } from '../loads/built-time';
+import { listUpdatedTime } from '../loads/built-time';
 import type { PlaceLink, PlaceLoadsPageContext } from '../loads/place-page-context';
 import { localizedPath } from '../i18n/paths';
 import { definePageHead } from '../head/define-head';
@@ -77,8 +77,8 @@ function PlaceBoard({ pageContext, location }: { pageContext: PlaceLoadsPageCont
 export default function PlaceLoadsPage({ pageContext, location }: PageProps<LocaleData, PlaceLoadsPageContext>) {
   const { t } = useTranslation('places');
   const language = pageLanguage(pageContext);
-  const { total, reverse, neighbours, builtAt, search, rateHtml } = pageContext;
-  const updated = builtTime(builtAt);
+  const { total, reverse, neighbours, search, rateHtml } = pageContext;
+  const updated = listUpdatedTime(pageContext);
   return (
     <Layout>
       <PageIntro title={placeTitle(pageContext, t)} lead={t('total', { count: total })}>

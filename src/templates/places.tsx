@@ -5,7 +5,7 @@ import { ROUTES, placeFromPath, placeRoutePath, placeToPath } from '../config/ro
 import type { Language } from '../config/languages';
 import { Layout } from '../components/layout';
 import { PageIntro } from '../components/page-intro';
-import { builtTime } from '../loads/built-time';
+import { listUpdatedTime } from '../loads/built-time';
 import type { DirectoryPlace, PlacesDirectoryContext } from '../loads/place-page-context';
 import { canonicalUrl, localizedPath } from '../i18n/paths';
 import { definePageHead } from '../head/define-head';
@@ -26,7 +26,7 @@ export default function PlacesPage({ pageContext }: PageProps<LocaleData, Direct
   const language = pageLanguage(pageContext);
   const places = pageContext.places ?? [];
   const bySlug = new Map(places.map((place) => [place.slug, place]));
-  const updated = builtTime(pageContext.builtAt);
+  const updated = listUpdatedTime(pageContext);
   return (
     <Layout hydration="at-first-touch">
       <PageIntro title={t('directory.title')} lead={t('directory.lead')}>

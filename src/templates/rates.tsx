@@ -6,7 +6,7 @@ import { boardHref } from '../board/query';
 import { RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_OUTLIER_FACTOR, RATE_WINDOW_DAYS } from '../config/constants';
 import { Layout } from '../components/layout';
 import { PageIntro } from '../components/page-intro';
-import { builtTime } from '../loads/built-time';
+import { listUpdatedTime } from '../loads/built-time';
 import { canonicalUrl, localizedPath } from '../i18n/paths';
 import { definePageHead } from '../head/define-head';
 import { itemListJsonLd } from '../head/structured-data';
@@ -26,7 +26,7 @@ export default function RatesPage({ pageContext }: PageProps<LocaleData, RatesPa
   const language = pageLanguage(pageContext);
   const texts = rateTexts(t);
   const routes = pageContext.routes ?? [];
-  const updated = builtTime(pageContext.builtAt);
+  const updated = listUpdatedTime(pageContext);
   return (
     <Layout hydration="at-first-touch">
       <PageIntro title={t('ratesPage.title')} lead={t('ratesPage.lead', { days: RATE_WINDOW_DAYS })}>

@@ -6,6 +6,7 @@ import { DeleteObjectCommand, GetObjectCommand, ListObjectsCommand, NoSuchKey, P
 import pLimit from 'p-limit';
 import { EnvError, toolEnv } from '../env';
 import { cacheControl, contentType } from '../../src/hosting/policy';
+import { contentProblem, nameProblem } from './content-check';
 import {
   type DeployPlan,
   type GracePeriod,
@@ -125,38 +126,74 @@ export function s3ClientFor(config: DeployConfig): S3Client {
   });
 }
 
-/** Every file under dir with its MD5, keyed by its path with forward slashes. */
+/**
+ * Every file under dir with its MD5, keyed by its path with forward slashes. Throws the one line that
+ * names each file whose bytes are not the site's (content-check.ts), whatever its name.
+ */
 export async function readTree(dir: string): Promise<LocalFile[]> {
   const files: LocalFile[] = [];
+  const refused: string[] = [];
   const limit = pLimit(8);
-  const paths = listFiles(dir);
+  const { files: paths } = listEntries(dir);
   await Promise.all(
     paths.map((relative) =>
       limit(async () => {
         const body = await fs.promises.readFile(path.join(dir, relative));
-        files.push({ key: relative.split(path.sep).join('/'), md5: md5(body), size: body.length });
+        const key = relative.split(path.sep).join('/');
+        const problem = contentProblem(key, body);
+        if (problem) refused.push(`${JSON.stringify(key)} ${problem}`);
+        files.push({ key, md5: md5(body), size: body.length });
       }),
     ),
   );
+  if (refused.length > 0)
+    throw new Error(
+      `${path.resolve(dir)} holds files that are not the site's: ${shortList(refused.sort(), '; ')}. Move them out of it (the board history and the Telegram state belong outside public/, where HISTORY_FILE and TELEGRAM_STATE_FILE put them by default; a source map is not published). Nothing was published.`,
+    );
   return files;
 }
 
-/** Throws the one line that names what `dir` holds besides the site, and what to do about it. */
-function refuseFilesNotToPublish(dir: string): void {
-  const strays = filesNotToPublish(listFiles(dir).map((relative) => relative.split(path.sep).join('/')));
-  if (strays.length === 0) return;
-  const shown = strays.slice(0, 10).join(', ') + (strays.length > 10 ? ` and ${strays.length - 10} more` : '');
-  throw new Error(
-    `${path.resolve(dir)} holds files the hosting policy (src/hosting/policy.ts) does not name: ${shown}. A deploy publishes only the site's own files: ` +
-      'move these out of it (the board history, the channel’s state, their locks and working copies belong outside public/, where HISTORY_FILE and TELEGRAM_STATE_FILE put them by default), ' +
-      'or, for a new kind of file the build writes, give it a rule in the hosting policy. Nothing was published.',
-  );
+function shortList(items: readonly string[], separator = ', '): string {
+  return items.slice(0, 10).join(separator) + (items.length > 10 ? ` and ${items.length - 10} more` : '');
 }
 
-function listFiles(dir: string): string[] {
+/**
+ * Throws the one line that names what `dir` holds besides the site, and what to do about it: first
+ * symbolic links (the deploy never follows one out of public/, nor takes a page that became one for a
+ * page that is gone) and names a URL cannot carry as they are, then files no rule names and dotfiles.
+ */
+function refuseFilesNotToPublish(dir: string): void {
+  const { files, links } = listEntries(dir);
+  const keys = files.map((relative) => relative.split(path.sep).join('/'));
+  const odd = [
+    ...links.map((relative) => `${JSON.stringify(relative.split(path.sep).join('/'))} is a symbolic link`),
+    ...keys.flatMap((key) => {
+      const problem = nameProblem(key);
+      return problem ? [`${JSON.stringify(key)} ${problem}`] : [];
+    }),
+  ];
+  if (odd.length > 0)
+    throw new Error(
+      `${path.resolve(dir)} holds what a deploy does not publish: ${shortList(odd.sort(), '; ')}. Put the files themselves there, under plain names. Nothing was published.`,
+    );
+  const strays = filesNotToPublish(keys);
+  if (strays.length > 0)
+    throw new Error(
+      `${path.resolve(dir)} holds files the hosting policy (src/hosting/policy.ts) does not name: ${shortList(strays)}. A deploy publishes only the site's own files: ` +
+        'move these out of it (the board history, the channel’s state, their locks and working copies belong outside public/, where HISTORY_FILE and TELEGRAM_STATE_FILE put them by default), ' +
+        'or, for a new kind of file the build writes, give it a rule in the hosting policy. Nothing was published.',
+    );
+}
+
+/** The files under dir, and everything else that is not a folder (symbolic links, sockets), as paths relative to it. */
+function listEntries(dir: string): { files: string[]; links: string[] } {
   if (!fs.existsSync(dir)) throw new Error(`Nothing to deploy: ${path.resolve(dir)} does not exist (run npm run build first).`);
   const entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  const relative = (entry: fs.Dirent) => path.relative(dir, path.join(entry.parentPath, entry.name));
+  return {
+    files: entries.filter((entry) => entry.isFile()).map(relative),
+    links: entries.filter((entry) => !entry.isFile() && !entry.isDirectory()).map(relative),
+  };
 }
 
 function md5(body: Buffer): string {
@@ -249,7 +286,9 @@ export async function deploy(config: DeployConfig, options: DeployOptions = {}):
   if (served) throw new Error(`${served} Nothing was published.`);
   // Before any request: a file that is not the site's is never sent, not even on a first deploy.
   refuseFilesNotToPublish(config.dir);
-  const [local, previous] = await Promise.all([readTree(config.dir), readManifest(client, config)]);
+  // Every file's bytes are judged before the first request too.
+  const local = await readTree(config.dir);
+  const previous = await readManifest(client, config);
   const remote = await listBucket(client, config, [...local.map((file) => file.key), ...Object.keys(previous.files)]);
   // An empty or half-written public/ would otherwise delete the site from the bucket.
   const missing = REQUIRED_FILES.filter((key) => !local.some((file) => file.key === key));
