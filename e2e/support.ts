@@ -2,12 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { apiControl, type ControlSettings } from '../tools/harness/sample-api';
 import { E2E_API_URL } from './env';
 import type { Load } from '../src/api-client/types';
-import { matchingRows } from '../src/board/matcher';
-import { parseBoardQuery } from '../src/board/query';
-import { filterRow, tashkentToday } from '../src/board/rows';
-import { gazetteerPlaces } from '../src/gatsby/filter-files';
-import { PLACES } from '../src/places/gazetteer';
-import { matchPlace } from '../src/places/match';
+import { expectedIds, type ListEnds } from './expected-list';
 
 const control = apiControl(E2E_API_URL);
 
@@ -75,12 +70,12 @@ export async function boardHydrated(page: Page): Promise<void> {
     .toBe(true);
 }
 
-/** The ids of the list a URL's query names over `loads`, as the board's one matcher makes it (today in Tashkent). */
-export function matchingIds(loads: readonly Load[], search: string, list: { from?: string; to?: string } = {}): string[] {
-  const query = parseBoardQuery(search, { placeList: Boolean(list.from || list.to) });
-  const rows = loads.map((load) => filterRow(load, gazetteerPlaces()));
-  const searchPlace = query.search ? (matchPlace(query.search)?.slug ?? null) : null;
-  return matchingRows(rows, query, { list, searchPlace }, { today: tashkentToday(Date.now()), places: PLACES }).map((row) => row.id);
+/**
+ * The ids of the list a URL's query names over `loads`, in its order: worked out by expected-list.ts, a
+ * plain reading of the contract's rules apart from the board's matcher, which these tests then test too.
+ */
+export function matchingIds(loads: readonly Load[], search: string, list: ListEnds = {}): string[] {
+  return expectedIds(loads, search, list);
 }
 
 /** The cards of the list on screen: list items that link a load page. */
