@@ -183,10 +183,14 @@ describe('hosts over HTTP', () => {
   });
 
   it('the deploy uploads every file with the policy’s Cache-Control and Content-Type', async () => {
+    // A source map has its place in the policy (a profiling build makes them) but is never published: the
+    // deploy refuses a folder that holds one, so this one leaves it out.
+    const maps = KEYS.filter((key) => key.endsWith('.map'));
+    maps.forEach((key) => fs.rmSync(path.join(dir, key)));
     const s3 = await startLocalS3();
     try {
       await deploy(s3.config({ dir }), { client: s3.client, log: () => undefined });
-      for (const key of KEYS) {
+      for (const key of KEYS.filter((name) => !maps.includes(name))) {
         const head = await s3.client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }));
         expect([key, head.CacheControl, head.ContentType]).toEqual([key, cacheControl(key), contentType(key)]);
       }
