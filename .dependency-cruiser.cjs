@@ -153,6 +153,21 @@ module.exports = {
       from: { path: '^tools/' },
       to: { path: '^(__tests__|e2e)/' },
     },
+    {
+      name: 'tools-on-lower-floors',
+      comment:
+        "A tool stands on the site's lower floors: what a command needs of the board, the places or the loads lives below the build, the views and the pages, so running it never loads React's server renderer or a page.",
+      severity: 'error',
+      from: { path: '^tools/', pathNot: '^tools/bench/' },
+      to: { path: '^src/(gatsby|components|templates|sections)/' },
+    },
+    {
+      name: 'benches-measure-the-build-not-the-views',
+      comment: "A bench may run the build's own steps (src/gatsby/) to time them, never the views or pages, which it reads in a browser.",
+      severity: 'error',
+      from: { path: '^tools/bench/' },
+      to: { path: '^src/(components|templates|sections)/' },
+    },
     ...floorRules,
     {
       name: 'src-folder-has-a-floor',

@@ -22,7 +22,7 @@ import { readLocale } from '../src/gatsby/locales';
 import { matchingRows } from '../src/board/matcher';
 import { parseBoardQuery } from '../src/board/query';
 import { filterRow } from '../src/board/rows';
-import { gazetteerPlaces } from '../src/gatsby/filter-files';
+import { gazetteerPlaces } from '../src/board/gazetteer-places';
 import { matchPlace } from '../src/places/match';
 import { PLACES } from '../src/places/gazetteer';
 import { publishFilters, type PublishedFilters } from './support/published-filters';

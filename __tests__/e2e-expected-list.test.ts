@@ -7,7 +7,7 @@ import { normalizeLoadList } from '../src/api-client/normalize';
 import { parseBoardQuery } from '../src/board/query';
 import { filterRow, tashkentToday } from '../src/board/rows';
 import { matchingRows, type ListPlaces } from '../src/board/matcher';
-import { gazetteerPlaces } from '../src/gatsby/filter-files';
+import { gazetteerPlaces } from '../src/board/gazetteer-places';
 import { PLACES } from '../src/places/gazetteer';
 import { matchPlace } from '../src/places/match';
 import { generateLoads, VEHICLE_TYPES } from '../tools/sample-api/data';

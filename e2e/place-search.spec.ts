@@ -4,7 +4,7 @@ import type { Load } from '../src/api-client/types';
 import { matchingRows } from '../src/board/matcher';
 import { parseBoardQuery } from '../src/board/query';
 import { filterRow } from '../src/board/rows';
-import { gazetteerPlaces } from '../src/gatsby/filter-files';
+import { gazetteerPlaces } from '../src/board/gazetteer-places';
 import { groupLoadsByPlace, routeKey } from '../src/loads/place-groups';
 import { newestFirst } from '../src/loads/posting-time';
 import { PLACES } from '../src/places/gazetteer';

@@ -3,7 +3,8 @@ import type { Load } from '../api-client/types';
 import type { ListOrder } from '../api-client/list-order';
 import type { ListFiles } from '../loads/list-files';
 import { DAY_MS } from '../config/time';
-import { filterRow, type FilterRow, type PlaceReader } from '../board/rows';
+import { filterRow, type FilterRow } from '../board/rows';
+import { gazetteerPlaces } from '../board/gazetteer-places';
 import { NEAR_INDEX_KM } from '../board/filter-table';
 import {
   FILTER_INDEX_VERSION,
@@ -19,7 +20,6 @@ import { newestFirst } from '../loads/posting-time';
 import { fnv1a32 } from '../loads/closed-index';
 import type { PlaceGroups } from '../loads/place-groups';
 import { PLACES, placeBySlug, type Place } from '../places/gazetteer';
-import { matchPlace, placeSlugOfKey } from '../places/match';
 import { greatCircleKm } from '../places/road-distance';
 import { contentHash, replaceContentNamedFiles } from './public-files';
 
@@ -219,17 +219,6 @@ export function listFilesOf(files: FilterFiles, indexPath: string, aroundPath?: 
   };
 }
 
-/** The build's reading of places: the gazetteer, each place text matched once. */
-export function gazetteerPlaces(): PlaceReader {
-  const slugs = new Map<string, string | null>();
-  return {
-    slugOf: (text) => {
-      if (!slugs.has(text)) slugs.set(text, matchPlace(text)?.slug ?? null);
-      return slugs.get(text) ?? null;
-    },
-    slugOfKey: placeSlugOfKey,
-  };
-}
 
 /** The places a row is about: where it goes from and to, and what its title names. */
 function rowPlaces(row: FilterRow): string[] {

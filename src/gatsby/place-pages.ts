@@ -18,7 +18,7 @@ import { placeLabel } from '../places/names';
 import { routeDistance } from '../places/distance';
 import { cardRouteKey } from '../loads/route-km';
 import { pageCount } from '../loads/pagination';
-import { busiestRoutes, groupLoadsByPlace, neighbourRoutes, routeKey, type PlaceGroups, type RouteGroup } from '../loads/place-groups';
+import { busiestRoutes, neighbourRoutes, routeKey, type PlaceGroups, type RouteGroup } from '../loads/place-groups';
 import type { DirectoryPlace, PlaceLink, PlaceLoadsPageContext, PlacesDirectoryContext } from '../loads/place-page-context';
 import { newestPosting } from '../loads/built-time';
 import { PLACE_LOADS_TEMPLATE } from './page-table';
@@ -33,9 +33,7 @@ import { placeListJsonLd } from './board-json-ld';
 const NEIGHBOUR_LINKS = 12;
 const DIRECTORY_ROUTES = 30;
 
-export function groupBuildLoads(loads: readonly Load[]): PlaceGroups<Place> {
-  return groupLoadsByPlace(loads, matchPlace);
-}
+export { groupBuildLoads } from '../loads/gazetteer-groups';
 
 function placeName(place: Place, language: Language): string {
   return place.names[language.code];

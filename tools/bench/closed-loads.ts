@@ -12,7 +12,7 @@ import { normalizeLoad } from '../../src/api-client/normalize';
 import { CLOSED_LOAD_KEEP_MS, CLOSED_LOAD_SHARDS } from '../../src/config/constants';
 import { LANGUAGES } from '../../src/config/languages';
 import { closedLoadShards, leadOnPagesOf, writeClosedLoadShards } from '../../src/gatsby/closed-loads';
-import { groupBuildLoads } from '../../src/gatsby/place-pages';
+import { groupBuildLoads } from '../../src/loads/gazetteer-groups';
 import { historyFieldsOf, VehicleTypes } from '../../src/history/record';
 import type { HistoryLoad } from '../../src/history/types';
 import { numberFlag, readFlags } from './flags';

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { generateLoads } from '../sample-api/data';
 import { normalizeLoad } from '../../src/api-client/normalize';
 import { writeFeedFiles } from '../../src/gatsby/feeds';
-import { groupBuildLoads } from '../../src/gatsby/place-pages';
+import { groupBuildLoads } from '../../src/loads/gazetteer-groups';
 import { numberFlag, readFlags } from './flags';
 
 const { loads: count } = readFlags({ loads: numberFlag(10_000) });

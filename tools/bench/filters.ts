@@ -27,7 +27,7 @@ import { withBuiltSite } from '../harness/stack';
 import { apiControl, everyLoad } from '../harness/sample-api';
 import { fetchVehicleTypes } from '../../src/api-client/client';
 import { filterFiles, writeFilterFiles } from '../../src/gatsby/filter-files';
-import { groupBuildLoads } from '../../src/gatsby/place-pages';
+import { groupBuildLoads } from '../../src/loads/gazetteer-groups';
 import { newestPosting } from '../../src/loads/built-time';
 import type { PlaceGroups } from '../../src/loads/place-groups';
 import type { Place } from '../../src/places/gazetteer';

@@ -13,7 +13,7 @@ import type { KeepingSearches } from '../../board/use-list-board';
 import { loadPlaces } from '../../board/places-on-demand';
 import { ShareLinks } from '../share-links';
 import { AlertsLink } from './alerts-link';
-import { chipText } from './filter-chips';
+import { chipText } from '../../board/chip-words';
 import { builtTime } from '../../loads/built-time';
 import type { Freshness } from '../../board/list-types';
 import { RESULTS_HEADING_ID } from './results-heading';

@@ -21,8 +21,8 @@ import { boardHref, EMPTY_QUERY, type BoardQuery } from '../../../src/board/quer
 import { alertListPath } from '../../../src/board/alert-link';
 import { placesAround } from '../../../src/places/around';
 import { PLACES } from '../../../src/places/gazetteer';
-import { gazetteerPlaces } from '../../../src/gatsby/filter-files';
-import { groupBuildLoads } from '../../../src/gatsby/place-pages';
+import { gazetteerPlaces } from '../../../src/board/gazetteer-places';
+import { groupBuildLoads } from '../../../src/loads/gazetteer-groups';
 import { routeKey } from '../../../src/loads/place-groups';
 import { type KeptList, placeName } from './kept-list';
 

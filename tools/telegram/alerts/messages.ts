@@ -9,7 +9,7 @@ import { formatReaderDate } from '../../../src/loads/reader-date';
 import { vehicleLabel } from '../../../src/loads/vehicle-types';
 import { placeLabel } from '../../../src/places/names';
 import { queryChips } from '../../../src/board/chips';
-import { chipText } from '../../../src/components/load-board/filter-chips';
+import { chipText } from '../../../src/board/chip-words';
 import { escapeHtml, loadPageUrl } from '../post';
 import { boardTranslator, telegramTranslator } from '../texts';
 import { listQuery, listUrl } from './board-match';

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
-import type { Language } from '../../config/languages';
-import type { QueryChip } from '../../board/chips';
-import type { Chip, FilterKey, FilterValues } from '../../board/filter-table';
-import { formatNumber } from '../../loads/format';
-import { vehicleLabel } from '../../loads/vehicle-types';
+import type { Language } from '../config/languages';
+import type { QueryChip } from './chips';
+import type { Chip, FilterKey, FilterValues } from './filter-table';
+import { formatNumber } from '../loads/format';
+import { vehicleLabel } from '../loads/vehicle-types';
 
 /** `27.11`: a loading day as a chip writes it, the way it is written in Uzbekistan. */
 export function shortDay(day: string): string {
