@@ -66,8 +66,8 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
 /** An hour after the newest sample load, and moving as the test runs. */
 const clock = () => BASE_TIME_MS + HOUR + (Date.now() - started);
 
-function run(extra: Record<string, string> = {}, options: { clock?: () => number } = {}): Promise<AlertsReport> {
-  return runAlerts(alertsConfigFromEnv(env(extra)), { log: () => {}, clock: options.clock ?? clock });
+function run(extra: Record<string, string> = {}, options: { clock?: () => number; requestTimeoutMs?: number } = {}): Promise<AlertsReport> {
+  return runAlerts(alertsConfigFromEnv(env(extra)), { log: () => {}, ...options, clock: options.clock ?? clock });
 }
 
 /** The board without its `count` newest loads: they are posted after the people below keep their searches. */
@@ -424,6 +424,26 @@ describe('npm run telegram -- alerts: when Telegram is unwell', () => {
     fake.answerNext('getUpdates', { status: 429, retryAfter: 60 });
     expect(await run({ TELEGRAM_TIME_BUDGET_SECONDS: '10' })).toMatchObject({ updates: 0, answers: 0 });
     expect(await run()).toMatchObject({ updates: 1, subscribed: 1, answers: 1 });
+  });
+
+  it('tries getUpdates no more once the budget is spent when Telegram stops answering', async () => {
+    writeBoard(publicDir(), SAMPLE);
+    fake.holdAll('getUpdates');
+    // One try outlives the one-second budget: a run that tried again would outlive it by a try each.
+    await expect(run({ TELEGRAM_TIME_BUDGET_SECONDS: '1' }, { clock: Date.now, requestTimeoutMs: 1_500 })).rejects.toThrow(/getUpdates/);
+    expect(fake.calls.filter((call) => call.method === 'getUpdates')).toHaveLength(1);
+  });
+
+  it('starts no other message once the budget is spent when a send never gets its answer', async () => {
+    writeBoard(publicDir(), before(30));
+    const users = drivers(3);
+    for (const user of users) fake.userSends(user, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
+    await run();
+    writeBoard(publicDir(), SAMPLE);
+    fake.holdAll('sendMessage');
+    const report = await run({ TELEGRAM_TIME_BUDGET_SECONDS: '1' }, { clock: Date.now, requestTimeoutMs: 1_500 });
+    expect(report).toMatchObject({ alerts: 0, failed: 1, left: 2 });
+    expect(sends().slice(3)).toHaveLength(1);
   });
 
   it('leaves the answers to the next run when Telegram asks one to wait past the budget, and sends each once', async () => {

@@ -49,6 +49,8 @@ export interface AlertsRunOptions {
   clock?: () => number;
   /** The bucket's client (tests give s3rver's); the state store is made from `config.bucket`. */
   s3Client?: S3Client;
+  /** How long one request may go unanswered (bot-api.ts's 30 s); tests shorten it. */
+  requestTimeoutMs?: number;
 }
 
 /** Sends without an answer in a row after which the run stops: the API is unwell, not the messages. */
@@ -166,6 +168,7 @@ export async function runAlerts(config: AlertsConfig, options: AlertsRunOptions 
     log,
     deadline: started + config.timeBudgetMs,
     now: clock,
+    ...(options.requestTimeoutMs === undefined ? {} : { timeoutMs: options.requestTimeoutMs }),
   });
   const sender = new Sender(api, config, state, clock, sleep, report);
   const journal = new Journal(config.stateFile);
