@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Load } from '../src/api-client/types';
 import { postedAt } from '../src/loads/posting-time';
+import { type AlertSearch, encodeAlertToken } from '../src/board/alert-token';
 import { REBUILD_INTERVAL_MINUTES } from '../src/config/constants';
 import { BASE_TIME_MS } from '../tools/sample-api/data';
 import { alertsConfigFromEnv } from '../tools/telegram/alerts/config';
@@ -83,6 +84,25 @@ const callbacks = (message: FakeMessage | undefined) =>
     .flat()
     .map((button) => button.callback_data)
     .filter(Boolean);
+
+/** A token made by hand, as no board link makes it: the board's whole list with these values. */
+function encodeToken(values: Partial<AlertSearch>): string {
+  const search: AlertSearch = {
+    language: 'uz',
+    scope: {},
+    place: null,
+    vehicleIds: [],
+    weightMin: null,
+    weightMax: null,
+    loadingFrom: null,
+    loadingTo: null,
+    near: null,
+    sort: 'newest',
+    ...values,
+  };
+  const encoded = encodeAlertToken(search, TODAY);
+  return 'token' in encoded ? encoded.token : fail(encoded.problem);
+}
 
 function fail(message: string): never {
   throw new Error(message);
@@ -158,6 +178,19 @@ describe('npm run telegram -- alerts: keeping a search', () => {
     fake.userSends(sergei, `/start ${spoil(tokenFor('/loads/to/toshkent', '?vehicle=Labo', 'uz', TODAY))}`);
     const report = await run();
     expect(report).toMatchObject({ subscribed: 0, refused: 1, answers: 1 });
+    expect(fake.chatMessages(sergei.id)[0]?.text).toMatch(/^Не удалось прочитать эту ссылку: она неполная или не с нашего сайта\./);
+    expect(state().chats).toEqual({});
+  });
+
+  it.each([
+    ['a weight no truck carries', () => tokenFor('/loads', '?weightMin=500', 'uz', TODAY)],
+    ['a minimum above the maximum', () => encodeToken({ weightMin: 20, weightMax: 10 })],
+    ['a loading day years ahead', () => encodeToken({ loadingFrom: '2049-01-01' })],
+    ['a vehicle type the dictionary does not list', () => encodeToken({ vehicleIds: ['999'] })],
+  ])('answers a token holding %s as a broken one, and keeps nothing', async (_name, made) => {
+    writeBoard(publicDir(), SAMPLE);
+    fake.userSends(sergei, `/start ${made()}`);
+    expect(await run()).toMatchObject({ subscribed: 0, refused: 1, answers: 1 });
     expect(fake.chatMessages(sergei.id)[0]?.text).toMatch(/^Не удалось прочитать эту ссылку: она неполная или не с нашего сайта\./);
     expect(state().chats).toEqual({});
   });

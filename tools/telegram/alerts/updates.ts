@@ -92,9 +92,11 @@ function readable(context: UpdateContext, searches: readonly Subscription[]): Ar
 function start(context: UpdateContext, chat: string, token: string, at: number, from: TelegramUser | undefined): OutMessage {
   const { state, counts } = context;
   const list = keptList(token, context.today, context.vehicleNames);
-  if ('problem' in list) {
+  // A type the dictionary does not list is no search the board makes (one it drops later matches nothing).
+  const unknownType = !('problem' in list) && list.unknownVehicles > 0 && context.vehicleNames.size > 0;
+  if ('problem' in list || unknownType) {
     counts.refused += 1;
-    return noteMessage(readerLanguage(from?.language_code), list.problem);
+    return noteMessage(readerLanguage(from?.language_code), 'problem' in list ? list.problem : 'malformed');
   }
   const searches = state.chats[chat] ?? [];
   const same = readable(context, searches).find((one) => listKey(one.list) === listKey(list));
