@@ -539,6 +539,36 @@ describe('npm run telegram -- alerts, the real command', () => {
     expect(Object.keys(state().chats)).toHaveLength(6);
   });
 
+  it('never says nothing was sent when Telegram becomes unreachable after some alerts went out', async () => {
+    writeBoard(publicDir(), before(30));
+    const users = drivers(4);
+    for (const user of users) fake.userSends(user, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
+    await run();
+    writeBoard(publicDir(), SAMPLE);
+    fake.holdNext('sendMessage', 'before', 2);
+    const cut = startCli('tools/telegram/cli.ts', ['alerts'], env());
+    await waitFor(() => sends().filter((call) => call.status === 0).length === 1);
+    await fake.close();
+    const { code, stderr } = await cut.exited;
+    expect(code).toBe(1);
+    const line = stderr.split('\n').find((one) => one.startsWith('npm run')) ?? fail('no line');
+    expect(line).toMatch(/is unreachable \(ECONNREFUSED\)/);
+    expect(line).not.toMatch(/nothing was sent/);
+    expect(line).toMatch(/2 alerts/);
+    expect(users.map((user) => fake.chatMessages(user.id).length).sort()).toEqual([1, 1, 2, 2]);
+  });
+
+  it('skips a journal line that is no alert of ours (null, a number, a list) and reads the others', async () => {
+    writeBoard(publicDir(), before(30));
+    fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
+    await run();
+    fs.writeFileSync(`${stateFile()}.journal`, 'null\n42\n[]\n"stop"\n{"chat":null}\n');
+    writeBoard(publicDir(), SAMPLE);
+    expect(await run()).toMatchObject({ alerts: 1 });
+    const { code } = await startCli('tools/telegram/cli.ts', ['alerts'], env()).exited;
+    expect(code).toBe(0);
+  });
+
   it.each([
     ['no token', () => ({ TELEGRAM_ALERTS_BOT_TOKEN: '' }), /^npm run telegram -- alerts: Set TELEGRAM_ALERTS_BOT_TOKEN to /],
     ['a refused token (401)', () => ({ TELEGRAM_ALERTS_BOT_TOKEN: '123:wrong' }), /refused the alerts bot's token \(401 Unauthorized\)/],

@@ -53,6 +53,17 @@ export interface AlertsRunOptions {
   requestTimeoutMs?: number;
 }
 
+/** A run that stopped on a failure, with what it had done by then (the log must not say it sent nothing). */
+export class AlertsRunFailure extends Error {
+  constructor(
+    readonly failure: unknown,
+    readonly report: AlertsReport,
+  ) {
+    super(failure instanceof Error ? failure.message : String(failure));
+    this.name = 'AlertsRunFailure';
+  }
+}
+
 /** Sends without an answer in a row after which the run stops: the API is unwell, not the messages. */
 const MAX_UNANSWERED_IN_A_ROW = 2;
 /** Updates read per `getUpdates` call, Telegram's most. */
@@ -223,7 +234,7 @@ export async function runAlerts(config: AlertsConfig, options: AlertsRunOptions 
   }
   if (store && hold) await giveStateBack(store, state, save, config.stateFile, hold, failure, log, ALERTS_STATE);
   else save();
-  if (failure) throw failure;
+  if (failure) throw new AlertsRunFailure(failure, report);
   log(alertsSummary(report, state));
   return report;
 }
