@@ -298,6 +298,23 @@ describe('npm run telegram -- alerts: stopping, blocking and limits', () => {
     expect(sends().filter((call) => String(call.body.chat_id) === String(alisher.id))).toHaveLength(2);
   });
 
+  it('forgets a chat when Telegram says it blocked the bot (my_chat_member), though its search is quiet', async () => {
+    writeBoard(publicDir(), SAMPLE);
+    fake.userSends(alisher, `/start ${tokenFor('/loads/to/nukus', '?vehicle=Avtovoz', 'uz', TODAY)}`);
+    fake.userSends(sergei, `/start ${tokenFor('/loads', '', 'ru', TODAY)}`);
+    await run();
+    fake.userBlocks(alisher);
+    const report = await run();
+    expect(report).toMatchObject({ updates: 1, forgotten: 1, answers: 0 });
+    expect(Object.keys(state().chats)).toEqual([String(sergei.id)]);
+    expect(fake.calls.filter((call) => call.method === 'getUpdates').map((call) => call.body.allowed_updates)).toContainEqual([
+      'message',
+      'callback_query',
+      'my_chat_member',
+    ]);
+    expect(sends().filter((call) => call.status === 403)).toEqual([]);
+  });
+
   it('waits a 429 out and sends the same alert once', async () => {
     writeBoard(publicDir(), before(10));
     fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(10));
@@ -667,6 +684,19 @@ describe('the alerts’ state in the bucket, where the CDN does not serve it', (
       .exited;
     expect(again.code).toBe(0);
     expect([alisher, bobur].map((user) => fake.chatMessages(user.id).length - 1).sort()).toEqual([1, 1]);
+  });
+});
+
+describe('what the privacy page says the alerts keep', () => {
+  it.each([
+    ['uz', 'Telegram buni botga bildiradi'],
+    ['uz-cyrl', 'Telegram буни ботга билдиради'],
+    ['ru', 'Telegram сообщит ему об этом'],
+  ])('says in %s that the time of each /start is kept, and that a chat goes once Telegram says it blocked the bot', (prefix, told) => {
+    const page = JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', prefix, 'alerts-privacy.json'), 'utf8')) as { paragraphs: string[] };
+    const text = page.paragraphs.join('\n');
+    expect(text).toMatch(/\/start/);
+    expect(text).toContain(told);
   });
 });
 

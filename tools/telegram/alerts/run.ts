@@ -30,8 +30,6 @@ export interface AlertsReport extends UpdateCounts {
   alerts: number;
   /** Loads those alerts listed. */
   loads: number;
-  /** Chats forgotten: they blocked the bot, or are gone. */
-  forgotten: number;
   /** Alerts left for the next run when the time budget ran out. */
   left: number;
   /** Messages Telegram refused, or sent without an answer (counted as sent). */
@@ -275,7 +273,7 @@ async function readUpdates(
   while (!outOfTime()) {
     const updates = await api.call<unknown[]>(
       'getUpdates',
-      { offset: state.offset, limit: UPDATES_PER_CALL, timeout: 0, allowed_updates: ['message', 'callback_query'] },
+      { offset: state.offset, limit: UPDATES_PER_CALL, timeout: 0, allowed_updates: ['message', 'callback_query', 'my_chat_member'] },
       { idempotent: true },
     );
     if (!Array.isArray(updates) || updates.length === 0) break;
