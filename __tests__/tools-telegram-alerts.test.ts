@@ -700,6 +700,37 @@ describe('what the privacy page says the alerts keep', () => {
   });
 });
 
+describe('the words beside the link', () => {
+  const bundle = (prefix: string) =>
+    JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', prefix, 'loads.json'), 'utf8')) as {
+      share: { telegram: string };
+      saved: { alerts: Record<string, string> };
+    };
+
+  it.each(['uz', 'uz-cyrl', 'ru'])('in %s, name a bot to follow, unlike the share link beside it', (prefix) => {
+    const { share, saved } = bundle(prefix);
+    const link = saved.alerts.link ?? '';
+    expect(link).toMatch(/bot|бот/i);
+    // Read at a glance: they start apart.
+    expect(link.slice(0, 2).toLowerCase()).not.toBe(share.telegram.slice(0, 2).toLowerCase());
+  });
+
+  it.each(['uz', 'uz-cyrl', 'ru'])(
+    'in %s, say what comes, how often and how to stop, and promise no time the rebuild may not keep',
+    (prefix) => {
+      const whens = Object.entries(bundle(prefix).saved.alerts).filter(([key]) => key.startsWith('when_'));
+      expect(whens.length).toBeGreaterThan(0);
+      for (const [, when] of whens) {
+        expect(when).toMatch(/\/stop/);
+        expect(when).toContain('{{count}}');
+        expect(when).not.toMatch(/server|сервер/i);
+        // The interval is how often, never how soon: a build and a deploy come after the cron, and a failed build sends nothing.
+        expect(when).not.toMatch(/(ichida|в течение)\s*\{\{count\}\}|\{\{count\}\}\s*(daqiqa|дақиқа)\s*(ichida|ичида)/);
+      }
+    },
+  );
+});
+
 describe('when the bot answers', () => {
   it('is what the board promises: the rebuild workflow runs the alerts every REBUILD_INTERVAL_MINUTES', () => {
     const workflow = fs.readFileSync(path.join(ROOT, '.github/workflows/rebuild.yml'), 'utf8');
