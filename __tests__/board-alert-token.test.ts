@@ -25,6 +25,8 @@ const day = fc
   .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true })
   .map((date) => date.toISOString().slice(0, 10));
 const tonnes = fc.integer({ min: 0, max: 1_000_000 }).map((thousandths) => thousandths / 1000);
+/** Weights a search can have: a truck's, up to 100 t. */
+const truckTonnes = fc.integer({ min: 0, max: 100_000 }).map((thousandths) => thousandths / 1000);
 const vehicleId = fc.oneof(
   fc.integer({ min: 0, max: 10_000 }).map(String),
   fc.string({ minLength: 1, maxLength: 8 }).filter((id) => !/^(0|[1-9]\d*)$/.test(id)),
@@ -50,27 +52,49 @@ const searches: fc.Arbitrary<AlertSearch> = fc.record({
   sort: fc.constantFrom('newest' as const, 'loading' as const),
 });
 
+const inOrder = <T extends number | string>([a, b]: [T | null, T | null]): [T | null, T | null] =>
+  a !== null && b !== null && a > b ? [b, a] : [a, b];
+
 /** What a driver keeps: one list, a place, up to three types of the dictionary, days within two months. */
 const nearDay = fc
   .integer({ min: -7, max: 60 })
   .map((offset) => new Date(Date.parse(`${TODAY}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10));
-const everyday: fc.Arbitrary<AlertSearch> = fc.record({
-  language: fc.constantFrom(...LANGUAGES.map((language) => language.prefix)),
-  scope: fc.oneof(
-    fc.constant({}),
-    slug.map((from) => ({ from })),
-    slug.map((to) => ({ to })),
-    fc.tuple(slug, slug).map(([from, to]) => ({ from, to })),
-  ),
-  place: fc.constant(null),
-  vehicleIds: fc.uniqueArray(fc.integer({ min: 1, max: 200 }).map(String), { maxLength: 3 }),
-  weightMin: fc.option(tonnes, { nil: null }),
-  weightMax: fc.option(tonnes, { nil: null }),
-  loadingFrom: fc.option(nearDay, { nil: null }),
-  loadingTo: fc.option(nearDay, { nil: null }),
-  near: fc.option(fc.constantFrom(...NEAR_OPTIONS), { nil: null }),
-  sort: fc.constantFrom('newest' as const, 'loading' as const),
-});
+const everyday: fc.Arbitrary<AlertSearch> = fc
+  .record({
+    language: fc.constantFrom(...LANGUAGES.map((language) => language.prefix)),
+    scope: fc.oneof(
+      fc.constant({}),
+      slug.map((from) => ({ from })),
+      slug.map((to) => ({ to })),
+      fc.tuple(slug, slug).map(([from, to]) => ({ from, to })),
+    ),
+    place: fc.constant(null),
+    vehicleIds: fc.uniqueArray(fc.integer({ min: 1, max: 200 }).map(String), { maxLength: 3 }),
+    weightMin: fc.option(truckTonnes, { nil: null }),
+    weightMax: fc.option(truckTonnes, { nil: null }),
+    loadingFrom: fc.option(nearDay, { nil: null }),
+    loadingTo: fc.option(nearDay, { nil: null }),
+    near: fc.option(fc.constantFrom(...NEAR_OPTIONS), { nil: null }),
+    sort: fc.constantFrom('newest' as const, 'loading' as const),
+  })
+  .map((kept) => {
+    const [weightMin, weightMax] = inOrder([kept.weightMin, kept.weightMax]);
+    const [loadingFrom, loadingTo] = inOrder([kept.loadingFrom, kept.loadingTo]);
+    return { ...kept, weightMin, weightMax, loadingFrom, loadingTo };
+  });
+
+/** What a search can be: weights up to 100 t, days within a year of the reader's, each range in order. */
+function possible({ weightMin, weightMax, loadingFrom, loadingTo }: AlertSearch): boolean {
+  const inYear = (day: string | null) => day === null || Math.abs(Date.parse(day) - Date.parse(TODAY)) <= 366 * 86_400_000;
+  return (
+    (weightMin ?? 0) <= 100 &&
+    (weightMax ?? 0) <= 100 &&
+    (weightMin === null || weightMax === null || weightMin <= weightMax) &&
+    inYear(loadingFrom) &&
+    inYear(loadingTo) &&
+    (loadingFrom === null || loadingTo === null || loadingFrom <= loadingTo)
+  );
+}
 
 function token(search: AlertSearch, today = TODAY): string {
   const encoded = encodeAlertToken(search, today);
@@ -102,7 +126,7 @@ describe('the alerts token', () => {
           return;
         }
         expect(encoded.token).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
-        expect(decodeAlertToken(encoded.token, TODAY)).toEqual({ search: kept });
+        expect(decodeAlertToken(encoded.token, TODAY)).toEqual(possible(kept) ? { search: kept } : { problem: 'malformed' });
       }),
       { numRuns: 2000 },
     );
@@ -184,6 +208,28 @@ describe('the alerts token', () => {
     expect(decodeAlertToken(bytes.toString('base64url'), TODAY)).toEqual({ problem: 'version', version: ALERT_TOKEN_VERSION + 1 });
   });
 
+  it('refuses a token whose values no search can have, as it refuses a broken one', () => {
+    const tomorrow = '2026-11-28';
+    for (const absurd of [
+      search({ weightMin: 10 ** 15 }),
+      search({ weightMax: 100.5 }),
+      search({ weightMin: 20, weightMax: 10 }),
+      search({ loadingFrom: '2049-01-01' }),
+      search({ loadingTo: '2025-11-01' }),
+      search({ loadingFrom: '2026-12-05', loadingTo: tomorrow }),
+    ]) {
+      const made = encodeAlertToken(absurd, TODAY);
+      expect([absurd, 'token' in made ? decodeAlertToken(made.token, TODAY) : made]).toEqual([absurd, { problem: 'malformed' }]);
+    }
+    // At the bounds, a search: 100 t, a year ahead, equal bounds.
+    for (const edge of [
+      search({ weightMin: 100, weightMax: 100 }),
+      search({ loadingFrom: tomorrow, loadingTo: '2027-11-27' }),
+      search({ loadingFrom: '2025-11-27' }),
+    ])
+      expect(decodeAlertToken(token(edge), TODAY)).toEqual({ search: edge });
+  });
+
   it('writes nothing a board query cannot hold', () => {
     expect(encodeAlertToken(search({ scope: { from: 'Toshkent' } }), TODAY)).toEqual({ problem: 'badValue' });
     expect(encodeAlertToken(search({ weightMin: 1.0001 }), TODAY)).toEqual({ problem: 'badValue' });
@@ -196,13 +242,11 @@ const IDS: Record<string, string> = { tent: '1', refrijerator: '2', isuzu: '3', 
 const NAMES = ['Tent', 'Refrijerator', 'Isuzu', 'Fura 20t', 'Konteyner 40ft'];
 
 /** The board's queries, as board-query.test.ts makes them (ranges in order), with names the dictionary lists. */
-const inOrder = <T extends number | string>([a, b]: [T | null, T | null]): [T | null, T | null] =>
-  a !== null && b !== null && a > b ? [b, a] : [a, b];
 const queries: fc.Arbitrary<BoardQuery> = fc
   .record({
     search: fc.oneof(fc.constant(''), fc.constantFrom(...PLACES.slice(0, 40).map((place) => place.names.uz))),
     vehicle: fc.uniqueArray(fc.constantFrom(...NAMES), { maxLength: 3 }),
-    weight: fc.tuple(fc.option(tonnes, { nil: null }), fc.option(tonnes, { nil: null })).map(inOrder),
+    weight: fc.tuple(fc.option(truckTonnes, { nil: null }), fc.option(truckTonnes, { nil: null })).map(inOrder),
     loading: fc.tuple(fc.option(nearDay, { nil: null }), fc.option(nearDay, { nil: null })).map(inOrder),
     near: fc.option(fc.integer({ min: 1, max: NEAR_MAX_KM }), { nil: null }),
     sort: fc.constantFrom('newest' as const, 'loading' as const),

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Load } from '../src/api-client/types';
 import { postedAt } from '../src/loads/posting-time';
+import { type AlertSearch, encodeAlertToken } from '../src/board/alert-token';
 import { REBUILD_INTERVAL_MINUTES } from '../src/config/constants';
 import { BASE_TIME_MS } from '../tools/sample-api/data';
 import { alertsConfigFromEnv } from '../tools/telegram/alerts/config';
@@ -66,8 +67,8 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
 /** An hour after the newest sample load, and moving as the test runs. */
 const clock = () => BASE_TIME_MS + HOUR + (Date.now() - started);
 
-function run(extra: Record<string, string> = {}, options: { clock?: () => number } = {}): Promise<AlertsReport> {
-  return runAlerts(alertsConfigFromEnv(env(extra)), { log: () => {}, clock: options.clock ?? clock });
+function run(extra: Record<string, string> = {}, options: { clock?: () => number; requestTimeoutMs?: number } = {}): Promise<AlertsReport> {
+  return runAlerts(alertsConfigFromEnv(env(extra)), { log: () => {}, ...options, clock: options.clock ?? clock });
 }
 
 /** The board without its `count` newest loads: they are posted after the people below keep their searches. */
@@ -83,6 +84,25 @@ const callbacks = (message: FakeMessage | undefined) =>
     .flat()
     .map((button) => button.callback_data)
     .filter(Boolean);
+
+/** A token made by hand, as no board link makes it: the board's whole list with these values. */
+function encodeToken(values: Partial<AlertSearch>): string {
+  const search: AlertSearch = {
+    language: 'uz',
+    scope: {},
+    place: null,
+    vehicleIds: [],
+    weightMin: null,
+    weightMax: null,
+    loadingFrom: null,
+    loadingTo: null,
+    near: null,
+    sort: 'newest',
+    ...values,
+  };
+  const encoded = encodeAlertToken(search, TODAY);
+  return 'token' in encoded ? encoded.token : fail(encoded.problem);
+}
 
 function fail(message: string): never {
   throw new Error(message);
@@ -158,6 +178,19 @@ describe('npm run telegram -- alerts: keeping a search', () => {
     fake.userSends(sergei, `/start ${spoil(tokenFor('/loads/to/toshkent', '?vehicle=Labo', 'uz', TODAY))}`);
     const report = await run();
     expect(report).toMatchObject({ subscribed: 0, refused: 1, answers: 1 });
+    expect(fake.chatMessages(sergei.id)[0]?.text).toMatch(/^Не удалось прочитать эту ссылку: она неполная или не с нашего сайта\./);
+    expect(state().chats).toEqual({});
+  });
+
+  it.each([
+    ['a weight no truck carries', () => tokenFor('/loads', '?weightMin=500', 'uz', TODAY)],
+    ['a minimum above the maximum', () => encodeToken({ weightMin: 20, weightMax: 10 })],
+    ['a loading day years ahead', () => encodeToken({ loadingFrom: '2049-01-01' })],
+    ['a vehicle type the dictionary does not list', () => encodeToken({ vehicleIds: ['999'] })],
+  ])('answers a token holding %s as a broken one, and keeps nothing', async (_name, made) => {
+    writeBoard(publicDir(), SAMPLE);
+    fake.userSends(sergei, `/start ${made()}`);
+    expect(await run()).toMatchObject({ subscribed: 0, refused: 1, answers: 1 });
     expect(fake.chatMessages(sergei.id)[0]?.text).toMatch(/^Не удалось прочитать эту ссылку: она неполная или не с нашего сайта\./);
     expect(state().chats).toEqual({});
   });
@@ -263,6 +296,23 @@ describe('npm run telegram -- alerts: stopping, blocking and limits', () => {
     expect(refused).toHaveLength(1);
     await run();
     expect(sends().filter((call) => String(call.body.chat_id) === String(alisher.id))).toHaveLength(2);
+  });
+
+  it('forgets a chat when Telegram says it blocked the bot (my_chat_member), though its search is quiet', async () => {
+    writeBoard(publicDir(), SAMPLE);
+    fake.userSends(alisher, `/start ${tokenFor('/loads/to/nukus', '?vehicle=Avtovoz', 'uz', TODAY)}`);
+    fake.userSends(sergei, `/start ${tokenFor('/loads', '', 'ru', TODAY)}`);
+    await run();
+    fake.userBlocks(alisher);
+    const report = await run();
+    expect(report).toMatchObject({ updates: 1, forgotten: 1, answers: 0 });
+    expect(Object.keys(state().chats)).toEqual([String(sergei.id)]);
+    expect(fake.calls.filter((call) => call.method === 'getUpdates').map((call) => call.body.allowed_updates)).toContainEqual([
+      'message',
+      'callback_query',
+      'my_chat_member',
+    ]);
+    expect(sends().filter((call) => call.status === 403)).toEqual([]);
   });
 
   it('waits a 429 out and sends the same alert once', async () => {
@@ -426,6 +476,26 @@ describe('npm run telegram -- alerts: when Telegram is unwell', () => {
     expect(await run()).toMatchObject({ updates: 1, subscribed: 1, answers: 1 });
   });
 
+  it('tries getUpdates no more once the budget is spent when Telegram stops answering', async () => {
+    writeBoard(publicDir(), SAMPLE);
+    fake.holdAll('getUpdates');
+    // One try outlives the one-second budget: a run that tried again would outlive it by a try each.
+    await expect(run({ TELEGRAM_TIME_BUDGET_SECONDS: '1' }, { clock: Date.now, requestTimeoutMs: 1_500 })).rejects.toThrow(/getUpdates/);
+    expect(fake.calls.filter((call) => call.method === 'getUpdates')).toHaveLength(1);
+  });
+
+  it('starts no other message once the budget is spent when a send never gets its answer', async () => {
+    writeBoard(publicDir(), before(30));
+    const users = drivers(3);
+    for (const user of users) fake.userSends(user, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
+    await run();
+    writeBoard(publicDir(), SAMPLE);
+    fake.holdAll('sendMessage');
+    const report = await run({ TELEGRAM_TIME_BUDGET_SECONDS: '1' }, { clock: Date.now, requestTimeoutMs: 1_500 });
+    expect(report).toMatchObject({ alerts: 0, failed: 1, left: 2 });
+    expect(sends().slice(3)).toHaveLength(1);
+  });
+
   it('leaves the answers to the next run when Telegram asks one to wait past the budget, and sends each once', async () => {
     writeBoard(publicDir(), SAMPLE);
     const users = drivers(3);
@@ -484,6 +554,36 @@ describe('npm run telegram -- alerts, the real command', () => {
     expect((await startCli('tools/telegram/cli.ts', ['alerts'], env()).exited).code).toBe(0);
     expect(users.map((user) => fake.chatMessages(user.id).length)).toEqual([1, 1, 1, 1, 1, 1]);
     expect(Object.keys(state().chats)).toHaveLength(6);
+  });
+
+  it('never says nothing was sent when Telegram becomes unreachable after some alerts went out', async () => {
+    writeBoard(publicDir(), before(30));
+    const users = drivers(4);
+    for (const user of users) fake.userSends(user, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
+    await run();
+    writeBoard(publicDir(), SAMPLE);
+    fake.holdNext('sendMessage', 'before', 2);
+    const cut = startCli('tools/telegram/cli.ts', ['alerts'], env());
+    await waitFor(() => sends().filter((call) => call.status === 0).length === 1);
+    await fake.close();
+    const { code, stderr } = await cut.exited;
+    expect(code).toBe(1);
+    const line = stderr.split('\n').find((one) => one.startsWith('npm run')) ?? fail('no line');
+    expect(line).toMatch(/is unreachable \(ECONNREFUSED\)/);
+    expect(line).not.toMatch(/nothing was sent/);
+    expect(line).toMatch(/2 alerts/);
+    expect(users.map((user) => fake.chatMessages(user.id).length).sort()).toEqual([1, 1, 2, 2]);
+  });
+
+  it('skips a journal line that is no alert of ours (null, a number, a list) and reads the others', async () => {
+    writeBoard(publicDir(), before(30));
+    fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
+    await run();
+    fs.writeFileSync(`${stateFile()}.journal`, 'null\n42\n[]\n"stop"\n{"chat":null}\n');
+    writeBoard(publicDir(), SAMPLE);
+    expect(await run()).toMatchObject({ alerts: 1 });
+    const { code } = await startCli('tools/telegram/cli.ts', ['alerts'], env()).exited;
+    expect(code).toBe(0);
   });
 
   it.each([
@@ -585,6 +685,50 @@ describe('the alerts’ state in the bucket, where the CDN does not serve it', (
     expect(again.code).toBe(0);
     expect([alisher, bobur].map((user) => fake.chatMessages(user.id).length - 1).sort()).toEqual([1, 1]);
   });
+});
+
+describe('what the privacy page says the alerts keep', () => {
+  it.each([
+    ['uz', 'Telegram buni botga bildiradi'],
+    ['uz-cyrl', 'Telegram буни ботга билдиради'],
+    ['ru', 'Telegram сообщит ему об этом'],
+  ])('says in %s that the time of each /start is kept, and that a chat goes once Telegram says it blocked the bot', (prefix, told) => {
+    const page = JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', prefix, 'alerts-privacy.json'), 'utf8')) as { paragraphs: string[] };
+    const text = page.paragraphs.join('\n');
+    expect(text).toMatch(/\/start/);
+    expect(text).toContain(told);
+  });
+});
+
+describe('the words beside the link', () => {
+  const bundle = (prefix: string) =>
+    JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', prefix, 'loads.json'), 'utf8')) as {
+      share: { telegram: string };
+      saved: { alerts: Record<string, string> };
+    };
+
+  it.each(['uz', 'uz-cyrl', 'ru'])('in %s, name a bot to follow, unlike the share link beside it', (prefix) => {
+    const { share, saved } = bundle(prefix);
+    const link = saved.alerts.link ?? '';
+    expect(link).toMatch(/bot|бот/i);
+    // Read at a glance: they start apart.
+    expect(link.slice(0, 2).toLowerCase()).not.toBe(share.telegram.slice(0, 2).toLowerCase());
+  });
+
+  it.each(['uz', 'uz-cyrl', 'ru'])(
+    'in %s, say what comes, how often and how to stop, and promise no time the rebuild may not keep',
+    (prefix) => {
+      const whens = Object.entries(bundle(prefix).saved.alerts).filter(([key]) => key.startsWith('when_'));
+      expect(whens.length).toBeGreaterThan(0);
+      for (const [, when] of whens) {
+        expect(when).toMatch(/\/stop/);
+        expect(when).toContain('{{count}}');
+        expect(when).not.toMatch(/server|сервер/i);
+        // The interval is how often, never how soon: a build and a deploy come after the cron, and a failed build sends nothing.
+        expect(when).not.toMatch(/(ichida|в течение)\s*\{\{count\}\}|\{\{count\}\}\s*(daqiqa|дақиқа)\s*(ichida|ичида)/);
+      }
+    },
+  );
 });
 
 describe('when the bot answers', () => {

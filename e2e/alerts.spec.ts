@@ -42,9 +42,11 @@ test('a kept search on the board offers its Telegram alerts, with a token the al
   const kept = page.getByRole('region', { name: 'Сохранённые поиски' });
   // The kept searches are folded to one line; opened, each offers the link too.
   await kept.getByText('Сохранённые поиски').click();
-  const token = await tokenOf(page, 'Получать новые грузы в Telegram (Ташкент, Тент)', 2);
+  const token = await tokenOf(page, 'Следить за новыми грузами (бот в Telegram) (Ташкент, Тент)', 2);
   await expect(
-    page.getByText('Бот ответит в течение 15 минут: у сайта нет своего сервера, бот читает сообщения после каждого обновления.'),
+    page.getByText(
+      'Бот будет присылать новые грузы по этому поиску не чаще раза в 15 минут. На подписку он обычно отвечает в течение часа. Отписаться можно в любой момент командой /stop.',
+    ),
   ).toHaveCount(2);
   const today = tashkentDay(Date.now()) ?? '';
   expect(decodeAlertToken(token, today)).toEqual({
@@ -66,7 +68,7 @@ test('a kept search on the board offers its Telegram alerts, with a token the al
   await page.goto('/ru/loads');
   await kept.getByText('Сохранённые поиски').click();
   await expect(kept.getByRole('listitem')).toHaveCount(1);
-  expect(await tokenOf(page, 'Получать новые грузы в Telegram (Ташкент, Тент)')).toBe(token);
+  expect(await tokenOf(page, 'Следить за новыми грузами (бот в Telegram) (Ташкент, Тент)')).toBe(token);
 
   // The run reads it: someone taps it, and the bot answers in Russian with the list in words.
   const fake = await startFakeBotApi();
@@ -98,8 +100,8 @@ test('a kept search on the board offers its Telegram alerts, with a token the al
 test("a kept city search's token names the city and its order; a free-text search says why it has none", async ({ page }) => {
   await page.goto('/uz/loads/from/toshkent?sort=loading');
   await page.getByRole('button', { name: 'Qidiruvni saqlash' }).click();
-  const token = await tokenOf(page, /^Yangi yuklarni Telegram orqali olish/);
-  await expect(page.getByText(/^Bot 15 daqiqa ichida javob beradi/)).toBeVisible();
+  const token = await tokenOf(page, /^Yangi yuklarni kuzatish \(Telegram bot\)/);
+  await expect(page.getByText(/^Bot shu qidiruv boʻyicha yangi yuklarni yuboradi, koʻpi bilan 15 daqiqada bir marta\./)).toBeVisible();
   expect(decodeAlertToken(token, tashkentDay(Date.now()) ?? '')).toMatchObject({
     search: { language: 'uz', scope: { from: 'toshkent' }, sort: 'loading' },
   });
@@ -112,7 +114,7 @@ test("a kept city search's token names the city and its order; a free-text searc
   await expect(page.getByText('Telegram orqali olib boʻlmaydi: bot faqat joy nomi boʻyicha qidiruvni tushunadi.')).toHaveCount(2);
   const olma = kept.getByRole('listitem').filter({ hasText: '«olma»' });
   await expect(olma.getByText(/^Telegram orqali olib boʻlmaydi/)).toBeVisible();
-  await expect(olma.getByRole('link', { name: /^Yangi yuklarni Telegram orqali olish/ })).toHaveCount(0);
+  await expect(olma.getByRole('link', { name: /^Yangi yuklarni kuzatish \(Telegram bot\)/ })).toHaveCount(0);
   // The city kept first still has its own.
-  await expect(page.getByRole('link', { name: /^Yangi yuklarni Telegram orqali olish/ })).toHaveCount(1);
+  await expect(page.getByRole('link', { name: /^Yangi yuklarni kuzatish \(Telegram bot\)/ })).toHaveCount(1);
 });

@@ -27,6 +27,10 @@ import { NEAR_MAX_KM, type BoardSort } from './filter-table';
 export const ALERT_TOKEN_VERSION = 1;
 /** Telegram's limit for a `start` parameter. */
 export const MAX_ALERT_TOKEN_CHARS = 64;
+/** No truck carries more: a weight bound past it is no search, and its token is refused. */
+export const MAX_ALERT_TONNES = 100;
+/** Loading days further than this from the reader's day are no search either. */
+export const MAX_ALERT_WINDOW_DAYS = 366;
 
 /** A kept search as a token carries it. */
 export interface AlertSearch {
@@ -292,6 +296,23 @@ const FIELDS: readonly FieldCodec[] = [
   },
 ];
 
+/**
+ * Whether a search read from a token is one the board could hold for a driver: weights up to
+ * MAX_ALERT_TONNES, loading days within MAX_ALERT_WINDOW_DAYS of `today`, each range in order. A token
+ * that passes its check and still says otherwise was made by hand, and is refused as a broken one is.
+ */
+function possible(search: AlertSearch, today: number): boolean {
+  const { weightMin, weightMax, loadingFrom, loadingTo } = search;
+  const weights = [weightMin, weightMax].filter((tonnes): tonnes is number => tonnes !== null);
+  const days = [loadingFrom, loadingTo].filter((day): day is string => day !== null).map(dayNumberOf);
+  return (
+    weights.every((tonnes) => tonnes <= MAX_ALERT_TONNES) &&
+    (weightMin === null || weightMax === null || weightMin <= weightMax) &&
+    days.every((day) => Math.abs(day - today) <= MAX_ALERT_WINDOW_DAYS) &&
+    (loadingFrom === null || loadingTo === null || loadingFrom <= loadingTo)
+  );
+}
+
 /** CRC-8 (polynomial 0x07) of the bytes. */
 function crc8(bytes: readonly number[]): number {
   let crc = 0;
@@ -369,7 +390,8 @@ export function encodeAlertToken(search: AlertSearch, today: string): EncodeResu
 
 /**
  * The kept search a token holds, its loading days re-based on `today` (the reader's Tashkent day).
- * `malformed`: not a token of ours, or one cut short; `version`: ours, of a shape this reader cannot read.
+ * `malformed`: not a token of ours, one cut short, or one whose values no search can have (possible);
+ * `version`: ours, of a shape this reader cannot read.
  */
 export function decodeAlertToken(token: string, today: string): DecodeResult {
   const bytes = token.length <= MAX_ALERT_TOKEN_CHARS ? fromBase64Url(token) : null;
@@ -411,6 +433,7 @@ export function decodeAlertToken(token: string, today: string): DecodeResult {
       lastTag = tag;
     }
     reader.end();
+    if (!possible(search, base)) throw new Malformed();
     return { search };
   } catch (error) {
     if (error instanceof Malformed || error instanceof RangeError) return { problem: 'malformed' };

@@ -27,7 +27,7 @@ import { vehicleNamesById } from '../telegram/alerts/kept-list';
 import { planAlerts } from '../telegram/alerts/plan';
 import { runAlerts } from '../telegram/alerts/run';
 import { type AlertsState, emptyAlertsState, writeAlertsState } from '../telegram/alerts/state';
-import { numberFlag, readFlags } from './flags';
+import { numberFlag, readFlags, switchFlag } from './flags';
 
 const DICTIONARY = [...VEHICLE_TYPES, ...UNUSED_VEHICLE_TYPES].map((type) => ({ id: String(type.id), name: type.name }));
 const IDS = Object.fromEntries(DICTIONARY.map((type) => [type.name.toLowerCase(), type.id]));
@@ -76,6 +76,14 @@ function tokenOf(next: () => number, places: readonly string[], today: string): 
   return encoded.token;
 }
 
+/** The machine's load as `uptime` prints it: a figure read on a busy machine says so beside it. */
+function loadAverage(): string {
+  return `load average ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ')} on ${os.cpus().length} cores`;
+}
+
 function mb(bytes: number): string {
   return `${(bytes / 2 ** 20).toFixed(0)} MB`;
 }
@@ -85,6 +93,8 @@ async function main(): Promise<void> {
     chats: numberFlag(10_000, { min: 1 }),
     loads: numberFlag(10_000, { min: 1 }),
     searches: numberFlag(5, { min: 1 }),
+    // Matching alone, without the delivery runs (minutes here): for profiling it.
+    'match-only': switchFlag(),
   });
   const loads = generateLoads(flags.loads).map(normalizeLoad);
   const times = loads.map(postedAt).filter(Number.isFinite);
@@ -109,19 +119,25 @@ async function main(): Promise<void> {
     `${flags.chats} chats x ${flags.searches} searches (${searches}) against ${flags.loads} loads, all new; ${os.cpus().length} cores`,
   );
 
+  const loadBefore = loadAverage();
   const heapBefore = process.memoryUsage().heapUsed;
   const rssBefore = process.resourceUsage().maxRSS * 1024;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const plan = planAlerts(board, state, today, names, newest + 3_600_000);
   const seconds = (performance.now() - started) / 1000;
+  // The process's own CPU time: on a machine others load, the wall clock counts their share too.
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const peak = process.resourceUsage().maxRSS * 1024;
   const listed = plan.alerts.reduce((sum, alert) => sum + alert.loads.length, 0);
   console.log(
-    `matching: ${seconds.toFixed(2)} s for ${plan.lists} distinct lists; ${plan.alerts.length} alerts (${plan.quiet.length} searches with nothing new), ` +
+    `matching: ${seconds.toFixed(2)} s (${cpuSeconds.toFixed(2)} s of CPU) for ${plan.lists} distinct lists; ${plan.alerts.length} alerts (${plan.quiet.length} searches with nothing new), ` +
       `${listed} loads listed; heap +${mb(process.memoryUsage().heapUsed - heapBefore)}, peak RSS of the process ${mb(peak)} (${mb(rssBefore)} before matching); ` +
-      `targets 5 s and 300 MB`,
+      `targets 5 s and 300 MB; ${loadBefore} before, ${loadAverage()} after`,
   );
 
+  if (flags['match-only']) return;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-alerts-'));
   const fake = await startFakeBotApi({ anyPrivateChat: true, record: false });
   try {

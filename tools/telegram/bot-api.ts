@@ -161,6 +161,12 @@ export function createBotApi(options: BotApiOptions): BotApi {
     }
   }
 
+  /**
+   * Another try is made only when its wait ends before the deadline: a run whose Telegram stopped
+   * answering ends within its budget and the one try under way then.
+   */
+  const mayRetry = (retries: number) => retries < maxRetries && now() + retryDelayMs * 2 ** retries < deadline;
+
   async function call<T>(method: string, params: Record<string, unknown>, { idempotent }: CallOptions): Promise<T> {
     let rateLimitWaits = 0;
     let retries = 0;
@@ -170,7 +176,7 @@ export function createBotApi(options: BotApiOptions): BotApi {
         outcome = await paced(() => post(method, params));
       } catch (error) {
         const notSent = error instanceof TelegramUnreachableError;
-        if ((notSent || idempotent) && retries < maxRetries) {
+        if ((notSent || idempotent) && mayRetry(retries)) {
           await sleep(retryDelayMs * 2 ** retries);
           retries += 1;
           continue;
@@ -192,7 +198,7 @@ export function createBotApi(options: BotApiOptions): BotApi {
       }
       const failure = new TelegramApiError(method, status, description);
       if (status >= 500) {
-        if (idempotent && retries < maxRetries) {
+        if (idempotent && mayRetry(retries)) {
           await sleep(retryDelayMs * 2 ** retries);
           retries += 1;
           continue;

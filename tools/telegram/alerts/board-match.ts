@@ -8,8 +8,9 @@
  * The board has one matcher (src/board/matcher.ts) over rows made as the build makes them for its filter
  * indexes (`filterRow` with the gazetteer, `gazetteerPlaces` in src/gatsby/filter-files.ts): a load's places,
  * the places its title names, its type, weight and loading day. A city or route list without `near` tests the
- * loads of its own group only, as the build groups them for its index; a place search tests the loads that
- * touch its place (or a place within its `near`); any other list tests them all.
+ * loads of its own group only, as the build groups them for its index; a place search, and a city or
+ * route list with `near`, test the loads that touch its place (or a place within its `near`); the board's
+ * list of some vehicle types, the loads of those types; any other list tests them all.
  */
 import type { Load } from '../../../src/api-client/types';
 import type { Language } from '../../../src/config/languages';
@@ -89,24 +90,42 @@ export function prepareBoard(loads: readonly PublishedLoad[]): PreparedBoard {
     if (!found) lists.set(key, (found = oldestFirst((group?.loads ?? []).map((whole) => rowOf.get(whole) as BoardRow))));
     return found;
   };
-  // Only rows that touch one of these places can match a search for one of them: the matcher still decides.
-  const rowsTouching = (slugs: ReadonlySet<string>): ListRows => {
-    const key = `touching:${[...slugs].sort().join(',')}`;
+  // Only rows that touch one of a place's surroundings can match a list of it: the matcher still decides.
+  const rowsAround = (slug: string, near: number | null): ListRows => {
+    const key = `around:${slug}:${near ?? 0}`;
     let found = lists.get(key);
-    if (!found) lists.set(key, (found = oldestFirst([...new Set([...slugs].flatMap((slug) => byPlace.get(slug) ?? []))])));
+    if (!found) {
+      const slugs = near === null ? [slug] : [...placesAround(slug, near, PLACES)];
+      lists.set(key, (found = oldestFirst([...new Set(slugs.flatMap((one) => byPlace.get(one) ?? []))])));
+    }
+    return found;
+  };
+  // The board's own list of some vehicle types holds only their rows (the matcher's test is this one).
+  const byVehicle = new Map<string, BoardRow[]>();
+  for (const one of all.rows) {
+    const found = byVehicle.get(one.row.vehicle);
+    if (found) found.push(one);
+    else byVehicle.set(one.row.vehicle, [one]);
+  }
+  const rowsOfTypes = (names: readonly string[]): ListRows => {
+    const wanted = [...new Set(names.map((name) => name.trim().toLowerCase()))].sort();
+    const key = `types:${JSON.stringify(wanted)}`;
+    let found = lists.get(key);
+    if (!found) lists.set(key, (found = oldestFirst(wanted.flatMap((name) => byVehicle.get(name) ?? []))));
     return found;
   };
   return {
     all,
-    rowsOf({ scope: { from, to }, place, filters: { near } }) {
+    rowsOf({ scope: { from, to }, place, filters: { near, vehicle } }) {
       // A searched place, widened or not, holds only rows that touch it.
-      if (place !== null) return rowsTouching(near === null ? new Set([place]) : placesAround(place, near, PLACES));
-      // Widened to places around, a list holds loads of other places' groups.
-      if (near !== null) return all;
+      if (place !== null) return rowsAround(place, near);
+      // Widened to places around, a city's or a route's list holds loads of other places' groups, all of
+      // them leaving (or reaching) a place around its own: far fewer than the board's.
+      if (near !== null) return from !== undefined || to !== undefined ? rowsAround((from ?? to) as string, near) : all;
       if (from !== undefined && to !== undefined) return rowsOfGroup(`route:${from}/${to}`, groups.routes.get(routeKey(from, to)));
       if (from !== undefined) return rowsOfGroup(`from:${from}`, groups.from.get(from));
       if (to !== undefined) return rowsOfGroup(`to:${to}`, groups.to.get(to));
-      return all;
+      return vehicle.length > 0 ? rowsOfTypes(vehicle) : all;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { OutcomeUnknownError, TelegramApiError, TelegramUnreachableError } from '../bot-api';
 import { EnvError } from '../../env';
 import { type AlertsConfig, alertsConfigFromEnv } from './config';
-import { runAlerts } from './run';
+import { type AlertsReport, AlertsRunFailure, runAlerts } from './run';
 
 /**
  * `npm run telegram -- alerts`: one run of the alerts bot (run.ts). Any failure is one line on stderr
@@ -10,7 +10,16 @@ import { runAlerts } from './run';
 
 const PREFIX = 'npm run telegram -- alerts:';
 
-export function describeAlertsFailure(error: unknown, config: AlertsConfig | null): string {
+/** What a run had sent when it stopped, so the line never says "nothing" after something went out. */
+function sentSoFar(report: AlertsReport | null): string {
+  const answers = report?.answers ?? 0;
+  const alerts = report?.alerts ?? 0;
+  if (answers + alerts === 0) return 'nothing was sent';
+  return `the run stopped after sending ${answers} answers and ${alerts} alerts, recorded as sent`;
+}
+
+export function describeAlertsFailure(stopped: unknown, config: AlertsConfig | null): string {
+  const [error, report] = stopped instanceof AlertsRunFailure ? [stopped.failure, stopped.report] : [stopped, null];
   if (error instanceof TelegramApiError) {
     if (error.status === 401) return `Telegram refused the alerts bot's token (401 ${error.description}): check TELEGRAM_ALERTS_BOT_TOKEN.`;
     if (error.status === 409)
@@ -18,9 +27,9 @@ export function describeAlertsFailure(error: unknown, config: AlertsConfig | nul
     return `Telegram answered ${error.method} with ${error.status} ${error.description}.`;
   }
   if (error instanceof TelegramUnreachableError)
-    return `The Telegram Bot API at ${config?.apiUrl} is unreachable (${error.reason}); nothing was sent.`;
+    return `The Telegram Bot API at ${config?.apiUrl} is unreachable (${error.reason}); ${sentSoFar(report)}.`;
   if (error instanceof OutcomeUnknownError)
-    return `The Telegram Bot API at ${config?.apiUrl} gave no answer to ${error.method} twice in a row (${error.failure.message}); the run stopped, and what it sent is recorded.`;
+    return `The Telegram Bot API at ${config?.apiUrl} gave no answer to ${error.method} (${error.failure.message}); the run stopped, and what it sent is recorded (${report?.answers ?? 0} answers, ${report?.alerts ?? 0} alerts).`;
   const message = error instanceof Error ? error.message : String(error);
   return `${message.replace(/\s+/g, ' ').trim().replace(/\.$/, '')}.`;
 }

@@ -30,8 +30,6 @@ export interface AlertsReport extends UpdateCounts {
   alerts: number;
   /** Loads those alerts listed. */
   loads: number;
-  /** Chats forgotten: they blocked the bot, or are gone. */
-  forgotten: number;
   /** Alerts left for the next run when the time budget ran out. */
   left: number;
   /** Messages Telegram refused, or sent without an answer (counted as sent). */
@@ -49,6 +47,19 @@ export interface AlertsRunOptions {
   clock?: () => number;
   /** The bucket's client (tests give s3rver's); the state store is made from `config.bucket`. */
   s3Client?: S3Client;
+  /** How long one request may go unanswered (bot-api.ts's 30 s); tests shorten it. */
+  requestTimeoutMs?: number;
+}
+
+/** A run that stopped on a failure, with what it had done by then (the log must not say it sent nothing). */
+export class AlertsRunFailure extends Error {
+  constructor(
+    readonly failure: unknown,
+    readonly report: AlertsReport,
+  ) {
+    super(failure instanceof Error ? failure.message : String(failure));
+    this.name = 'AlertsRunFailure';
+  }
 }
 
 /** Sends without an answer in a row after which the run stops: the API is unwell, not the messages. */
@@ -166,6 +177,7 @@ export async function runAlerts(config: AlertsConfig, options: AlertsRunOptions 
     log,
     deadline: started + config.timeBudgetMs,
     now: clock,
+    ...(options.requestTimeoutMs === undefined ? {} : { timeoutMs: options.requestTimeoutMs }),
   });
   const sender = new Sender(api, config, state, clock, sleep, report);
   const journal = new Journal(config.stateFile);
@@ -220,7 +232,7 @@ export async function runAlerts(config: AlertsConfig, options: AlertsRunOptions 
   }
   if (store && hold) await giveStateBack(store, state, save, config.stateFile, hold, failure, log, ALERTS_STATE);
   else save();
-  if (failure) throw failure;
+  if (failure) throw new AlertsRunFailure(failure, report);
   log(alertsSummary(report, state));
   return report;
 }
@@ -261,7 +273,7 @@ async function readUpdates(
   while (!outOfTime()) {
     const updates = await api.call<unknown[]>(
       'getUpdates',
-      { offset: state.offset, limit: UPDATES_PER_CALL, timeout: 0, allowed_updates: ['message', 'callback_query'] },
+      { offset: state.offset, limit: UPDATES_PER_CALL, timeout: 0, allowed_updates: ['message', 'callback_query', 'my_chat_member'] },
       { idempotent: true },
     );
     if (!Array.isArray(updates) || updates.length === 0) break;

@@ -32,6 +32,8 @@ export interface UpdateCounts {
   stopped: number;
   /** /start tokens refused (malformed, of another version, a sixth search). */
   refused: number;
+  /** Chats forgotten: they blocked the bot (Telegram said so, or refused a message), or are gone. */
+  forgotten: number;
 }
 
 export interface UpdateContext {
@@ -59,6 +61,8 @@ interface TelegramMessage {
 interface TelegramUpdate {
   update_id?: unknown;
   message?: TelegramMessage;
+  /** The bot's own membership in a chat changed: in a private chat, `kicked` is the person blocking it. */
+  my_chat_member?: { chat?: { id?: unknown; type?: unknown }; new_chat_member?: { status?: unknown } };
   callback_query?: { id?: unknown; from?: TelegramUser; data?: unknown; message?: TelegramMessage };
 }
 
@@ -92,9 +96,11 @@ function readable(context: UpdateContext, searches: readonly Subscription[]): Ar
 function start(context: UpdateContext, chat: string, token: string, at: number, from: TelegramUser | undefined): OutMessage {
   const { state, counts } = context;
   const list = keptList(token, context.today, context.vehicleNames);
-  if ('problem' in list) {
+  // A type the dictionary does not list is no search the board makes (one it drops later matches nothing).
+  const unknownType = !('problem' in list) && list.unknownVehicles > 0 && context.vehicleNames.size > 0;
+  if ('problem' in list || unknownType) {
     counts.refused += 1;
-    return noteMessage(readerLanguage(from?.language_code), list.problem);
+    return noteMessage(readerLanguage(from?.language_code), 'problem' in list ? list.problem : 'malformed');
   }
   const searches = state.chats[chat] ?? [];
   const same = readable(context, searches).find((one) => listKey(one.list) === listKey(list));
@@ -126,8 +132,19 @@ function stopOne(context: UpdateContext, chat: string, id: string): { language: 
 /** Applies one update to the state; the answers it wants sent. */
 export function applyUpdate(update: unknown, context: UpdateContext): Answer[] {
   const { state, counts, siteUrl } = context;
-  const { message, callback_query: pressed } = (update ?? {}) as TelegramUpdate;
+  const { message, callback_query: pressed, my_chat_member: member } = (update ?? {}) as TelegramUpdate;
   counts.updates += 1;
+  if (member) {
+    const chat = chatIdOf(member.chat?.id);
+    const status = member.new_chat_member?.status;
+    // Blocked: its searches go now, and so does anything still waiting to be sent to it.
+    if (chat && member.chat?.type === 'private' && (status === 'kicked' || status === 'left')) {
+      if (state.chats[chat] || state.answers.some((answer) => answer.chat === chat)) counts.forgotten += 1;
+      delete state.chats[chat];
+      state.answers = state.answers.filter((answer) => answer.chat !== chat);
+    }
+    return [];
+  }
   if (pressed) {
     const chat = chatIdOf(pressed.message?.chat?.id) ?? chatIdOf(pressed.from?.id);
     const id = stopIdOf(pressed.data);
