@@ -20,8 +20,31 @@ export function historyFile(): string {
   return path.resolve(process.cwd(), process.env.HISTORY_FILE || DEFAULT_HISTORY_FILE);
 }
 
+/** The shortest HISTORY_KEY taken as a secret (spaces around it aside), and the fewest different characters in it. */
+export const MIN_HISTORY_KEY_LENGTH = 16;
+export const MIN_HISTORY_KEY_CHARACTERS = 8;
+
+/**
+ * HISTORY_KEY, or the development key when it is unset or empty. A key anyone could guess (a space,
+ * "x", a word, one character repeated) would let anyone match the poster hashes to phone numbers, so
+ * it is refused in one line that never shows it. Used as it is set (a key with a line end after it
+ * hashed its history with that line end).
+ */
 export function historyKey(): string {
-  return process.env.HISTORY_KEY || DEVELOPMENT_HISTORY_KEY;
+  const key = process.env.HISTORY_KEY;
+  if (!key) return DEVELOPMENT_HISTORY_KEY;
+  const secret = key.trim();
+  const advice = `use 32 random characters or more (openssl rand -hex 32 makes one), or leave it unset for the development key`;
+  if (secret.length < MIN_HISTORY_KEY_LENGTH)
+    throw new Error(
+      `HISTORY_KEY is too short to be the secret of the board history's poster hashes (${secret.length} characters, spaces around it aside; at least ${MIN_HISTORY_KEY_LENGTH}): ${advice}`,
+    );
+  const characters = new Set(secret).size;
+  if (characters < MIN_HISTORY_KEY_CHARACTERS)
+    throw new Error(
+      `HISTORY_KEY is too weak to be the secret of the board history's poster hashes (${characters} different characters; at least ${MIN_HISTORY_KEY_CHARACTERS}): ${advice}`,
+    );
+  return key;
 }
 
 /**
