@@ -1,5 +1,6 @@
 import { normalizeLoad } from '../api-client/normalize';
 import type { Load } from '../api-client/types';
+import { looksLikeAnId } from './record';
 
 /**
  * One line of an import file (CONTRACT.md, "Board history"): a load in the API's shape plus an optional
@@ -50,6 +51,11 @@ export function parseImportLine(text: string, line: number, now: number): Import
   } catch (error) {
     throw new ImportLineError(line, error instanceof Error ? error.message : String(error));
   }
+  if (!looksLikeAnId(load.id))
+    throw new ImportLineError(
+      line,
+      `id ${JSON.stringify(load.id).slice(0, 40)} does not look like the marketplace's ids (letters, digits, - and _, at most 64)`,
+    );
   const closedAt = closedAtOf((raw as Record<string, unknown>).closedAt, line);
   // Without either time the load cannot be placed on the calendar, and importing it twice would not be
   // a no-op (it would be "first seen" at each import).
