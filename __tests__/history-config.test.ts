@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEVELOPMENT_HISTORY_KEY, historyKey } from '../src/history/config';
+import { DEVELOPMENT_HISTORY_KEY, historyKey, historyNow } from '../src/history/config';
 import { HistoryFileError, openHistory } from '../src/history/store';
 
 const saved = { ...process.env };
@@ -60,5 +60,37 @@ describe('HISTORY_FILE', () => {
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('HISTORY_NOW', () => {
+  it('pins the clock to a real ISO 8601 instant', () => {
+    process.env.HISTORY_NOW = '2026-11-25T06:00:00Z';
+    expect(historyNow()).toBe(Date.UTC(2026, 10, 25, 6));
+    process.env.HISTORY_NOW = '2026-11-25T11:00:00+05:00';
+    expect(historyNow()).toBe(Date.UTC(2026, 10, 25, 6));
+    process.env.HISTORY_NOW = '2024-02-29T23:59:59.999Z';
+    expect(historyNow()).toBe(Date.UTC(2024, 1, 29, 23, 59, 59, 999));
+  });
+
+  it.each([
+    '1',
+    'Dec 1',
+    '2026-02-30T06:00:00Z',
+    '2026-11-25',
+    '2026-11-25T06:00:00',
+    '2026-13-01T00:00:00Z',
+    '+275760-09-13T00:00:00Z',
+    '0001-01-01T00:00:00Z',
+    '-000050-01-01T00:00:00Z',
+    '2026-11-25T24:00:00Z',
+  ])('refuses %j in one line', (pinned) => {
+    process.env.HISTORY_NOW = pinned;
+    expect(() => historyNow()).toThrow(/^HISTORY_NOW (is not an ISO time with a real date, a time and a zone|is before 2000)/);
+  });
+
+  it('refuses a time in the future: one build at 2099 would close every missing load in 2099', () => {
+    process.env.HISTORY_NOW = '2099-01-01T00:00:00Z';
+    expect(() => historyNow()).toThrow(/^HISTORY_NOW is later than .*: it may pin the clock back, never ahead/);
   });
 });

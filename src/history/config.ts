@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readFlag } from '../config/env';
+import { strictInstant } from './iso-time';
 
 /**
  * Where the board history lives and the key of its poster hash (README, "Board history"). Read inside
@@ -47,16 +48,23 @@ export function historyKey(): string {
   return key;
 }
 
+/** How far HISTORY_NOW may run ahead of the machine's clock: a few minutes between two machines' clocks. */
+export const HISTORY_NOW_SKEW_MS = 5 * 60_000;
+
 /**
- * The build's clock for the history: now, unless `HISTORY_NOW` (an ISO time) pins it. A testing knob:
- * tests and the e2e runner pin it so that "closed 30 days ago" and "the last 90 days" do not move.
+ * The build's clock for the history: now, unless `HISTORY_NOW` pins it. A testing knob: tests pin it so
+ * that "closed 30 days ago" and "the last 90 days" do not move. Only a real ISO 8601 instant from 2000
+ * on (iso-time.ts), and never ahead of the machine's clock: one build at 2099 would close every load
+ * missing from its read in 2099, and keep them in every window after.
  */
 export function historyNow(): number {
   const pinned = process.env.HISTORY_NOW;
   if (!pinned) return Date.now();
-  const time = Date.parse(pinned);
-  if (!Number.isFinite(time)) throw new Error(`HISTORY_NOW is not an ISO time: ${JSON.stringify(pinned).slice(0, 80)}`);
-  return time;
+  const latest = Date.now() + HISTORY_NOW_SKEW_MS;
+  const read = strictInstant(pinned, latest);
+  if ('time' in read) return read.time;
+  const never = read.problem.startsWith('is later') ? ': it may pin the clock back, never ahead' : '';
+  throw new Error(`HISTORY_NOW ${read.problem}${never}`);
 }
 
 /** How long a build or `npm run history` waits for another writer of the history to finish. */
