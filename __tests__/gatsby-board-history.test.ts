@@ -123,7 +123,7 @@ describe('an empty read while the history holds open loads', () => {
 });
 
 it('stops the build with one line when the history was written with another HISTORY_KEY', async () => {
-  process.env.HISTORY_KEY = 'production-key';
+  process.env.HISTORY_KEY = 'production-history-key';
   const build = reporter();
   const { history } = await recordBoardHistory(build, loads);
   saveBoardHistory(build, history);
@@ -135,4 +135,17 @@ it('stops the build with one line when the history was written with another HIST
   expect(details?.context.sourceMessage).toMatch(
     /^Board history .* was written with the key with fingerprint [0-9a-f]{16}, not with this HISTORY_KEY \(the development key\): .*npm run history -- rekey$/,
   );
+});
+
+it('stops the build with one line when HISTORY_KEY is a space, before the history is opened', async () => {
+  process.env.HISTORY_KEY = ' ';
+  const build = reporter();
+  try {
+    await expect(recordBoardHistory(build, loads)).rejects.toThrow('panic');
+  } finally {
+    delete process.env.HISTORY_KEY;
+  }
+  const [details] = build.panics as Array<{ id: string; context: { sourceMessage: string } }>;
+  expect(details?.id).toBe(HISTORY_FILE_ERROR_ID);
+  expect(details?.context.sourceMessage).toMatch(/^HISTORY_KEY is too short to be the secret of the board history's poster hashes/);
 });

@@ -481,10 +481,11 @@ describe('importLines', () => {
       line('thrice', { price: 300, closedAt: '2026-06-02T08:00:00Z' }),
     ];
     const history = await openHistory(file());
-    expect(await history.importLines(lines)).toEqual({ lines: 5, new: 2, updated: 2, unchanged: 1 });
+    // Counted by load: two new ones, whatever their earlier lines said.
+    expect(await history.importLines(lines)).toEqual({ lines: 5, new: 2, updated: 0, unchanged: 0 });
     history.save();
     const once = fs.readFileSync(file());
-    expect(await history.importLines(lines)).toEqual({ lines: 5, new: 0, updated: 0, unchanged: 5 });
+    expect(await history.importLines(lines)).toEqual({ lines: 5, new: 0, updated: 0, unchanged: 2 });
     history.save();
     history.close();
     expect(fs.readFileSync(file()).equals(once)).toBe(true);
@@ -492,6 +493,36 @@ describe('importLines', () => {
     expect(historyRows(file()).map((row) => [row.id, row.weight, row.price, row.closedAt])).toEqual([
       ['thrice', null, 300, Date.parse('2026-06-02T08:00:00Z')],
       ['twice', 20, 400, Date.parse('2026-06-03T08:00:00Z')],
+    ]);
+  });
+
+  it('lets the later line of an id hold whatever times the earlier ones spoke of, as importing it alone would', async () => {
+    const created = '2026-06-01T08:00:00Z';
+    const earlier = [
+      line('closed', { weight: 5, createdAt: created, closedAt: '2026-06-05T08:00:00Z' }),
+      line('closed', { weight: 7, createdAt: created, closedAt: '2026-06-09T08:00:00Z' }),
+      line('open', { price: 100, createdAt: created, closedAt: '2026-06-02T08:00:00Z' }),
+    ];
+    const later = [
+      line('closed', { weight: 20, createdAt: created, closedAt: '2026-06-03T08:00:00Z' }),
+      line('open', { price: 200, createdAt: created }),
+    ];
+    const history = await openHistory(file());
+    expect(await history.importLines([...earlier, ...later])).toEqual({ lines: 5, new: 2, updated: 0, unchanged: 0 });
+    history.save();
+    const once = fs.readFileSync(file());
+    expect(await history.importLines([...earlier, ...later])).toEqual({ lines: 5, new: 0, updated: 0, unchanged: 2 });
+    history.save();
+    history.close();
+    expect(fs.readFileSync(file()).equals(once)).toBe(true);
+    const alone = await openHistory(file('alone.sqlite'));
+    await alone.importLines(later);
+    alone.save();
+    alone.close();
+    expect(historyRows(file())).toEqual(historyRows(file('alone.sqlite')));
+    expect(historyRows(file()).map((row) => [row.id, row.weight, row.price, row.closedAt])).toEqual([
+      ['closed', 20, 400, Date.parse('2026-06-03T08:00:00Z')],
+      ['open', null, 200, null],
     ]);
   });
 

@@ -206,6 +206,63 @@ describe('the owning account’s phone, which the history hashes, reaches no pub
   });
 });
 
+describe('what a poster typed in a field of numbers or codes', () => {
+  const T0 = Date.UTC(2026, 10, 20, 6);
+  const typed = (id: string, fields: Record<string, unknown>) => ({
+    id,
+    fromLocation: { name: 'Toshkent' },
+    toLocation: { name: 'Samarqand' },
+    price: 5_000_000,
+    currency: 'UZS',
+    createdAt: new Date(T0 - 3_600_000).toISOString(),
+    ...fields,
+  });
+
+  it('keeps only currencies the site knows and numbers a load can have', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'history-typed-'));
+    try {
+      const file = path.join(dir, 'history.sqlite');
+      const history = await openHistory(file);
+      history.recordRead(
+        [
+          typed('c1', { currency: 'Ali' }),
+          typed('c2', { currency: 'U\u0396S' }),
+          typed('c3', { currency: 'UZ\u0421' }),
+          typed('c4', { currency: 'usd' }),
+          typed('n1', { price: 998_901_234_567, weight: 998_901_234_567, volume: 998_901_234_567 }),
+          typed('n2', { price: 6_500_000, weight: 20, volume: 86 }),
+        ].map((raw) => normalizeLoad(raw)),
+        T0,
+      );
+      history.save();
+      history.close();
+      const rows = Object.fromEntries(historyRows(file).map((row) => [row.id, row]));
+      expect([rows.c1, rows.c2, rows.c3, rows.c4].map((row) => row?.currency)).toEqual(['', '', '', 'USD']);
+      expect(rows.n1).toMatchObject({ price: null, weight: null, volume: null });
+      expect(rows.n2).toMatchObject({ price: 6_500_000, weight: 20, volume: 86 });
+      expect(fs.readFileSync(file).includes(Buffer.from('ALI'))).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an import line whose id does not look like an id, naming its line', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'history-typed-'));
+    try {
+      const history = await openHistory(path.join(dir, 'history.sqlite'));
+      for (const id of ['+998901234567', 'a'.repeat(65), 'Ali Valiyev', '48213/1']) {
+        await expect(history.importLines([JSON.stringify(typed('1', {})), JSON.stringify(typed(id, {}))], { now: T0 })).rejects.toThrow(
+          /^line 2: id .* does not look like the marketplace's ids/,
+        );
+      }
+      expect(history.loadCounts().loads).toBe(0);
+      history.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the history file and the closed-load index keep no text a poster wrote', () => {
   const T0 = Date.UTC(2026, 10, 20, 6);
   const HOUR = 3_600_000;

@@ -146,6 +146,45 @@ describe('the index the build writes', () => {
     expect(findClosedLoad(shardJson(files, '1002'), '1002', BUILD_TIME)?.from).toEqual({ uz: '', 'uz-Cyrl': '', ru: '' });
   });
 
+  it('publishes only currencies the site knows, numbers a load can have, and ids that look like ids, whatever the history holds', () => {
+    const entry: ClosedLoad = {
+      id: '2001',
+      from: 'toshkent',
+      fromKnown: true,
+      to: 'samarqand',
+      toKnown: true,
+      vehicleType: 'Tent',
+      weight: 20,
+      volume: 86,
+      price: 6_500_000,
+      currency: 'UZS',
+      loadingDate: null,
+      createdAt: null,
+      lastSeen: BUILD_TIME - 3 * DAY,
+      closedAt: BUILD_TIME - 2 * DAY,
+    };
+    // As a file an older code wrote could hold them: typed text as a currency, a phone as a price or a weight, a phone as an id.
+    const held: ClosedLoad[] = [
+      { ...entry, id: '2002', currency: 'ALI' },
+      { ...entry, id: '2003', currency: 'U\u0396S' },
+      { ...entry, id: '2004', currency: 'UZ\u0421' },
+      { ...entry, id: '2005', price: 998_901_234_567, weight: 998_901_234_567, volume: 998_901_234_567 },
+      { ...entry, id: '+998901234567' },
+      { ...entry, id: 'a'.repeat(200) },
+      entry,
+    ];
+    const { files, loads } = closedLoadShards(held, BUILD_TIME, leadOnPagesOf(groupBuildLoads([])));
+    expect(loads).toBe(5);
+    const published = (id: string) => findClosedLoad(shardJson(files, id), id, BUILD_TIME);
+    expect(published('2001')).toMatchObject({ currency: 'UZS', price: 6_500_000, weight: 20, volume: 86 });
+    for (const id of ['2002', '2003', '2004']) expect(published(id)).toMatchObject({ currency: '', price: 6_500_000 });
+    expect(published('2005')).toMatchObject({ price: null, weight: null, volume: null });
+    const all = [...files.values()].join('');
+    expect(all).not.toContain('998901234567');
+    expect(all).not.toContain('aaaaaaaaaa');
+    expect(all).not.toMatch(/ALI|\u0396|UZ\u0421/);
+  });
+
   it('writes only non-empty shards, rewrites none when nothing changed, and removes shards that emptied', async () => {
     const closed = await closedThrough(
       Array.from({ length: 50 }, (_, index) => apiLoad(String(2000 + index), 'Toshkent', 'Samarqand')),

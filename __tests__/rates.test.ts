@@ -281,8 +281,10 @@ describe('spellings of a currency', () => {
     expect(currencyCode('$')).toBe('USD');
     expect(currencyCode('usd')).toBe('USD');
     // The Kyrgyz som shares the name without the apostrophe: never guessed.
-    expect(currencyCode('som')).toBe('SOM');
+    expect(currencyCode('som')).toBe('');
     expect(currencyCode(' kzt ')).toBe('KZT');
+    // Only currencies the site knows: no text a poster typed, no look-alike of UZS (Greek Ζ, Cyrillic С).
+    for (const typed of ['Ali', 'ALI', 'U\u0396S', 'UZ\u0421', 'XXX', '', '  ']) expect(currencyCode(typed)).toBe('');
   });
 });
 

@@ -73,6 +73,27 @@ it('imports a file, refuses one with a bad line 3 without changing the history, 
   // Six runs of tsx on a shared two-core machine.
 }, 180_000);
 
+it('refuses a folder as HISTORY_FILE, and a key of one space, each in one line naming what is wrong', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'history-cli-folder-'));
+  try {
+    fs.mkdirSync(path.join(folder, 'history.sqlite'));
+    for (const command of ['stats', 'reset']) {
+      const refused = historyIn(folder, command);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr.trim()).toBe(
+        `npm run history -- ${command}: Board history ${path.join(folder, 'history.sqlite')} cannot be read: it is a folder, not a file (HISTORY_FILE names the history file itself, e.g. ${path.join(folder, 'history.sqlite', '.board-history.sqlite')})`,
+      );
+    }
+    fs.rmdirSync(path.join(folder, 'history.sqlite'));
+    const weak = historyWith({ HISTORY_KEY: ' ' }, folder, 'reset');
+    expect(weak.status).toBe(1);
+    expect(weak.stderr.trim()).toMatch(/^npm run history -- reset: HISTORY_KEY is too short to be the secret .*openssl rand -hex 32/);
+    expect(fs.readdirSync(folder)).toEqual([]);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}, 60_000);
+
 /** A folder on another filesystem than the temporary folder (a tmpfs in /dev/shm on Linux), if there is one. */
 function folderOnAnotherFilesystem(): string | null {
   try {
@@ -112,9 +133,9 @@ it('refuses another HISTORY_KEY in one line, and re-keys when asked to', () => {
     const lines = [...pastLines({ end: Date.parse('2026-11-25T00:00:00Z'), days: 2 })];
     const source = path.join(folder, 'past.jsonl');
     fs.writeFileSync(source, `${lines.join('\n')}\n`);
-    expect(historyWith({ HISTORY_KEY: 'first-key' }, folder, 'import', source).status).toBe(0);
+    expect(historyWith({ HISTORY_KEY: 'first-history-key-0123' }, folder, 'import', source).status).toBe(0);
     const before = fs.readFileSync(path.join(folder, 'history.sqlite'));
-    const refused = historyWith({ HISTORY_KEY: 'second-key' }, folder, 'import', source);
+    const refused = historyWith({ HISTORY_KEY: 'second-history-key-4567' }, folder, 'import', source);
     expect(refused.status).toBe(1);
     expect(refused.stderr.split('\n').filter((line) => line.startsWith('npm run'))).toEqual([
       expect.stringMatching(
@@ -122,15 +143,15 @@ it('refuses another HISTORY_KEY in one line, and re-keys when asked to', () => {
       ),
     ]);
     expect(fs.readFileSync(path.join(folder, 'history.sqlite')).equals(before)).toBe(true);
-    const rekeyed = historyWith({ HISTORY_KEY: 'second-key' }, folder, 'rekey');
+    const rekeyed = historyWith({ HISTORY_KEY: 'second-history-key-4567' }, folder, 'rekey');
     expect(rekeyed.status).toBe(0);
     expect(rekeyed.stdout).toMatch(
       /^Re-keyed the board history in .* from the key with fingerprint [0-9a-f]{16} to the key with fingerprint [0-9a-f]{16}: \d+ poster hashes hashed again/,
     );
-    const stats = historyWith({ HISTORY_KEY: 'second-key' }, folder, 'stats');
+    const stats = historyWith({ HISTORY_KEY: 'second-history-key-4567' }, folder, 'stats');
     expect(stats.status).toBe(0);
     expect(stats.stdout).toMatch(new RegExp(`loads +${lines.length} `));
-    expect(historyWith({ HISTORY_KEY: 'first-key' }, folder, 'stats').status).toBe(1);
+    expect(historyWith({ HISTORY_KEY: 'first-history-key-0123' }, folder, 'stats').status).toBe(1);
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }

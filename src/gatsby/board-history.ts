@@ -39,9 +39,12 @@ export async function recordBoardHistory(
     },
   });
   const file = historyFile();
-  const now = historyNow();
+  let now: number;
+  let key: string;
   let emptyBoardAllowed: boolean;
   try {
+    now = historyNow();
+    key = historyKey();
     emptyBoardAllowed = allowEmptyBoard();
   } catch (error) {
     return reporter.panic({ id: HISTORY_FILE_ERROR_ID, context: { sourceMessage: String((error as Error).message) } });
@@ -50,7 +53,7 @@ export async function recordBoardHistory(
   let recorded: { counts: RecordCounts; stats: Pick<HistoryStats, 'loads' | 'open'> } | { openLoads: number };
   try {
     history = await openHistory(file, {
-      key: historyKey(),
+      key,
       onLockWait: (holder) => reporter.info(`Board history ${file} is being written by ${holder}: waiting for it to finish.`),
     });
     // Damage deep in the file shows on the first read of its pages: here, before anything is written.

@@ -15,6 +15,8 @@ import {
   type ClosedShard,
 } from '../loads/closed-index';
 import { routeKey, type PlaceGroups, type SluggedPlace } from '../loads/place-groups';
+import { currencyCode } from '../loads/currency';
+import { boundedNumber, looksLikeAnId } from '../history/record';
 import { placeBySlug } from '../places/gazetteer';
 import { writeIfChanged } from './public-files';
 
@@ -85,10 +87,11 @@ export function closedLoadEntry(load: ClosedLoad, pages: LeadOnPages, cache: Nam
     from: cachedNames(cache, load.from, load.fromKnown),
     to: cachedNames(cache, load.to, load.toKnown),
     vehicleType: load.vehicleType,
-    weight: load.weight,
-    volume: load.volume,
-    price: load.price,
-    currency: load.currency,
+    // Checked again as they leave: a file written before these rules may hold anything there.
+    weight: boundedNumber(load.weight, 'weight'),
+    volume: boundedNumber(load.volume, 'volume'),
+    price: boundedNumber(load.price, 'price'),
+    currency: currencyCode(load.currency),
     loadingDate: load.loadingDate,
     createdAt: load.createdAt,
     lastSeen: load.lastSeen,
@@ -120,6 +123,8 @@ export function closedLoadShards(
   const names: NameCache = new Map();
   for (const load of closed) {
     if (load.closedAt === null || buildTime - load.closedAt > CLOSED_LOAD_KEEP_MS || liveIds.has(load.id)) continue;
+    // An id unlike the marketplace's (`+998…`, 200 characters of text) may be what a poster typed: never published.
+    if (!looksLikeAnId(load.id)) continue;
     const shard = closedShardOf(load.id);
     const entries = byShard.get(shard) ?? [];
     entries.push(closedLoadEntry(load, pages, names));

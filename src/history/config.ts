@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readFlag } from '../config/env';
+import { strictInstant } from './iso-time';
 
 /**
  * Where the board history lives and the key of its poster hash (README, "Board history"). Read inside
@@ -20,20 +21,50 @@ export function historyFile(): string {
   return path.resolve(process.cwd(), process.env.HISTORY_FILE || DEFAULT_HISTORY_FILE);
 }
 
-export function historyKey(): string {
-  return process.env.HISTORY_KEY || DEVELOPMENT_HISTORY_KEY;
-}
+/** The shortest HISTORY_KEY taken as a secret (spaces around it aside), and the fewest different characters in it. */
+export const MIN_HISTORY_KEY_LENGTH = 16;
+export const MIN_HISTORY_KEY_CHARACTERS = 8;
 
 /**
- * The build's clock for the history: now, unless `HISTORY_NOW` (an ISO time) pins it. A testing knob:
- * tests and the e2e runner pin it so that "closed 30 days ago" and "the last 90 days" do not move.
+ * HISTORY_KEY, or the development key when it is unset or empty. A key anyone could guess (a space,
+ * "x", a word, one character repeated) would let anyone match the poster hashes to phone numbers, so
+ * it is refused in one line that never shows it. Used as it is set (a key with a line end after it
+ * hashed its history with that line end).
+ */
+export function historyKey(): string {
+  const key = process.env.HISTORY_KEY;
+  if (!key) return DEVELOPMENT_HISTORY_KEY;
+  const secret = key.trim();
+  const advice = `use 32 random characters or more (openssl rand -hex 32 makes one), or leave it unset for the development key`;
+  if (secret.length < MIN_HISTORY_KEY_LENGTH)
+    throw new Error(
+      `HISTORY_KEY is too short to be the secret of the board history's poster hashes (${secret.length} characters, spaces around it aside; at least ${MIN_HISTORY_KEY_LENGTH}): ${advice}`,
+    );
+  const characters = new Set(secret).size;
+  if (characters < MIN_HISTORY_KEY_CHARACTERS)
+    throw new Error(
+      `HISTORY_KEY is too weak to be the secret of the board history's poster hashes (${characters} different characters; at least ${MIN_HISTORY_KEY_CHARACTERS}): ${advice}`,
+    );
+  return key;
+}
+
+/** How far HISTORY_NOW may run ahead of the machine's clock: a few minutes between two machines' clocks. */
+export const HISTORY_NOW_SKEW_MS = 5 * 60_000;
+
+/**
+ * The build's clock for the history: now, unless `HISTORY_NOW` pins it. A testing knob: tests pin it so
+ * that "closed 30 days ago" and "the last 90 days" do not move. Only a real ISO 8601 instant from 2000
+ * on (iso-time.ts), and never ahead of the machine's clock: one build at 2099 would close every load
+ * missing from its read in 2099, and keep them in every window after.
  */
 export function historyNow(): number {
   const pinned = process.env.HISTORY_NOW;
   if (!pinned) return Date.now();
-  const time = Date.parse(pinned);
-  if (!Number.isFinite(time)) throw new Error(`HISTORY_NOW is not an ISO time: ${JSON.stringify(pinned).slice(0, 80)}`);
-  return time;
+  const latest = Date.now() + HISTORY_NOW_SKEW_MS;
+  const read = strictInstant(pinned, latest);
+  if ('time' in read) return read.time;
+  const never = read.problem.startsWith('is later') ? ': it may pin the clock back, never ahead' : '';
+  throw new Error(`HISTORY_NOW ${read.problem}${never}`);
 }
 
 /** How long a build or `npm run history` waits for another writer of the history to finish. */

@@ -1,5 +1,7 @@
 import { normalizeLoad } from '../api-client/normalize';
 import type { Load } from '../api-client/types';
+import { strictInstant } from './iso-time';
+import { looksLikeAnId } from './record';
 
 /**
  * One line of an import file (CONTRACT.md, "Board history"): a load in the API's shape plus an optional
@@ -20,9 +22,6 @@ export class ImportLineError extends Error {
     this.name = 'ImportLineError';
   }
 }
-
-/** ISO 8601 with a date and a time, as the API writes its times: `2026-11-20T08:30:00Z`. */
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /**
  * How far a line's times may run ahead of the import's own clock: the export's machine and this one
@@ -50,31 +49,39 @@ export function parseImportLine(text: string, line: number, now: number): Import
   } catch (error) {
     throw new ImportLineError(line, error instanceof Error ? error.message : String(error));
   }
-  const closedAt = closedAtOf((raw as Record<string, unknown>).closedAt, line);
+  if (!looksLikeAnId(load.id))
+    throw new ImportLineError(
+      line,
+      `id ${JSON.stringify(load.id).slice(0, 40)} does not look like the marketplace's ids (letters, digits, - and _, at most 64)`,
+    );
+  const fields = raw as Record<string, unknown>;
+  const createdAt = timeOf(fields.createdAt, 'createdAt', line, now);
+  const closedAt = timeOf(fields.closedAt, 'closedAt', line, now);
   // Without either time the load cannot be placed on the calendar, and importing it twice would not be
   // a no-op (it would be "first seen" at each import).
-  if (load.createdAt === null && closedAt === null) throw new ImportLineError(line, 'neither createdAt nor closedAt is a valid time');
-  const latest = now + IMPORT_CLOCK_SKEW_MS;
-  for (const [name, time] of [
-    ['createdAt', load.createdAt === null ? null : Date.parse(load.createdAt)],
-    ['closedAt', closedAt],
-  ] as const) {
-    if (time !== null && time > latest)
-      throw new ImportLineError(
-        line,
-        `${name} ${new Date(time).toISOString()} is later than the import's own time ${new Date(now).toISOString()} (a few minutes' clock difference is allowed)`,
-      );
+  if (createdAt === null && closedAt === null) throw new ImportLineError(line, 'neither createdAt nor closedAt is a valid time');
+  if (closedAt !== null && createdAt !== null && closedAt < createdAt) {
+    throw new ImportLineError(
+      line,
+      `closedAt ${new Date(closedAt).toISOString()} is before createdAt ${new Date(createdAt).toISOString()}`,
+    );
   }
-  if (closedAt !== null && load.createdAt !== null && closedAt < Date.parse(load.createdAt)) {
-    throw new ImportLineError(line, `closedAt ${new Date(closedAt).toISOString()} is before createdAt ${load.createdAt}`);
-  }
-  return { load, closedAt };
+  return { load: { ...load, createdAt: createdAt === null ? null : new Date(createdAt).toISOString() }, closedAt };
 }
 
-function closedAtOf(value: unknown, line: number): number | null {
+/**
+ * A time of the line: absent (null), or a real ISO 8601 instant from 2000 to the import's own time
+ * (iso-time.ts), else the line fails. `Date.parse` alone took "1", year 0001 and "2026-02-30" (as 2 March).
+ */
+function timeOf(value: unknown, name: 'createdAt' | 'closedAt', line: number, now: number): number | null {
   if (value === undefined || value === null) return null;
-  const time = typeof value === 'string' && ISO_TIME.test(value.trim()) ? Date.parse(value.trim()) : NaN;
-  if (!Number.isFinite(time))
-    throw new ImportLineError(line, `closedAt is not an ISO time (received ${JSON.stringify(value).slice(0, 60)})`);
-  return time;
+  const read = strictInstant(value, now + IMPORT_CLOCK_SKEW_MS);
+  if ('time' in read) return read.time;
+  const unbounded = strictInstant(value, Infinity);
+  if ('time' in unbounded)
+    throw new ImportLineError(
+      line,
+      `${name} ${new Date(unbounded.time).toISOString()} is later than the import's own time ${new Date(now).toISOString()} (a few minutes' clock difference is allowed)`,
+    );
+  throw new ImportLineError(line, `${name} ${read.problem}`);
 }

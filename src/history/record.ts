@@ -71,12 +71,34 @@ export class VehicleTypes {
 
 /**
  * The code of the currency a load's price is in (`UZS` for every spelling of the sum, src/loads/currency.ts),
- * kept when it is three letters, as codes are (`KZT`, `USD`, `СОМ`); anything else the API sent there
- * is text, not a code, and kept as unknown.
+ * kept when it is a currency the site knows; anything else the API sent there (`Ali`, a look-alike of
+ * UZS) is text a poster typed, kept as unknown.
  */
 export function currencyOfRecord(text: string): string {
-  const code = currencyCode(text);
-  return /^\p{Lu}{3}$/u.test(code) ? code : '';
+  return currencyCode(text);
+}
+
+/**
+ * Whether `id` looks like one of the marketplace's ids (`48213`, `a1b2-c3`, `ёк-7`): letters, digits,
+ * `-` and `_`, at most 64. Anything else (`+998901234567`, a name with a space, 200 characters) is
+ * not an id the API hands out, and may be text a poster typed: an import refuses it, and the closed-load
+ * index never publishes it.
+ */
+export function looksLikeAnId(id: string): boolean {
+  return /^[\p{L}\p{N}_-]{1,64}$/u.test(id);
+}
+
+/**
+ * The largest numbers a load's fields can hold: no trip is priced at a billion in any currency (and a
+ * phone number with its country code, twelve digits, is no price), no load weighs a thousand tonnes or
+ * fills five thousand cubic metres. A larger number is a typing slip or a phone typed in the wrong field,
+ * and is kept, and published, as unknown.
+ */
+export const LOAD_NUMBER_LIMITS = { price: 1_000_000_000, weight: 1000, volume: 5000 } as const;
+
+/** `value` when it is within its field's limit, else null. */
+export function boundedNumber(value: number | null, field: keyof typeof LOAD_NUMBER_LIMITS): number | null {
+  return value !== null && Number.isFinite(value) && value >= 0 && value <= LOAD_NUMBER_LIMITS[field] ? value : null;
 }
 
 function place(name: string): { name: string; known: boolean } {
@@ -94,9 +116,9 @@ export function historyFieldsOf(load: Load, key: string, vehicleTypes: VehicleTy
     to: to.name,
     toKnown: to.known,
     vehicleType: vehicleTypes.kept(load.vehicleType),
-    weight: load.weight,
-    volume: load.volume,
-    price: load.price,
+    weight: boundedNumber(load.weight, 'weight'),
+    volume: boundedNumber(load.volume, 'volume'),
+    price: boundedNumber(load.price, 'price'),
     currency: currencyOfRecord(load.currency),
     loadingDate: load.loadingDate,
     createdAt: load.createdAt,

@@ -78,6 +78,11 @@ async function openSqliteHistory(
 ): Promise<SqliteHistory> {
   const absolute = path.resolve(file);
   const key = options.key ?? DEVELOPMENT_HISTORY_KEY;
+  if (fs.statSync(absolute, { throwIfNoEntry: false })?.isDirectory())
+    throw new HistoryFileError(
+      absolute,
+      `it is a folder, not a file (HISTORY_FILE names the history file itself, e.g. ${path.join(absolute, '.board-history.sqlite')})`,
+    );
   if (options.readOnly) {
     if (!checkHeader(absolute)) throw new HistoryFileError(absolute, 'there is no such file');
     const connection = Connection.open(absolute, absolute, { readOnly: true });

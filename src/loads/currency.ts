@@ -3,7 +3,9 @@
  * `so'm`, `soʻm`, `сум`, `sum` or `сўм`, and all of them are one currency, so the going rates count them
  * together and a card asking "сум" is compared with its route's UZS figure (docs/rates.md, "Going rates").
  * Only spellings of one currency are joined; nothing is ever converted from one currency into another.
- * `som`/`сом` is left as it is: it is also the Kyrgyz som's name. Small on purpose: the board ships it.
+ * `som`/`сом` is no currency here: it is also the Kyrgyz som's name. Only the currencies below are
+ * currencies at all: any other text (`Ali`, a look-alike of UZS with a Greek Ζ or a Cyrillic С) is what a
+ * poster typed, and is never kept, counted as a currency or published. Small on purpose: the board ships it.
  */
 
 /** Spellings of a currency, written as `spellingKey` leaves them, and the code each stands for. */
@@ -20,6 +22,14 @@ const SPELLINGS: Readonly<Record<string, string>> = {
   RUR: 'RUB',
   РУБ: 'RUB',
   '₽': 'RUB',
+  // The codes of the other currencies the board's routes are priced in, as themselves.
+  EUR: 'EUR',
+  KZT: 'KZT',
+  KGS: 'KGS',
+  TJS: 'TJS',
+  TMT: 'TMT',
+  CNY: 'CNY',
+  TRY: 'TRY',
 };
 
 /**
@@ -33,12 +43,8 @@ function spellingKey(text: string): string {
     .replace(/['ʻʼ‘’`]/g, 'ʻ');
 }
 
-/**
- * The code of the currency `text` names: `UZS` for every spelling of the sum, the API's own text
- * upper-cased (trimmed) for a currency it does not know of, so an unknown currency stays one of its own.
- */
+/** The code of the currency `text` names (`UZS` for every spelling of the sum), or '' for any other text. */
 export function currencyCode(text: string): string {
   const key = spellingKey(text);
-  const known = Object.prototype.hasOwnProperty.call(SPELLINGS, key) ? SPELLINGS[key] : undefined;
-  return known ?? text.trim().toUpperCase();
+  return (Object.prototype.hasOwnProperty.call(SPELLINGS, key) ? SPELLINGS[key] : undefined) ?? '';
 }

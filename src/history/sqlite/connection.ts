@@ -81,11 +81,12 @@ export class Connection {
   }
 
   /** As `transaction`, for work that awaits (an import reads its file as it goes). */
-  async transactionAsync<T>(work: () => Promise<T>): Promise<T> {
+  /** `keep`: whether to commit what `work` did; false rolls it back (it changed nothing that stays). */
+  async transactionAsync<T>(work: () => Promise<T>, keep: (result: T) => boolean = () => true): Promise<T> {
     this.db.exec('BEGIN');
     try {
       const result = await work();
-      this.db.exec('COMMIT');
+      this.db.exec(keep(result) ? 'COMMIT' : 'ROLLBACK');
       return result;
     } catch (error) {
       this.rollback();

@@ -157,7 +157,19 @@ export function recordRead(connection: Connection, loads: readonly Load[], at: n
   return counts;
 }
 
-/** All or nothing: a bad line throws `ImportLineError` and nothing of the file stays in the history. */
+/** What importing a line did to its load, against the history before the import. */
+type ImportOutcome = 'new' | 'updated' | 'unchanged';
+
+/** The loads an import has met, each with what it did to it and, when it changed one, the row before. */
+const IMPORT_SEEN_TABLE =
+  'CREATE TEMP TABLE IF NOT EXISTS import_seen (id TEXT PRIMARY KEY, outcome TEXT NOT NULL, before TEXT) WITHOUT ROWID';
+
+/**
+ * All or nothing: a bad line throws `ImportLineError` and nothing of the file stays in the history. Of
+ * several lines for one id the later holds, as it would alone: the load is put back as it was before the
+ * import and the later line applied to that. Counts are of loads. An import that changed no load leaves
+ * the file as it was, byte for byte, whatever it did on the way.
+ */
 export async function importLines(
   connection: Connection,
   lines: AsyncIterable<string> | Iterable<string>,
@@ -167,17 +179,50 @@ export async function importLines(
   const counts: ImportCounts = { lines: 0, new: 0, updated: 0, unchanged: 0 };
   const now = options.now ?? Date.now();
   const vehicleTypes = vehicleTypesOf(connection);
-  await connection.transactionAsync(async () => {
-    const writer = new RowWriter(connection);
-    for await (const text of lines) {
-      counts.lines += 1;
-      const entry = parseImportLine(text, counts.lines, now);
-      if (entry) importOne(connection, writer, entry, key, vehicleTypes, counts);
-      if (counts.lines % IMPORT_PROGRESS_EVERY === 0) options.onProgress?.(counts.lines);
-    }
-  });
+  await connection.transactionAsync(
+    async () => {
+      const writer = new RowWriter(connection);
+      connection.exec(`${IMPORT_SEEN_TABLE}; DELETE FROM temp.import_seen`);
+      for await (const text of lines) {
+        counts.lines += 1;
+        const entry = parseImportLine(text, counts.lines, now);
+        if (entry) importEntry(connection, writer, entry, key, vehicleTypes, counts);
+        if (counts.lines % IMPORT_PROGRESS_EVERY === 0) options.onProgress?.(counts.lines);
+      }
+      connection.exec('DROP TABLE temp.import_seen');
+    },
+    () => counts.new > 0 || counts.updated > 0,
+  );
   options.onProgress?.(counts.lines);
   return counts;
+}
+
+/** One entry, after the lines of its id met before in this import are undone. */
+function importEntry(
+  connection: Connection,
+  writer: RowWriter,
+  entry: ImportEntry,
+  key: string,
+  vehicleTypes: VehicleTypes,
+  counts: ImportCounts,
+): void {
+  const { id } = entry.load;
+  const seen = connection.get<{ outcome: ImportOutcome; before: string | null }>(
+    'SELECT outcome, before FROM temp.import_seen WHERE id = ?',
+    id,
+  );
+  if (seen) {
+    counts[seen.outcome] -= 1;
+    if (seen.outcome === 'new') connection.statement('DELETE FROM loads WHERE id = ?').run(id);
+    else if (seen.outcome === 'updated' && seen.before !== null) writer.write(JSON.parse(seen.before) as LoadRow);
+  }
+  const { outcome, before } = importOne(connection, writer, entry, key, vehicleTypes);
+  counts[outcome] += 1;
+  connection
+    .statement(
+      'INSERT INTO temp.import_seen (id, outcome, before) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET outcome = excluded.outcome, before = excluded.before',
+    )
+    .run(id, outcome, outcome === 'updated' && before ? JSON.stringify(before) : null);
 }
 
 /**
@@ -186,8 +231,7 @@ export async function importLines(
  * from the phone where the stored one was made from the digits as typed), and
  * corrects a load only with what the line says later than the history last saw it: its fields, and its
  * closing when the history still holds it open. It never reopens a load and never moves a closing date.
- * Applying a line twice changes nothing the second time, so the same file twice (repeated ids included)
- * changes nothing.
+ * Applying a line twice changes nothing the second time. Returns what it did, and the row it found.
  */
 function importOne(
   connection: Connection,
@@ -195,8 +239,7 @@ function importOne(
   entry: ImportEntry,
   key: string,
   vehicleTypes: VehicleTypes,
-  counts: ImportCounts,
-): void {
+): { outcome: ImportOutcome; before: LoadRow | undefined } {
   const fields = historyFieldsOf(entry.load, key, vehicleTypes);
   // parseImportLine guarantees one of the two.
   const firstSeen = (isoToMs(fields.createdAt) ?? entry.closedAt) as number;
@@ -205,8 +248,7 @@ function importOne(
   const before = connection.get<LoadRow>(SELECT_LOAD_ROW, fields.id);
   if (!before) {
     writer.write(writer.row(fields, { firstSeen, lastSeen: said, closedAt: entry.closedAt }));
-    counts.new += 1;
-    return;
+    return { outcome: 'new', before };
   }
   const row: LoadRow =
     before.closedAt === null && said > before.lastSeen
@@ -218,10 +260,7 @@ function importOne(
       : { ...before };
   row.createdAt ??= isoToMs(fields.createdAt);
   if (fields.poster && (row.posterId === null || writer.madeFromDigitsAsTyped(row.posterId))) row.posterId = writer.posterId(fields.poster);
-  if (sameRow(before, row)) {
-    counts.unchanged += 1;
-    return;
-  }
+  if (sameRow(before, row)) return { outcome: 'unchanged', before };
   writer.write(row);
-  counts.updated += 1;
+  return { outcome: 'updated', before };
 }
