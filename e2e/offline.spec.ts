@@ -258,6 +258,48 @@ test("an API answer whose items are all unreadable never replaces the board's ke
   await expect(cards(page)).toHaveCount(20);
 });
 
+test("offline, a card opens the site's offline page in the page's language, and Back shows the kept list with the time it was seen", async ({
+  page,
+  context,
+}) => {
+  await visitAndKeep(page, BOARD, true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(boardNotice(page)).toBeVisible({ timeout: 15_000 });
+  const seen = await boardNotice(page).textContent();
+  await cards(page).first().locator('a[href*="/load/"]').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Internet aloqasi yoʻq' })).toBeVisible({ timeout: 15_000 });
+  expect(await page.locator('html').getAttribute('lang')).toBe('uz');
+  await expect(page.getByRole('link', { name: 'Saqlangan yuklar roʻyxatiga qaytish' })).toHaveAttribute('href', BOARD);
+  await page.goBack();
+  await expect(boardNotice(page)).toBeVisible({ timeout: 15_000 });
+  await expect(cards(page)).toHaveCount(20);
+  expect(await boardNotice(page).textContent()).toBe(seen);
+  // The link leads back to the same kept list, at the same time.
+  await page.goto(at('/uz/load/1001'));
+  await page.getByRole('link', { name: 'Saqlangan yuklar roʻyxatiga qaytish' }).click();
+  await expect(boardNotice(page)).toBeVisible({ timeout: 15_000 });
+  expect(await boardNotice(page).textContent()).toBe(seen);
+});
+
+test("offline, the language switch and a page never opened get the site's offline page in their language", async ({ page, context }) => {
+  await visitAndKeep(page, BOARD, true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(boardNotice(page)).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('navigation', { name: 'Tilni tanlash' }).getByRole('link', { name: 'Русский' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Нет подключения к интернету' })).toBeVisible({ timeout: 15_000 });
+  expect(await page.locator('html').getAttribute('lang')).toBe('ru');
+  // No Russian board was kept: the link leads to the one that was.
+  await expect(page.getByRole('link', { name: 'Вернуться к сохранённому списку грузов' })).toHaveAttribute('href', BOARD);
+  await page.goto(at('/uz-cyrl/load/1001'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Интернет алоқаси йўқ' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Саҳифани қайта очиш' })).toHaveAttribute('href', '/uz-cyrl/load/1001');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+  expect(await renderedHtmlErrors(page)).toEqual([]);
+});
+
 test('a new deploy reaches the next online visit, and a page left open since offers a reload', async ({ page, context }) => {
   await visitAndKeep(page, CITY);
   const leftOpen = await context.newPage();

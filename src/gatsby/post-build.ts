@@ -14,6 +14,7 @@ import { saveBoardHistory } from './board-history';
 import { writeRangesFile } from './rates';
 import { takeBuildOutputs } from './build-outputs';
 import { writeKillSwitch } from './service-worker';
+import { writeOfflinePages } from './offline-pages';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 // Written once every page carries a policy; later builds then only touch the HTML they wrote.
@@ -40,6 +41,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
     // The files of the last build that read the board stay as they are.
     reporter.warn('No loads were read in this build: the place files, ranges, feeds, closed loads and filter indexes were not written.');
   }
+  writeOfflinePages(PUBLIC_DIR);
   if (writeKillSwitch(PUBLIC_DIR))
     reporter.warn('OFFLINE_WORKER=off: published the kill switch that removes the offline worker (docs/offline.md)');
   const started = performance.now();

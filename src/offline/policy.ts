@@ -23,6 +23,9 @@ export const CACHE_NAMES: Readonly<Record<OfflineKind, string>> = {
   api: `${CACHE_PREFIX}board-api`,
 };
 
+/** The site's offline pages (./offline-page.ts), kept at install apart from the budgeted kinds. */
+export const OFFLINE_PAGE_CACHE = `${CACHE_PREFIX}fallback`;
+
 /**
  * How long a page, its data or the board's answer may take before a kept copy stands in (CONTRACT.md,
  * "Offline": a few seconds; a network that says "online" and answers nothing is the common case).

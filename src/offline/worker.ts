@@ -19,6 +19,7 @@ import {
   CACHE_NAMES,
   CACHE_PREFIX,
   NETWORK_TIMEOUT_MS,
+  OFFLINE_PAGE_CACHE,
   SILENT_NETWORK_MS,
   SILENT_NETWORK_WAIT_MS,
   appDataCacheKey,
@@ -40,6 +41,7 @@ import {
   type Origins,
 } from './policy';
 import type { ListAnswer } from '../api-client/answers-before-worker';
+import { OFFLINE_PAGE_PATHS, keptBoardPath, offlinePageFor, offlinePagePrefix } from './offline-page';
 import { BUILD_HEADER, MESSAGES, SEEN_AT_HEADER, SIZE_HEADER, type HowServed, type WorkerBuild } from './messages';
 import { KEPT_BECAUSE_HEADER } from '../config/kept-copy';
 
@@ -329,7 +331,27 @@ for (const kind of Object.keys(strategies) as OfflineKind[]) {
 }
 // Other pages go to the network as without a worker, with the navigation preload's head start.
 router.registerRoute(new Route(({ request }) => request.mode === 'navigate', new NetworkOnly()));
+// A navigation the network cannot answer and nothing kept stands in for (a load's page, the language
+// switch, a page never opened) gets the site's own offline page in the page's language, not the browser's.
+router.setCatchHandler(async ({ request, url }) => (request.mode === 'navigate' ? offlinePage(url) : Response.error()));
 router.addFetchListener();
+
+/** The offline page of `url`'s language (./offline-page.ts), leading back to the kept board and to `url` again. */
+async function offlinePage(url: URL): Promise<Response> {
+  const prefix = offlinePagePrefix(url.pathname);
+  const page = await (await caches.open(OFFLINE_PAGE_CACHE)).match(new URL(OFFLINE_PAGE_PATHS[prefix], origins.site).href);
+  if (!page) return Response.error();
+  const pages = await caches.open(CACHE_NAMES.page);
+  const kept: Array<{ path: string; seenAt: number }> = [];
+  for (const request of await pages.keys()) {
+    const seenAt = Number((await pages.match(request))?.headers.get(SEEN_AT_HEADER)) || 0;
+    if (isFresh('page', seenAt, Date.now())) kept.push({ path: new URL(request.url).pathname, seenAt });
+  }
+  const newestFirst = kept.sort((a, b) => b.seenAt - a.seenAt).map((entry) => entry.path);
+  const html = offlinePageFor(await page.text(), keptBoardPath(prefix, newestFirst), `${url.pathname}${url.search}`);
+  // Never kept by anyone: it stands for this navigation only.
+  return new Response(html, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
 
 // A new deploy's worker takes over at once: pages come from the network first in every version, and a
 // page open since the last deploy offers a reload (./register.ts) rather than mixing versions.
@@ -432,7 +454,7 @@ function safeUrl(text: string): URL | null {
 
 // Caches of this worker's own naming that no kind uses any more (a renamed cache) are removed.
 self.addEventListener('activate', (event) => {
-  const current = new Set(Object.values(CACHE_NAMES));
+  const current = new Set([...Object.values(CACHE_NAMES), OFFLINE_PAGE_CACHE]);
   event.waitUntil(
     caches
       .keys()
@@ -460,4 +482,15 @@ function keepScripts(event: ExtendableEvent, scripts: typeof buildScripts): Prom
   );
 }
 
-self.addEventListener('install', (event) => event.waitUntil(keepScripts(event, installScripts)));
+self.addEventListener('install', (event) => event.waitUntil(Promise.all([keepScripts(event, installScripts), keepOfflinePages()])));
+
+/** The offline pages of the three languages, fetched anew by every worker that installs (a deploy's). */
+async function keepOfflinePages(): Promise<void> {
+  const cache = await caches.open(OFFLINE_PAGE_CACHE);
+  await Promise.all(
+    Object.values(OFFLINE_PAGE_PATHS).map(async (path) => {
+      const response = await fetch(new Request(new URL(path, origins.site).href, { cache: 'no-cache' })).catch(() => null);
+      if (response?.ok) await cache.put(new URL(path, origins.site).href, response);
+    }),
+  );
+}
