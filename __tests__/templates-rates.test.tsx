@@ -50,6 +50,7 @@ async function renderRatesPage() {
       toLocation: { name: 'Buxoro' },
       price,
       currency: 'UZS',
+      weight: 20,
       createdAt: new Date(NOW - 3 * DAY_MS).toISOString(),
       contactSource: 'contact',
       contact: { phoneNumber: `+998 90 ${100 + poster} 22 33` },
