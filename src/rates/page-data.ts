@@ -115,8 +115,16 @@ export interface RatesPageRoute {
   figures: RateFigureData[];
 }
 
+/** A place routes with a figure start from, named in the page's language. */
+export interface RatesPageOrigin {
+  slug: string;
+  name: string;
+}
+
 export interface RatesPageContext extends PageContext {
   routes: RatesPageRoute[];
+  /** Every origin of `routes`, in the page language's alphabetical order (sorted by the build, so the browser agrees). */
+  origins: RatesPageOrigin[];
   builtAt: number;
   /** The days every figure stands on; null when the build had no history to read. */
   window: RateWindow | null;
@@ -147,5 +155,12 @@ export function ratesPageContext(
   );
   // Stable: routes of as many loads keep the busiest-route order, light before heavy.
   routes.sort((a, b) => b.loads - a.loads);
-  return { builtAt, window: rates?.window ?? null, routes };
+  const origins = new Map(routes.map((route) => [route.fromSlug, route.from]));
+  const collator = new Intl.Collator(language);
+  return {
+    builtAt,
+    window: rates?.window ?? null,
+    routes,
+    origins: [...origins].map(([slug, name]) => ({ slug, name })).sort((a, b) => collator.compare(a.name, b.name)),
+  };
 }
