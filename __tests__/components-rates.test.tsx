@@ -28,6 +28,7 @@ function history(from: string, to: string, count: number, busy = false): RateSam
     from,
     to,
     vehicleType: index % 2 ? 'Tent' : 'Fura',
+    weight: 20,
     price: 3_000_000 + ((index * 7919) % 13) * 100_000 - index * 10_000,
     currency: 'UZS',
     posted,
@@ -40,20 +41,31 @@ function history(from: string, to: string, count: number, busy = false): RateSam
   return [...thin, ...weeks];
 }
 
-const open = [
+/** The same route's light loads (a Labo's, 1.5 t): a tenth of the heavy ones' prices. */
+const lightHistory = (from: string, to: string, count: number) =>
+  history(from, to, count).map((load) => ({ ...load, weight: 1.5, price: (load.price as number) / 10 }));
+
+const card = (id: string, price: number, weight: number | null) =>
   normalizeLoad({
-    id: 'cheap',
+    id,
     title: 'Sement',
     fromLocation: { name: 'Toshkent' },
     toLocation: { name: 'Samarqand' },
-    price: 100_000,
+    price,
     currency: 'UZS',
+    weight,
     createdAt: new Date(END).toISOString(),
-  }),
-];
+  });
+
+// A heavy load below the heavy loads' range; a light one asking what a heavy one asks, too good for a light
+// load; one without a weight, in neither class.
+const open = [card('cheap', 100_000, 20), card('too-good', 3_000_000, 1.5), card('unweighed', 100_000, null)];
 
 function contexts(): Map<string, PlaceLoadsPageContext> {
-  const rates = buildRates([...history('toshkent', 'samarqand', 21, true), ...history('buxoro', 'navoiy', 9)], rateWindow(END));
+  const rates = buildRates(
+    [...history('toshkent', 'samarqand', 21, true), ...lightHistory('toshkent', 'samarqand', 9), ...history('buxoro', 'navoiy', 9)],
+    rateWindow(END),
+  );
   const made = new Map<string, PlaceLoadsPageContext>();
   const createPage = ((page: { path: string; context: PlaceLoadsPageContext }) =>
     made.set(page.path, page.context)) as unknown as Actions['createPage'];
@@ -97,10 +109,12 @@ function numbers(text: string | null | undefined): number[] {
 describe('a route page with a going rate', () => {
   it('draws the same figures in its SVG as its table gives: weekly medians, each load of a thin week, loads per week', () => {
     const { container } = renderPage('/ru/loads/route/toshkent/samarqand', ru);
-    const svg = container.querySelector('svg[data-rate-chart]');
+    // The heavy class's chart: the light class draws its own, from its own loads.
+    const heavy = container.querySelector('[data-weight-class="heavy"]') as HTMLElement;
+    const svg = heavy.querySelector('svg[data-rate-chart]');
     expect(svg?.getAttribute('aria-hidden')).toBe('true');
     expect(svg?.getAttribute('viewBox')).toBe('0 0 320 220');
-    const table = container.querySelector('figure table');
+    const table = heavy.querySelector('figure table');
     const rows = [...(table?.querySelectorAll('tbody tr') ?? [])].map((row) =>
       [...row.querySelectorAll('td')].map((cell) => cell.textContent),
     );
@@ -109,16 +123,16 @@ describe('a route page with a going rate', () => {
     // Weeks and axis dates in the page's language ("20 окт."), never the board list's English "Oct 20".
     const dates = [
       ...(table?.querySelectorAll('tbody time') ?? []),
-      ...container.querySelectorAll('svg text:not([data-value-tick]):not([data-count-tick])'),
+      ...heavy.querySelectorAll('svg text:not([data-value-tick]):not([data-count-tick])'),
     ];
     expect(dates.length).toBeGreaterThan(12);
     for (const date of dates) expect(date.textContent).toMatch(/^\d{1,2}\u00a0[а-я]+\.?$/);
 
-    const valueTicks = [...container.querySelectorAll('text[data-value-tick]')].map((text) => ({
+    const valueTicks = [...heavy.querySelectorAll('text[data-value-tick]')].map((text) => ({
       y: Number(text.getAttribute('y')),
       value: parse(text.textContent),
     }));
-    const countTicks = [...container.querySelectorAll('text[data-count-tick]')].map((text) => ({
+    const countTicks = [...heavy.querySelectorAll('text[data-count-tick]')].map((text) => ({
       y: Number(text.getAttribute('y')),
       value: parse(text.textContent),
     }));
@@ -133,7 +147,7 @@ describe('a route page with a going rate', () => {
       });
     };
 
-    const weekDots = [...container.querySelectorAll('svg[data-rate-chart] .rate-weeks circle')].map((dot) =>
+    const weekDots = [...heavy.querySelectorAll('svg[data-rate-chart] .rate-weeks circle')].map((dot) =>
       valueAt(Number(dot.getAttribute('cy')), valueTicks),
     );
     const tableMedians = rows
@@ -144,7 +158,7 @@ describe('a route page with a going rate', () => {
     near(weekDots, tableMedians);
 
     // Each load of a week without a median: a ring per day and price, as many loads as it says.
-    const rings = [...container.querySelectorAll('svg[data-rate-chart] .rate-points circle')].flatMap((ring) =>
+    const rings = [...heavy.querySelectorAll('svg[data-rate-chart] .rate-points circle')].flatMap((ring) =>
       Array.from({ length: Number(ring.getAttribute('data-loads')) }, () => valueAt(Number(ring.getAttribute('cy')), valueTicks)),
     );
     const tableValues = rows.filter(([, median]) => median === '–').flatMap(([, , prices]) => numbers(prices));
@@ -154,7 +168,7 @@ describe('a route page with a going rate', () => {
       tableValues.sort((a, b) => a - b),
     );
 
-    const bars = [...container.querySelectorAll('svg[data-rate-chart] .rate-bars rect')].map((bar) =>
+    const bars = [...heavy.querySelectorAll('svg[data-rate-chart] .rate-bars rect')].map((bar) =>
       valueAt(Number(bar.getAttribute('y')), countTicks.length > 1 ? countTicks : [...countTicks, { y: 0, value: 0 }]),
     );
     const tableCounts = rows.map(([count]) => parse(count)).filter((count) => count > 0);
@@ -182,11 +196,30 @@ describe('a route page with a going rate', () => {
     const block = screen.getByRole('region', { name: 'Yoʻnalishdagi odatiy narx' });
     // The window's days, not the posting dates of loads that were open for longer.
     expect(within(block).getByText(/28-avgust – 25-noyabr oraligʻida doskada boʻlgan yuklar/)).toBeTruthy();
-    expect(within(block).getByText(/^57 ta yuk; yuk beruvchilar: 3\. Medianadan 5 baravardan koʻproq .*: 0\.$/)).toBeTruthy();
-    expect(within(block).getAllByText(/^Oʻrtadagi yarmi: /).length).toBeGreaterThan(0);
+    expect(within(block).getByText(/^57 ta yuk; yuk beruvchilar: 3\. Odatiy narxdan 5 baravardan koʻproq .*: 0\.$/)).toBeTruthy();
+    expect(within(block).getByText(/^9 ta yuk; yuk beruvchilar: 3\./)).toBeTruthy();
+    expect(within(block).getAllByText(/^Odatda .* oraligʻida$/).length).toBeGreaterThan(0);
     expect(within(block).getByText(/toʻlangan narx emas/)).toBeTruthy();
     expect(screen.getByText('Odatiy narxdan past')).toBeTruthy();
     expect(within(block).getByRole('link', { name: 'Barcha yoʻnalishlardagi narxlar' }).getAttribute('href')).toBe('/uz/loads/rates');
+  });
+
+  it('compares each card with its own class, warns of a price too good for it, and says nothing without a weight', () => {
+    const { container } = renderPage('/ru/loads/route/toshkent/samarqand', ru);
+    const labelOf = (title: string) => {
+      const cards = [...container.querySelectorAll('li')].filter((item) => item.querySelector('a[href$="/load/' + title + '"]'));
+      return cards[0]?.querySelector('[data-price-position]');
+    };
+    expect(labelOf('cheap')?.textContent).toBe('Ниже обычной цены');
+    const warning = labelOf('too-good');
+    expect(warning?.getAttribute('data-price-position')).toBe('wellAbove');
+    expect(warning?.textContent).toMatch(/^Намного выше обычной цены на направлении/);
+    expect(
+      within(warning as HTMLElement)
+        .getByRole('link', { name: 'Как распознать мошенников' })
+        .getAttribute('href'),
+    ).toBe('/ru/help#two-sided-scam');
+    expect(labelOf('unweighed')).toBeNull();
   });
 
   it('has its page when none of its loads is open, and says so', () => {

@@ -12,6 +12,8 @@ import { openHistory } from '../src/history/store';
 import type { BoardHistory } from '../src/history/types';
 import { routeKey } from '../src/loads/place-groups';
 import { roadDistanceKm } from '../src/places/distance';
+import type { RouteRateData } from '../src/rates/page-data';
+import type { WeightClass } from '../src/rates/weight-class';
 
 /**
  * The going rates a build makes from a board history (docs/rates.md): hand-made histories in
@@ -51,9 +53,19 @@ interface LoadSpec {
   to?: string;
   posted?: number;
   vehicle?: string;
+  /** Tonnes; 20 (a heavy load) unless given. */
+  weight?: number | null;
 }
 
-function apiLoad({ price, poster, currency = 'UZS', to = 'Samarqand', posted = NOW - 3 * DAY_MS, vehicle = 'Tent' }: LoadSpec): Load {
+function apiLoad({
+  price,
+  poster,
+  currency = 'UZS',
+  to = 'Samarqand',
+  posted = NOW - 3 * DAY_MS,
+  vehicle = 'Tent',
+  weight = 20,
+}: LoadSpec): Load {
   nextId += 1;
   return normalizeLoad({
     id: `L${nextId}`,
@@ -63,6 +75,7 @@ function apiLoad({ price, poster, currency = 'UZS', to = 'Samarqand', posted = N
     vehicleType: { id: vehicle, name: vehicle },
     price,
     currency,
+    weight,
     createdAt: new Date(posted).toISOString(),
     contactSource: 'contact',
     contact:
@@ -78,7 +91,10 @@ function recorded(specs: LoadSpec[]): Load[] {
 }
 
 const build = (now = NOW) => ratesOfBuild(history, now).rates;
-const figureOf = (key: string, now = NOW) => build(now).routes.get(key)?.figures[0];
+/** A route's class of load (heavy unless asked), as the build hands it to the page. */
+const classIn = (rate: RouteRateData | undefined, weightClass: WeightClass = 'heavy') =>
+  rate?.classes.find((one) => one.weightClass === weightClass);
+const figureOf = (key: string, now = NOW) => classIn(build(now).routes.get(key))?.figures[0];
 const blockOf = (key: string, language: Language = uz as Language, now = NOW) => {
   const rate = build(now).routes.get(key);
   if (!rate) throw new Error(`no route ${key}`);
@@ -135,26 +151,26 @@ describe('one poster cannot set a figure', () => {
 describe('prices far outside a route’s usual range stay out of its figure', () => {
   const usual = [4_600_000, 4_800_000, 5_000_000, 5_000_000, 5_200_000, 5_400_000, 5_500_000];
 
-  it('leaves out prices of 900 000 000, says so, and a card asking 90 000 000 reads above the usual range', () => {
+  it('leaves out prices of 900 000 000, says so, and a card asking 90 000 000 reads well above the usual range', () => {
     // Three of ten: enough to carry the upper quartile to 676 375 000 UZS without the rule. (A price of a
     // billion or more is no price at all: the history keeps it as unknown.)
     recorded([...usual.map((price, poster) => ({ price, poster })), ...[8, 9, 10].map((poster) => ({ price: 900_000_000, poster }))]);
     const rates = build();
-    const figure = rates.routes.get(SAMARQAND)?.figures[0];
+    const figure = classIn(rates.routes.get(SAMARQAND))?.figures[0];
     expect(figure).toMatchObject({ loads: 7, outliers: 3, trip: { median: 5_000_000, p75: 5_300_000 } });
     const card = apiLoad({ price: 90_000_000, poster: 1 });
-    expect(cardPositions([card], rates)).toEqual({ [card.id]: 'above' });
+    expect(cardPositions([card], rates)).toEqual({ [card.id]: 'wellAbove' });
     expect(textOf(rateBlockHtml(rates.routes.get(SAMARQAND) as never, ru))).toContain(
-      'Не учтены цены, которые более чем в 5 раз выше или ниже медианы: 3.',
+      'Не учтены цены, которые более чем в 5 раз выше или ниже типичной: 3.',
     );
   });
 
   it('says how many prices it left out when what is left is too few for a figure', () => {
     recorded([...usual.slice(0, 6).map((price, poster) => ({ price, poster })), ...[8, 9, 10].map((poster) => ({ price: 1, poster }))]);
     const rate = build().routes.get(SAMARQAND);
-    expect(rate?.figures).toEqual([]);
+    expect(classIn(rate)?.figures).toEqual([]);
     expect(textOf(rateBlockHtml(rate as never, ru as Language))).toContain(
-      'было 9 грузов, а нужно не меньше 7 от 3 разных грузовладельцев. Не учтены цены, которые более чем в 5 раз выше или ниже медианы: 3.',
+      'было 9 грузов, а нужно не меньше 7 от 3 разных грузовладельцев. Не учтены цены, которые более чем в 5 раз выше или ниже типичной: 3.',
     );
   });
 
@@ -172,12 +188,12 @@ describe('prices far outside a route’s usual range stay out of its figure', ()
     ]);
     const rates = build();
     const rate = rates.routes.get(SAMARQAND);
-    expect(rate?.figures.map((figure) => [figure.currency, figure.loads, figure.trip.median])).toEqual([['UZS', 7, 5_000_000]]);
-    expect(rate?.others).toEqual([{ currency: 'USD', loads: 3, outliers: 0 }]);
+    expect(classIn(rate)?.figures.map((figure) => [figure.currency, figure.loads, figure.trip.median])).toEqual([['UZS', 7, 5_000_000]]);
+    expect(classIn(rate)?.others).toEqual([{ currency: 'USD', loads: 3, outliers: 0 }]);
     expect(textOf(rateBlockHtml(rate as never, uz as Language))).toContain(
       'aylantirilmaydi: USD: 3. Narxi koʻrsatilmagan yuklar (hisobga olinmadi): 1.',
     );
-    const card = apiLoad({ price: 9_000_000, poster: 1, currency: 'сўм' });
+    const card = apiLoad({ price: 6_000_000, poster: 1, currency: 'сўм' });
     expect(cardPositions([card], rates)).toEqual({ [card.id]: 'above' });
   });
 });
@@ -251,5 +267,43 @@ describe('an empty panel is not a chart', () => {
     // The table twin lists each of them, as the estimate they are.
     const prices = [...html.matchAll(/<td class="rate-number">примерно ([^<]+)<\/td><\/tr>/g)].map(([, list]) => list);
     expect(prices.flatMap((list) => list?.split(', ') ?? [])).toHaveLength(7);
+  });
+});
+
+describe('a figure per class of load', () => {
+  const labo = [1, 2, 3, 4, 5, 6, 7].map((poster) => ({ price: 4_350_000, poster, weight: 1.5 }));
+  const fura = [1, 2, 3, 4, 5, 6, 7].map((poster) => ({ price: 18_200_000, poster, weight: 20 }));
+
+  it('reads each load’s weight from the history and gives light and heavy loads a figure each', () => {
+    recorded([...labo, ...fura, { price: 9_000_000, poster: 8, weight: null }]);
+    const rate = build().routes.get(SAMARQAND);
+    expect(rate).toMatchObject({ loads: 15, unweighed: 1 });
+    expect(classIn(rate, 'light')?.figures[0]).toMatchObject({ loads: 7, trip: { median: 4_350_000 } });
+    expect(classIn(rate, 'heavy')?.figures[0]).toMatchObject({ loads: 7, trip: { median: 18_200_000 } });
+    const text = textOf(rateBlockHtml(rate as RouteRateData, ru as Language));
+    // textOf reads the no-break space as a space.
+    expect(text).toContain('Лёгкие грузы (до 3,5 т)');
+    expect(text).toContain('Тяжёлые грузы (тяжелее 3,5 т)');
+    expect(text).toContain('Грузов без указанного веса (не вошли ни в лёгкие, ни в тяжёлые): 1.');
+    // Each class draws its own chart.
+    expect(rateBlockHtml(rate as RouteRateData, ru as Language).match(/data-rate-chart/g)).toHaveLength(2);
+  });
+
+  it('compares a Damas card with the light loads, not with the heavy ones', () => {
+    recorded([...labo, ...fura]);
+    const rates = build();
+    const damas = apiLoad({ price: 3_500_000, poster: 9, weight: 0.5, to: 'Samarqand' });
+    const heavy = apiLoad({ price: 30_000_000, poster: 9, weight: 20 });
+    const unweighed = apiLoad({ price: 3_500_000, poster: 9, weight: null });
+    expect(cardPositions([damas, heavy, unweighed], rates)).toEqual({ [damas.id]: 'below', [heavy.id]: 'wellAbove' });
+  });
+
+  it('says which class has too few loads, and shows the other', () => {
+    recorded([...fura, { price: 4_000_000, poster: 9, weight: 2 }]);
+    const rate = build().routes.get(SAMARQAND) as RouteRateData;
+    const html = rateBlockHtml(rate, ru as Language);
+    expect(html).toMatch(/data-weight-class="light" data-going-rate="not-enough"/);
+    expect(html).toMatch(/data-weight-class="heavy" data-going-rate="shown"/);
+    expect(textOf(html)).toContain('на этом направлении был 1 груз');
   });
 });

@@ -53,7 +53,7 @@ describe('the going rates’ read of a window', () => {
       [
         load('posted-before-seen', { createdAt: new Date(NOW - 30 * DAY_MS).toISOString(), price: 1 }),
         // An API clock ahead of the build's, or a wrong date: a createdAt after the window's end.
-        load('posted-in-the-future', { createdAt: new Date(NOW + 3 * DAY_MS).toISOString(), price: 2 }),
+        load('posted-in-the-future', { createdAt: new Date(NOW + 3 * DAY_MS).toISOString(), price: 2, weight: 1.5 }),
         load('undated', { createdAt: null, price: 3, contact: null }),
         load('unknown-place', { toLocation: { name: 'Qayerdadir' }, price: 4 }),
         load('same-place', { toLocation: { name: 'Ташкент' }, price: 5 }),
@@ -66,9 +66,18 @@ describe('the going rates’ read of a window', () => {
     const poster = samples[0]?.poster;
     expect(poster).not.toBeNull();
     expect(samples.sort(byPrice)).toEqual([
-      { from: 'toshkent', to: 'samarqand', vehicleType: 'Tent', price: 1, currency: 'UZS', posted: NOW - 30 * DAY_MS, poster },
-      { from: 'toshkent', to: 'samarqand', vehicleType: 'Tent', price: 2, currency: 'UZS', posted: firstSeen, poster },
-      { from: 'toshkent', to: 'samarqand', vehicleType: 'Tent', price: 3, currency: 'UZS', posted: firstSeen, poster: null },
+      {
+        from: 'toshkent',
+        to: 'samarqand',
+        vehicleType: 'Tent',
+        weight: null,
+        price: 1,
+        currency: 'UZS',
+        posted: NOW - 30 * DAY_MS,
+        poster,
+      },
+      { from: 'toshkent', to: 'samarqand', vehicleType: 'Tent', weight: 1.5, price: 2, currency: 'UZS', posted: firstSeen, poster },
+      { from: 'toshkent', to: 'samarqand', vehicleType: 'Tent', weight: null, price: 3, currency: 'UZS', posted: firstSeen, poster: null },
     ]);
   });
 });

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { percentiles, spreadOf, voicesOf } from '../src/rates/spread';
 import { rateWindow } from '../src/rates/window';
 import { routeKey } from '../src/loads/place-groups';
-import { pricePosition } from '../src/loads/price-position';
+import { loadClassOf, pricePosition } from '../src/loads/price-position';
 import { currencyCode } from '../src/loads/currency';
 import { buildRates } from '../src/rates/page-data';
 import { positionsFromFile, rangesFileOf, type RangesFile } from '../src/rates/ranges-file';
@@ -27,6 +27,7 @@ function sample(price: number | null, poster: string | null, extra: Partial<Rate
     from: 'toshkent',
     to: 'samarqand',
     vehicleType: 'tent',
+    weight: 20,
     price,
     currency: 'UZS',
     posted: END - 5 * DAY_MS,
@@ -288,16 +289,97 @@ describe('spellings of a currency', () => {
   });
 });
 
-describe('a price against its route’s middle half', () => {
-  const ranges = [['UZS', 250, 550] as const];
+describe('a price against its class’s middle half', () => {
+  const ranges = [['UZS', 'heavy', 250, 550] as const, ['UZS', 'light', 50, 80] as const];
+  const heavy = (price: number | null, currency = 'UZS') => ({ price, currency, weight: 20 });
   it('says below, within or above, in the same currency only, however it is spelled', () => {
-    expect(pricePosition(100, 'UZS', ranges)).toBe('below');
-    expect(pricePosition(250, 'uzs', ranges)).toBe('within');
-    expect(pricePosition(550, 'сум', ranges)).toBe('within');
-    expect(pricePosition(551, 'UZS', ranges)).toBe('above');
-    expect(pricePosition(551, 'USD', ranges)).toBeNull();
-    expect(pricePosition(null, 'UZS', ranges)).toBeNull();
-    expect(pricePosition(100, 'UZS', undefined)).toBeNull();
+    expect(pricePosition(heavy(100), ranges)).toBe('below');
+    expect(pricePosition(heavy(250, 'uzs'), ranges)).toBe('within');
+    expect(pricePosition(heavy(550, 'сум'), ranges)).toBe('within');
+    expect(pricePosition(heavy(551), ranges)).toBe('above');
+    expect(pricePosition(heavy(551, 'USD'), ranges)).toBeNull();
+    expect(pricePosition(heavy(null), ranges)).toBeNull();
+    expect(pricePosition(heavy(100), undefined)).toBeNull();
+  });
+
+  it('compares a load with its own class only: light up to 3.5 t, heavy above', () => {
+    expect(pricePosition({ price: 100, currency: 'UZS', weight: 3.5 }, ranges)).toBe('above');
+    expect(pricePosition({ price: 100, currency: 'UZS', weight: 3.6 }, ranges)).toBe('below');
+    expect(pricePosition({ price: 60, currency: 'UZS', weight: 0.5 }, ranges)).toBe('within');
+  });
+
+  it('says nothing of a load without a weight, or of a class without a figure', () => {
+    expect(pricePosition({ price: 300, currency: 'UZS', weight: null }, ranges)).toBeNull();
+    expect(pricePosition({ price: 300, currency: 'UZS', weight: 0 }, ranges)).toBeNull();
+    expect(pricePosition({ price: 60, currency: 'UZS', weight: 1 }, [['UZS', 'heavy', 250, 550]])).toBeNull();
+  });
+
+  it('says a price is well above the usual only above 1.5 times its class’s upper quartile', () => {
+    expect(pricePosition(heavy(825), ranges)).toBe('above');
+    expect(pricePosition(heavy(825.01), ranges)).toBe('wellAbove');
+    // The light class's own quartile: 120 is 1.5 times 80, far under the heavy loads' 550.
+    expect(pricePosition({ price: 120, currency: 'UZS', weight: 2 }, ranges)).toBe('above');
+    expect(pricePosition({ price: 121, currency: 'UZS', weight: 2 }, ranges)).toBe('wellAbove');
+  });
+});
+
+describe('classes of load on one route', () => {
+  const classOf = (loads: readonly RateSample[]) => buildRates(loads, WINDOW).routes.get(KEY);
+  const figureOf = (loads: readonly RateSample[], weightClass: 'light' | 'heavy') =>
+    classOf(loads)?.classes.find((one) => one.weightClass === weightClass)?.figures[0];
+
+  it('gives light and heavy loads a figure each, never one they share', () => {
+    // Labo loads at 4,350,000 and Fura loads at 18,200,000, as on the sample board.
+    const loads = [...samples(Array(7).fill(4_350_000), { weight: 1.5 }), ...samples(Array(7).fill(18_200_000), { weight: 20 })];
+    expect(figureOf(loads, 'light')).toMatchObject({ loads: 7, trip: { median: 4_350_000 } });
+    expect(figureOf(loads, 'heavy')).toMatchObject({ loads: 7, trip: { median: 18_200_000 } });
+    expect(classOf(loads)).toMatchObject({ loads: 14, unweighed: 0 });
+  });
+
+  it('puts a load of exactly 3.5 t with the light ones and one of 3.6 t with the heavy', () => {
+    const loads = [...samples([1, 2, 3, 4, 5, 6], { weight: 1 }), sample(7, 'edge', { weight: 3.5 }), sample(700, 'over', { weight: 3.6 })];
+    expect(figureOf(loads, 'light')).toMatchObject({ loads: 7, trip: { median: 4 } });
+    expect(classOf(loads)?.classes.find((one) => one.weightClass === 'heavy')).toMatchObject({ loads: 1, figures: [] });
+  });
+
+  it('counts a load without a weight in neither class', () => {
+    const loads = [...samples([1, 2, 3, 4, 5, 6], { weight: 2 }), sample(4, 'unweighed', { weight: null })];
+    const rate = classOf(loads);
+    expect(rate).toMatchObject({ loads: 7, unweighed: 1 });
+    expect(rate?.classes.map((one) => [one.weightClass, one.loads, one.figures.length])).toEqual([
+      ['light', 6, 0],
+      ['heavy', 0, 0],
+    ]);
+    expect(buildRates(loads, WINDOW).rated).toEqual([]);
+  });
+
+  it('keeps the one-voice rule in each class: whatever one poster adds to a class, its median stays within the others’', () => {
+    const weights = fc.constantFrom(0.5, 1.5, 3.5, 5, 20);
+    const loadsOf = (poster: string | null) =>
+      fc
+        .array(fc.record({ price: fc.integer({ min: 5_000_000, max: 20_000_000 }), weight: weights }), { minLength: 1, maxLength: 8 })
+        .map((list) => list.map(({ price, weight }) => sample(price, poster, { weight })));
+    const route = fc
+      .array(fc.option(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), { nil: null }).chain(loadsOf), { minLength: 3, maxLength: 10 })
+      .map((lists) => lists.flat());
+    fc.assert(
+      fc.property(route, fc.array(fc.integer({ min: 1, max: 1_000_000_000_000 }), { maxLength: 30 }), weights, (others, prices, weight) => {
+        const quiet = others.filter((load) => load.poster !== 'loud');
+        const all = [...quiet, ...prices.map((price) => sample(price, 'loud', { weight }))];
+        for (const weightClass of ['light', 'heavy'] as const) {
+          const figure = figureOf(all, weightClass);
+          if (!figure) continue;
+          const own = new Map<RateSample['poster'], number[]>();
+          for (const load of quiet)
+            if (loadClassOf(load.weight) === weightClass) own.set(load.poster, [...(own.get(load.poster) ?? []), load.price as number]);
+          const medians = [...own.values()].map((list) => spreadOf([...list].sort((x, y) => x - y)).median);
+          if (medians.length < 2) continue;
+          if (figure.trip.median < Math.min(...medians) || figure.trip.median > Math.max(...medians)) return false;
+        }
+        return true;
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
@@ -305,8 +387,8 @@ describe('the ranges file the live board reads', () => {
   it('finds a card’s route by any spelling of its places, and says where its price sits', () => {
     const rates = buildRates(samples([100, 200, 300, 400, 500, 600, 700]), WINDOW);
     const file = rangesFileOf(JSON.parse(JSON.stringify(rangesFile(rates)))) as RangesFile;
-    const card = (id: string, from: string, to: string, price: number, currency = 'UZS') =>
-      normalizeLoad({ id, fromLocationName: from, toLocationName: to, price, currency });
+    const card = (id: string, from: string, to: string, price: number, currency = 'UZS', weight = 20) =>
+      normalizeLoad({ id, fromLocationName: from, toLocationName: to, price, currency, weight });
     expect(
       positionsFromFile(file, [
         card('a', 'Ташкент', 'Samarqand, Samarqand viloyati', 100),
@@ -314,12 +396,17 @@ describe('the ranges file the live board reads', () => {
         card('c', 'TOSHKENT', 'САМАРКАНД', 9000),
         card('d', 'Toshkent', 'Samarqand', 9000, 'USD'),
         card('e', 'Samarqand', 'Toshkent', 100),
+        // A light load: its class has no figure here, so its card says nothing.
+        card('f', 'Toshkent', 'Samarqand', 100, 'UZS', 1.5),
       ]),
-    ).toEqual({ a: 'below', b: 'within', c: 'above' });
+    ).toEqual({ a: 'below', b: 'within', c: 'wellAbove' });
   });
 
   it('gives no position from a damaged file, and does not throw', () => {
-    const damaged = { keys: { toshkent: 0, samarqand: 1 }, routes: [null, [0, 1, 'x'], [0, 1, [null, 'UZS']]] } as unknown as RangesFile;
+    const damaged = {
+      keys: { toshkent: 0, samarqand: 1 },
+      routes: [null, [0, 1, 'x'], [0, 1, [null, 'UZS']], [0, 1, [['UZS', 1, 2]]]],
+    } as unknown as RangesFile;
     expect(
       positionsFromFile(damaged, [
         normalizeLoad({ id: 'a', fromLocationName: 'Toshkent', toLocationName: 'Samarqand', price: 5, currency: 'UZS' }),

@@ -42,21 +42,28 @@ afterEach(() => {
 async function renderRatesPage() {
   const history = await openHistory(path.join(dir, 'history.sqlite'), { key: 'test-key' });
   const km = roadDistanceKm('toshkent', 'buxoro')?.km as number;
-  const load = (id: number, price: number, poster: number) =>
+  const load = (id: number, price: number, poster: number, to = 'Buxoro', weight = 20, from = 'Toshkent') =>
     normalizeLoad({
       id: `L${id}`,
       title: 'Sement',
-      fromLocation: { name: 'Toshkent' },
-      toLocation: { name: 'Buxoro' },
+      fromLocation: { name: from },
+      toLocation: { name: to },
       price,
       currency: 'UZS',
+      weight,
       createdAt: new Date(NOW - 3 * DAY_MS).toISOString(),
       contactSource: 'contact',
       contact: { phoneNumber: `+998 90 ${100 + poster} 22 33` },
     });
   // Seven posters around a median of 6 121 UZS per km, and one price typed as 1.
   const loads = [-3, -2, -1, 0, 1, 2, 3].map((step, poster) => load(poster, 6_121 * km + step * 50_000, poster));
-  history.recordRead([...loads, load(8, 1, 8)], NOW - 60 * 60 * 1000);
+  // Toshkent → Samarqand: nine heavy loads and eight light ones; Samarqand → Navoiy: seven light ones.
+  const samarqand = [
+    ...Array.from({ length: 9 }, (_, poster) => load(20 + poster, 18_000_000, poster, 'Samarqand')),
+    ...Array.from({ length: 8 }, (_, poster) => load(40 + poster, 4_000_000, poster, 'Samarqand', 1.5)),
+    ...Array.from({ length: 7 }, (_, poster) => load(60 + poster, 3_000_000, poster, 'Navoiy', 0.5, 'Samarqand')),
+  ];
+  history.recordRead([...loads, load(8, 1, 8), ...samarqand], NOW - 60 * 60 * 1000);
   const { rates } = ratesOfBuild(history, NOW);
   history.close();
   const variant = pageVariants(ROUTES.rates).find((candidate) => !candidate.bare && candidate.language.code === ru?.code);
@@ -65,19 +72,39 @@ async function renderRatesPage() {
   return renderInLanguage(<RatesPage {...props} />, ru as (typeof LANGUAGES)[number], ROUTES.rates, ['common', 'loads', 'places']);
 }
 
+const cardsIn = (element: HTMLElement) =>
+  [...element.querySelectorAll<HTMLElement>('li[data-route]')].map((card) => `${card.dataset.route} ${card.dataset.weightClass}`);
+
 describe('the rates page', () => {
-  it('gives each route’s loads, posters and prices left out, and its price per km as an estimate', async () => {
-    await renderRatesPage();
-    const table = screen.getByRole('table', { name: 'Цены на грузоперевозки по направлениям' });
-    const [row] = within(table).getAllByRole('row').slice(1);
-    const cells = within(row as HTMLElement)
-      .getAllByRole('cell')
-      .map((cell) => cell.textContent);
+  it('gives each route’s typical price, its usual range, what it stands on, and its price per km as an estimate', async () => {
+    const { container } = await renderRatesPage();
+    const card = container.querySelector<HTMLElement>('li[data-route="/loads/route/toshkent/buxoro"]') as HTMLElement;
+    const text = card.textContent ?? '';
+    expect(text).toMatch(/^Ташкент → Бухара/);
+    expect(text).toContain('Тяжёлые грузы (тяжелее 3,5\u00a0т)');
     // Per km: "≈" to the eye, "примерно" to a screen reader, two significant figures (6 121 is 6 100).
-    expect(cells[1]).toMatch(/^≈примерно\u00a06\u00a0100\u00a0UZS\/км/);
-    expect(cells.slice(2)).toEqual(['7', '7', '1']);
-    expect(screen.getByRole('columnheader', { name: 'Грузовладельцев' })).toBeTruthy();
-    expect(screen.getByRole('columnheader', { name: 'Не учтено' })).toBeTruthy();
+    expect(text).toMatch(/за рейс · ≈примерно\u00a06\u00a0100\u00a0UZS\/км/);
+    expect(text).toMatch(/Обычно от [\d\u00a0]+\u00a0UZS до [\d\u00a0]+\u00a0UZS/);
+    expect(text).toContain('7 грузов; грузовладельцев: 7. Не учтено цен: 1.');
+  });
+
+  it('lists a route once per class with a figure, the busiest first, and every route under the place it starts from', async () => {
+    const { container } = await renderRatesPage();
+    const busiest = screen.getByRole('region', { name: 'Самые загруженные направления' });
+    expect(cardsIn(busiest)).toEqual([
+      '/loads/route/toshkent/samarqand heavy',
+      '/loads/route/toshkent/samarqand light',
+      '/loads/route/toshkent/buxoro heavy',
+      '/loads/route/samarqand/navoiy light',
+    ]);
+    const origins = [...container.querySelectorAll<HTMLDetailsElement>('details[data-origin]')];
+    // In the page language's alphabetical order: a driver finds his city's name at once.
+    expect(origins.map((origin) => origin.querySelector('summary')?.textContent)).toEqual([
+      'Самарканд 1 направление',
+      'Ташкент 3 направления',
+    ]);
+    expect(cardsIn(origins[1] as HTMLElement)).toEqual(cardsIn(busiest).filter((card) => card.includes('/toshkent/')));
+    expect(container.querySelector('table')).toBeNull();
   });
 
   it('names the window’s days and states the rules a driver can check', async () => {
@@ -89,8 +116,9 @@ describe('the rates page', () => {
       .map((item) => item.textContent);
     expect(items).toEqual([
       expect.stringMatching(/не меньше 7 грузов от не меньше 3 разных грузовладельцев/),
+      expect.stringMatching(/^Лёгкие грузы \(до 3,5\u00a0т\) и тяжёлые считаются отдельно/),
       expect.stringMatching(/один голос/),
-      expect.stringMatching(/более чем в 5 раз выше или ниже медианы/),
+      expect.stringMatching(/более чем в 5 раз выше или ниже типичной/),
       expect.stringMatching(/UZS, soʻm, sum, сум и сўм — одна валюта/),
       expect.stringMatching(/со знаком ≈ и округлена до двух значащих цифр/),
     ]);

@@ -76,7 +76,7 @@ describe('a route page', () => {
 
   it('links its feed visibly, with what it is for', () => {
     renderPage('/uz/loads/route/toshkent/samarqand', uz);
-    const link = screen.getByRole('link', { name: 'Yuklar lentasi (Atom)' });
+    const link = screen.getByRole('link', { name: 'Yangi yuklarga obuna (RSS)' });
     expect(link.getAttribute('href')).toBe('/feeds/uz/route/toshkent/samarqand.atom');
     expect(link.closest('p')?.textContent).toMatch(/^Yangi yuklarni RSS dasturi yoki Telegram uchun RSS-bot orqali kuzatib boring:/);
   });

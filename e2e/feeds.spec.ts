@@ -95,9 +95,9 @@ test('the server sends a feed as Atom', async ({ request }) => {
 });
 
 const shareCases = [
-  { path: '/uz/loads', share: /^Telegramda ulashish/, native: /^Ulashish \(/, feed: 'Yuklar lentasi (Atom)' },
-  { path: '/uz-cyrl/loads', share: /^Telegram орқали улашиш/, native: /^Улашиш \(/, feed: 'Юклар лентаси (Atom)' },
-  { path: '/ru/loads', share: /^Поделиться в Telegram/, native: /^Поделиться \(/, feed: 'Лента грузов (Atom)' },
+  { path: '/uz/loads', share: /^Telegramda ulashish/, native: /^Ulashish \(/, feed: 'Yangi yuklarga obuna (RSS)' },
+  { path: '/uz-cyrl/loads', share: /^Telegram орқали улашиш/, native: /^Улашиш \(/, feed: 'Янги юкларга обуна (RSS)' },
+  { path: '/ru/loads', share: /^Поделиться в Telegram/, native: /^Поделиться \(/, feed: 'Подписка на новые грузы (RSS)' },
 ] as const;
 
 async function firstCard(page: Page) {

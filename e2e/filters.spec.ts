@@ -250,7 +250,7 @@ test("a kept city search offers the city's Atom feed", async ({ page }) => {
     'href',
     '/uz/loads/from/toshkent?sort=loading',
   );
-  await expect(item.getByRole('link', { name: /^Atom lentasi/ })).toHaveAttribute('href', '/feeds/uz/from/toshkent.atom');
+  await expect(item.getByRole('link', { name: /^RSS dasturida kuzatish/ })).toHaveAttribute('href', '/feeds/uz/from/toshkent.atom');
 });
 
 test('near: a place search widens to the places within 50 km, each option with its count, a chip removes it', async ({ page }) => {
@@ -258,7 +258,7 @@ test('near: a place search widens to the places within 50 km, each option with i
   const within50 = matchingIds(BOARD, '?search=Toshkent&near=50');
   expect(within50.length).toBeGreaterThan(place.length);
   await openFilters(page, `/ru/loads?search=${encodeURIComponent('Ташкент')}`);
-  const near = page.getByRole('group', { name: 'Ближайшие места' });
+  const near = page.getByRole('group', { name: 'Радиус поиска' });
   await near.getByRole('radio', { name: `В радиусе 50\u00a0км (${within50.length})` }).check();
   await expect(page).toHaveURL(/near=50$/);
   await expect(boardStatus(page)).toHaveText(new RegExp(`^Найден\\S* ${within50.length} ${plural(within50.length)}`));
@@ -279,7 +279,7 @@ test('near: a city page widens to the loads leaving places within 100 km', async
 test('near: the board without a place offers no radius, and ?near= alone is ignored', async ({ page }) => {
   await openFilters(page, '/ru/loads?near=50');
   await expect(page.getByRole('group', { name: 'Тип транспорта' }).getByRole('checkbox').first()).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Ближайшие места' })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Радиус поиска' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Убрать фильтр: в радиусе/ })).toHaveCount(0);
   await expect(boardStatus(page)).toHaveText(new RegExp(`^Найден\\S* ${BOARD.length} ${plural(BOARD.length)}`));
 });

@@ -19,6 +19,9 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
+/** The help page's part on the two-sided scam, which a card whose price is well above the usual links. */
+export const SCAM_HELP_ID = 'two-sided-scam';
+
 /** The one 404 page (Gatsby copies it to 404.html, which the host serves for every unknown path). */
 export const NOT_FOUND_PATH = '/404';
 

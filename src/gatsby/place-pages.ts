@@ -165,7 +165,7 @@ export function cardPositions(loads: readonly Load[], rates: BuildRates | null):
     const from = matchPlace(load.from);
     const to = matchPlace(load.to);
     const ranges = from && to ? rangesOf(rates.routes.get(routeKey(from.slug, to.slug))) : undefined;
-    const position = pricePosition(load.price, load.currency, ranges);
+    const position = pricePosition(load, ranges);
     if (position) positions[load.id] = position;
   }
   return positions;

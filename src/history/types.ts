@@ -75,6 +75,8 @@ export interface RateSample {
   from: string;
   to: string;
   vehicleType: string;
+  /** Tonnes, as stored; null when the load gave none. A figure's class of load (src/rates/weight-class.ts) reads it. */
+  weight: number | null;
   price: number | null;
   /** As stored: upper-case code, or empty. */
   currency: string;

@@ -1,19 +1,55 @@
 import { currencyCode } from './currency';
 
 /**
- * Where a card's asking price sits against its route's usual range. Apart from going-rate.ts because
- * the live board's cards run it in the browser, which needs none of the figures' arithmetic.
+ * Where a card's asking price sits against its route's usual range for its class of load. Apart from
+ * going-rate.ts because the live board's cards run it in the browser, which needs none of the figures'
+ * arithmetic.
  */
-/** The middle half of one currency's asking prices per trip on a route (its `currencyCode`): what a card is compared with. */
-export type PriceRange = readonly [currency: string, p25: number, p75: number];
 
-export type PricePosition = 'below' | 'within' | 'above';
+/** A class of load (src/rates/weight-class.ts): light up to LIGHT_MAX_TONNES, heavy above. */
+export type LoadClass = 'light' | 'heavy';
 
-export function pricePosition(price: number | null, currency: string, ranges: readonly PriceRange[] | undefined): PricePosition | null {
+/** The heaviest light load in tonnes; src/rates/weight-class.ts classes the history's loads by the same number. */
+export const LIGHT_MAX_TONNES = 3.5;
+
+/** A load's class by its weight in tonnes; null without a weight (or with one no load has): it counts in neither. */
+export function loadClassOf(weight: number | null | undefined): LoadClass | null {
+  if (weight === null || weight === undefined || !Number.isFinite(weight) || weight <= 0) return null;
+  return weight <= LIGHT_MAX_TONNES ? 'light' : 'heavy';
+}
+
+/**
+ * The middle half of one class's asking prices per trip in one currency (its `currencyCode`) on a route:
+ * what a card of that class and currency is compared with.
+ */
+export type PriceRange = readonly [currency: string, loadClass: LoadClass, p25: number, p75: number];
+
+/**
+ * `wellAbove`: above WELL_ABOVE_FACTOR times the upper quartile, where a price is too good to be a
+ * cargo owner's and the card warns of the two-sided scam.
+ */
+export type PricePosition = 'below' | 'within' | 'above' | 'wellAbove';
+
+/** How far above the class's upper quartile a price is "well above the usual": 1.5 times, the edge itself still only above. */
+export const WELL_ABOVE_FACTOR = 1.5;
+
+/** What pricePosition reads of a load. */
+export interface PricedLoad {
+  price: number | null;
+  currency: string;
+  weight: number | null;
+}
+
+export function pricePosition(load: PricedLoad, ranges: readonly PriceRange[] | undefined): PricePosition | null {
+  const { price } = load;
   if (price === null || !Number.isFinite(price) || price <= 0 || !ranges) return null;
-  const code = currencyCode(currency);
-  const range = ranges.find(([rangeCurrency]) => rangeCurrency === code);
+  const loadClass = loadClassOf(load.weight);
+  if (!loadClass) return null;
+  const code = currencyCode(load.currency);
+  const range = ranges.find(([currency, rangeClass]) => currency === code && rangeClass === loadClass);
   if (!range) return null;
-  if (price < range[1]) return 'below';
-  return price > range[2] ? 'above' : 'within';
+  const [, , p25, p75] = range;
+  if (price < p25) return 'below';
+  if (price <= p75) return 'within';
+  return price > p75 * WELL_ABOVE_FACTOR ? 'wellAbove' : 'above';
 }

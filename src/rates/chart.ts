@@ -105,19 +105,8 @@ function valuesOf(week: RateWeek): number[] {
   return week.points.flatMap((point) => Array.from({ length: point.loads }, () => point.value)).sort((a, b) => a - b);
 }
 
-export function rateChart(series: RateSeries): RateChart {
-  const { weeks, figure } = series;
-  const left = MARGIN.left;
-  const right = CHART_WIDTH - MARGIN.right;
-  const top = MARGIN.top;
-  const bottom = CHART_HEIGHT - MARGIN.bottom;
-  const priceBottom = round(top + (bottom - top - PANEL_GAP) * PRICE_SHARE);
-  const barTop = priceBottom + PANEL_GAP;
-  const first = weeks[0]?.start ?? 0;
-  const end = first + weeks.length * WEEK_MS;
-  const time = scaleLinear().domain([first, end]).range([left, right]);
-  const weekMiddle = (week: RateWeek) => round(time(week.start + WEEK_MS / 2));
-
+/** The lowest and highest value the chart draws: the figure's band and median, each week's whisker and each load. */
+function valueExtent({ weeks, figure }: RateSeries): [low: number, high: number] {
   // A loop, not Math.min(...): a thin week of one busy poster can hold thousands of points.
   let low = Math.min(figure.p25, figure.median);
   let high = Math.max(figure.p75, figure.median);
@@ -132,6 +121,41 @@ export function rateChart(series: RateSeries): RateChart {
     }
     for (const point of week.points) include(point.value);
   }
+  return [low, high];
+}
+
+/** Each week's median mark where it makes one, and each load of the weeks that do not, in viewBox units. */
+function marksOf(
+  weeks: readonly RateWeek[],
+  weekMiddle: (week: RateWeek) => number,
+  x: (time: number) => number,
+  y: (value: number) => number,
+): { weekMarks: ChartWeekMark[]; points: ChartPoint[] } {
+  const weekMarks: ChartWeekMark[] = [];
+  const points: ChartPoint[] = [];
+  for (const week of weeks) {
+    if (week.spread) {
+      weekMarks.push({ x: weekMiddle(week), y: y(week.spread.median), low: y(week.spread.p25), high: y(week.spread.p75) });
+    }
+    for (const point of week.points) points.push({ x: x(point.day + DAY_MS / 2), y: y(point.value), loads: point.loads });
+  }
+  return { weekMarks, points };
+}
+
+export function rateChart(series: RateSeries): RateChart {
+  const { weeks, figure } = series;
+  const left = MARGIN.left;
+  const right = CHART_WIDTH - MARGIN.right;
+  const top = MARGIN.top;
+  const bottom = CHART_HEIGHT - MARGIN.bottom;
+  const priceBottom = round(top + (bottom - top - PANEL_GAP) * PRICE_SHARE);
+  const barTop = priceBottom + PANEL_GAP;
+  const first = weeks[0]?.start ?? 0;
+  const end = first + weeks.length * WEEK_MS;
+  const time = scaleLinear().domain([first, end]).range([left, right]);
+  const weekMiddle = (week: RateWeek) => round(time(week.start + WEEK_MS / 2));
+
+  const [low, high] = valueExtent(series);
   // A flat series still gets a band to sit in, so its line is not drawn on the panel's edge.
   const pad = high > low ? (high - low) * 0.1 : Math.abs(high) * 0.1 || 1;
   const value = scaleLinear()
@@ -144,19 +168,7 @@ export function rateChart(series: RateSeries): RateChart {
     .range([bottom, barTop]);
   const y = (at: number) => round(value(at));
 
-  const weekMarks: ChartWeekMark[] = [];
-  const points: ChartPoint[] = [];
-  for (const week of weeks) {
-    if (week.spread) {
-      weekMarks.push({
-        x: weekMiddle(week),
-        y: y(week.spread.median),
-        low: y(week.spread.p25),
-        high: y(week.spread.p75),
-      });
-    }
-    for (const point of week.points) points.push({ x: round(time(point.day + DAY_MS / 2)), y: y(point.value), loads: point.loads });
-  }
+  const { weekMarks, points } = marksOf(weeks, weekMiddle, (at) => round(time(at)), y);
   const draw = line<RateWeek>()
     .defined((week) => week.spread !== null)
     .x(weekMiddle)

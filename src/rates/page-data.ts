@@ -6,9 +6,9 @@ import type { PageContext } from '../i18n/runtime';
 import { placeBySlug } from '../places/gazetteer';
 import { roadDistanceKm } from '../places/distance';
 import { rateChart, type RateChart } from './chart';
-import { goingRates, ratedRoutes, type CurrencyRate, type PerKmDistance, type RouteRate } from './going-rate';
+import type { CurrencyRate, PerKmDistance, RouteRate } from './going-rate';
+import { WEIGHT_CLASSES, goingRatesByClass, type RouteClassRates, type WeightClass } from './weight-class';
 import type { RateWindow } from './window';
-import { routeKey } from '../loads/place-groups';
 import type { PriceRange } from '../loads/price-position';
 
 /**
@@ -17,15 +17,27 @@ import type { PriceRange } from '../loads/price-position';
  */
 export type RateFigureData = Omit<CurrencyRate, 'series'>;
 
-export interface RouteRateData {
-  from: string;
-  to: string;
+/** One class of load on a route (weight-class.ts): its own loads, figures and chart. */
+export interface ClassRateData {
+  weightClass: WeightClass;
+  /** The class's loads on the board in the window, priced or not. */
   loads: number;
   unpriced: number;
   figures: RateFigureData[];
   others: RouteRate['others'];
-  /** The first (busiest) currency's last weeks; null without a figure or without a load in those weeks. */
+  /** The class's first (busiest) currency's last weeks; null without a figure or without a load in those weeks. */
   chart: RateChart | null;
+}
+
+export interface RouteRateData {
+  from: string;
+  to: string;
+  /** Every load of the route in the window, with a weight or not. */
+  loads: number;
+  /** Loads without a weight: in neither class. */
+  unweighed: number;
+  /** Both classes, light first, each with or without a figure. */
+  classes: ClassRateData[];
   /** The days the figures stand on, named on the page. */
   window: RateWindow;
 }
@@ -40,69 +52,115 @@ export interface BuildRates {
   window: RateWindow;
   /** Every route of the window by `rateKey`, with or without a figure. */
   routes: Map<string, RouteRateData>;
-  /** The routes with a figure, busiest first. */
+  /** The routes with a figure in at least one class, busiest first. */
   rated: RouteRateData[];
 }
 
-function pageData(rate: RouteRate, window: RateWindow): RouteRateData {
+function classData(weightClass: WeightClass, rate: RouteRate | null): ClassRateData {
+  if (!rate) return { weightClass, loads: 0, unpriced: 0, figures: [], others: [], chart: null };
   const [first] = rate.figures;
   return {
-    from: rate.from,
-    to: rate.to,
+    weightClass,
     loads: rate.loads,
     unpriced: rate.unpriced,
     figures: rate.figures.map(({ series: _series, ...figure }) => figure),
     others: rate.others,
     // A figure whose loads were all posted before the chart's weeks (open since long ago) has nothing to draw.
     chart: first && first.series.weeks.some((week) => week.loads > 0) ? rateChart(first.series) : null,
+  };
+}
+
+function pageData(rate: RouteClassRates, window: RateWindow): RouteRateData {
+  return {
+    from: rate.from,
+    to: rate.to,
+    loads: rate.loads,
+    unweighed: rate.unweighed,
+    classes: WEIGHT_CLASSES.map((weightClass) => classData(weightClass, rate.classes[weightClass])),
     window,
   };
 }
 
+/** Whether any class of the route has a figure. */
+export const isRated = (rate: Pick<RouteRateData, 'classes'>): boolean => rate.classes.some((one) => one.figures.length > 0);
+
 /** The build's going rates: the history's loads on the board in `window` (rateWindow), as rateSamples reads them. */
 export function buildRates(samples: readonly RateSample[], window: RateWindow): BuildRates {
-  const rates = goingRates(samples, window, perKmDistance);
   const routes = new Map<string, RouteRateData>();
-  for (const [key, rate] of rates) routes.set(key, pageData(rate, window));
-  return { window, routes, rated: ratedRoutes(rates).map((rate) => routes.get(routeKey(rate.from, rate.to)) as RouteRateData) };
+  for (const [key, rate] of goingRatesByClass(samples, window, perKmDistance)) routes.set(key, pageData(rate, window));
+  const rated = [...routes.values()]
+    .filter(isRated)
+    .sort((a, b) => b.loads - a.loads || a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
+  return { window, routes, rated };
 }
 
-export function rangesOf(rate: Pick<RouteRateData, 'figures'> | undefined): PriceRange[] | undefined {
-  return rate?.figures.length ? rate.figures.map((figure) => [figure.currency, figure.trip.p25, figure.trip.p75] as const) : undefined;
+/** What a card's price is compared with: each class's middle half per currency, and nothing for a class without a figure. */
+export function rangesOf(rate: Pick<RouteRateData, 'classes'> | undefined): PriceRange[] | undefined {
+  const ranges = (rate?.classes ?? []).flatMap((one) =>
+    one.figures.map((figure) => [figure.currency, one.weightClass, figure.trip.p25, figure.trip.p75] as const),
+  );
+  return ranges.length > 0 ? ranges : undefined;
 }
 
-/** One route of the rates page, its places named in the page's language. */
+/** One route's class of load on the rates page, its places named in the page's language. */
 export interface RatesPageRoute {
   path: string;
+  /** The origin's slug: the page groups routes by where they start. */
+  fromSlug: string;
   from: string;
   to: string;
+  weightClass: WeightClass;
+  /** The class's loads in the window. */
   loads: number;
   figures: RateFigureData[];
 }
 
+/** A place routes with a figure start from, named in the page's language. */
+export interface RatesPageOrigin {
+  slug: string;
+  name: string;
+}
+
 export interface RatesPageContext extends PageContext {
   routes: RatesPageRoute[];
+  /** Every origin of `routes`, in the page language's alphabetical order (sorted by the build, so the browser agrees). */
+  origins: RatesPageOrigin[];
   builtAt: number;
   /** The days every figure stands on; null when the build had no history to read. */
   window: RateWindow | null;
 }
 
-/** The rates page's data in one language: no vehicle rows (they are on the route pages). */
+/**
+ * The rates page's data in one language: one entry per route and class with a figure, busiest first
+ * (the class's loads), no vehicle rows (they are on the route pages).
+ */
 export function ratesPageContext(
   rates: BuildRates | null,
   builtAt: number,
   language: LanguageCode,
 ): Omit<RatesPageContext, keyof PageContext> {
   const name = (slug: string) => placeBySlug(slug)?.names[language] ?? slug;
+  const routes = (rates?.rated ?? []).flatMap((rate) =>
+    rate.classes
+      .filter((one) => one.figures.length > 0)
+      .map((one) => ({
+        path: placeRoutePath(rate.from, rate.to),
+        fromSlug: rate.from,
+        from: name(rate.from),
+        to: name(rate.to),
+        weightClass: one.weightClass,
+        loads: one.loads,
+        figures: one.figures.map((figure) => ({ ...figure, byVehicle: [] })),
+      })),
+  );
+  // Stable: routes of as many loads keep the busiest-route order, light before heavy.
+  routes.sort((a, b) => b.loads - a.loads);
+  const origins = new Map(routes.map((route) => [route.fromSlug, route.from]));
+  const collator = new Intl.Collator(language);
   return {
     builtAt,
     window: rates?.window ?? null,
-    routes: (rates?.rated ?? []).map((rate) => ({
-      path: placeRoutePath(rate.from, rate.to),
-      from: name(rate.from),
-      to: name(rate.to),
-      loads: rate.loads,
-      figures: rate.figures.map((figure) => ({ ...figure, byVehicle: [] })),
-    })),
+    routes,
+    origins: [...origins].map(([slug, name]) => ({ slug, name })).sort((a, b) => collator.compare(a.name, b.name)),
   };
 }

@@ -6,6 +6,7 @@ import { site } from '../config/site';
 import { ContentPage } from '../components/content-page';
 import { FaqSection, readFaq } from '../components/faq-accordion';
 import { HelpContact } from '../components/help-contact';
+import { HelpScam } from '../components/help-scam';
 import { contentPageHead } from '../head/define-head';
 import { faqPageJsonLd } from '../head/structured-data';
 
@@ -17,6 +18,7 @@ export default function HelpPage() {
   return (
     <ContentPage ns="help" hydration="at-first-touch">
       <FaqSection id="faq-title" title={t('faq.title')} items={readFaq(t, 'help', FAQ_VARIABLES)} />
+      <HelpScam t={t} variables={FAQ_VARIABLES} />
       <HelpContact />
     </ContentPage>
   );

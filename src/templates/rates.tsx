@@ -12,14 +12,17 @@ import { definePageHead } from '../head/define-head';
 import { itemListJsonLd } from '../head/structured-data';
 import { JSON_LD_MAX_LOADS } from '../config/constants';
 import { type LocaleData, pageLanguage } from '../i18n/runtime';
-import { PerKmMiddleHalf, PerKmValue, windowDays } from '../components/rates/route-rate';
-import { formatRatePrice, rateTexts, tripMiddleHalf } from '../components/rates/rate-format';
+import { windowDays } from '../components/rates/route-rate';
+import { rateTexts } from '../components/rates/rate-format';
+import { RatesList } from '../components/rates/rates-list';
+import { LIGHT_MAX_TONNES } from '../loads/price-position';
+import { formatNumber } from '../loads/format';
 import type { RatesPageContext } from '../rates/page-data';
 import * as styles from './place-loads.module.css';
 
 /**
- * Every route with a going asking price, busiest first (docs/rates.md, "Going rates"): one row per currency,
- * with what each stands on (loads, posters, prices left out), the window's days, and the rules.
+ * Every route with a going asking price, per class of load, busiest first and then by the place it starts
+ * from (docs/rates.md, "Going rates"): what each figure stands on, the window's days, and the rules.
  */
 export default function RatesPage({ pageContext }: PageProps<LocaleData, RatesPageContext>) {
   const { t } = useTranslation('places');
@@ -41,72 +44,13 @@ export default function RatesPage({ pageContext }: PageProps<LocaleData, RatesPa
         {routes.length === 0 ? (
           <p>{t('ratesPage.empty')}</p>
         ) : (
-          <div className={styles.scroll}>
-            <table className={styles.table}>
-              <caption className="visually-hidden">{t('ratesPage.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('ratesPage.route')}</th>
-                  <th scope="col" className={styles.number}>
-                    {t('rates.perTrip')}
-                  </th>
-                  <th scope="col" className={styles.number}>
-                    {t('rates.perKmHeading')}
-                  </th>
-                  <th scope="col" className={styles.number}>
-                    {t('rates.loads')}
-                  </th>
-                  <th scope="col" className={styles.number}>
-                    {t('ratesPage.posters')}
-                  </th>
-                  <th scope="col" className={styles.number}>
-                    {t('ratesPage.outliersColumn')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {routes.flatMap((route) =>
-                  route.figures.map((figure) => (
-                    <tr key={`${route.path} ${figure.currency}`} data-route={route.path}>
-                      <th scope="row">
-                        <a href={localizedPath(route.path, language)}>
-                          {route.from} → {route.to}
-                        </a>
-                      </th>
-                      <td className={styles.number}>
-                        {formatRatePrice(figure.trip.median, figure.currency)}
-                        <br />
-                        <small>{tripMiddleHalf(texts, figure.trip, figure.currency)}</small>
-                      </td>
-                      <td className={styles.number}>
-                        {figure.perKm ? (
-                          <>
-                            <PerKmValue texts={texts} value={figure.perKm.median} currency={figure.currency} />
-                            <br />
-                            <small>
-                              <PerKmMiddleHalf texts={texts} spread={figure.perKm} currency={figure.currency} />
-                            </small>
-                          </>
-                        ) : (
-                          '–'
-                        )}
-                      </td>
-                      <td className={styles.number} data-loads={figure.loads}>
-                        {figure.loads}
-                      </td>
-                      <td className={styles.number}>{figure.posters}</td>
-                      <td className={styles.number}>{figure.outliers}</td>
-                    </tr>
-                  )),
-                )}
-              </tbody>
-            </table>
-          </div>
+          <RatesList routes={routes} origins={pageContext.origins ?? []} texts={texts} language={language} />
         )}
         <section aria-labelledby="rate-rules">
           <h2 id="rate-rules">{t('ratesPage.rulesHeading')}</h2>
           <ul>
             <li>{t('ratesPage.rule', { min: RATE_MIN_LOADS, posters: RATE_MIN_POSTERS })}</li>
+            <li>{t('ratesPage.classes', { max: formatNumber(LIGHT_MAX_TONNES) })}</li>
             <li>{t('rates.voices')}</li>
             <li>{t('ratesPage.outliers', { factor: RATE_OUTLIER_FACTOR })}</li>
             <li>{t('ratesPage.currencies')}</li>
@@ -131,7 +75,11 @@ export const Head = definePageHead<RatesPageContext>(({ t, language, pageContext
   jsonLd: itemListJsonLd(
     t('places:ratesPage.title'),
     canonicalUrl(origin, ROUTES.rates, language),
-    (pageContext.routes ?? []).map((route) => ({ url: canonicalUrl(origin, route.path, language), name: `${route.from} → ${route.to}` })),
+    // A route of two classes is one page: listed once.
+    [...new Map((pageContext.routes ?? []).map((route) => [route.path, `${route.from} → ${route.to}`]))].map(([path, name]) => ({
+      url: canonicalUrl(origin, path, language),
+      name,
+    })),
     JSON_LD_MAX_LOADS,
   ),
 }));

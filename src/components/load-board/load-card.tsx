@@ -1,7 +1,7 @@
 import React, { useMemo } from 'react';
 import type { TFunction } from 'i18next';
 import type { Load } from '../../api-client/types';
-import { loadPath } from '../../config/routes';
+import { ROUTES, SCAM_HELP_ID, loadPath } from '../../config/routes';
 import type { Language } from '../../config/languages';
 import { canonicalUrl, localizedPath } from '../../i18n/paths';
 import { type Age, formatNumber, formatPrice, formatShortDate, postedAge, routeLabel } from '../../loads/format';
@@ -27,6 +27,8 @@ export interface CardTexts {
   distance: (km: number | null, price: number | null, currency: string) => DistanceTexts | null;
   share: ShareTexts;
   rate: Record<PricePosition, string>;
+  /** The link under a price well above the usual, to the help page's part on the two-sided scam. */
+  scam: string;
   /** The mark of a load posted since a kept search was last opened. */
   fresh: string;
 }
@@ -40,7 +42,8 @@ export function cardTexts(t: TFunction): CardTexts {
     about: t('distance.about'),
     distance: distanceFormatter(t),
     share: { telegram: t('share.telegram'), native: t('share.native'), newTab: t('common:newTab') },
-    rate: { below: t('card.rate.below'), within: t('card.rate.within'), above: t('card.rate.above') },
+    rate: { below: t('card.rate.below'), within: t('card.rate.within'), above: t('card.rate.above'), wellAbove: t('card.rate.wellAbove') },
+    scam: t('card.rate.scam'),
     fresh: t('card.new'),
   };
 }
@@ -55,6 +58,24 @@ interface Props extends CardExtras {
   age: Age;
   // placeName, routeKm and positions (CardExtras) are given by the list, not looked up here: the
   // gazetteer stays out of the browser's bundle (src/places/place-file.ts).
+}
+
+/**
+ * Where the price sits against its class's usual range; a price well above it links the help page's
+ * part on the two-sided scam, whose bait such a price is.
+ */
+function PriceLabel({ position, texts, language }: { position: PricePosition; texts: CardTexts; language: Language }) {
+  return (
+    <span className={styles.rate} data-price-position={position}>
+      {texts.rate[position]}
+      {position === 'wellAbove' ? (
+        <>
+          {' '}
+          <a href={`${localizedPath(ROUTES.help, language)}#${SCAM_HELP_ID}`}>{texts.scam}</a>
+        </>
+      ) : null}
+    </span>
+  );
 }
 
 /** One load in the list. Every value is rendered as text; React escapes it. */
@@ -109,7 +130,7 @@ function LoadCardView({ load, language, age, t, texts, placeName, routeKm, posit
             </span>
           ) : null}
         </span>
-        {position ? <span className={styles.rate}>{texts.rate[position]}</span> : null}
+        {position ? <PriceLabel position={position} texts={texts} language={language} /> : null}
         <span className={styles.meta}>
           {loading}
           {loading && posted ? ' · ' : null}

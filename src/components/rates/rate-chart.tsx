@@ -52,6 +52,157 @@ function Swatch({ kind }: { kind: 'band' | 'median' | 'week' | 'load' | 'bar' })
   );
 }
 
+/** The drawing: hidden from assistive technology, which reads the table twin instead. */
+function ChartSvg({ chart, language }: { chart: RateChart; language: Language }) {
+  const tickText = (value: number) => formatRate(value);
+  return (
+    <svg className="rate-svg" viewBox={`0 0 ${chart.width} ${chart.height}`} aria-hidden="true" focusable="false" data-rate-chart="">
+      <rect
+        className="rate-band"
+        x={chart.left}
+        y={chart.band.top}
+        width={chart.right - chart.left}
+        height={Math.max(0, Math.round((chart.band.bottom - chart.band.top) * 10) / 10)}
+      />
+      <g className="rate-axis">
+        <line x1={chart.left} x2={chart.right} y1={chart.priceBottom} y2={chart.priceBottom} />
+        <line x1={chart.left} x2={chart.right} y1={chart.barBottom} y2={chart.barBottom} />
+        {chart.valueTicks.map((tick) => (
+          <g key={`v${tick.value}`}>
+            <line className="rate-grid" x1={chart.left} x2={chart.right} y1={tick.at} y2={tick.at} />
+            <text x={chart.left - 4} y={tick.at} dy="0.32em" textAnchor="end" data-value-tick={tick.value}>
+              {tickText(tick.value)}
+            </text>
+          </g>
+        ))}
+        {chart.countTicks.map((tick) => (
+          <text key={`c${tick.value}`} x={chart.left - 4} y={tick.at} dy="0.32em" textAnchor="end" data-count-tick={tick.value}>
+            {tickText(tick.value)}
+          </text>
+        ))}
+        {chart.weekTicks.map((tick) => (
+          // A label near the right edge ends there rather than being cut off by it.
+          <text
+            key={`w${tick.day}`}
+            x={tick.at > chart.right - 24 ? chart.width - 1 : tick.at}
+            y={chart.height - 4}
+            textAnchor={tick.at > chart.right - 24 ? 'end' : 'middle'}
+          >
+            {dayLabel(tick.day, language)}
+          </text>
+        ))}
+      </g>
+      <line
+        className="rate-median"
+        x1={chart.left}
+        x2={chart.right}
+        y1={chart.band.median}
+        y2={chart.band.median}
+        data-median={chart.figure.median}
+      />
+      <g className="rate-bars">
+        {chart.bars.map((bar, index) =>
+          bar.loads > 0 ? <rect key={index} x={bar.x} y={bar.y} width={bar.width} height={bar.height} data-loads={bar.loads} /> : null,
+        )}
+      </g>
+      <path className="rate-line" d={chart.path} />
+      <g className="rate-weeks">
+        {chart.weeks.map((week) => (
+          <g key={week.x}>
+            <line x1={week.x} x2={week.x} y1={week.high} y2={week.low} />
+            <circle cx={week.x} cy={week.y} r={3} />
+          </g>
+        ))}
+      </g>
+      <g className="rate-points">
+        {chart.points.map((point) => (
+          <circle key={`${point.x} ${point.y}`} cx={point.x} cy={point.y} r={2.5} data-loads={point.loads} />
+        ))}
+      </g>
+    </svg>
+  );
+}
+
+/** A legend entry per shape the chart draws. */
+function ChartLegend({ chart, texts }: { chart: RateChart; texts: RateTexts }) {
+  const { label } = texts;
+  return (
+    <ul className="rate-legend-marks">
+      <li>
+        <Swatch kind="band" /> {label('places:rates.chart.band')}
+      </li>
+      <li>
+        <Swatch kind="median" /> {label('places:rates.chart.figureMedian')}
+      </li>
+      {chart.weeks.length > 0 ? (
+        <li>
+          <Swatch kind="week" /> {label('places:rates.chart.weekMedian')}
+        </li>
+      ) : null}
+      {chart.points.length > 0 ? (
+        <li>
+          <Swatch kind="load" /> {label('places:rates.chart.load')}
+        </li>
+      ) : null}
+      <li>
+        <Swatch kind="bar" /> {label('places:rates.chart.bars')}
+      </li>
+    </ul>
+  );
+}
+
+/** The chart's weeks as a table, for screen readers and text browsers: the same rows the drawing draws. */
+function ChartTable({
+  chart,
+  texts,
+  language,
+  caption,
+  unit,
+}: {
+  chart: RateChart;
+  texts: RateTexts;
+  language: Language;
+  caption: string;
+  unit: string;
+}) {
+  const { label } = texts;
+  return (
+    <div className="visually-hidden">
+      <table className="rate-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{label('places:rates.chart.week')}</th>
+            <th scope="col" className="rate-number">
+              {label('places:rates.chart.loads')}
+            </th>
+            <th scope="col" className="rate-number">
+              {`${label('places:rates.chart.median')}, ${unit}`}
+            </th>
+            <th scope="col" className="rate-number">
+              {label('places:rates.chart.prices')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {chart.rows.map((row) => (
+            <tr key={row.day}>
+              <th scope="row">
+                <time dateTime={row.day}>{dayLabel(row.day, language)}</time>
+              </th>
+              <td className="rate-number" data-loads={row.loads}>
+                {formatRate(row.loads)}
+              </td>
+              <td className="rate-number">{row.spread ? estimate(chart, texts, valueText(chart, texts, row.spread.median)) : '–'}</td>
+              <td className="rate-number">{pricesText(chart, texts, row)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * The route page's chart: markup the build laid out (src/rates/chart.ts), drawn in currentColor so it
  * follows the text's colour in dark and forced-colours modes, and told apart by shape (band, dashed
@@ -60,133 +211,17 @@ function Swatch({ kind }: { kind: 'band' | 'median' | 'week' | 'load' | 'bar' })
  * reader or a text browser reads.
  */
 export function RateChartView({ chart, texts, language, id }: { chart: RateChart; texts: RateTexts; language: Language; id: string }) {
-  const { t, label } = texts;
+  const { t } = texts;
   const unit = t(chart.measure === 'perKm' ? 'places:rates.chart.perKm' : 'places:rates.chart.perTrip', { currency: chart.currency });
   const caption = t('places:rates.chart.caption', { unit, weeks: chart.rows.length });
-  const tickText = (value: number) => formatRate(value);
   return (
     <figure className="rate-chart" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`} className="rate-legend">
         {caption}
       </figcaption>
-      <svg className="rate-svg" viewBox={`0 0 ${chart.width} ${chart.height}`} aria-hidden="true" focusable="false" data-rate-chart="">
-        <rect
-          className="rate-band"
-          x={chart.left}
-          y={chart.band.top}
-          width={chart.right - chart.left}
-          height={Math.max(0, Math.round((chart.band.bottom - chart.band.top) * 10) / 10)}
-        />
-        <g className="rate-axis">
-          <line x1={chart.left} x2={chart.right} y1={chart.priceBottom} y2={chart.priceBottom} />
-          <line x1={chart.left} x2={chart.right} y1={chart.barBottom} y2={chart.barBottom} />
-          {chart.valueTicks.map((tick) => (
-            <g key={`v${tick.value}`}>
-              <line className="rate-grid" x1={chart.left} x2={chart.right} y1={tick.at} y2={tick.at} />
-              <text x={chart.left - 4} y={tick.at} dy="0.32em" textAnchor="end" data-value-tick={tick.value}>
-                {tickText(tick.value)}
-              </text>
-            </g>
-          ))}
-          {chart.countTicks.map((tick) => (
-            <text key={`c${tick.value}`} x={chart.left - 4} y={tick.at} dy="0.32em" textAnchor="end" data-count-tick={tick.value}>
-              {tickText(tick.value)}
-            </text>
-          ))}
-          {chart.weekTicks.map((tick) => (
-            // A label near the right edge ends there rather than being cut off by it.
-            <text
-              key={`w${tick.day}`}
-              x={tick.at > chart.right - 24 ? chart.width - 1 : tick.at}
-              y={chart.height - 4}
-              textAnchor={tick.at > chart.right - 24 ? 'end' : 'middle'}
-            >
-              {dayLabel(tick.day, language)}
-            </text>
-          ))}
-        </g>
-        <line
-          className="rate-median"
-          x1={chart.left}
-          x2={chart.right}
-          y1={chart.band.median}
-          y2={chart.band.median}
-          data-median={chart.figure.median}
-        />
-        <g className="rate-bars">
-          {chart.bars.map((bar, index) =>
-            bar.loads > 0 ? <rect key={index} x={bar.x} y={bar.y} width={bar.width} height={bar.height} data-loads={bar.loads} /> : null,
-          )}
-        </g>
-        <path className="rate-line" d={chart.path} />
-        <g className="rate-weeks">
-          {chart.weeks.map((week) => (
-            <g key={week.x}>
-              <line x1={week.x} x2={week.x} y1={week.high} y2={week.low} />
-              <circle cx={week.x} cy={week.y} r={3} />
-            </g>
-          ))}
-        </g>
-        <g className="rate-points">
-          {chart.points.map((point) => (
-            <circle key={`${point.x} ${point.y}`} cx={point.x} cy={point.y} r={2.5} data-loads={point.loads} />
-          ))}
-        </g>
-      </svg>
-      <ul className="rate-legend-marks">
-        <li>
-          <Swatch kind="band" /> {label('places:rates.chart.band')}
-        </li>
-        <li>
-          <Swatch kind="median" /> {label('places:rates.chart.figureMedian')}
-        </li>
-        {chart.weeks.length > 0 ? (
-          <li>
-            <Swatch kind="week" /> {label('places:rates.chart.weekMedian')}
-          </li>
-        ) : null}
-        {chart.points.length > 0 ? (
-          <li>
-            <Swatch kind="load" /> {label('places:rates.chart.load')}
-          </li>
-        ) : null}
-        <li>
-          <Swatch kind="bar" /> {label('places:rates.chart.bars')}
-        </li>
-      </ul>
-      <div className="visually-hidden">
-        <table className="rate-table">
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{label('places:rates.chart.week')}</th>
-              <th scope="col" className="rate-number">
-                {label('places:rates.chart.loads')}
-              </th>
-              <th scope="col" className="rate-number">
-                {`${label('places:rates.chart.median')}, ${unit}`}
-              </th>
-              <th scope="col" className="rate-number">
-                {label('places:rates.chart.prices')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {chart.rows.map((row) => (
-              <tr key={row.day}>
-                <th scope="row">
-                  <time dateTime={row.day}>{dayLabel(row.day, language)}</time>
-                </th>
-                <td className="rate-number" data-loads={row.loads}>
-                  {formatRate(row.loads)}
-                </td>
-                <td className="rate-number">{row.spread ? estimate(chart, texts, valueText(chart, texts, row.spread.median)) : '–'}</td>
-                <td className="rate-number">{pricesText(chart, texts, row)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartSvg chart={chart} language={language} />
+      <ChartLegend chart={chart} texts={texts} />
+      <ChartTable chart={chart} texts={texts} language={language} caption={caption} unit={unit} />
     </figure>
   );
 }

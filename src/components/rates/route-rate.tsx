@@ -6,7 +6,10 @@ import { ROUTES } from '../../config/routes';
 import { localizedPath } from '../../i18n/paths';
 import { formatReaderDate } from '../../loads/reader-date';
 import { vehicleLabel } from '../../loads/vehicle-types';
-import type { RateFigureData, RouteRateData } from '../../rates/page-data';
+import { isRated, type ClassRateData, type RateFigureData, type RouteRateData } from '../../rates/page-data';
+import type { WeightClass } from '../../rates/weight-class';
+import { LIGHT_MAX_TONNES } from '../../loads/price-position';
+import { formatNumber } from '../../loads/format';
 import type { Spread } from '../../rates/going-rate';
 import type { RateWindow } from '../../rates/window';
 import { Approximately } from '../approximately';
@@ -99,45 +102,80 @@ function Figure({ figure, texts, language }: { figure: RateFigureData; texts: Ra
   );
 }
 
+/** "Лёгкие грузы (до 3,5 т)": a class's name, as its heading and the rates page's cards write it. */
+export function classLabel(texts: RateTexts, weightClass: WeightClass): string {
+  return texts.t(`places:rates.class.${weightClass}`, { max: formatNumber(LIGHT_MAX_TONNES) });
+}
+
+/** What too few loads of a class say: how many it has and how many it needs, and the prices rule 2 left out. */
+function NotEnough({ one, texts }: { one: ClassRateData; texts: RateTexts }) {
+  const { t } = texts;
+  // Without a figure, the prices its rule 2 left out still count: they are why enough loads are too few.
+  const outliers = one.others.reduce((sum, other) => sum + other.outliers, 0);
+  return (
+    <p>
+      {t('places:rates.notEnough', { count: one.loads, days: RATE_WINDOW_DAYS, min: RATE_MIN_LOADS, posters: RATE_MIN_POSTERS })}
+      {outliers > 0 ? ` ${t('places:rates.outliers', { outliers, factor: RATE_OUTLIER_FACTOR })}` : null}
+    </p>
+  );
+}
+
+/** A class's currencies without a figure and its loads without a price, in one note; null when it has neither. */
+function ClassNotes({ one, texts }: { one: ClassRateData; texts: RateTexts }) {
+  const { t } = texts;
+  const others = one.others.map((other) => t('places:rates.otherCurrency', { count: other.loads, currency: other.currency })).join(', ');
+  if (!others && one.unpriced === 0) return null;
+  const notes = [
+    others ? t('places:rates.others', { list: others }) : '',
+    one.unpriced > 0 ? t('places:rates.unpriced', { count: one.unpriced }) : '',
+  ];
+  return <p className="rate-note">{notes.filter(Boolean).join(' ')}</p>;
+}
+
+/** One class of load on the route: its heading, then its figures and chart, or that it has too few loads. */
+function ClassRate({ one, texts, language }: { one: ClassRateData; texts: RateTexts; language: Language }) {
+  const shown = one.figures.length > 0;
+  const id = `going-rate-${one.weightClass}`;
+  return (
+    <section
+      className="rate-class"
+      aria-labelledby={id}
+      data-weight-class={one.weightClass}
+      data-going-rate={shown ? 'shown' : 'not-enough'}
+    >
+      <h3 id={id}>{classLabel(texts, one.weightClass)}</h3>
+      {shown ? (
+        one.figures.map((figure) => <Figure key={figure.currency} figure={figure} texts={texts} language={language} />)
+      ) : (
+        <NotEnough one={one} texts={texts} />
+      )}
+      {shown && one.chart ? (
+        <RateChartView chart={one.chart} texts={texts} language={language} id={`rate-chart-${one.weightClass}`} />
+      ) : null}
+      <ClassNotes one={one} texts={texts} />
+    </section>
+  );
+}
+
 /**
- * A route page's going asking price (docs/rates.md, "Going rates"), above its list: per currency that has
- * one, the medians, the middle half, what it stands on (the window's days, loads, posters, prices left
- * out), per vehicle type rows, and the chart; or how many loads the route has while that is too few.
+ * A route page's going asking price (docs/rates.md, "Going rates"), above its list: per class of load,
+ * per currency that has one, the typical prices, the usual range, what it stands on (the window's days,
+ * loads, posters, prices left out), per vehicle type rows, and the chart; or, for a class with too few
+ * loads, how many it has.
  */
 export function RouteRateBlock({ rate, t, language }: { rate: RouteRateData; t: TFunction; language: Language }) {
   const texts = rateTexts(t);
   const { label } = texts;
-  // Without a figure, the prices its rule 2 left out still count: they are why enough loads are too few.
-  const outliers = rate.others.reduce((sum, other) => sum + other.outliers, 0);
-  const others = rate.others.map((other) => t('places:rates.otherCurrency', { count: other.loads, currency: other.currency })).join(', ');
+  const shown = isRated(rate);
   return (
-    <section className="rate-block" aria-labelledby="going-rate" data-going-rate={rate.figures.length > 0 ? 'shown' : 'not-enough'}>
+    <section className="rate-block" aria-labelledby="going-rate" data-going-rate={shown ? 'shown' : 'not-enough'}>
       <h2 id="going-rate">{label('places:rates.heading')}</h2>
-      {rate.figures.length > 0 ? (
-        <>
-          <p className="rate-note">{t('places:rates.asking', windowDays(rate.window, language))}</p>
-          {rate.figures.map((figure) => (
-            <Figure key={figure.currency} figure={figure} texts={texts} language={language} />
-          ))}
-          {rate.chart ? <RateChartView chart={rate.chart} texts={texts} language={language} id="rate-chart" /> : null}
-          <p className="rate-note">{label('places:rates.voices')}</p>
-        </>
-      ) : (
-        <p>
-          {t('places:rates.notEnough', { count: rate.loads, days: RATE_WINDOW_DAYS, min: RATE_MIN_LOADS, posters: RATE_MIN_POSTERS })}
-          {outliers > 0 ? ` ${t('places:rates.outliers', { outliers, factor: RATE_OUTLIER_FACTOR })}` : null}
-        </p>
-      )}
-      {others || rate.unpriced > 0 ? (
-        <p className="rate-note">
-          {[
-            others ? t('places:rates.others', { list: others }) : '',
-            rate.unpriced > 0 ? t('places:rates.unpriced', { count: rate.unpriced }) : '',
-          ]
-            .filter(Boolean)
-            .join(' ')}
-        </p>
-      ) : null}
+      {shown ? <p className="rate-note">{t('places:rates.asking', windowDays(rate.window, language))}</p> : null}
+      {rate.classes.map((one) => (
+        <ClassRate key={one.weightClass} one={one} texts={texts} language={language} />
+      ))}
+      {rate.unweighed > 0 ? <p className="rate-note">{t('places:rates.unweighed', { count: rate.unweighed })}</p> : null}
+      {shown ? <p className="rate-note">{label('places:rates.voices')}</p> : null}
       <p className="rate-note">
         <a href={localizedPath(ROUTES.rates, language)}>{label('places:rates.allRoutes')}</a>
       </p>

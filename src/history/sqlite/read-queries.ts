@@ -20,9 +20,9 @@ export function rateSamples(connection: Connection, start: number, end: number):
   // the closed_at index: a scan of the table reads it in order, the index's two ranges (open, and
   // closed in the window) cost one lookup by id per load. Counting the window at a million loads took
   // 1.55 s that way, 0.18 s by the scan.
-  const columns = aggregate<{ count: number; groups: SqlValue; prices: SqlValue; posted: SqlValue; posters: SqlValue }>(
+  const columns = aggregate<{ count: number; groups: SqlValue; weights: SqlValue; prices: SqlValue; posted: SqlValue; posters: SqlValue }>(
     connection,
-    `SELECT count(*) AS count, ${numberList('rate_group')} AS groups, ${numberList('price')} AS prices,
+    `SELECT count(*) AS count, ${numberList('rate_group')} AS groups, ${numberList('weight')} AS weights, ${numberList('price')} AS prices,
        ${numberList('min(coalesce(created_at, first_seen), first_seen)')} AS posted, ${numberList('poster_id')} AS posters
      FROM loads
      WHERE from_known = 1 AND to_known = 1 AND from_place <> to_place
@@ -32,6 +32,7 @@ export function rateSamples(connection: Connection, start: number, end: number):
   const n = Number(columns.count);
   const groups = rateGroups(connection);
   const group = numbersOf(columns.groups, n);
+  const weight = numbersOf(columns.weights, n);
   const price = numbersOf(columns.prices, n);
   const postedAt = numbersOf(columns.posted, n);
   const poster = numbersOf(columns.posters, n);
@@ -44,6 +45,7 @@ export function rateSamples(connection: Connection, start: number, end: number):
       to: route.to,
       currency: route.currency,
       vehicleType: route.vehicleType,
+      weight: orNull(weight[i]),
       price: orNull(price[i]),
       posted: postedAt[i] as number,
       // The poster's row id in this file: as distinct as its hash, without reading the hash.
