@@ -62,9 +62,11 @@ export function slugDistance(places: readonly PlacePoint[]): SlugDistance {
  */
 export function detourOf(trip: Trip, from: string | null, to: string | null, distance: SlugDistance): number | null {
   if (from === null || to === null) return null;
-  const legs = [distance(trip.from, from), distance(from, to), distance(to, trip.to), distance(trip.from, trip.to)];
-  if (legs.some((km) => km === null)) return null;
-  const [toStart, carried, toEnd, direct] = legs as number[];
+  const toStart = distance(trip.from, from);
+  const carried = distance(from, to);
+  const toEnd = distance(to, trip.to);
+  const direct = distance(trip.from, trip.to);
+  if (toStart === null || carried === null || toEnd === null || direct === null) return null;
   const detour = toStart + carried + toEnd - direct;
   return detour <= detourLimitKm(direct) ? Math.max(0, detour) : null;
 }

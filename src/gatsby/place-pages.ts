@@ -15,7 +15,7 @@ import { pageVariants } from '../i18n/plugin';
 import { placeBySlug, type Place } from '../places/gazetteer';
 import { matchPlace } from '../places/match';
 import { placeLabel } from '../places/names';
-import { routeDistance } from '../places/distance';
+import { roadDistanceKm, routeDistance } from '../places/distance';
 import { cardRouteKey } from '../loads/route-km';
 import { pageCount } from '../loads/pagination';
 import { busiestRoutes, groupLoadsByPlace, neighbourRoutes, routeKey, type PlaceGroups, type RouteGroup } from '../loads/place-groups';
@@ -28,6 +28,9 @@ import { rateBlockHtml } from './rate-html';
 import { listFilesOf, type FilterFiles } from './filter-files';
 import type { LanguageCode } from '../config/languages';
 import { placeListJsonLd } from './board-json-ld';
+import { buildTrips, WAY_BACK_NEAR_KM, type BuildTrip } from './trips';
+import { detourLimitKm } from '../board/on-the-way';
+import type { TripContext } from '../loads/place-page-context';
 
 /** Neighbouring routes a page links to, and busiest routes the directory lists. */
 const NEIGHBOUR_LINKS = 12;
@@ -92,9 +95,11 @@ interface ListSpec {
   onward: PlaceRef | null;
   neighbours: RouteGroup<Place>[];
   rate: RouteRateData | null;
+  /** A route's trip: its loads on the way and its way back (null on city pages). */
+  trip: { data: BuildTrip; wayBackPath: string } | null;
 }
 
-function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null): ListSpec[] {
+function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null, tripOf: (from: Place, to: Place) => BuildTrip): ListSpec[] {
   const specs: ListSpec[] = [];
   for (const [slug, group] of groups.from) {
     const back = groups.to.get(slug);
@@ -110,6 +115,7 @@ function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null): ListSp
       onward: null,
       neighbours: neighbourRoutes(groups, slug, null, NEIGHBOUR_LINKS),
       rate: null,
+      trip: null,
     });
   }
   for (const [slug, group] of groups.to) {
@@ -126,6 +132,7 @@ function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null): ListSp
       onward: null,
       neighbours: neighbourRoutes(groups, null, slug, NEIGHBOUR_LINKS),
       rate: null,
+      trip: null,
     });
   }
   // A route with a going rate has its page even with none of its loads open now (docs/rates.md).
@@ -135,6 +142,7 @@ function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null): ListSp
     const to = placeBySlug(rate.to);
     if (from && to && !groups.routes.has(routeKey(rate.from, rate.to))) routes.push({ from, to, loads: [] });
   }
+  const built = new Set(routes.map((route) => routeKey(route.from.slug, route.to.slug)));
   for (const route of routes) {
     const back = groups.routes.get(routeKey(route.to.slug, route.from.slug));
     // No way back: the loads leaving the destination are what a driver arriving there looks for.
@@ -152,6 +160,11 @@ function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null): ListSp
       onward: leaving ? { path: placeFromPath(route.to.slug), from: leaving.place, to: null, count: leaving.loads.length } : null,
       neighbours: neighbourRoutes(groups, route.from.slug, route.to.slug, NEIGHBOUR_LINKS),
       rate: rates?.routes.get(routeKey(route.from.slug, route.to.slug)) ?? null,
+      trip: {
+        data: tripOf(route.from, route.to),
+        // The way back's page: the reversed route, when the build makes it.
+        wayBackPath: built.has(routeKey(route.to.slug, route.from.slug)) ? placeRoutePath(route.to.slug, route.from.slug) : '',
+      },
     });
   }
   return specs;
@@ -169,6 +182,47 @@ export function cardPositions(loads: readonly Load[], rates: BuildRates | null):
     if (position) positions[load.id] = position;
   }
   return positions;
+}
+
+/** The loads on the way a route page shows, at most a page of them. */
+const ON_THE_WAY_SHOWN = PAGE_SIZE;
+
+/** A route page's trip in its language: the cards on the way, named and trimmed as the page's own. */
+function tripContext(
+  trip: NonNullable<ListSpec['trip']>,
+  spec: ListSpec,
+  language: Language,
+  cache: Map<string, string>,
+  rates: BuildRates | null,
+): TripContext {
+  const shown = trip.data.onTheWay.slice(0, ON_THE_WAY_SHOWN);
+  const loads = shown.map(({ load }) => localizeLoad(load, language, cache));
+  const routeDistances: Record<string, number> = {};
+  const detours: Record<string, number> = {};
+  shown.forEach(({ load, detourKm }, index) => {
+    const named = loads[index] as Load;
+    routeDistances[cardRouteKey(named.from, named.to)] = routeDistance(load.from, load.to)?.km ?? 0;
+    detours[load.id] = detourKm;
+  });
+  const direct = spec.from && spec.to ? (roadDistanceKm(spec.from.slug, spec.to.slug)?.km ?? 0) : 0;
+  return {
+    loads,
+    total: trip.data.onTheWay.length,
+    detours,
+    limitKm: detourLimitKm(direct),
+    routeDistances,
+    positions: cardPositions(
+      shown.map(({ load }) => load),
+      rates,
+    ),
+    wayBack: {
+      count: trip.data.wayBack,
+      path: trip.wayBackPath,
+      near: WAY_BACK_NEAR_KM,
+      from: spec.to ? placeName(spec.to, language) : '',
+      to: spec.from ? placeName(spec.from, language) : '',
+    },
+  };
 }
 
 export interface PlacePageCounts {
@@ -189,7 +243,7 @@ export function createPlacePages(
   rates: BuildRates | null = null,
   live: { filters: FilterFiles; placeFiles: Partial<Record<LanguageCode, string>>; rangesPath: string } | null = null,
 ): PlacePageCounts {
-  const specs = listSpecs(groups, rates);
+  const specs = listSpecs(groups, rates, buildTrips(groups, boardTime));
   const caches = new Map(LANGUAGES.map((language) => [language.code, new Map<string, string>()]));
   let made = 0;
   for (const spec of specs) {
@@ -245,6 +299,7 @@ export function createPlacePages(
           // On the list's first page: the chart is the page's largest part, and once is enough.
           rateHtml: page === 1 && spec.rate ? rateHtmlIn(spec.rate, language) : '',
           positions,
+          ...(page === 1 && spec.trip ? { trip: tripContext(spec.trip, spec, language, cache, rates) } : {}),
           scope,
           ...(filters ? { filters, placeFilePath: live?.placeFiles[language.code] ?? '', rangesPath: live?.rangesPath } : {}),
         };

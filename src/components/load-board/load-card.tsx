@@ -29,6 +29,8 @@ export interface CardTexts {
   rate: Record<PricePosition, string>;
   /** The mark of a load posted since a kept search was last opened. */
   fresh: string;
+  /** What a load on a trip's way adds to it ("+40 km"), and its words for a screen reader. */
+  detour: { label: string; km: (km: number) => string };
 }
 
 export function cardTexts(t: TFunction): CardTexts {
@@ -42,6 +44,7 @@ export function cardTexts(t: TFunction): CardTexts {
     share: { telegram: t('share.telegram'), native: t('share.native'), newTab: t('common:newTab') },
     rate: { below: t('card.rate.below'), within: t('card.rate.within'), above: t('card.rate.above') },
     fresh: t('card.new'),
+    detour: { label: t('card.detourLabel'), km: (km) => t('card.detour', { km: formatNumber(km) }) },
   };
 }
 
@@ -53,12 +56,14 @@ interface Props extends CardExtras {
   texts: CardTexts;
   /** How long ago the load was posted, already worked out (so an unchanged card can skip rendering). */
   age: Age;
+  /** By load id, the km a load on a trip's way adds to it (src/board/on-the-way.ts): shown first among its facts. */
+  detours?: Readonly<Record<string, number>>;
   // placeName, routeKm and positions (CardExtras) are given by the list, not looked up here: the
   // gazetteer stays out of the browser's bundle (src/places/place-file.ts).
 }
 
 /** One load in the list. Every value is rendered as text; React escapes it. */
-function LoadCardView({ load, language, age, t, texts, placeName, routeKm, positions, newSince }: Props) {
+function LoadCardView({ load, language, age, t, texts, placeName, routeKm, positions, newSince, detours }: Props) {
   const position = positionOf({ positions }, load);
   const fresh = isNewIn({ newSince }, load);
   const unknown = texts.unknownPlace;
@@ -72,7 +77,15 @@ function LoadCardView({ load, language, age, t, texts, placeName, routeKm, posit
     load.trucksNeeded === null ? null : t('card.trucks', { count: load.trucksNeeded }),
     vehicleLabel(load.vehicleType, language.code) || null,
   ].filter((fact): fact is string => Boolean(fact));
-  const figures = distance ? [<Approximately text={distance.distance} about={texts.about} />, ...facts] : facts;
+  const detour = detours && Object.prototype.hasOwnProperty.call(detours, load.id) ? detours[load.id] : undefined;
+  const figures: React.ReactNode[] = distance ? [<Approximately text={distance.distance} about={texts.about} />, ...facts] : facts;
+  if (detour !== undefined)
+    figures.unshift(
+      <span data-detour="">
+        <span className="visually-hidden">{texts.detour.label} </span>
+        {texts.detour.km(detour)}
+      </span>,
+    );
   const loading = load.loadingDate ? t('card.loadingDate', { date: formatShortDate(load.loadingDate) }) : '';
   const posted = postedText(t, age);
   return (
@@ -142,6 +155,7 @@ export const LoadCard = React.memo(
     previous.texts === next.texts &&
     previous.age?.unit === next.age?.unit &&
     previous.age?.count === next.age?.count &&
+    previous.detours === next.detours &&
     sameCardContent(previous.load, previous, next.load, next),
 );
 

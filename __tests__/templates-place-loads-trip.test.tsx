@@ -1,0 +1,81 @@
+/**
+ * @jest-environment ./__tests__/support/jsdom-with-fetch.ts
+ */
+/**
+ * A route page's trip as the page shows it (CONTRACT.md, "Trips"): the loads on the way below the route's
+ * own, each card with its detour in the page's number format, the exact count, and the way back linked to
+ * the reversed route with `near=50`, in the three languages.
+ */
+import React from 'react';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { Actions, PageProps } from 'gatsby';
+import { normalizeLoad } from '../src/api-client/normalize';
+import { createPlacePages, groupBuildLoads } from '../src/gatsby/place-pages';
+import { LANGUAGES } from '../src/config/languages';
+import type { PlaceLoadsPageContext } from '../src/loads/place-page-context';
+import type { LocaleData } from '../src/i18n/runtime';
+import PlaceLoadsPage from '../src/templates/place-loads';
+import { renderInLanguage } from './support/render-page';
+
+const [uz, uzCyrl, ru] = LANGUAGES;
+const created = '2026-11-20T06:00:00Z';
+const board = [
+  ['1', 'Toshkent', 'Samarqand'],
+  ['2', 'Ташкент', 'Жиззах'],
+  ['3', 'Guliston', 'Jizzax'],
+  ['4', 'Самарканд', 'Ташкент'],
+  ['5', 'Urgut', 'Chirchiq'],
+].map(([id, from, to]) => normalizeLoad({ id, title: 'Yuk', fromLocationName: from, toLocationName: to, createdAt: created }));
+
+function renderPage(path: string, language: (typeof LANGUAGES)[number]) {
+  const made = new Map<string, PlaceLoadsPageContext>();
+  const createPage = ((page: { path: string; context: PlaceLoadsPageContext }) =>
+    made.set(page.path, page.context)) as unknown as Actions['createPage'];
+  createPlacePages(groupBuildLoads(board), Date.parse('2026-11-20T08:30:00Z'), createPage);
+  const context = made.get(path);
+  if (!context) throw new Error(`no page ${path}`);
+  const props = { pageContext: context, location: { pathname: path, search: '' } } as unknown as PageProps<
+    LocaleData,
+    PlaceLoadsPageContext
+  >;
+  return renderInLanguage(<PlaceLoadsPage {...props} />, language, context.pagePath, ['common', 'loads', 'places']);
+}
+
+afterEach(cleanup);
+
+describe('a route page’s trip', () => {
+  it('shows the loads on the way below the route’s own, each with its detour, and the way back', () => {
+    renderPage('/ru/loads/route/toshkent/samarqand', ru);
+    const section = screen.getByRole('region', { name: 'Попутные грузы' });
+    expect(within(section).getByText('1 попутный груз; сначала те, где крюк меньше.')).toBeTruthy();
+    const cards = within(section)
+      .getAllByRole('link')
+      .filter((link) => /^\/ru\/load\//.test(link.getAttribute('href') ?? ''));
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/ru/load/2']);
+    expect(section.querySelector('[data-detour]')?.textContent).toBe('Крюк +50 км');
+    // Below the route's own list: the page's list comes first in the document.
+    const own = screen.getAllByRole('link').find((link) => link.getAttribute('href') === '/ru/load/1') as HTMLElement;
+    expect(own.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const back = within(screen.getByRole('region', { name: 'Обратный груз' })).getByRole('link', {
+      name: 'Обратно, Самарканд → Ташкент (в радиусе 50 км от обоих пунктов): 2 груза',
+    });
+    expect(back.getAttribute('href')).toBe('/ru/loads/route/samarqand/toshkent?near=50');
+  });
+
+  it('says it in Uzbek Latin and Cyrillic, and says when nothing is on the way', () => {
+    renderPage('/uz/loads/route/toshkent/samarqand', uz);
+    expect(within(screen.getByRole('region', { name: 'Yoʻl-yoʻlakay yuklar' })).getByText(/^1 ta yoʻl-yoʻlakay yuk/)).toBeTruthy();
+    cleanup();
+    renderPage('/uz-cyrl/loads/route/samarqand/toshkent', uzCyrl);
+    const section = screen.getByRole('region', { name: 'Йўл-йўлакай юклар' });
+    expect(within(section).getByText('Ҳозирча йўл-йўлакай юк йўқ.')).toBeTruthy();
+    expect(
+      screen.getByText('Қайтишда Тошкент → Самарқанд (иккала жойдан 50 км радиусда): 1 та юк').closest('a')?.getAttribute('href'),
+    ).toBe('/uz-cyrl/loads/route/toshkent/samarqand?near=50');
+  });
+
+  it('is not on a city page', () => {
+    renderPage('/ru/loads/from/toshkent', ru);
+    expect(screen.queryByRole('region', { name: 'Попутные грузы' })).toBeNull();
+  });
+});

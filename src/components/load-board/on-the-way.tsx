@@ -1,0 +1,58 @@
+import React from 'react';
+import type { TFunction } from 'i18next';
+import type { Language } from '../../config/languages';
+import type { TripContext } from '../../loads/place-page-context';
+import { routeKmIn } from '../../loads/route-km';
+import { formatNumber } from '../../loads/format';
+import { BoardCards } from './board-cards';
+
+const named = (text: string) => text;
+
+/**
+ * A route page's loads on the way (CONTRACT.md, "Trips"), below the route's own: each card says what it
+ * adds to the trip, the smallest detour first. Static HTML from the build: its cards are the board's
+ * (board-cards.ts), whose code the browser fetches only if it ever renders them.
+ */
+export function OnTheWay({
+  trip,
+  from,
+  to,
+  language,
+  now,
+  t,
+}: {
+  trip: TripContext;
+  from: string;
+  to: string;
+  language: Language;
+  now: number;
+  /** Namespace `loads`, as the cards read it; the section's own words are `places:trip.*`. */
+  t: TFunction;
+}) {
+  const { loads, total, detours, limitKm, routeDistances, positions } = trip;
+  return (
+    <section aria-labelledby="on-the-way" data-on-the-way="">
+      <h2 id="on-the-way">{t('places:trip.heading')}</h2>
+      <p>{t('places:trip.lead', { from, to, km: formatNumber(limitKm) })}</p>
+      <p data-on-the-way-count="">
+        {total === 0
+          ? t('places:trip.none')
+          : loads.length < total
+            ? t('places:trip.someOf', { count: total, shown: loads.length })
+            : t('places:trip.count', { count: total })}
+      </p>
+      {loads.length > 0 ? (
+        <BoardCards
+          loads={loads}
+          now={now}
+          language={language}
+          t={t}
+          placeName={named}
+          routeKm={(a, b) => routeKmIn(routeDistances, a, b) ?? null}
+          positions={positions}
+          detours={detours}
+        />
+      ) : null}
+    </section>
+  );
+}
