@@ -7,7 +7,7 @@
  * the reversed route with `near=50`, in the three languages.
  */
 import React from 'react';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { Actions, PageProps } from 'gatsby';
 import { normalizeLoad } from '../src/api-client/normalize';
 import { createPlacePages, groupBuildLoads } from '../src/gatsby/place-pages';
@@ -25,19 +25,19 @@ const board = [
   ['3', 'Guliston', 'Jizzax'],
   ['4', 'Самарканд', 'Ташкент'],
   ['5', 'Urgut', 'Chirchiq'],
-].map(([id, from, to]) => normalizeLoad({ id, title: 'Yuk', fromLocationName: from, toLocationName: to, createdAt: created }));
+  ['6', 'Jizzax', 'Samarqand', 5],
+].map(([id, from, to, weight]) =>
+  normalizeLoad({ id, title: 'Yuk', fromLocationName: from, toLocationName: to, createdAt: created, weight: weight ?? 20 }),
+);
 
-function renderPage(path: string, language: (typeof LANGUAGES)[number]) {
+function renderPage(path: string, language: (typeof LANGUAGES)[number], search = '') {
   const made = new Map<string, PlaceLoadsPageContext>();
   const createPage = ((page: { path: string; context: PlaceLoadsPageContext }) =>
     made.set(page.path, page.context)) as unknown as Actions['createPage'];
   createPlacePages(groupBuildLoads(board), Date.parse('2026-11-20T08:30:00Z'), createPage);
   const context = made.get(path);
   if (!context) throw new Error(`no page ${path}`);
-  const props = { pageContext: context, location: { pathname: path, search: '' } } as unknown as PageProps<
-    LocaleData,
-    PlaceLoadsPageContext
-  >;
+  const props = { pageContext: context, location: { pathname: path, search } } as unknown as PageProps<LocaleData, PlaceLoadsPageContext>;
   return renderInLanguage(<PlaceLoadsPage {...props} />, language, context.pagePath, ['common', 'loads', 'places']);
 }
 
@@ -47,11 +47,11 @@ describe('a route page’s trip', () => {
   it('shows the loads on the way below the route’s own, each with its detour, and the way back', () => {
     renderPage('/ru/loads/route/toshkent/samarqand', ru);
     const section = screen.getByRole('region', { name: 'Попутные грузы' });
-    expect(within(section).getByText('1 попутный груз; сначала те, где крюк меньше.')).toBeTruthy();
+    expect(within(section).getByText('2 попутных груза; сначала те, где крюк меньше.')).toBeTruthy();
     const cards = within(section)
       .getAllByRole('link')
       .filter((link) => /^\/ru\/load\//.test(link.getAttribute('href') ?? ''));
-    expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/ru/load/2']);
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/ru/load/2', '/ru/load/6']);
     expect(section.querySelector('[data-detour]')?.textContent).toBe('Крюк +50 км');
     // Below the route's own list: the page's list comes first in the document.
     const own = screen.getAllByRole('link').find((link) => link.getAttribute('href') === '/ru/load/1') as HTMLElement;
@@ -62,9 +62,19 @@ describe('a route page’s trip', () => {
     expect(back.getAttribute('href')).toBe('/ru/loads/route/samarqand/toshkent?near=50');
   });
 
+  it('narrows the loads on the way by the filters of the URL, through the board’s matcher, with the count', async () => {
+    const { container } = renderPage('/ru/loads/route/toshkent/samarqand', ru, '?weightMin=10');
+    const section = container.querySelector('[data-on-the-way]') as HTMLElement;
+    await waitFor(() => expect(within(section).getByText('1 попутный груз; сначала те, где крюк меньше.')).toBeTruthy());
+    const shown = within(section)
+      .getAllByRole('link')
+      .filter((link) => /^\/ru\/load\//.test(link.getAttribute('href') ?? '') && !link.closest('li[hidden]'));
+    expect(shown.map((card) => card.getAttribute('href'))).toEqual(['/ru/load/2']);
+  });
+
   it('says it in Uzbek Latin and Cyrillic, and says when nothing is on the way', () => {
     renderPage('/uz/loads/route/toshkent/samarqand', uz);
-    expect(within(screen.getByRole('region', { name: 'Yoʻl-yoʻlakay yuklar' })).getByText(/^1 ta yoʻl-yoʻlakay yuk/)).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Yoʻl-yoʻlakay yuklar' })).getByText(/^2 ta yoʻl-yoʻlakay yuk/)).toBeTruthy();
     cleanup();
     renderPage('/uz-cyrl/loads/route/samarqand/toshkent', uzCyrl);
     const section = screen.getByRole('region', { name: 'Йўл-йўлакай юклар' });

@@ -12,7 +12,7 @@ import {
   placeToPath,
 } from '../config/routes';
 import { pageVariants } from '../i18n/plugin';
-import { placeBySlug, type Place } from '../places/gazetteer';
+import { PLACES, placeBySlug, type Place } from '../places/gazetteer';
 import { matchPlace } from '../places/match';
 import { placeLabel } from '../places/names';
 import { roadDistanceKm, routeDistance } from '../places/distance';
@@ -205,9 +205,15 @@ function tripContext(
     detours[load.id] = detourKm;
   });
   const direct = spec.from && spec.to ? (roadDistanceKm(spec.from.slug, spec.to.slug)?.km ?? 0) : 0;
+  const rows = trip.data.onTheWay.map(({ row }) => row);
+  const slugs = new Set([spec.from?.slug, spec.to?.slug, ...rows.flatMap((row) => [row.from, row.to])]);
+  const places = PLACES.filter((place) => slugs.has(place.slug)).map(({ slug, lat, lon }) => ({ slug, lat, lon }));
   return {
     loads,
     total: trip.data.onTheWay.length,
+    rows,
+    ends: { from: spec.from?.slug ?? '', to: spec.to?.slug ?? '' },
+    places,
     detours,
     limitKm: detourLimitKm(direct),
     routeDistances,

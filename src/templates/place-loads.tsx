@@ -18,7 +18,8 @@ import { type LocaleData, pageLanguage } from '../i18n/runtime';
 import { FeedLink } from '../components/feed-link';
 import { OfflineNotice } from '../components/offline-notice';
 import { placeFeedTitle, placeListTitle } from '../feeds/feed-titles';
-import { OnTheWay } from '../components/load-board/on-the-way';
+import { OnTheWay, onTheWayCountText } from '../components/load-board/on-the-way';
+import { useTripFilter } from '../board/use-trip-filter';
 import * as styles from './place-loads.module.css';
 
 /** Title of a place page in its language; `ns` is `places:` where `t` defaults to another namespace. */
@@ -79,6 +80,7 @@ function PlaceBoard({ pageContext, location }: { pageContext: PlaceLoadsPageCont
   const language = pageLanguage(pageContext);
   const bare = pageContext.i18n ? !pageContext.i18n.routed : false;
   const { retry, ...board } = usePlacePage(pageContext, location.search, language, bare, t('states.fallbackError'));
+  useTripFilter(pageContext.trip, board.query, (total, shown) => onTheWayCountText(t, total, shown));
   return <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} {...board} />;
 }
 

@@ -8,6 +8,12 @@ import { BoardCards } from './board-cards';
 
 const named = (text: string) => text;
 
+/** How many loads are on the way, and how many of them the page shows when that is fewer. */
+export function onTheWayCountText(t: TFunction, total: number, shown: number): string {
+  if (total === 0) return t('places:trip.none');
+  return shown < total ? t('places:trip.someOf', { count: total, shown }) : t('places:trip.count', { count: total });
+}
+
 /**
  * A route page's loads on the way (CONTRACT.md, "Trips"), below the route's own: each card says what it
  * adds to the trip, the smallest detour first. Static HTML from the build: its cards are the board's
@@ -34,13 +40,7 @@ export function OnTheWay({
     <section aria-labelledby="on-the-way" data-on-the-way="">
       <h2 id="on-the-way">{t('places:trip.heading')}</h2>
       <p>{t('places:trip.lead', { from, to, km: formatNumber(limitKm) })}</p>
-      <p data-on-the-way-count="">
-        {total === 0
-          ? t('places:trip.none')
-          : loads.length < total
-            ? t('places:trip.someOf', { count: total, shown: loads.length })
-            : t('places:trip.count', { count: total })}
-      </p>
+      <p data-on-the-way-count="">{onTheWayCountText(t, total, loads.length)}</p>
       {loads.length > 0 ? (
         <BoardCards
           loads={loads}
