@@ -62,6 +62,21 @@ describe('a route page’s trip', () => {
     expect(back.getAttribute('href')).toBe('/ru/loads/route/samarqand/toshkent?near=50');
   });
 
+  it('draws the trip as an image named by both places, with the same facts in words', () => {
+    renderPage('/ru/loads/route/toshkent/samarqand', ru);
+    const map = screen.getByRole('img', { name: 'Карта поездки Ташкент → Самарканд' });
+    expect(map.tagName.toLowerCase()).toBe('svg');
+    expect(map.querySelectorAll('circle[data-stop]')).toHaveLength(1);
+    expect(
+      screen.getByText(
+        'На карте: Ташкент и Самарканд, по дорогам около 300 км; точки — пункты попутных грузов: Джизак. Линия лишь соединяет два пункта, это не карта дорог.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+    renderPage('/uz/loads/route/toshkent/samarqand', uz);
+    expect(screen.getByRole('img', { name: 'Toshkent → Samarqand yoʻli xaritasi' })).toBeTruthy();
+  });
+
   it('narrows the loads on the way by the filters of the URL, through the board’s matcher, with the count', async () => {
     const { container } = renderPage('/ru/loads/route/toshkent/samarqand', ru, '?weightMin=10');
     const section = container.querySelector('[data-on-the-way]') as HTMLElement;

@@ -29,6 +29,9 @@ import { listFilesOf, type FilterFiles } from './filter-files';
 import type { LanguageCode } from '../config/languages';
 import { placeListJsonLd } from './board-json-ld';
 import { buildTrips, WAY_BACK_NEAR_KM, type BuildTrip } from './trips';
+import { mapPlaces, tripMapSvg } from './trip-map';
+import { buildTranslator } from './build-translator';
+import { formatNumber } from '../loads/format';
 import { detourLimitKm } from '../board/on-the-way';
 import type { TripContext } from '../loads/place-page-context';
 
@@ -187,6 +190,38 @@ export function cardPositions(loads: readonly Load[], rates: BuildRates | null):
 /** The loads on the way a route page shows, at most a page of them. */
 const ON_THE_WAY_SHOWN = PAGE_SIZE;
 
+/** A route page's map in its language, and its facts in words; null without two known ends. */
+function tripMap(spec: ListSpec, rows: TripContext['rows'], language: Language): TripContext['map'] {
+  const { from, to } = spec;
+  if (!from || !to) return null;
+  // The bare path and /uz show the same map: drawn once per list and language.
+  const drawn = drawnMaps.get(spec) ?? new Map<string, TripContext['map']>();
+  drawnMaps.set(spec, drawn);
+  const known = drawn.get(language.code);
+  if (known !== undefined) return known;
+  const point = (place: Place) => ({ slug: place.slug, lat: place.lat, lon: place.lon, name: placeName(place, language) });
+  const places = mapPlaces(
+    rows
+      .flatMap((row) => [row.from, row.to])
+      .flatMap((slug) => (slug ? [placeBySlug(slug)] : []))
+      .flatMap((place) => (place ? [point(place)] : [])),
+    [from.slug, to.slug],
+  );
+  const t = buildTranslator(language, ['places']);
+  const names = { from: placeName(from, language), to: placeName(to, language) };
+  const km = formatNumber(roadDistanceKm(from.slug, to.slug)?.km ?? 0);
+  const map = {
+    svg: tripMapSvg(point(from), point(to), places, t('trip.map.title', names)),
+    text: places.length
+      ? t('trip.map.text', { ...names, km, places: places.map((place) => place.name).join(', ') })
+      : t('trip.map.textNoPlaces', { ...names, km }),
+  };
+  drawn.set(language.code, map);
+  return map;
+}
+
+const drawnMaps = new WeakMap<ListSpec, Map<string, TripContext['map']>>();
+
 /** A route page's trip in its language: the cards on the way, named and trimmed as the page's own. */
 function tripContext(
   trip: NonNullable<ListSpec['trip']>,
@@ -212,6 +247,7 @@ function tripContext(
     loads,
     total: trip.data.onTheWay.length,
     rows,
+    map: tripMap(spec, rows, language),
     ends: { from: spec.from?.slug ?? '', to: spec.to?.slug ?? '' },
     places,
     detours,

@@ -39,6 +39,11 @@ export interface TripContext {
    * touch: a filter in the URL narrows the build's cards on the phone through the same rule and matcher.
    */
   rows: TripRow[];
+  /**
+   * The trip drawn (src/gatsby/trip-map.ts): an SVG the build wrote (role="img", named in the page's
+   * language), and the same facts in words.
+   */
+  map: { svg: string; text: string } | null;
   /** The trip's two ends, by slug. */
   ends: { from: string; to: string };
   places: Array<{ slug: string; lat: number; lon: number }>;

@@ -26,8 +26,11 @@ export function OnTheWay({
   language,
   now,
   t,
+  mapClassName,
 }: {
   trip: TripContext;
+  /** The page's style of the map's figure. */
+  mapClassName?: string;
   from: string;
   to: string;
   language: Language;
@@ -40,6 +43,13 @@ export function OnTheWay({
     <section aria-labelledby="on-the-way" data-on-the-way="">
       <h2 id="on-the-way">{t('places:trip.heading')}</h2>
       <p>{t('places:trip.lead', { from, to, km: formatNumber(limitKm) })}</p>
+      {trip.map ? (
+        <figure className={mapClassName}>
+          {/* The build's SVG (src/gatsby/trip-map.ts), which escaped every name it holds. */}
+          <div dangerouslySetInnerHTML={{ __html: trip.map.svg }} />
+          <figcaption>{trip.map.text}</figcaption>
+        </figure>
+      ) : null}
       <p data-on-the-way-count="">{onTheWayCountText(t, total, loads.length)}</p>
       {loads.length > 0 ? (
         <BoardCards
