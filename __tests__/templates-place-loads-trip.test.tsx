@@ -7,7 +7,9 @@
  * the reversed route with `near=50`, in the three languages.
  */
 import React from 'react';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, renderHook, screen, waitFor, within } from '@testing-library/react';
+import type { Load } from '../src/api-client/types';
+import { usePlacePage } from '../src/board/place-page';
 import type { Actions, PageProps } from 'gatsby';
 import { normalizeLoad } from '../src/api-client/normalize';
 import { createPlacePages, groupBuildLoads } from '../src/gatsby/place-pages';
@@ -97,6 +99,33 @@ describe('a route page’s trip', () => {
     expect(
       screen.getByText('Қайтишда Тошкент → Самарқанд (иккала жойдан 50 км радиусда): 1 та юк').closest('a')?.getAttribute('href'),
     ).toBe('/uz-cyrl/loads/route/toshkent/samarqand?near=50');
+  });
+
+  it('links each card’s own way back, where the build made the reversed route', () => {
+    renderPage('/ru/loads/from/toshkent', ru);
+    const links = screen.getAllByRole('link', { name: /^Обратные грузы/ });
+    // Toshkent → Samarqand has its way back (Samarqand → Toshkent); Toshkent → Jizzax has none yet.
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Обратные грузы Самарканд — Ташкент', '/ru/loads/route/samarqand/toshkent?near=50'],
+    ]);
+    cleanup();
+    renderPage('/uz/loads/route/samarqand/toshkent', uz);
+    const section = screen.getByRole('region', { name: 'Qaytish yuki' });
+    expect(section).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /^Qaytish yuklari/ }).map((link) => link.getAttribute('href'))).toEqual([
+      '/uz/loads/route/toshkent/samarqand?near=50',
+    ]);
+  });
+
+  it('keeps the list’s vehicle filter in a card’s way back', () => {
+    const made = new Map<string, PlaceLoadsPageContext>();
+    const createPage = ((page: { path: string; context: PlaceLoadsPageContext }) =>
+      made.set(page.path, page.context)) as unknown as Actions['createPage'];
+    createPlacePages(groupBuildLoads(board), Date.parse('2026-11-20T08:30:00Z'), createPage);
+    const context = made.get('/ru/loads/from/toshkent') as PlaceLoadsPageContext;
+    const { result } = renderHook(() => usePlacePage(context, '?vehicle=Tent&vehicle=Isuzu', ru, false, 'x'));
+    expect(result.current.extras.wayBack?.(board[0] as Load)).toBe('/ru/loads/route/samarqand/toshkent?vehicle=Tent&vehicle=Isuzu&near=50');
+    expect(result.current.extras.wayBack?.(board[1] as Load)).toBeNull();
   });
 
   it('is not on a city page', () => {

@@ -190,6 +190,18 @@ export function cardPositions(loads: readonly Load[], rates: BuildRates | null):
 /** The loads on the way a route page shows, at most a page of them. */
 const ON_THE_WAY_SHOWN = PAGE_SIZE;
 
+/** Each load's way back, by id: the reversed route's path, where the build makes that page. */
+function wayBacksOf(loads: readonly Load[], routePaths: ReadonlySet<string>): Record<string, string> {
+  const paths: Record<string, string> = {};
+  for (const load of loads) {
+    const from = matchPlace(load.from);
+    const to = matchPlace(load.to);
+    const path = from && to ? placeRoutePath(to.slug, from.slug) : '';
+    if (path && routePaths.has(path)) paths[load.id] = path;
+  }
+  return paths;
+}
+
 /** A route page's map in its language, and its facts in words; null without two known ends. */
 function tripMap(spec: ListSpec, rows: TripContext['rows'], language: Language): TripContext['map'] {
   const { from, to } = spec;
@@ -286,6 +298,7 @@ export function createPlacePages(
   live: { filters: FilterFiles; placeFiles: Partial<Record<LanguageCode, string>>; rangesPath: string } | null = null,
 ): PlacePageCounts {
   const specs = listSpecs(groups, rates, buildTrips(groups, boardTime));
+  const routePaths = new Set(specs.flatMap((spec) => (spec.kind === 'route' ? [spec.listPath] : [])));
   const caches = new Map(LANGUAGES.map((language) => [language.code, new Map<string, string>()]));
   let made = 0;
   for (const spec of specs) {
@@ -311,6 +324,10 @@ export function createPlacePages(
       const slice = spec.loads.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
       const positions = cardPositions(slice, rates);
       const kms = slice.map((load) => routeDistance(load.from, load.to)?.km ?? 0);
+      const wayBacks = wayBacksOf(
+        [...slice, ...(page === 1 && spec.trip ? spec.trip.data.onTheWay.slice(0, ON_THE_WAY_SHOWN).map(({ load }) => load) : [])],
+        routePaths,
+      );
       for (const variant of pageVariants(path)) {
         const language = variant.language;
         const cache = caches.get(language.code) as Map<string, string>;
@@ -341,6 +358,7 @@ export function createPlacePages(
           // On the list's first page: the chart is the page's largest part, and once is enough.
           rateHtml: page === 1 && spec.rate ? rateHtmlIn(spec.rate, language) : '',
           positions,
+          wayBacks,
           ...(page === 1 && spec.trip ? { trip: tripContext(spec.trip, spec, language, cache, rates) } : {}),
           scope,
           ...(filters ? { filters, placeFilePath: live?.placeFiles[language.code] ?? '', rangesPath: live?.rangesPath } : {}),

@@ -1,4 +1,5 @@
 import type { Load } from '../api-client/types';
+import { WAY_BACK_NEAR_KM } from '../config/constants';
 import { NO_FILTERS } from '../board/filter-table';
 import { compileQuery, type MatchContext } from '../board/matcher';
 import { onTheWay } from '../board/on-the-way';
@@ -8,8 +9,7 @@ import { newestFirst } from '../loads/posting-time';
 import { routeKey, type PlaceGroups, type RouteGroup } from '../loads/place-groups';
 import { PLACES, type Place } from '../places/gazetteer';
 
-/** How far around each end the way back reaches (CONTRACT.md, "Trips"). */
-export const WAY_BACK_NEAR_KM = 50;
+export { WAY_BACK_NEAR_KM };
 
 /** What the build shows of a trip besides the route's own loads (docs/trips.md). */
 export interface BuildTrip {

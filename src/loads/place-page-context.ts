@@ -105,6 +105,11 @@ export interface PlaceLoadsPageContext extends PageContext {
   rateHtml: string;
   /** Where each card's price sits against its route's usual range, by load id (docs/rates.md). */
   positions: Record<string, PricePosition>;
+  /**
+   * By load id, the unprefixed path of each card's way back (the reversed route, which the page links
+   * with `near` and the list's vehicle filter): for the cards the build rendered whose reversed route it made.
+   */
+  wayBacks: Record<string, string>;
   /** A route page's loads on the way and its way back, on the list's first page only. */
   trip?: TripContext;
   /** The list's places by slug: which loads posted since the build belong to it. */

@@ -131,7 +131,16 @@ export default function PlaceLoadsPage({ pageContext, location }: PageProps<Loca
       </Island>
       {pageContext.trip ? (
         <div className={`container ${styles.trip}`}>
-          <OnTheWay trip={pageContext.trip} from={pageContext.from} to={pageContext.to} language={language} now={builtAt} t={tLoads} />
+          <OnTheWay
+            trip={pageContext.trip}
+            from={pageContext.from}
+            to={pageContext.to}
+            language={language}
+            now={builtAt}
+            t={tLoads}
+            mapClassName={styles.map}
+            wayBacks={pageContext.wayBacks}
+          />
         </div>
       ) : null}
       <div className="container">

@@ -29,6 +29,8 @@ export interface CardTexts {
   rate: Record<PricePosition, string>;
   /** The mark of a load posted since a kept search was last opened. */
   fresh: string;
+  /** The link to a card's way back. */
+  wayBack: string;
   /** What a load on a trip's way adds to it ("+40 km"), and its words for a screen reader. */
   detour: { label: string; km: (km: number) => string };
 }
@@ -44,6 +46,7 @@ export function cardTexts(t: TFunction): CardTexts {
     share: { telegram: t('share.telegram'), native: t('share.native'), newTab: t('common:newTab') },
     rate: { below: t('card.rate.below'), within: t('card.rate.within'), above: t('card.rate.above') },
     fresh: t('card.new'),
+    wayBack: t('card.wayBack'),
     detour: { label: t('card.detourLabel'), km: (km) => t('card.detour', { km: formatNumber(km) }) },
   };
 }
@@ -62,8 +65,36 @@ interface Props extends CardExtras {
   // gazetteer stays out of the browser's bundle (src/places/place-file.ts).
 }
 
+/**
+ * A card's way back: the reversed route around both ends (CONTRACT.md, "Trips"), so a driver sees before he
+ * goes whether a load can bring him home. Above the card link's hit area, as the share links are (.share).
+ */
+function WayBackLink({ href, text, to, back }: { href: string; text: string; to: string; back: [string, string] }) {
+  return (
+    <p className={styles.share}>
+      <a href={href} data-way-back="">
+        {text}
+        <span className="visually-hidden">
+          {' '}
+          {back[0]} {to} {back[1]}
+        </span>
+      </a>
+    </p>
+  );
+}
+
+/** What a load on a trip's way adds to it, first among the card's facts. */
+function DetourFact({ km, texts }: { km: number; texts: CardTexts['detour'] }) {
+  return (
+    <span data-detour="">
+      <span className="visually-hidden">{texts.label} </span>
+      {texts.km(km)}
+    </span>
+  );
+}
+
 /** One load in the list. Every value is rendered as text; React escapes it. */
-function LoadCardView({ load, language, age, t, texts, placeName, routeKm, positions, newSince, detours }: Props) {
+function LoadCardView({ load, language, age, t, texts, placeName, routeKm, positions, newSince, detours, wayBack }: Props) {
   const position = positionOf({ positions }, load);
   const fresh = isNewIn({ newSince }, load);
   const unknown = texts.unknownPlace;
@@ -79,15 +110,10 @@ function LoadCardView({ load, language, age, t, texts, placeName, routeKm, posit
   ].filter((fact): fact is string => Boolean(fact));
   const detour = detours && Object.prototype.hasOwnProperty.call(detours, load.id) ? detours[load.id] : undefined;
   const figures: React.ReactNode[] = distance ? [<Approximately text={distance.distance} about={texts.about} />, ...facts] : facts;
-  if (detour !== undefined)
-    figures.unshift(
-      <span data-detour="">
-        <span className="visually-hidden">{texts.detour.label} </span>
-        {texts.detour.km(detour)}
-      </span>,
-    );
+  if (detour !== undefined) figures.unshift(<DetourFact km={detour} texts={texts.detour} />);
   const loading = load.loadingDate ? t('card.loadingDate', { date: formatShortDate(load.loadingDate) }) : '';
   const posted = postedText(t, age);
+  const backHref = wayBack?.(load) ?? null;
   return (
     <li className={styles.card}>
       {/* A plain link: a load page is a small static page that hands over to the app, while Gatsby's Link
@@ -139,6 +165,7 @@ function LoadCardView({ load, language, age, t, texts, placeName, routeKm, posit
         subject={`${from} ${texts.to} ${to}`}
         texts={texts.share}
       />
+      {backHref ? <WayBackLink href={backHref} text={texts.wayBack} to={texts.to} back={[to, from]} /> : null}
     </li>
   );
 }

@@ -5,6 +5,8 @@ import type { TripContext } from '../../loads/place-page-context';
 import { routeKmIn } from '../../loads/route-km';
 import { formatNumber } from '../../loads/format';
 import { BoardCards } from './board-cards';
+import { localizedPath } from '../../i18n/paths';
+import { WAY_BACK_NEAR_KM } from '../../config/constants';
 
 const named = (text: string) => text;
 
@@ -27,8 +29,11 @@ export function OnTheWay({
   now,
   t,
   mapClassName,
+  wayBacks,
 }: {
   trip: TripContext;
+  /** By load id, each card's way back (the reversed route's unprefixed path). */
+  wayBacks: Readonly<Record<string, string>>;
   /** The page's style of the map's figure. */
   mapClassName?: string;
   from: string;
@@ -61,6 +66,10 @@ export function OnTheWay({
           routeKm={(a, b) => routeKmIn(routeDistances, a, b) ?? null}
           positions={positions}
           detours={detours}
+          wayBack={(load) => {
+            const path = Object.prototype.hasOwnProperty.call(wayBacks, load.id) ? wayBacks[load.id] : undefined;
+            return path ? `${localizedPath(path, language)}?near=${WAY_BACK_NEAR_KM}` : null;
+          }}
         />
       ) : null}
     </section>
