@@ -18,6 +18,7 @@ import type { PlaceLoadsPageContext } from '../src/loads/place-page-context';
 import type { LocaleData } from '../src/i18n/runtime';
 import PlaceLoadsPage from '../src/templates/place-loads';
 import { renderInLanguage } from './support/render-page';
+import { publishFilters } from './support/published-filters';
 
 const [uz, uzCyrl, ru] = LANGUAGES;
 const created = '2026-11-20T06:00:00Z';
@@ -32,13 +33,19 @@ const board = [
   normalizeLoad({ id, title: 'Yuk', fromLocationName: from, toLocationName: to, createdAt: created, weight: weight ?? 20 }),
 );
 
-function renderPage(path: string, language: (typeof LANGUAGES)[number], search = '') {
+function renderPage(
+  path: string,
+  language: (typeof LANGUAGES)[number],
+  search = '',
+  live: (context: PlaceLoadsPageContext) => PlaceLoadsPageContext = (context) => context,
+) {
   const made = new Map<string, PlaceLoadsPageContext>();
   const createPage = ((page: { path: string; context: PlaceLoadsPageContext }) =>
     made.set(page.path, page.context)) as unknown as Actions['createPage'];
   createPlacePages(groupBuildLoads(board), Date.parse('2026-11-20T08:30:00Z'), createPage);
-  const context = made.get(path);
-  if (!context) throw new Error(`no page ${path}`);
+  const built = made.get(path);
+  if (!built) throw new Error(`no page ${path}`);
+  const context = live(built);
   const props = { pageContext: context, location: { pathname: path, search } } as unknown as PageProps<LocaleData, PlaceLoadsPageContext>;
   return renderInLanguage(<PlaceLoadsPage {...props} />, language, context.pagePath, ['common', 'loads', 'places']);
 }
@@ -79,14 +86,26 @@ describe('a route page’s trip', () => {
     expect(screen.getByRole('img', { name: 'Toshkent → Samarqand yoʻli xaritasi' })).toBeTruthy();
   });
 
-  it('narrows the loads on the way by the filters of the URL, through the board’s matcher, with the count', async () => {
-    const { container } = renderPage('/ru/loads/route/toshkent/samarqand', ru, '?weightMin=10');
-    const section = container.querySelector('[data-on-the-way]') as HTMLElement;
-    await waitFor(() => expect(within(section).getByText('1 попутный груз; сначала те, где крюк меньше.')).toBeTruthy());
-    const shown = within(section)
-      .getAllByRole('link')
-      .filter((link) => /^\/ru\/load\//.test(link.getAttribute('href') ?? '') && !link.closest('li[hidden]'));
-    expect(shown.map((card) => card.getAttribute('href'))).toEqual(['/ru/load/2']);
+  it('narrows the loads on the way by the filters of the URL, over the build’s board, with the exact count', async () => {
+    const published = await publishFilters(board, ['Tent']);
+    try {
+      const { container } = renderPage('/ru/loads/route/toshkent/samarqand', ru, '?weightMin=10', (context) => ({
+        ...context,
+        filters: {
+          ...published.listFiles(`${published.origin}${published.files.routes.get('toshkent/samarqand') ?? ''}`),
+          boardPath: `${published.origin}${published.files.board}`,
+        },
+        placeFilePath: published.placeFileUrls.ru,
+      }));
+      const section = container.querySelector('[data-on-the-way]') as HTMLElement;
+      await waitFor(() => expect(within(section).getByText('1 попутный груз; сначала те, где крюк меньше.')).toBeTruthy());
+      const shown = within(section)
+        .getAllByRole('link')
+        .filter((link) => /^\/ru\/load\//.test(link.getAttribute('href') ?? '') && !link.closest('li[hidden]'));
+      expect(shown.map((card) => card.getAttribute('href'))).toEqual(['/ru/load/2']);
+    } finally {
+      await published.close();
+    }
   });
 
   it('says it in Uzbek Latin and Cyrillic, and says when nothing is on the way', () => {

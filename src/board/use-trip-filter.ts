@@ -1,17 +1,34 @@
 import { useEffect } from 'react';
 import type { TripContext } from '../loads/place-page-context';
+import type { ListFiles } from './list-types';
 import { isFiltered, queryKey, type BoardQuery } from './query';
+
+/** What the trip's filtering fetches on first use, never with the page's first script. */
+function tripCode() {
+  return Promise.all([
+    import(/* webpackChunkName: "trip-filter" */ './on-the-way'),
+    import('./rows'),
+    import('./built-list'),
+    import('./places-on-demand'),
+  ]);
+}
 
 /**
  * A route page's loads on the way under the filters of its URL (CONTRACT.md, "Trips": the page's filters
  * apply to them as to the route's own loads). Their cards are the build's HTML, which React does not own
- * (islands.tsx); under a filter the build's rows of every load on the way go through the trip's rule and
- * the board's one matcher (on-the-way.ts, fetched then, never with the page's first script), the cards
- * that do not match are hidden and the count says how many match. Without a filter the build's list
- * stands as it is.
+ * (islands.tsx). Under a filter, every load of the build's board (its filter index, which the board and
+ * `near` read too) goes through the trip's rule and the board's one matcher (on-the-way.ts) with the
+ * places' coordinates from the page's place file; the cards that do not match are hidden and the count
+ * says how many match in all. Without a filter the build's list stands as it is.
  */
-export function useTripFilter(trip: TripContext | undefined, query: BoardQuery, countText: (total: number, shown: number) => string): void {
+export function useTripFilter(
+  trip: TripContext | undefined,
+  files: { filters?: ListFiles; placeFilePath?: string },
+  query: BoardQuery,
+  countText: (total: number, shown: number) => string,
+): void {
   const key = queryKey({ ...query, page: 1 });
+  const { filters, placeFilePath = '' } = files;
   useEffect(() => {
     const section = trip ? document.querySelector<HTMLElement>('[data-on-the-way]') : null;
     if (!trip || !section) return;
@@ -21,24 +38,23 @@ export function useTripFilter(trip: TripContext | undefined, query: BoardQuery, 
       cards.forEach((card, index) => (card.hidden = ids !== null && !ids.has(trip.loads[index]?.id ?? '')));
       if (count) count.textContent = countText(total, cards.filter((card) => !card.hidden).length);
     };
-    if (!isFiltered(query)) {
+    if (!isFiltered(query) || !filters?.boardPath) {
       show(null, trip.total);
       return;
     }
-    let current = true;
-    void Promise.all([import(/* webpackChunkName: "trip-filter" */ './on-the-way'), import('./rows')])
-      .then(([{ onTheWay }, { tashkentToday }]) => {
-        if (!current) return;
-        const ends = { from: trip.ends.from, to: trip.ends.to };
-        const found = onTheWay(trip.rows, ends, query, { today: tashkentToday(Date.now()), places: trip.places });
+    const abort = new AbortController();
+    void tripCode()
+      .then(async ([{ onTheWay }, { tashkentToday }, { builtList }, { loadPlaces }]) => {
+        const [index, places] = await Promise.all([builtList(filters.boardPath).index(abort.signal), loadPlaces(placeFilePath)]);
+        if (abort.signal.aborted) return;
+        const context = { today: tashkentToday(Date.now()), places: places?.file.places ?? [] };
+        const found = onTheWay(index.rows, trip.ends, query, context);
         show(new Set(found.map(({ row }) => row.id)), found.length);
       })
-      // Without its code (no network) the build's list stays, as every part fetched on use does.
+      // Without its code or files (no network) the build's list stays, as every part fetched on use does.
       .catch(() => undefined);
-    return () => {
-      current = false;
-    };
+    return () => abort.abort();
     // The query by its key: a new object for the same filters is the same list.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [trip, key]);
+  }, [trip, key, filters?.boardPath, placeFilePath]);
 }

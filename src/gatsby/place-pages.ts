@@ -12,7 +12,7 @@ import {
   placeToPath,
 } from '../config/routes';
 import { pageVariants } from '../i18n/plugin';
-import { PLACES, placeBySlug, type Place } from '../places/gazetteer';
+import { placeBySlug, type Place } from '../places/gazetteer';
 import { matchPlace } from '../places/match';
 import { placeLabel } from '../places/names';
 import { roadDistanceKm, routeDistance } from '../places/distance';
@@ -203,7 +203,7 @@ function wayBacksOf(loads: readonly Load[], routePaths: ReadonlySet<string>): Re
 }
 
 /** A route page's map in its language, and its facts in words; null without two known ends. */
-function tripMap(spec: ListSpec, rows: TripContext['rows'], language: Language): TripContext['map'] {
+function tripMap(spec: ListSpec, onTheWay: BuildTrip['onTheWay'], language: Language): TripContext['map'] {
   const { from, to } = spec;
   if (!from || !to) return null;
   // The bare path and /uz show the same map: drawn once per list and language.
@@ -213,9 +213,10 @@ function tripMap(spec: ListSpec, rows: TripContext['rows'], language: Language):
   if (known !== undefined) return known;
   const point = (place: Place) => ({ slug: place.slug, lat: place.lat, lon: place.lon, name: placeName(place, language) });
   const places = mapPlaces(
-    rows
-      .flatMap((row) => [row.from, row.to])
-      .flatMap((slug) => (slug ? [placeBySlug(slug)] : []))
+    // The smallest detours first: the places a map marks (at most MAP_PLACES) are among theirs.
+    onTheWay
+      .slice(0, MAP_LOADS)
+      .flatMap(({ load }) => [matchPlace(load.from), matchPlace(load.to)])
       .flatMap((place) => (place ? [point(place)] : [])),
     [from.slug, to.slug],
   );
@@ -231,6 +232,8 @@ function tripMap(spec: ListSpec, rows: TripContext['rows'], language: Language):
   drawn.set(language.code, map);
   return map;
 }
+
+const MAP_LOADS = 200;
 
 const drawnMaps = new WeakMap<ListSpec, Map<string, TripContext['map']>>();
 
@@ -252,16 +255,11 @@ function tripContext(
     detours[load.id] = detourKm;
   });
   const direct = spec.from && spec.to ? (roadDistanceKm(spec.from.slug, spec.to.slug)?.km ?? 0) : 0;
-  const rows = trip.data.onTheWay.map(({ row }) => row);
-  const slugs = new Set([spec.from?.slug, spec.to?.slug, ...rows.flatMap((row) => [row.from, row.to])]);
-  const places = PLACES.filter((place) => slugs.has(place.slug)).map(({ slug, lat, lon }) => ({ slug, lat, lon }));
   return {
     loads,
     total: trip.data.onTheWay.length,
-    rows,
-    map: tripMap(spec, rows, language),
+    map: tripMap(spec, trip.data.onTheWay, language),
     ends: { from: spec.from?.slug ?? '', to: spec.to?.slug ?? '' },
-    places,
     detours,
     limitKm: detourLimitKm(direct),
     routeDistances,

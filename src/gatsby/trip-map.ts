@@ -1,4 +1,5 @@
 import { readFileSync } from 'fs';
+import path from 'path';
 import { geoMercator, geoPath, type GeoProjection } from 'd3-geo';
 import { mesh } from 'topojson-client';
 
@@ -47,7 +48,10 @@ const outlines = new Map<string, Piece[]>();
 function outlinePieces(scale: '50m' | '110m'): Piece[] {
   const known = outlines.get(scale);
   if (known) return known;
-  const topology = JSON.parse(readFileSync(require.resolve(`world-atlas/countries-${scale}.json`), 'utf8')) as {
+  // From the project's node_modules by path, as webpack.ts finds i18next: the build's bundler of
+  // gatsby-node cannot follow a require.resolve whose name is made at run time.
+  const file = path.resolve(process.cwd(), 'node_modules', 'world-atlas', `countries-${scale}.json`);
+  const topology = JSON.parse(readFileSync(file, 'utf8')) as {
     objects: { countries: unknown };
   };
   const pieces: Piece[] = [];

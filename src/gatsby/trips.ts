@@ -3,8 +3,7 @@ import { WAY_BACK_NEAR_KM } from '../config/constants';
 import { NO_FILTERS } from '../board/filter-table';
 import { compileQuery, type MatchContext } from '../board/matcher';
 import { onTheWay } from '../board/on-the-way';
-import { filterRow, tashkentToday, type FilterRow } from '../board/rows';
-import { gazetteerPlaces } from './filter-files';
+import { tashkentToday, type FilterRow } from '../board/rows';
 import { newestFirst } from '../loads/posting-time';
 import { routeKey, type PlaceGroups, type RouteGroup } from '../loads/place-groups';
 import { PLACES, type Place } from '../places/gazetteer';
@@ -13,8 +12,8 @@ export { WAY_BACK_NEAR_KM };
 
 /** What the build shows of a trip besides the route's own loads (docs/trips.md). */
 export interface BuildTrip {
-  /** The loads on the way, the smallest detour first, equal detours newest first, with their rows. */
-  onTheWay: Array<{ load: Load; detourKm: number; row: FilterRow }>;
+  /** The loads on the way, the smallest detour first, equal detours newest first. */
+  onTheWay: Array<{ load: Load; detourKm: number }>;
   /** How many open loads leave the destination or a place within 50 km of it for the origin or one within 50 km of it. */
   wayBack: number;
 }
@@ -43,15 +42,11 @@ export function buildTrips(groups: PlaceGroups<Place>, now: number): (from: Plac
   const routes = [...groups.routes.values()];
   const rows = routes.map(routeRow);
   const loadsOf = new Map(routes.map((route, index) => [rows[index] as FilterRow, route.loads]));
-  const reader = gazetteerPlaces();
-  const rowOf = (load: Load): FilterRow => {
-    const row = filterRow(load, reader);
-    return { ...row, posted: Number.isFinite(row.posted) ? row.posted : 0, named: [] };
-  };
+
   return (from, to) => {
     const trip = { from: from.slug, to: to.slug };
     const found = onTheWay(rows, trip, NO_FILTERS, context).flatMap(({ row, detourKm }) =>
-      (loadsOf.get(row) ?? []).map((load) => ({ load, detourKm, row: rowOf(load) })),
+      (loadsOf.get(row) ?? []).map((load) => ({ load, detourKm })),
     );
     found.sort((a, b) => a.detourKm - b.detourKm || newestFirst(a.load, b.load));
     const back = compileQuery(

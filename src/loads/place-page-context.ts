@@ -34,31 +34,12 @@ export interface TripContext {
    */
   wayBack: { count: number; path: string; near: number; from: string; to: string };
   /**
-   * Every load on the way as the board's matcher reads it (src/board/rows.ts's FilterRow, which this
-   * floor cannot name), in the order of the cards, and the coordinates of every place they and the trip
-   * touch: a filter in the URL narrows the build's cards on the phone through the same rule and matcher.
-   */
-  rows: TripRow[];
-  /**
    * The trip drawn (src/gatsby/trip-map.ts): an SVG the build wrote (role="img", named in the page's
    * language), and the same facts in words.
    */
   map: { svg: string; text: string } | null;
   /** The trip's two ends, by slug. */
   ends: { from: string; to: string };
-  places: Array<{ slug: string; lat: number; lon: number }>;
-}
-
-/** A load on the way as the matcher reads it; `posted` is 0 for a load without a time (JSON has no -Infinity). */
-export interface TripRow {
-  id: string;
-  posted: number;
-  vehicle: string;
-  weight: number | null;
-  day: number | null;
-  from: string | null;
-  to: string | null;
-  named: readonly string[];
 }
 
 /**

@@ -80,7 +80,7 @@ function PlaceBoard({ pageContext, location }: { pageContext: PlaceLoadsPageCont
   const language = pageLanguage(pageContext);
   const bare = pageContext.i18n ? !pageContext.i18n.routed : false;
   const { retry, ...board } = usePlacePage(pageContext, location.search, language, bare, t('states.fallbackError'));
-  useTripFilter(pageContext.trip, board.query, (total, shown) => onTheWayCountText(t, total, shown));
+  useTripFilter(pageContext.trip, pageContext, board.query, (total, shown) => onTheWayCountText(t, total, shown));
   return <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} {...board} />;
 }
 
