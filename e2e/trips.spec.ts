@@ -30,7 +30,7 @@ test('a route page lists its loads on the way, each with its detour, smallest fi
   await page.goto(path);
   const section = page.getByRole('region', { name: 'Попутные грузы' });
   await expect(section).toBeVisible();
-  await expect(section.locator('[data-on-the-way-count]')).toHaveText(new RegExp(`^${trip.onTheWay.length} попутн`));
+  await expect(section.locator('[data-on-the-way-count]')).toHaveText(new RegExp(`^${trip.total} попутн`));
   const cards = section.locator(':scope > ul > li');
   const shown = Math.min(20, trip.onTheWay.length);
   await expect(cards).toHaveCount(shown);

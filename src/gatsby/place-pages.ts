@@ -257,7 +257,7 @@ function tripContext(
   const direct = spec.from && spec.to ? (roadDistanceKm(spec.from.slug, spec.to.slug)?.km ?? 0) : 0;
   return {
     loads,
-    total: trip.data.onTheWay.length,
+    total: trip.data.total,
     map: tripMap(spec, trip.data.onTheWay, language),
     ends: { from: spec.from?.slug ?? '', to: spec.to?.slug ?? '' },
     detours,
