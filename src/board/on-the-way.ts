@@ -83,8 +83,9 @@ export function onTheWay(
   query: FilterValues,
   context: MatchContext,
   searchPlace: string | null = null,
+  /** The road estimate between the context's places; a build working out many trips shares one. */
+  distance: SlugDistance = slugDistance(context.places),
 ): OnTheWayRow[] {
-  const distance = slugDistance(context.places);
   if (trip.from === trip.to || distance(trip.from, trip.to) === null) return [];
   const own = compileQuery({ ...NO_FILTERS, near: query.near }, { list: trip, searchPlace: null }, context);
   const filters = compileQuery({ ...query, near: null }, { list: {}, searchPlace }, context);

@@ -2,7 +2,7 @@ import type { Load } from '../api-client/types';
 import { WAY_BACK_NEAR_KM } from '../config/constants';
 import { NO_FILTERS } from '../board/filter-table';
 import { compileQuery, type MatchContext } from '../board/matcher';
-import { onTheWay } from '../board/on-the-way';
+import { onTheWay, slugDistance } from '../board/on-the-way';
 import { tashkentToday, type FilterRow } from '../board/rows';
 import { newestFirst } from '../loads/posting-time';
 import { routeKey, type PlaceGroups, type RouteGroup } from '../loads/place-groups';
@@ -58,9 +58,10 @@ export function buildTrips(groups: PlaceGroups<Place>, now: number): (from: Plac
       .map((load, index) => [load, index]),
   );
   const byRank = (a: Load, b: Load) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0);
+  const distance = slugDistance(PLACES);
   return (from, to) => {
     const trip = { from: from.slug, to: to.slug };
-    const found = onTheWay(rows, trip, NO_FILTERS, context);
+    const found = onTheWay(rows, trip, NO_FILTERS, context, null, distance);
     // Equal detours newest first; the page shows the first ones and counts them all, so the order is
     // worked out only as far as TRIP_LOADS_KEPT reaches (to the end of the detour it falls in).
     const kept: BuildTrip['onTheWay'] = [];
