@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import type { Language } from '../config/languages';
-import { PAGE_SIZE } from '../config/constants';
+import { PAGE_SIZE, WAY_BACK_NEAR_KM } from '../config/constants';
 import type { PlaceLoadsPageContext } from '../loads/place-page-context';
 import type { BoardList } from './list-types';
-import { isFiltered } from './query';
+import { boardSearchString, isFiltered } from './query';
+import { localizedPath } from '../i18n/paths';
 import { useListBoard, type ListBoard, type ListChoices } from './use-list-board';
 
 /**
@@ -37,6 +38,11 @@ export function usePlacePage(
       routeDistances: context.routeDistances ?? {},
       rangesPath: context.rangesPath,
       positions: context.positions,
+      // The build's cards' ways back, around both ends (CONTRACT.md, "Trips"), under the list's vehicle filter.
+      wayBack: (load, vehicle) => {
+        const path = Object.prototype.hasOwnProperty.call(context.wayBacks ?? {}, load.id) ? context.wayBacks[load.id] : undefined;
+        return path ? `${bare ? path : localizedPath(path, language)}${boardSearchString({ near: WAY_BACK_NEAR_KM, vehicle })}` : null;
+      },
       countsKept: false,
       feedPlaces: [],
     };

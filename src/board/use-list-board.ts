@@ -44,6 +44,8 @@ export interface ListChoices {
   routeDistances: RouteDistances;
   rangesPath?: string;
   positions?: Record<string, PricePosition>;
+  /** A card's way back under the list's vehicle filter (city and route pages: the build knows their routes). */
+  wayBack?: (load: Load, vehicle: readonly string[]) => string | null;
   /** The board counts each kept search's new loads; a city or route page does not. */
   countsKept: boolean;
   /** Places with an Atom feed of their loads (by slug): a kept search of the board for one offers it. */
@@ -174,7 +176,12 @@ export function useListBoard(
   const positions = usePricePositions(state.list, choices.rangesPath, choices.positions, choices.initial?.loads ?? NO_LOADS);
   const facets = useCallback<FilterFacets>((next, signal) => source.worked().then((lists) => lists.facets(next, signal)), [source]);
   const { keeping, newSince } = useKeeping(choices, source);
-  const extras = useMemo(() => ({ placeName, routeKm, positions, newSince }), [placeName, routeKm, positions, newSince]);
+  const vehicle = query.vehicle.join('\n');
+  const wayBack = useMemo(() => {
+    const back = choices.wayBack;
+    return back ? (load: Load) => back(load, vehicle ? vehicle.split('\n') : []) : undefined;
+  }, [choices.wayBack, vehicle]);
+  const extras = useMemo(() => ({ placeName, routeKm, positions, newSince, wayBack }), [placeName, routeKm, positions, newSince, wayBack]);
   const hrefFor = (next: BoardQuery) => boardHref(language, next, { scope, bare });
   // No scrolling here: the board moves focus (to the field or the results heading), which scrolls. The
   // tap that asked is drawn first (after-paint.ts); the list follows.

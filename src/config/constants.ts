@@ -9,6 +9,9 @@ export const PAGE_SIZE = 20;
  */
 export const PLACE_LIST_MAX_PAGES = 5;
 
+/** How far around each end of a route its way back reaches, km (CONTRACT.md, "Trips"): the `near` of its links. */
+export const WAY_BACK_NEAR_KM = 50;
+
 /** Entries per Atom feed: the newest loads of its page's list. */
 export const FEED_MAX_ENTRIES = 50;
 

@@ -15,7 +15,7 @@ import { pageVariants } from '../i18n/plugin';
 import { placeBySlug, type Place } from '../places/gazetteer';
 import { matchPlace } from '../places/match';
 import { placeLabel } from '../places/names';
-import { routeDistance } from '../places/distance';
+import { roadDistanceKm, routeDistance } from '../places/distance';
 import { cardRouteKey } from '../loads/route-km';
 import { pageCount } from '../loads/pagination';
 import { busiestRoutes, neighbourRoutes, routeKey, type PlaceGroups, type RouteGroup } from '../loads/place-groups';
@@ -28,6 +28,12 @@ import { rateBlockHtml } from './rate-html';
 import { listFilesOf, type FilterFiles } from './filter-files';
 import type { LanguageCode } from '../config/languages';
 import { placeListJsonLd } from './board-json-ld';
+import { buildTrips, WAY_BACK_NEAR_KM, type BuildTrip } from './trips';
+import { mapPlaces, tripMapSvg } from './trip-map';
+import { buildTranslator } from './build-translator';
+import { formatNumber } from '../loads/format';
+import { detourLimitKm } from '../board/on-the-way';
+import type { TripContext } from '../loads/place-page-context';
 
 /** Neighbouring routes a page links to, and busiest routes the directory lists. */
 const NEIGHBOUR_LINKS = 12;
@@ -92,9 +98,11 @@ interface ListSpec {
   onward: PlaceRef | null;
   neighbours: RouteGroup<Place>[];
   rate: RouteRateData | null;
+  /** A route's trip: its loads on the way and its way back (null on city pages). */
+  trip: { data: BuildTrip; wayBackPath: string } | null;
 }
 
-function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null): ListSpec[] {
+function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null, tripOf: (from: Place, to: Place) => BuildTrip): ListSpec[] {
   const specs: ListSpec[] = [];
   for (const [slug, group] of groups.from) {
     const back = groups.to.get(slug);
@@ -110,6 +118,7 @@ function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null): ListSp
       onward: null,
       neighbours: neighbourRoutes(groups, slug, null, NEIGHBOUR_LINKS),
       rate: null,
+      trip: null,
     });
   }
   for (const [slug, group] of groups.to) {
@@ -126,6 +135,7 @@ function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null): ListSp
       onward: null,
       neighbours: neighbourRoutes(groups, null, slug, NEIGHBOUR_LINKS),
       rate: null,
+      trip: null,
     });
   }
   // A route with a going rate has its page even with none of its loads open now (docs/rates.md).
@@ -135,6 +145,7 @@ function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null): ListSp
     const to = placeBySlug(rate.to);
     if (from && to && !groups.routes.has(routeKey(rate.from, rate.to))) routes.push({ from, to, loads: [] });
   }
+  const built = new Set(routes.map((route) => routeKey(route.from.slug, route.to.slug)));
   for (const route of routes) {
     const back = groups.routes.get(routeKey(route.to.slug, route.from.slug));
     // No way back: the loads leaving the destination are what a driver arriving there looks for.
@@ -152,6 +163,11 @@ function listSpecs(groups: PlaceGroups<Place>, rates: BuildRates | null): ListSp
       onward: leaving ? { path: placeFromPath(route.to.slug), from: leaving.place, to: null, count: leaving.loads.length } : null,
       neighbours: neighbourRoutes(groups, route.from.slug, route.to.slug, NEIGHBOUR_LINKS),
       rate: rates?.routes.get(routeKey(route.from.slug, route.to.slug)) ?? null,
+      trip: {
+        data: tripOf(route.from, route.to),
+        // The way back's page: the reversed route, when the build makes it.
+        wayBackPath: built.has(routeKey(route.to.slug, route.from.slug)) ? placeRoutePath(route.to.slug, route.from.slug) : '',
+      },
     });
   }
   return specs;
@@ -169,6 +185,96 @@ export function cardPositions(loads: readonly Load[], rates: BuildRates | null):
     if (position) positions[load.id] = position;
   }
   return positions;
+}
+
+/** The loads on the way a route page shows, at most a page of them. */
+const ON_THE_WAY_SHOWN = PAGE_SIZE;
+
+/** Each load's way back, by id: the reversed route's path, where the build makes that page. */
+function wayBacksOf(loads: readonly Load[], routePaths: ReadonlySet<string>): Record<string, string> {
+  const paths: Record<string, string> = {};
+  for (const load of loads) {
+    const from = matchPlace(load.from);
+    const to = matchPlace(load.to);
+    const path = from && to ? placeRoutePath(to.slug, from.slug) : '';
+    if (path && routePaths.has(path)) paths[load.id] = path;
+  }
+  return paths;
+}
+
+/** A route page's map in its language, and its facts in words; null without two known ends. */
+function tripMap(spec: ListSpec, onTheWay: BuildTrip['onTheWay'], language: Language): TripContext['map'] {
+  const { from, to } = spec;
+  if (!from || !to) return null;
+  // The bare path and /uz show the same map: drawn once per list and language.
+  const drawn = drawnMaps.get(spec) ?? new Map<string, TripContext['map']>();
+  drawnMaps.set(spec, drawn);
+  const known = drawn.get(language.code);
+  if (known !== undefined) return known;
+  const point = (place: Place) => ({ slug: place.slug, lat: place.lat, lon: place.lon, name: placeName(place, language) });
+  const places = mapPlaces(
+    // The smallest detours first: the places a map marks (at most MAP_PLACES) are among theirs.
+    onTheWay
+      .slice(0, MAP_LOADS)
+      .flatMap(({ load }) => [matchPlace(load.from), matchPlace(load.to)])
+      .flatMap((place) => (place ? [point(place)] : [])),
+    [from.slug, to.slug],
+  );
+  const t = buildTranslator(language, ['places']);
+  const names = { from: placeName(from, language), to: placeName(to, language) };
+  const km = formatNumber(roadDistanceKm(from.slug, to.slug)?.km ?? 0);
+  const map = {
+    svg: tripMapSvg(point(from), point(to), places, t('trip.map.title', names)),
+    text: places.length
+      ? t('trip.map.text', { ...names, km, places: places.map((place) => place.name).join(', ') })
+      : t('trip.map.textNoPlaces', { ...names, km }),
+  };
+  drawn.set(language.code, map);
+  return map;
+}
+
+const MAP_LOADS = 200;
+
+const drawnMaps = new WeakMap<ListSpec, Map<string, TripContext['map']>>();
+
+/** A route page's trip in its language: the cards on the way, named and trimmed as the page's own. */
+function tripContext(
+  trip: NonNullable<ListSpec['trip']>,
+  spec: ListSpec,
+  language: Language,
+  cache: Map<string, string>,
+  rates: BuildRates | null,
+): TripContext {
+  const shown = trip.data.onTheWay.slice(0, ON_THE_WAY_SHOWN);
+  const loads = shown.map(({ load }) => localizeLoad(load, language, cache));
+  const routeDistances: Record<string, number> = {};
+  const detours: Record<string, number> = {};
+  shown.forEach(({ load, detourKm }, index) => {
+    const named = loads[index] as Load;
+    routeDistances[cardRouteKey(named.from, named.to)] = routeDistance(load.from, load.to)?.km ?? 0;
+    detours[load.id] = detourKm;
+  });
+  const direct = spec.from && spec.to ? (roadDistanceKm(spec.from.slug, spec.to.slug)?.km ?? 0) : 0;
+  return {
+    loads,
+    total: trip.data.total,
+    map: tripMap(spec, trip.data.onTheWay, language),
+    ends: { from: spec.from?.slug ?? '', to: spec.to?.slug ?? '' },
+    detours,
+    limitKm: detourLimitKm(direct),
+    routeDistances,
+    positions: cardPositions(
+      shown.map(({ load }) => load),
+      rates,
+    ),
+    wayBack: {
+      count: trip.data.wayBack,
+      path: trip.wayBackPath,
+      near: WAY_BACK_NEAR_KM,
+      from: spec.to ? placeName(spec.to, language) : '',
+      to: spec.from ? placeName(spec.from, language) : '',
+    },
+  };
 }
 
 export interface PlacePageCounts {
@@ -189,7 +295,8 @@ export function createPlacePages(
   rates: BuildRates | null = null,
   live: { filters: FilterFiles; placeFiles: Partial<Record<LanguageCode, string>>; rangesPath: string } | null = null,
 ): PlacePageCounts {
-  const specs = listSpecs(groups, rates);
+  const specs = listSpecs(groups, rates, buildTrips(groups, boardTime));
+  const routePaths = new Set(specs.flatMap((spec) => (spec.kind === 'route' ? [spec.listPath] : [])));
   const caches = new Map(LANGUAGES.map((language) => [language.code, new Map<string, string>()]));
   let made = 0;
   for (const spec of specs) {
@@ -215,6 +322,10 @@ export function createPlacePages(
       const slice = spec.loads.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
       const positions = cardPositions(slice, rates);
       const kms = slice.map((load) => routeDistance(load.from, load.to)?.km ?? 0);
+      const wayBacks = wayBacksOf(
+        [...slice, ...(page === 1 && spec.trip ? spec.trip.data.onTheWay.slice(0, ON_THE_WAY_SHOWN).map(({ load }) => load) : [])],
+        routePaths,
+      );
       for (const variant of pageVariants(path)) {
         const language = variant.language;
         const cache = caches.get(language.code) as Map<string, string>;
@@ -245,6 +356,8 @@ export function createPlacePages(
           // On the list's first page: the chart is the page's largest part, and once is enough.
           rateHtml: page === 1 && spec.rate ? rateHtmlIn(spec.rate, language) : '',
           positions,
+          wayBacks,
+          ...(page === 1 && spec.trip ? { trip: tripContext(spec.trip, spec, language, cache, rates) } : {}),
           scope,
           ...(filters ? { filters, placeFilePath: live?.placeFiles[language.code] ?? '', rangesPath: live?.rangesPath } : {}),
         };

@@ -39,6 +39,8 @@ export interface CardExtras {
   positions?: Readonly<Partial<Record<string, PricePosition>>>;
   /** A load posted after this is marked new (a kept search's loads since it was last opened). */
   newSince?: number | null;
+  /** The link to a load's way back (the reversed route around both ends), or null: none for it. */
+  wayBack?: (load: Load) => string | null;
 }
 
 /** Whether `extras` mark the load new. */
@@ -62,6 +64,7 @@ export function cardContent(load: Load, extras: CardExtras): unknown[] {
     extras.routeKm(load.from, load.to),
     positionOf(extras, load),
     isNewIn(extras, load),
+    extras.wayBack?.(load) ?? null,
   ];
 }
 

@@ -13,6 +13,36 @@ export interface PlaceLink {
 }
 
 /**
+ * A route page's trip besides its own loads (docs/trips.md), on the list's first page: the loads on the
+ * way, as trimmed and named as the page's own cards, and the way back.
+ */
+export interface TripContext {
+  /** The loads on the way with the smallest detour, at most a page of them, smallest first. */
+  loads: Load[];
+  /** Every load on the way in the build. */
+  total: number;
+  /** By load id, the km each adds to the trip. */
+  detours: Record<string, number>;
+  /** The most a load may add to this trip, km. */
+  limitKm: number;
+  routeDistances: RouteDistances;
+  positions: Record<string, PricePosition>;
+  /**
+   * The open loads from the destination or within `near` km of it to the origin or within `near` km of
+   * it, and where they are listed: the reversed route's page (`near` in its query), or, when the build
+   * made none, the destination's page of loads leaving it. An empty path: no page lists them.
+   */
+  wayBack: { count: number; path: string; near: number; from: string; to: string };
+  /**
+   * The trip drawn (src/gatsby/trip-map.ts): an SVG the build wrote (role="img", named in the page's
+   * language), and the same facts in words.
+   */
+  map: { svg: string; text: string } | null;
+  /** The trip's two ends, by slug. */
+  ends: { from: string; to: string };
+}
+
+/**
  * What a pre-built place page (`/loads/from/…`, `/loads/to/…`, `/loads/route/…/…`) receives: one page of
  * cards, their places already named in the page's language, and its links. Loads are trimmed to what a
  * card shows (no contact, no notes), as load pages are: there are thousands of these pages.
@@ -56,6 +86,13 @@ export interface PlaceLoadsPageContext extends PageContext {
   rateHtml: string;
   /** Where each card's price sits against its route's usual range, by load id (docs/rates.md). */
   positions: Record<string, PricePosition>;
+  /**
+   * By load id, the unprefixed path of each card's way back (the reversed route, which the page links
+   * with `near` and the list's vehicle filter): for the cards the build rendered whose reversed route it made.
+   */
+  wayBacks: Record<string, string>;
+  /** A route page's loads on the way and its way back, on the list's first page only. */
+  trip?: TripContext;
   /** The list's places by slug: which loads posted since the build belong to it. */
   scope: { from?: string; to?: string };
   /** The list's files and what the build learned of the API; absent in tests of the static page. */

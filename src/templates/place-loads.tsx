@@ -18,6 +18,8 @@ import { type LocaleData, pageLanguage } from '../i18n/runtime';
 import { FeedLink } from '../components/feed-link';
 import { OfflineNotice } from '../components/offline-notice';
 import { placeFeedTitle, placeListTitle } from '../feeds/feed-titles';
+import { OnTheWay, onTheWayCountText } from '../components/load-board/on-the-way';
+import { useTripFilter } from '../board/use-trip-filter';
 import * as styles from './place-loads.module.css';
 
 /** Title of a place page in its language; `ns` is `places:` where `t` defaults to another namespace. */
@@ -55,6 +57,18 @@ function OnwardLinks({ context, t }: { context: PlaceLoadsPageContext; t: TFunct
   );
 }
 
+/**
+ * The loads from around a route's destination back to around its origin (CONTRACT.md, "Trips"), linked
+ * to the reversed route with `near` when the build made its page.
+ */
+function WayBack({ context, t }: { context: PlaceLoadsPageContext; t: TFunction }) {
+  const wayBack = context.trip?.wayBack;
+  if (!wayBack) return null;
+  const text = t('reverse.near', { from: wayBack.from, to: wayBack.to, near: wayBack.near, count: wayBack.count });
+  const href = `${localizedPath(wayBack.path, pageLanguage(context))}?near=${wayBack.near}`;
+  return <p data-way-back="">{wayBack.path && wayBack.count > 0 ? <a href={href}>{text}</a> : text}</p>;
+}
+
 /** The route's going rate, rendered by the build (src/gatsby/rate-html.tsx): React escaped its values there. */
 function RateBlock({ html }: { html: string | undefined }) {
   return html ? <div dangerouslySetInnerHTML={{ __html: html }} /> : null;
@@ -66,6 +80,7 @@ function PlaceBoard({ pageContext, location }: { pageContext: PlaceLoadsPageCont
   const language = pageLanguage(pageContext);
   const bare = pageContext.i18n ? !pageContext.i18n.routed : false;
   const { retry, ...board } = usePlacePage(pageContext, location.search, language, bare, t('states.fallbackError'));
+  useTripFilter(pageContext.trip, pageContext, board.query, (total, shown) => onTheWayCountText(t, total, shown));
   return <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} {...board} />;
 }
 
@@ -76,6 +91,7 @@ function PlaceBoard({ pageContext, location }: { pageContext: PlaceLoadsPageCont
  */
 export default function PlaceLoadsPage({ pageContext, location }: PageProps<LocaleData, PlaceLoadsPageContext>) {
   const { t } = useTranslation('places');
+  const { t: tLoads } = useTranslation('loads');
   const language = pageLanguage(pageContext);
   const { total, reverse, neighbours, search, rateHtml } = pageContext;
   const updated = listUpdatedTime(pageContext);
@@ -113,10 +129,25 @@ export default function PlaceLoadsPage({ pageContext, location }: PageProps<Loca
           <PlaceBoard pageContext={pageContext} location={location} />
         </div>
       </Island>
+      {pageContext.trip ? (
+        <div className={`container ${styles.trip}`}>
+          <OnTheWay
+            trip={pageContext.trip}
+            from={pageContext.from}
+            to={pageContext.to}
+            language={language}
+            now={builtAt}
+            t={tLoads}
+            mapClassName={styles.map}
+            wayBacks={pageContext.wayBacks}
+          />
+        </div>
+      ) : null}
       <div className="container">
         {total > 0 ? <RateBlock html={rateHtml} /> : null}
         <section className={styles.links} aria-labelledby="return-loads">
           <h2 id="return-loads">{t('reverse.heading')}</h2>
+          <WayBack context={pageContext} t={t} />
           {reverse ? (
             <p>
               <a href={localizedPath(reverse.path, language)}>

@@ -31,6 +31,10 @@ export interface CardTexts {
   scam: string;
   /** The mark of a load posted since a kept search was last opened. */
   fresh: string;
+  /** The link to a card's way back. */
+  wayBack: string;
+  /** What a load on a trip's way adds to it ("+40 km"), and its words for a screen reader. */
+  detour: { label: string; km: (km: number) => string };
 }
 
 export function cardTexts(t: TFunction): CardTexts {
@@ -45,6 +49,8 @@ export function cardTexts(t: TFunction): CardTexts {
     rate: { below: t('card.rate.below'), within: t('card.rate.within'), above: t('card.rate.above'), wellAbove: t('card.rate.wellAbove') },
     scam: t('card.rate.scam'),
     fresh: t('card.new'),
+    wayBack: t('card.wayBack'),
+    detour: { label: t('card.detourLabel'), km: (km) => t('card.detour', { km: formatNumber(km) }) },
   };
 }
 
@@ -56,6 +62,8 @@ interface Props extends CardExtras {
   texts: CardTexts;
   /** How long ago the load was posted, already worked out (so an unchanged card can skip rendering). */
   age: Age;
+  /** By load id, the km a load on a trip's way adds to it (src/board/on-the-way.ts): shown first among its facts. */
+  detours?: Readonly<Record<string, number>>;
   // placeName, routeKm and positions (CardExtras) are given by the list, not looked up here: the
   // gazetteer stays out of the browser's bundle (src/places/place-file.ts).
 }
@@ -78,8 +86,36 @@ function PriceLabel({ position, texts, language }: { position: PricePosition; te
   );
 }
 
+/**
+ * A card's way back: the reversed route around both ends (CONTRACT.md, "Trips"), so a driver sees before he
+ * goes whether a load can bring him home. Above the card link's hit area, as the share links are (.share).
+ */
+function WayBackLink({ href, text, to, back }: { href: string; text: string; to: string; back: [string, string] }) {
+  return (
+    <p className={styles.share}>
+      <a href={href} data-way-back="">
+        {text}
+        <span className="visually-hidden">
+          {' '}
+          {back[0]} {to} {back[1]}
+        </span>
+      </a>
+    </p>
+  );
+}
+
+/** What a load on a trip's way adds to it, first among the card's facts. */
+function DetourFact({ km, texts }: { km: number; texts: CardTexts['detour'] }) {
+  return (
+    <span data-detour="">
+      <span className="visually-hidden">{texts.label} </span>
+      {texts.km(km)}
+    </span>
+  );
+}
+
 /** One load in the list. Every value is rendered as text; React escapes it. */
-function LoadCardView({ load, language, age, t, texts, placeName, routeKm, positions, newSince }: Props) {
+function LoadCardView({ load, language, age, t, texts, placeName, routeKm, positions, newSince, detours, wayBack }: Props) {
   const position = positionOf({ positions }, load);
   const fresh = isNewIn({ newSince }, load);
   const unknown = texts.unknownPlace;
@@ -93,9 +129,12 @@ function LoadCardView({ load, language, age, t, texts, placeName, routeKm, posit
     load.trucksNeeded === null ? null : t('card.trucks', { count: load.trucksNeeded }),
     vehicleLabel(load.vehicleType, language.code) || null,
   ].filter((fact): fact is string => Boolean(fact));
-  const figures = distance ? [<Approximately text={distance.distance} about={texts.about} />, ...facts] : facts;
+  const detour = detours && Object.prototype.hasOwnProperty.call(detours, load.id) ? detours[load.id] : undefined;
+  const figures: React.ReactNode[] = distance ? [<Approximately text={distance.distance} about={texts.about} />, ...facts] : facts;
+  if (detour !== undefined) figures.unshift(<DetourFact km={detour} texts={texts.detour} />);
   const loading = load.loadingDate ? t('card.loadingDate', { date: formatShortDate(load.loadingDate) }) : '';
   const posted = postedText(t, age);
+  const backHref = wayBack?.(load) ?? null;
   return (
     <li className={styles.card}>
       {/* A plain link: a load page is a small static page that hands over to the app, while Gatsby's Link
@@ -147,6 +186,7 @@ function LoadCardView({ load, language, age, t, texts, placeName, routeKm, posit
         subject={`${from} ${texts.to} ${to}`}
         texts={texts.share}
       />
+      {backHref ? <WayBackLink href={backHref} text={texts.wayBack} to={texts.to} back={[to, from]} /> : null}
     </li>
   );
 }
@@ -163,6 +203,7 @@ export const LoadCard = React.memo(
     previous.texts === next.texts &&
     previous.age?.unit === next.age?.unit &&
     previous.age?.count === next.age?.count &&
+    previous.detours === next.detours &&
     sameCardContent(previous.load, previous, next.load, next),
 );
 

@@ -1,0 +1,77 @@
+import React from 'react';
+import type { TFunction } from 'i18next';
+import type { Language } from '../../config/languages';
+import type { TripContext } from '../../loads/place-page-context';
+import { routeKmIn } from '../../loads/route-km';
+import { formatNumber } from '../../loads/format';
+import { BoardCards } from './board-cards';
+import { localizedPath } from '../../i18n/paths';
+import { WAY_BACK_NEAR_KM } from '../../config/constants';
+
+const named = (text: string) => text;
+
+/** How many loads are on the way, and how many of them the page shows when that is fewer. */
+export function onTheWayCountText(t: TFunction, total: number, shown: number): string {
+  if (total === 0) return t('places:trip.none');
+  return shown < total ? t('places:trip.someOf', { count: total, shown }) : t('places:trip.count', { count: total });
+}
+
+/**
+ * A route page's loads on the way (CONTRACT.md, "Trips"), below the route's own: each card says what it
+ * adds to the trip, the smallest detour first. Static HTML from the build: its cards are the board's
+ * (board-cards.ts), whose code the browser fetches only if it ever renders them.
+ */
+export function OnTheWay({
+  trip,
+  from,
+  to,
+  language,
+  now,
+  t,
+  mapClassName,
+  wayBacks,
+}: {
+  trip: TripContext;
+  /** By load id, each card's way back (the reversed route's unprefixed path). */
+  wayBacks: Readonly<Record<string, string>>;
+  /** The page's style of the map's figure. */
+  mapClassName?: string;
+  from: string;
+  to: string;
+  language: Language;
+  now: number;
+  /** Namespace `loads`, as the cards read it; the section's own words are `places:trip.*`. */
+  t: TFunction;
+}) {
+  const { loads, total, detours, limitKm, routeDistances, positions } = trip;
+  return (
+    <section aria-labelledby="on-the-way" data-on-the-way="">
+      <h2 id="on-the-way">{t('places:trip.heading')}</h2>
+      <p>{t('places:trip.lead', { from, to, km: formatNumber(limitKm) })}</p>
+      {trip.map ? (
+        <figure className={mapClassName}>
+          {/* The build's SVG (src/gatsby/trip-map.ts), which escaped every name it holds. */}
+          <div dangerouslySetInnerHTML={{ __html: trip.map.svg }} />
+          <figcaption>{trip.map.text}</figcaption>
+        </figure>
+      ) : null}
+      <p data-on-the-way-count="">{onTheWayCountText(t, total, loads.length)}</p>
+      {loads.length > 0 ? (
+        <BoardCards
+          loads={loads}
+          now={now}
+          language={language}
+          t={t}
+          placeName={named}
+          routeKm={(a, b) => routeKmIn(routeDistances, a, b) ?? null}
+          positions={positions}
+          detours={detours}
+          wayBack={(load) => {
+            const path = Object.prototype.hasOwnProperty.call(wayBacks, load.id) ? wayBacks[load.id] : undefined;
+            return path ? `${localizedPath(path, language)}?near=${WAY_BACK_NEAR_KM}` : null;
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
