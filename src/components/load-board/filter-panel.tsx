@@ -16,7 +16,7 @@ import type { Language } from '../../config/languages';
 import { queryKey, type BoardQuery } from '../../board/query';
 import { FILTER_KEYS, NEAR_OPTIONS, parseTonnes, type FilterKey, type FilterValues } from '../../board/filter-table';
 import type { FilterFacets } from '../../board/use-list-board';
-import type { FacetView } from '../../board/list-types';
+import type { BoardList, FacetView } from '../../board/list-types';
 import { afterNextPaint } from '../../board/after-paint';
 import { dayNumber, dayText, tashkentToday } from '../../board/rows';
 import { formatNumber } from '../../loads/format';
@@ -31,7 +31,11 @@ interface Props {
   facets: FilterFacets;
   onQuery: (query: BoardQuery) => void;
   onClose: () => void;
+  /** How many loads the list on screen holds, when it is the one the query names (null while it loads). */
+  found: FoundCount | null;
 }
+
+export type FoundCount = Pick<BoardList, 'total' | 'totalBound'>;
 
 /** What every filter's fieldset gets: its value, a way to change it, and the counts of its options. */
 interface FieldProps<K extends FilterKey> {
@@ -50,6 +54,23 @@ function optionText(t: TFunction, counts: FacetView | null, name: string, count:
   return count === null ? name : t(counts && !counts.complete ? 'filters.optionAtLeast' : 'filters.option', { name, count });
 }
 
+/**
+ * An option that would show nothing under the other choices (an exact 0) cannot be chosen, unless it is
+ * chosen already (so that it can be let go).
+ */
+function offNone(counts: FacetView | null, count: number | null, chosen: boolean): boolean {
+  return !chosen && count === 0 && counts !== null && counts.complete;
+}
+
+/** The close button's words: what closing shows ("Показать 12 грузов"), or plainly "close" while that list loads. */
+function closeText(t: TFunction, found: FoundCount | null): string {
+  if (!found) return t('filters.close');
+  if (found.total === 0) return t('filters.showNone');
+  const key =
+    found.totalBound === 'atMost' ? 'filters.showAtMost' : found.totalBound === 'atLeast' ? 'filters.showAtLeast' : 'filters.show';
+  return t(key, { count: found.total });
+}
+
 /** `value` as of the last render, for handlers that stay the same across renders (and so leave memoized parts be). */
 function useLatest<T>(value: T): React.MutableRefObject<T> {
   const latest = useRef(value);
@@ -66,17 +87,19 @@ function useLatest<T>(value: T): React.MutableRefObject<T> {
 const VehicleOption = memo(function VehicleOption({
   name,
   checked,
+  disabled,
   text,
   onToggle,
 }: {
   name: string;
   checked: boolean;
+  disabled: boolean;
   text: string;
   onToggle: (name: string, checked: boolean) => void;
 }) {
   return (
     <label className={styles.choice}>
-      <input type="checkbox" checked={checked} onChange={(event) => onToggle(name, event.target.checked)} /> {text}
+      <input type="checkbox" checked={checked} disabled={disabled} onChange={(event) => onToggle(name, event.target.checked)} /> {text}
     </label>
   );
 });
@@ -92,19 +115,27 @@ const VehicleField = memo(function VehicleField({ value, onValue, counts, t, lan
     [latestRef, onValue],
   );
   // The option texts are worked out once per list of counts, not at each tick.
+  const optionCounts = useMemo(
+    () => vehicleTypes.map((name) => (counts ? (counts.vehicle.get(name.toLowerCase()) ?? 0) : null)),
+    [vehicleTypes, counts],
+  );
   const texts = useMemo(
-    () =>
-      vehicleTypes.map((name) =>
-        optionText(t, counts, vehicleLabel(name, language.code), counts ? (counts.vehicle.get(name.toLowerCase()) ?? 0) : null),
-      ),
-    [vehicleTypes, t, counts, language.code],
+    () => vehicleTypes.map((name, index) => optionText(t, counts, vehicleLabel(name, language.code), optionCounts[index] ?? null)),
+    [vehicleTypes, t, counts, language.code, optionCounts],
   );
   return (
     <fieldset className={styles.fieldset}>
       <legend>{t('filters.vehicle')}</legend>
       <div className={styles.options}>
         {vehicleTypes.map((name, index) => (
-          <VehicleOption key={name} name={name} checked={chosen.has(name.toLowerCase())} text={texts[index] ?? name} onToggle={onToggle} />
+          <VehicleOption
+            key={name}
+            name={name}
+            checked={chosen.has(name.toLowerCase())}
+            disabled={offNone(counts, optionCounts[index] ?? null, chosen.has(name.toLowerCase()))}
+            text={texts[index] ?? name}
+            onToggle={onToggle}
+          />
         ))}
       </div>
     </fieldset>
@@ -210,15 +241,17 @@ const LoadingField = memo(function LoadingField({ value, onValue, counts, t, tod
       <div className={styles.options}>
         {choices.map((choice) => {
           const pressed = from === choice.from && to === choice.to;
+          const count = countIn(counts, choice.from, choice.to);
           return (
             <button
               key={choice.key}
               type="button"
               className={styles.dayChoice}
               aria-pressed={pressed}
+              disabled={offNone(counts, count, pressed)}
               onClick={() => onValue(pressed ? { from: null, to: null } : { from: dayText(choice.from), to: dayText(choice.to) })}
             >
-              {optionText(t, counts, t(`filters.${choice.key}`), countIn(counts, choice.from, choice.to))}
+              {optionText(t, counts, t(`filters.${choice.key}`), count)}
             </button>
           );
         })}
@@ -251,7 +284,13 @@ const NearField = memo(function NearField({ value, onValue, counts, t }: FieldPr
       <div className={styles.options}>
         {options.map((km) => (
           <label key={km ?? 'place'} className={styles.choice}>
-            <input type="radio" name={name} checked={value === km} onChange={() => onValue(km)} />{' '}
+            <input
+              type="radio"
+              name={name}
+              checked={value === km}
+              disabled={km !== null && offNone(counts, counts.near.get(km) ?? 0, value === km)}
+              onChange={() => onValue(km)}
+            />{' '}
             {km === null
               ? t('filters.nearPlace')
               : optionText(t, counts, t('filters.nearKm', { km: formatNumber(km) }), counts.near.get(km) ?? 0)}
@@ -320,7 +359,7 @@ function useFacetCounts(query: BoardQuery, facets: FilterFacets) {
  * choices. Every change goes into the URL at once (the board reads it from there), returns to page 1
  * and keeps focus where it was; the count is spoken by the board's status line.
  */
-export default function FilterPanel({ language, query: current, vehicleTypes, facets, onQuery, onClose }: Props) {
+export default function FilterPanel({ language, query: current, vehicleTypes, facets, onQuery, onClose, found }: Props) {
   const { t } = useTranslation('loads');
   // What the controls show: the URL's query, and a change at once, before the navigation it starts
   // has reached the URL (a checkbox must not flick back meanwhile).
@@ -367,8 +406,9 @@ export default function FilterPanel({ language, query: current, vehicleTypes, fa
           />
         );
       })}
-      <button type="button" className={boardStyles.button} onClick={onClose}>
-        {t('filters.close')}
+      {/* Kept in view at the panel's foot while it is scrolled: closing shows this many loads. */}
+      <button type="button" className={`${boardStyles.button} ${styles.closePanel}`} onClick={onClose}>
+        {closeText(t, found)}
       </button>
     </form>
   );

@@ -316,6 +316,7 @@ export function LoadBoard({
         searchChip={!search}
         toggleRef={toggle}
         keeping={keeping}
+        found={state.status === 'ready' && showsWanted ? state.list : null}
         onQuery={(next, focus) => {
           const active = document.activeElement;
           go(next, focus === 'toggle' ? 'toggle' : active instanceof HTMLElement ? active : 'toggle');
