@@ -6,6 +6,8 @@
  * build publishes: its close button says how many loads closing shows, in each language with its
  * plural rules, and an option that would show no load cannot be chosen, unless it is chosen already.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import React from 'react';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PageProps } from 'gatsby';
@@ -40,7 +42,7 @@ afterEach(() => {
   navigateCalls.length = 0;
 });
 
-function renderBoard(language: Language, search: string) {
+function renderBoard(language: Language, search: string, filesOrigin = published.origin) {
   const variant = pageVariants('/loads').find((candidate) => !candidate.bare && candidate.language === language);
   const props = {
     pageContext: {
@@ -48,7 +50,7 @@ function renderBoard(language: Language, search: string) {
       initial: null,
       builtAt: Date.parse('2026-11-20T06:00:00Z'),
       placeFilePaths: published.placeFileUrls,
-      filters: published.listFiles(`${published.origin}${published.files.board}`),
+      filters: published.listFiles(`${filesOrigin}${published.files.board}`),
     },
     location: { pathname: `/${language.prefix}/loads`, search },
   } as unknown as PageProps<never, LoadsPageContext>;
@@ -99,5 +101,46 @@ describe('the filter panel', () => {
     for (const name of unused.slice(1)) expect(box(name).disabled).toBe(true);
     expect(box('Tent').disabled).toBe(false);
     await waitFor(() => expect(within(panel).getByRole('button', { name: 'Грузов нет. Скрыть фильтры' })).toBeTruthy());
+  });
+});
+
+/** The site's files behind a switch: while `down`, every file answers 503, as a CDN that fails does. */
+async function switchedFiles(): Promise<{ origin: string; up: () => void; close: () => Promise<void> }> {
+  let down = true;
+  const server = http.createServer((request, response) => {
+    const headers = { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' };
+    if (down) return void (response.writeHead(503, headers), response.end('{}'));
+    void fetch(`${published.origin}${request.url ?? '/'}`).then(async (answer) => {
+      response.writeHead(answer.status, headers);
+      response.end(await answer.text());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    up: () => void (down = false),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('the filter panel whose counts could not be had', () => {
+  it('says so with a way to try again, which counts them once the files come', async () => {
+    const files = await switchedFiles();
+    try {
+      renderBoard(byPrefix('ru'), '', files.origin);
+      const toggle = (await screen.findAllByRole('button', { name: /^Фильтры/ })).find((button) => button.hasAttribute('aria-expanded'));
+      fireEvent.click(toggle as HTMLElement);
+      const failed = await screen.findByRole('alert', {}, { timeout: 15_000 });
+      expect(failed.textContent).toMatch(/^Не удалось загрузить фильтры\./);
+      files.up();
+      fireEvent.click(within(failed).getByRole('button', { name: 'Повторить' }));
+      const panel = screen.getByRole('form');
+      await waitFor(() => expect(within(panel).getAllByRole('checkbox')[0]?.parentElement?.textContent).toMatch(/\(\d+\)/), {
+        timeout: 15_000,
+      });
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      await files.close();
+    }
   });
 });

@@ -29,6 +29,8 @@ export interface FilterBarProps {
   keeping: KeepingSearches;
   /** How many loads the list on screen holds when it is the query's (null while it loads): the panel's close button says it. */
   found: FoundCount | null;
+  /** A list asked for offline that did not open: the panel goes back to the list on screen. */
+  notOpened: BoardQuery | null;
 }
 
 /**
@@ -47,6 +49,7 @@ export function FilterBar({
   toggleRef,
   keeping,
   found,
+  notOpened,
 }: FilterBarProps) {
   const { t } = useTranslation('loads');
   const [open, setOpen] = useState(false);
@@ -83,6 +86,7 @@ export function FilterBar({
             facets={facets}
             onQuery={(next) => onQuery(next, 'keep')}
             found={found}
+            notOpened={notOpened}
             onClose={() => {
               setOpen(false);
               toggleRef.current?.focus();

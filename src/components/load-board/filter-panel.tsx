@@ -18,6 +18,7 @@ import { FILTER_KEYS, NEAR_OPTIONS, parseTonnes, type FilterKey, type FilterValu
 import type { FilterFacets } from '../../board/use-list-board';
 import type { BoardList, FacetView } from '../../board/list-types';
 import { afterNextPaint } from '../../board/after-paint';
+import { boardFailure } from '../../board/failure';
 import { dayNumber, dayText, tashkentToday } from '../../board/rows';
 import { formatNumber } from '../../loads/format';
 import { vehicleLabel } from '../../loads/vehicle-types';
@@ -33,6 +34,8 @@ interface Props {
   onClose: () => void;
   /** How many loads the list on screen holds, when it is the one the query names (null while it loads). */
   found: FoundCount | null;
+  /** A list asked for offline that did not open: the controls go back to the list on screen. */
+  notOpened: BoardQuery | null;
 }
 
 export type FoundCount = Pick<BoardList, 'total' | 'totalBound'>;
@@ -327,20 +330,31 @@ const FIELDS: { readonly [K in FilterKey]: React.ComponentType<FieldProps<K>> } 
   sort: SortField,
 };
 
-/** The counts of the list with the query on screen, asked again once per list. */
+/**
+ * The counts of the list with the query on screen, asked again once per list, and on `retry` or when
+ * the network comes back after they could not be had. `failed`: why not (offline: no network).
+ */
 function useFacetCounts(query: BoardQuery, facets: FilterFacets) {
   const [counts, setCounts] = useState<FacetView | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<'offline' | 'other' | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => startTransition(() => setAttempt((n) => n + 1)), []);
   const key = queryKey({ ...query, page: 1 });
+  useEffect(() => {
+    if (!failed) return undefined;
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [failed, retry]);
   useEffect(() => {
     const controller = new AbortController();
     // Counted after the frame that shows the change: the counts are read from lists already at hand, in
     // the tap's own event otherwise (after-paint.ts).
     const cancel = afterNextPaint(() =>
       facets(query, controller.signal).then(
-        (view) => startTransition(() => (setCounts(view), setFailed(false))),
-        () => {
-          if (!controller.signal.aborted) startTransition(() => setFailed(true));
+        (view) => startTransition(() => (setCounts(view), setFailed(null))),
+        (error: unknown) => {
+          if (!controller.signal.aborted)
+            startTransition(() => setFailed(boardFailure(error, '').kind === 'offline' ? 'offline' : 'other'));
         },
       ),
     );
@@ -350,8 +364,8 @@ function useFacetCounts(query: BoardQuery, facets: FilterFacets) {
     };
     // One count per list: the query object is new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, facets]);
-  return { counts, failed };
+  }, [key, facets, attempt]);
+  return { counts, failed, retry };
 }
 
 /**
@@ -359,18 +373,21 @@ function useFacetCounts(query: BoardQuery, facets: FilterFacets) {
  * choices. Every change goes into the URL at once (the board reads it from there), returns to page 1
  * and keeps focus where it was; the count is spoken by the board's status line.
  */
-export default function FilterPanel({ language, query: current, vehicleTypes, facets, onQuery, onClose, found }: Props) {
+export default function FilterPanel({ language, query: current, vehicleTypes, facets, onQuery, onClose, found, notOpened }: Props) {
   const { t } = useTranslation('loads');
   // What the controls show: the URL's query, and a change at once, before the navigation it starts
   // has reached the URL (a checkbox must not flick back meanwhile).
-  const currentKey = queryKey(current);
+  // Each list that did not open offline puts the controls back on the list on screen.
+  const [rejected, setRejected] = useState({ notOpened, count: 0 });
+  if (rejected.notOpened !== notOpened) setRejected({ notOpened, count: rejected.count + (notOpened ? 1 : 0) });
+  const currentKey = `${queryKey(current)}#${rejected.count}`;
   const [query, setQuery] = useState(current);
   const [shownKey, setShownKey] = useState(currentKey);
   if (shownKey !== currentKey) {
     setShownKey(currentKey);
     setQuery(current);
   }
-  const { counts, failed } = useFacetCounts(query, facets);
+  const { counts, failed, retry } = useFacetCounts(query, facets);
   const [today] = useState(() => tashkentToday(Date.now()));
   // One setter per filter, the same at every render, so that a change redraws only its own field.
   const shownRef = useLatest(query);
@@ -389,7 +406,14 @@ export default function FilterPanel({ language, query: current, vehicleTypes, fa
   }, [shownRef, sendRef]);
   return (
     <form className={styles.filterForm} aria-label={t('filters.panel')} onSubmit={(event) => event.preventDefault()}>
-      {failed ? <p role="alert">{t('filters.failed')}</p> : null}
+      {failed ? (
+        <p role="alert">
+          {t(failed === 'offline' ? 'filters.failedOffline' : 'filters.failed')}{' '}
+          <button type="button" className={boardStyles.button} onClick={retry}>
+            {t('states.retry')}
+          </button>
+        </p>
+      ) : null}
       {FILTER_KEYS.map((key) => {
         const Field = FIELDS[key] as React.ComponentType<FieldProps<typeof key>>;
         const onValue = onValues[key] as (value: FilterValues[typeof key]) => void;
