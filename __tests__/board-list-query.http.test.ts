@@ -12,14 +12,16 @@
 import type { Load } from '../src/api-client/types';
 import { fetchVehicleTypes } from '../src/api-client/client';
 import { listQuery } from '../src/board/list-query';
-import { apiListPage } from '../src/board/api-list';
+import { apiListPage, boardPlainList } from '../src/board/api-list';
+import { pageSource } from '../src/board/sources';
+import { boardFailure } from '../src/board/failure';
 import type { BoardList, WorkedLists } from '../src/board/list-types';
 import type { ListPlaces } from '../src/board/matcher';
 import { parseBoardQuery, type BoardQuery } from '../src/board/query';
 import { PAGE_SIZE } from '../src/config/constants';
 import { newestFirst } from '../src/loads/posting-time';
 import { matchPlace } from '../src/places/match';
-import type { ListOrderSetting } from '../tools/sample-api/server';
+import type { ListOrderSetting, ResponseShape } from '../tools/sample-api/server';
 import { everyLoad, startApi, type HarnessApi } from '../tools/harness/sample-api';
 import { publishFilters, type PublishedFilters } from './support/published-filters';
 
@@ -233,5 +235,76 @@ describe('a list with filters', () => {
     for (const name of ['Labo', 'Isuzu', 'Tent'])
       expect(facets.vehicle.get(name.toLowerCase()) ?? 0).toBe(light.filter((load) => load.vehicleType === name).length);
     expect(facets.complete).toBe(true);
+  });
+});
+
+/** The board's page source as the board page makes it: its plain list the API's (api-list.ts), the rest worked out. */
+function boardSource(published: PublishedFilters) {
+  const files = published.listFiles(published.files.board);
+  return pageSource({ files, list: {}, placeFilePath: published.placeFileUrl }, boardPlainList(files, published.placeFileUrl));
+}
+
+/** The API's own page, as it lists it now (any shape: the client reads them all). */
+async function apiPage(page: number): Promise<Load[]> {
+  const ids = await api.control.ids();
+  const byId = new Map((await everyLoad(api.url)).map((load) => [load.id, load]));
+  return ids.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((id) => byId.get(id) as Load);
+}
+
+describe.each<ListOrderSetting>(['newest', 'oldest', 'none'])("the board's plain list from an API listing %s first", (order) => {
+  let published: PublishedFilters;
+  beforeEach(async () => ({ published } = await build(order)));
+  afterEach(() => published.close());
+
+  /** What the plain list must show: newest first where the order allows it, else the API's page as it comes. */
+  const expected = async (page: number) =>
+    order === 'none'
+      ? (await apiPage(page)).map((load) => load.id)
+      : (await everyLoad(api.url))
+          .sort(newestFirst)
+          .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
+          .map((load) => load.id);
+
+  it("is the API's own list, read live: its pages and the titles it changed since the build", async () => {
+    await api.control.set({ revision: 1 });
+    const source = boardSource(published);
+    for (const page of [1, 2]) {
+      const list = await source.page({ ...parseBoardQuery(''), page }, { signal, fresh: false });
+      expect(list.loads.map((load) => load.id)).toEqual(await expected(page));
+      expect(list.total).toBe(200);
+      expect(list.freshness).toBeUndefined();
+    }
+    const live = new Map((await everyLoad(api.url)).map((load) => [load.id, load.title]));
+    const first = await source.page(parseBoardQuery(''), { signal, fresh: false });
+    for (const load of first.loads) expect(load.title).toBe(live.get(load.id));
+  });
+
+  it.each<ResponseShape>(['data', 'loads', 'top-level', 'bare'])('reads the %s response shape', async (shape) => {
+    await api.control.set({ shape });
+    const list = await boardSource(published).page(parseBoardQuery(''), { signal, fresh: false });
+    await api.control.set({ shape: 'data' });
+    expect(list.loads.map((load) => load.id)).toEqual(await expected(1));
+  });
+
+  it("fails with the API's error answer, which the board shows with its retry", async () => {
+    await api.control.set({ fail: 500 });
+    const failed = boardSource(published).page(parseBoardQuery(''), { signal, fresh: false });
+    const error = await failed.then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    await api.control.set({ fail: null });
+    expect(boardFailure(error, 'fallback', true)).toMatchObject({ kind: 'answer', detail: expect.stringContaining('500') });
+  });
+});
+
+describe('an API whose plain page breaks the order the build learned', () => {
+  it("shows the API's page as it comes", async () => {
+    const { published } = await build('newest');
+    await api.control.set({ order: 'none' });
+    const list = await boardSource(published).page(parseBoardQuery(''), { signal, fresh: false });
+    expect(list.loads.map((load) => load.id)).toEqual((await apiPage(1)).map((load) => load.id));
+    expect(list.freshness).toBeUndefined();
+    await published.close();
   });
 });

@@ -138,7 +138,7 @@ test('a load posted after the build shows under a filter it matches, newest firs
   await controlApi({ change: null });
   await page.goto(`/ru/loads?vehicle=${encodeURIComponent(posted.vehicleType)}`);
   await expect(cards(page).first().locator('a[href*="/load/"]')).toHaveAttribute('href', `/ru/load/${posted.id}`);
-  await expect(page.getByText(/новые грузы проверены в/)).toBeVisible();
+  await expect(page.getByText(/^Новые грузы проверены в \d\d:\d\d$/)).toBeVisible();
 });
 
 test('a malformed value is ignored, never an error panel', async ({ page }) => {

@@ -9,12 +9,18 @@ import type { PlainList } from './sources';
 /**
  * One page of the API's own list (the plain board, a text search), newest first as the board shows it,
  * from an API that lists the newest first (its page) or the oldest first (the last pages, counted from
- * its total). A list with no order of posting cannot be paged this way: list-query.ts reads it instead.
+ * its total). The plain list of an API with no order of posting (or one whose page breaks the order the
+ * build learned) is the API's pages as they come; a search in such a list is list-query.ts's.
  */
 
 async function page(number: number, search: string, signal: AbortSignal) {
   const { list, reportedTotal } = await fetchLoadsPage({ page: number, limit: PAGE_SIZE, search: search || undefined }, { signal });
   return { list, total: reportedTotal ?? list.total };
+}
+
+/** Page `boardPage` of the API's plain list, in the API's own order. */
+async function asItComes(boardPage: number, signal: AbortSignal): Promise<BoardList> {
+  return (await page(boardPage, '', signal)).list;
 }
 
 /**
@@ -73,18 +79,23 @@ export async function apiListPage(
 }
 
 /**
- * The board's own answer (sources.ts): the API's list, plain or searched for free text, while the API
- * lists its loads in an order of posting. A filter, a known place (searched over the loads from, to or
- * naming it, in every spelling) and an API with no order are the worked lists' (list-query.ts).
+ * The board's own answer (sources.ts): the plain list, always the API's own, read live (newest first
+ * where the API's order allows it, else its pages as they come), and a free-text search while the API
+ * lists its loads in an order of posting. A filter, a sort, a known place (searched over the loads from,
+ * to or naming it, in every spelling) and a search in a list with no order are the worked lists'
+ * (list-query.ts).
  */
 export function boardPlainList(files: ListFiles, placeFilePath: string): PlainList {
   return async (query, { signal }) => {
     const order = files.apiOrder;
-    if (isFiltered(query) || order === 'none') return null;
-    if (query.search) {
-      const places = await loadPlaces(placeFilePath);
-      if (places?.module.searchedPlace(places.file, query.search)) return null;
+    if (isFiltered(query)) return null;
+    if (!query.search) {
+      if (order === 'none') return asItComes(query.page, signal);
+      return (await apiListPage('', query.page, order, files.apiTotal, signal)) ?? asItComes(query.page, signal);
     }
+    if (order === 'none') return null;
+    const places = await loadPlaces(placeFilePath);
+    if (places?.module.searchedPlace(places.file, query.search)) return null;
     return apiListPage(query.search, query.page, order, files.apiTotal, signal);
   };
 }

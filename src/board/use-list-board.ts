@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { navigate } from 'gatsby';
 import { afterNextPaint } from './after-paint';
 import type { Load } from '../api-client/types';
@@ -12,7 +12,7 @@ import type { ReadContext } from './filter-table';
 import type { BoardList, FacetView, ListFiles, WorkedLists } from './list-types';
 import type { ListPlaces } from './matcher';
 import { loadPlaces, placeSuggestions, type PlaceFileEntry } from './places-on-demand';
-import { boardHref, boardSearchString, isFiltered, type BoardQuery, type ListScope } from './query';
+import { boardHref, boardSearchString, isFiltered, queryKey, type BoardQuery, type ListScope } from './query';
 import { pageSource, type PageSource, type PlainList } from './sources';
 import { type BoardState, type BuiltCardAges, useLoadBoard } from './use-load-board';
 
@@ -91,6 +91,13 @@ export interface ListBoard {
   keeping: KeepingSearches;
   /** Pages of the plain list the build made at paths of their own: without script, the only ones a link can open. */
   builtPages: number;
+  /** A list asked for offline that did not open (the URL stayed on the list on screen), and a way to ask again. */
+  notOpened: NotOpened | null;
+}
+
+export interface NotOpened {
+  query: BoardQuery;
+  retry: () => void;
 }
 
 /**
@@ -105,6 +112,28 @@ function whereTo(href: string, next: BoardQuery, pathPage: number): string {
   if (navigator.onLine !== false || new URL(href, window.location.href).pathname === here) return href;
   const query = boardSearchString({ ...next, page: 1 });
   return next.page === pathPage ? `${here}${query}` : `${here}${query}${query ? '&' : '?'}page=${next.page}`;
+}
+
+/**
+ * Offline, a new list is opened before the URL names it: from what the phone kept, or not at all, and
+ * then the URL, the field and the panel stay on the list on screen (`notOpened` says which did not open).
+ * Online the URL changes at once and the board follows it (use-load-board.ts).
+ */
+function useOpenQuery(source: PageSource, go: (next: BoardQuery) => void, shownKey: string) {
+  const [notOpened, setNotOpened] = useState<BoardQuery | null>(null);
+  // Any other list on screen (a tap that opened, Back, Forward) ends the line.
+  useEffect(() => startTransition(() => setNotOpened(null)), [shownKey]);
+  const open = (next: BoardQuery) => {
+    if (navigator.onLine !== false) return go(next);
+    source.page(next, { signal: new AbortController().signal, fresh: false }).then(
+      () => (startTransition(() => setNotOpened(null)), go(next)),
+      // A new object each time: a second failure of the same list is told again.
+      () => startTransition(() => setNotOpened({ ...next })),
+    );
+  };
+  // A new tap ends the line of the last at once (no render when there is none), so it never speaks for this one.
+  const clear = () => setNotOpened(null);
+  return { open, clear, notOpened: notOpened ? { query: notOpened, retry: () => (clear(), open(notOpened)) } : null };
 }
 
 /** What keeping searches needs of the page, and the time after which the kept search on screen marks loads new. */
@@ -185,7 +214,9 @@ export function useListBoard(
   const hrefFor = (next: BoardQuery) => boardHref(language, next, { scope, bare });
   // No scrolling here: the board moves focus (to the field or the results heading), which scrolls. The
   // tap that asked is drawn first (after-paint.ts); the list follows.
-  const onQuery = (next: BoardQuery) => void afterNextPaint(() => void navigate(whereTo(hrefFor(next), next, choices.pathPage)));
+  const go = (next: BoardQuery) => void navigate(whereTo(hrefFor(next), next, choices.pathPage));
+  const { open, clear, notOpened } = useOpenQuery(source, go, queryKey(query));
+  const onQuery = (next: BoardQuery) => (clear(), void afterNextPaint(() => open(next)));
   const suggest = useCallback((typed: string) => placeSuggestions(placeFilePath, typed), [placeFilePath]);
   const warmSuggestions = useCallback(() => void loadPlaces(placeFilePath), [placeFilePath]);
   return {
@@ -203,5 +234,6 @@ export function useListBoard(
     facets,
     keeping,
     builtPages: scope.builtPages,
+    notOpened,
   };
 }

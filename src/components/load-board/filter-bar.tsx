@@ -4,6 +4,7 @@ import type { Language } from '../../config/languages';
 import { filterCount, type BoardQuery } from '../../board/query';
 import type { FilterFacets, KeepingSearches } from '../../board/use-list-board';
 import { useExtrasWanted } from '../../board/extras-wanted';
+import type { FoundCount } from './filter-panel';
 import { FilterChips, FilterPanel, loadFilterPanel } from './lazy-parts';
 import * as styles from './load-board.module.css';
 
@@ -26,6 +27,10 @@ export interface FilterBarProps {
   toggleRef: RefObject<HTMLButtonElement>;
   /** "Keep this search", and where the page's kept searches are counted. */
   keeping: KeepingSearches;
+  /** How many loads the list on screen holds when it is the query's (null while it loads): the panel's close button says it. */
+  found: FoundCount | null;
+  /** A list asked for offline that did not open: the panel goes back to the list on screen. */
+  notOpened: BoardQuery | null;
 }
 
 /**
@@ -34,7 +39,18 @@ export interface FilterBarProps {
  * (CSS `scripting`, which a noscript element cannot do for a page whose scripts are blocked rather than
  * off); the list is the unfiltered one the build wrote.
  */
-export function FilterBar({ language, query, vehicleTypes, facets, onQuery, searchChip = false, toggleRef, keeping }: FilterBarProps) {
+export function FilterBar({
+  language,
+  query,
+  vehicleTypes,
+  facets,
+  onQuery,
+  searchChip = false,
+  toggleRef,
+  keeping,
+  found,
+  notOpened,
+}: FilterBarProps) {
   const { t } = useTranslation('loads');
   const [open, setOpen] = useState(false);
   const chosen = filterCount(query, searchChip);
@@ -69,6 +85,8 @@ export function FilterBar({ language, query, vehicleTypes, facets, onQuery, sear
             vehicleTypes={vehicleTypes}
             facets={facets}
             onQuery={(next) => onQuery(next, 'keep')}
+            found={found}
+            notOpened={notOpened}
             onClose={() => {
               setOpen(false);
               toggleRef.current?.focus();

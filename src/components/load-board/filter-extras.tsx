@@ -346,7 +346,27 @@ function freshnessText(t: TFunction, freshness: Freshness | undefined): string {
   return `${t('filters.fresh', { built: when(built), checked: checked.time })}${partial}`;
 }
 
+/** The same, in a few words: "New loads checked at 14:32", "· only the newest shown" when not all were read. */
+function freshnessShort(t: TFunction, freshness: Freshness): string {
+  const checked = freshness.checkedAt === null ? null : builtTime(freshness.checkedAt);
+  const partial = freshness.complete ? '' : ` · ${t('filters.freshShortPartial')}`;
+  if (freshness.builtAt === null) return checked ? t('filters.freshShortSearch', { checked: checked.time }) : '';
+  if (!checked) return t('filters.freshShortUnchecked');
+  return `${t('filters.freshShort', { checked: checked.time })}${partial}`;
+}
+
+/**
+ * Folded to its few words (a native `details`), so that a phone's first screen keeps the first load
+ * however many filters are chosen; the whole sentence is one tap away.
+ */
 export function FreshnessLine({ freshness }: { freshness: Freshness }) {
   const { t } = useTranslation('loads');
-  return <p className={styles.fresh}>{freshnessText(t, freshness)}</p>;
+  const short = freshnessShort(t, freshness);
+  if (!short) return null;
+  return (
+    <details className={styles.freshFold}>
+      <summary>{short}</summary>
+      <p className={styles.fresh}>{freshnessText(t, freshness)}</p>
+    </details>
+  );
 }

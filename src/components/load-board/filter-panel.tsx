@@ -16,8 +16,9 @@ import type { Language } from '../../config/languages';
 import { queryKey, type BoardQuery } from '../../board/query';
 import { FILTER_KEYS, NEAR_OPTIONS, parseTonnes, type FilterKey, type FilterValues } from '../../board/filter-table';
 import type { FilterFacets } from '../../board/use-list-board';
-import type { FacetView } from '../../board/list-types';
+import type { BoardList, FacetView } from '../../board/list-types';
 import { afterNextPaint } from '../../board/after-paint';
+import { boardFailure } from '../../board/failure';
 import { dayNumber, dayText, tashkentToday } from '../../board/rows';
 import { formatNumber } from '../../loads/format';
 import { vehicleLabel } from '../../loads/vehicle-types';
@@ -31,7 +32,13 @@ interface Props {
   facets: FilterFacets;
   onQuery: (query: BoardQuery) => void;
   onClose: () => void;
+  /** How many loads the list on screen holds, when it is the one the query names (null while it loads). */
+  found: FoundCount | null;
+  /** A list asked for offline that did not open: the controls go back to the list on screen. */
+  notOpened: BoardQuery | null;
 }
+
+export type FoundCount = Pick<BoardList, 'total' | 'totalBound'>;
 
 /** What every filter's fieldset gets: its value, a way to change it, and the counts of its options. */
 interface FieldProps<K extends FilterKey> {
@@ -50,6 +57,23 @@ function optionText(t: TFunction, counts: FacetView | null, name: string, count:
   return count === null ? name : t(counts && !counts.complete ? 'filters.optionAtLeast' : 'filters.option', { name, count });
 }
 
+/**
+ * An option that would show nothing under the other choices (an exact 0) cannot be chosen, unless it is
+ * chosen already (so that it can be let go).
+ */
+function offNone(counts: FacetView | null, count: number | null, chosen: boolean): boolean {
+  return !chosen && count === 0 && counts !== null && counts.complete;
+}
+
+/** The close button's words: what closing shows ("Показать 12 грузов"), or plainly "close" while that list loads. */
+function closeText(t: TFunction, found: FoundCount | null): string {
+  if (!found) return t('filters.close');
+  if (found.total === 0) return t('filters.showNone');
+  const key =
+    found.totalBound === 'atMost' ? 'filters.showAtMost' : found.totalBound === 'atLeast' ? 'filters.showAtLeast' : 'filters.show';
+  return t(key, { count: found.total });
+}
+
 /** `value` as of the last render, for handlers that stay the same across renders (and so leave memoized parts be). */
 function useLatest<T>(value: T): React.MutableRefObject<T> {
   const latest = useRef(value);
@@ -66,17 +90,19 @@ function useLatest<T>(value: T): React.MutableRefObject<T> {
 const VehicleOption = memo(function VehicleOption({
   name,
   checked,
+  disabled,
   text,
   onToggle,
 }: {
   name: string;
   checked: boolean;
+  disabled: boolean;
   text: string;
   onToggle: (name: string, checked: boolean) => void;
 }) {
   return (
     <label className={styles.choice}>
-      <input type="checkbox" checked={checked} onChange={(event) => onToggle(name, event.target.checked)} /> {text}
+      <input type="checkbox" checked={checked} disabled={disabled} onChange={(event) => onToggle(name, event.target.checked)} /> {text}
     </label>
   );
 });
@@ -92,19 +118,27 @@ const VehicleField = memo(function VehicleField({ value, onValue, counts, t, lan
     [latestRef, onValue],
   );
   // The option texts are worked out once per list of counts, not at each tick.
+  const optionCounts = useMemo(
+    () => vehicleTypes.map((name) => (counts ? (counts.vehicle.get(name.toLowerCase()) ?? 0) : null)),
+    [vehicleTypes, counts],
+  );
   const texts = useMemo(
-    () =>
-      vehicleTypes.map((name) =>
-        optionText(t, counts, vehicleLabel(name, language.code), counts ? (counts.vehicle.get(name.toLowerCase()) ?? 0) : null),
-      ),
-    [vehicleTypes, t, counts, language.code],
+    () => vehicleTypes.map((name, index) => optionText(t, counts, vehicleLabel(name, language.code), optionCounts[index] ?? null)),
+    [vehicleTypes, t, counts, language.code, optionCounts],
   );
   return (
     <fieldset className={styles.fieldset}>
       <legend>{t('filters.vehicle')}</legend>
       <div className={styles.options}>
         {vehicleTypes.map((name, index) => (
-          <VehicleOption key={name} name={name} checked={chosen.has(name.toLowerCase())} text={texts[index] ?? name} onToggle={onToggle} />
+          <VehicleOption
+            key={name}
+            name={name}
+            checked={chosen.has(name.toLowerCase())}
+            disabled={offNone(counts, optionCounts[index] ?? null, chosen.has(name.toLowerCase()))}
+            text={texts[index] ?? name}
+            onToggle={onToggle}
+          />
         ))}
       </div>
     </fieldset>
@@ -210,15 +244,17 @@ const LoadingField = memo(function LoadingField({ value, onValue, counts, t, tod
       <div className={styles.options}>
         {choices.map((choice) => {
           const pressed = from === choice.from && to === choice.to;
+          const count = countIn(counts, choice.from, choice.to);
           return (
             <button
               key={choice.key}
               type="button"
               className={styles.dayChoice}
               aria-pressed={pressed}
+              disabled={offNone(counts, count, pressed)}
               onClick={() => onValue(pressed ? { from: null, to: null } : { from: dayText(choice.from), to: dayText(choice.to) })}
             >
-              {optionText(t, counts, t(`filters.${choice.key}`), countIn(counts, choice.from, choice.to))}
+              {optionText(t, counts, t(`filters.${choice.key}`), count)}
             </button>
           );
         })}
@@ -251,7 +287,13 @@ const NearField = memo(function NearField({ value, onValue, counts, t }: FieldPr
       <div className={styles.options}>
         {options.map((km) => (
           <label key={km ?? 'place'} className={styles.choice}>
-            <input type="radio" name={name} checked={value === km} onChange={() => onValue(km)} />{' '}
+            <input
+              type="radio"
+              name={name}
+              checked={value === km}
+              disabled={km !== null && offNone(counts, counts.near.get(km) ?? 0, value === km)}
+              onChange={() => onValue(km)}
+            />{' '}
             {km === null
               ? t('filters.nearPlace')
               : optionText(t, counts, t('filters.nearKm', { km: formatNumber(km) }), counts.near.get(km) ?? 0)}
@@ -288,20 +330,31 @@ const FIELDS: { readonly [K in FilterKey]: React.ComponentType<FieldProps<K>> } 
   sort: SortField,
 };
 
-/** The counts of the list with the query on screen, asked again once per list. */
+/**
+ * The counts of the list with the query on screen, asked again once per list, and on `retry` or when
+ * the network comes back after they could not be had. `failed`: why not (offline: no network).
+ */
 function useFacetCounts(query: BoardQuery, facets: FilterFacets) {
   const [counts, setCounts] = useState<FacetView | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<'offline' | 'other' | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => startTransition(() => setAttempt((n) => n + 1)), []);
   const key = queryKey({ ...query, page: 1 });
+  useEffect(() => {
+    if (!failed) return undefined;
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [failed, retry]);
   useEffect(() => {
     const controller = new AbortController();
     // Counted after the frame that shows the change: the counts are read from lists already at hand, in
     // the tap's own event otherwise (after-paint.ts).
     const cancel = afterNextPaint(() =>
       facets(query, controller.signal).then(
-        (view) => startTransition(() => (setCounts(view), setFailed(false))),
-        () => {
-          if (!controller.signal.aborted) startTransition(() => setFailed(true));
+        (view) => startTransition(() => (setCounts(view), setFailed(null))),
+        (error: unknown) => {
+          if (!controller.signal.aborted)
+            startTransition(() => setFailed(boardFailure(error, '').kind === 'offline' ? 'offline' : 'other'));
         },
       ),
     );
@@ -311,8 +364,8 @@ function useFacetCounts(query: BoardQuery, facets: FilterFacets) {
     };
     // One count per list: the query object is new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, facets]);
-  return { counts, failed };
+  }, [key, facets, attempt]);
+  return { counts, failed, retry };
 }
 
 /**
@@ -320,18 +373,21 @@ function useFacetCounts(query: BoardQuery, facets: FilterFacets) {
  * choices. Every change goes into the URL at once (the board reads it from there), returns to page 1
  * and keeps focus where it was; the count is spoken by the board's status line.
  */
-export default function FilterPanel({ language, query: current, vehicleTypes, facets, onQuery, onClose }: Props) {
+export default function FilterPanel({ language, query: current, vehicleTypes, facets, onQuery, onClose, found, notOpened }: Props) {
   const { t } = useTranslation('loads');
   // What the controls show: the URL's query, and a change at once, before the navigation it starts
   // has reached the URL (a checkbox must not flick back meanwhile).
-  const currentKey = queryKey(current);
+  // Each list that did not open offline puts the controls back on the list on screen.
+  const [rejected, setRejected] = useState({ notOpened, count: 0 });
+  if (rejected.notOpened !== notOpened) setRejected({ notOpened, count: rejected.count + (notOpened ? 1 : 0) });
+  const currentKey = `${queryKey(current)}#${rejected.count}`;
   const [query, setQuery] = useState(current);
   const [shownKey, setShownKey] = useState(currentKey);
   if (shownKey !== currentKey) {
     setShownKey(currentKey);
     setQuery(current);
   }
-  const { counts, failed } = useFacetCounts(query, facets);
+  const { counts, failed, retry } = useFacetCounts(query, facets);
   const [today] = useState(() => tashkentToday(Date.now()));
   // One setter per filter, the same at every render, so that a change redraws only its own field.
   const shownRef = useLatest(query);
@@ -350,7 +406,14 @@ export default function FilterPanel({ language, query: current, vehicleTypes, fa
   }, [shownRef, sendRef]);
   return (
     <form className={styles.filterForm} aria-label={t('filters.panel')} onSubmit={(event) => event.preventDefault()}>
-      {failed ? <p role="alert">{t('filters.failed')}</p> : null}
+      {failed ? (
+        <p role="alert">
+          {t(failed === 'offline' ? 'filters.failedOffline' : 'filters.failed')}{' '}
+          <button type="button" className={boardStyles.button} onClick={retry}>
+            {t('states.retry')}
+          </button>
+        </p>
+      ) : null}
       {FILTER_KEYS.map((key) => {
         const Field = FIELDS[key] as React.ComponentType<FieldProps<typeof key>>;
         const onValue = onValues[key] as (value: FilterValues[typeof key]) => void;
@@ -367,8 +430,9 @@ export default function FilterPanel({ language, query: current, vehicleTypes, fa
           />
         );
       })}
-      <button type="button" className={boardStyles.button} onClick={onClose}>
-        {t('filters.close')}
+      {/* Kept in view at the panel's foot while it is scrolled: closing shows this many loads. */}
+      <button type="button" className={`${boardStyles.button} ${styles.closePanel}`} onClick={onClose}>
+        {closeText(t, found)}
       </button>
     </form>
   );

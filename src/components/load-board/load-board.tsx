@@ -113,8 +113,14 @@ function focusAfterNavigation(target: HTMLElement | null): void {
 }
 
 /** The board's focus targets, and `go`, which asks for a query and moves focus once it is on screen. */
-function useQueryFocus(query: BoardQuery, onQuery: (next: BoardQuery) => void) {
+function useQueryFocus(query: BoardQuery, onQuery: (next: BoardQuery) => void, notOpened: BoardQuery | null) {
   const field = useRef<HTMLInputElement>(null);
+  // A search that did not open offline leaves the field on the search on screen (a line says it did not open).
+  useEffect(() => {
+    if (notOpened && field.current) field.current.value = query.search;
+    // Only when a list did not open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [notOpened]);
   const heading = useRef<HTMLHeadingElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const pendingFocus = useRef<FocusTarget | null>(null);
@@ -273,6 +279,19 @@ function ResultsHead({ heading, state, showsWanted, page, offlineText }: Results
   );
 }
 
+/** A list asked for offline that did not open: the one on screen stays, and a tap asks again. */
+function NotOpenedLine({ retry }: { retry: () => void }) {
+  const { t } = useTranslation('loads');
+  return (
+    <p className={styles.notOpened}>
+      {t('states.notOpened')}{' '}
+      <button type="button" className={styles.button} onClick={retry}>
+        {t('states.retry')}
+      </button>
+    </p>
+  );
+}
+
 export function LoadBoard({
   language,
   query,
@@ -289,9 +308,10 @@ export function LoadBoard({
   facets,
   keeping,
   builtPages,
+  notOpened,
 }: Props) {
   const { t } = useTranslation('loads');
-  const { field, heading, toggle, go } = useQueryFocus(query, onQuery);
+  const { field, heading, toggle, go } = useQueryFocus(query, onQuery, notOpened?.query ?? null);
   const builtCards = useBuiltCardAges(now, t, builtCardAgesRef);
   const offlineText = noticeText(t, state, showsWanted);
   // The list on screen stays (busy) while the next one loads: its links and the pagination keep focus.
@@ -316,13 +336,22 @@ export function LoadBoard({
         searchChip={!search}
         toggleRef={toggle}
         keeping={keeping}
+        notOpened={notOpened?.query ?? null}
+        found={state.status === 'ready' && showsWanted ? state.list : null}
         onQuery={(next, focus) => {
           const active = document.activeElement;
           go(next, focus === 'toggle' ? 'toggle' : active instanceof HTMLElement ? active : 'toggle');
         }}
       />
-      <ResultsHead heading={heading} state={state} showsWanted={showsWanted} page={query.page} offlineText={offlineText} />
+      <ResultsHead
+        heading={heading}
+        state={state}
+        showsWanted={showsWanted}
+        page={query.page}
+        offlineText={notOpened ? t('states.notOpened') : offlineText}
+      />
       <OfflineNotice text={offlineText} live={false} />
+      {notOpened ? <NotOpenedLine retry={notOpened.retry} /> : null}
       <div className={styles.results} aria-busy={busy}>
         <BoardBody
           state={state}

@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaginationState } from '../../loads/pagination';
 import * as styles from './load-board.module.css';
@@ -17,7 +17,24 @@ interface Props {
   placesHref: string;
 }
 
-/** A link to a page of the list, or a disabled link where there is none; `needsScript`: hidden where the page runs no script. */
+const subscribeNever = () => () => {};
+
+/**
+ * Whether the page runs: false in the HTML the build writes (and while hydrating it), true from the
+ * render after. The served HTML links no page the build did not make: a page whose scripts are blocked
+ * (CSS still says `scripting: enabled` there), a reader or a crawler would follow it to the first page again.
+ */
+const useRunning = () =>
+  useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+
+/**
+ * A link to a page of the list, or a disabled link where there is none; `needsScript`: hidden where the
+ * page runs no script, and no link until the page runs.
+ */
 function Step({
   page,
   enabled,
@@ -31,12 +48,13 @@ function Step({
   label: string;
   needsScript: boolean;
 }) {
-  if (!enabled)
+  const running = useRunning();
+  if (!enabled || (needsScript && !running))
     return (
       // A link with nowhere to go: announced as a disabled link, not focusable. No href is the point of
       // the ARIA disabled-link pattern, which this rule does not know.
       // eslint-disable-next-line jsx-a11y/anchor-is-valid
-      <a className={styles.pageButton} role="link" aria-disabled="true">
+      <a className={needsScript ? `${styles.pageButton} ${styles.needsScript}` : styles.pageButton} role="link" aria-disabled="true">
         {label}
       </a>
     );
