@@ -11,7 +11,7 @@ import { NEAR_OPTIONS } from '../src/board/filter-table';
 import { DETOUR_FLOOR_KM, detourLimitKm, detourOf, onTheWay, slugDistance } from '../src/board/on-the-way';
 import type { BoardQuery } from '../src/board/query';
 import { dayNumber, filterRow } from '../src/board/rows';
-import { gazetteerPlaces } from '../src/gatsby/filter-files';
+import { gazetteerPlaces } from '../src/board/gazetteer-places';
 import { isoDay } from '../src/loads/format';
 import { postedAt } from '../src/loads/posting-time';
 import { roadDistanceKm } from '../src/places/distance';

@@ -10,7 +10,7 @@ import type { Load } from '../src/api-client/types';
 import { NO_FILTERS } from '../src/board/filter-table';
 import { onTheWay } from '../src/board/on-the-way';
 import { dayNumber, filterRow } from '../src/board/rows';
-import { gazetteerPlaces } from '../src/gatsby/filter-files';
+import { gazetteerPlaces } from '../src/board/gazetteer-places';
 import { createPlacePages, groupBuildLoads } from '../src/gatsby/place-pages';
 import type { PlaceLoadsPageContext } from '../src/loads/place-page-context';
 import { PLACES } from '../src/places/gazetteer';

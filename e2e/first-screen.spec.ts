@@ -100,7 +100,12 @@ for (const phone of PHONES) {
     // A type with no load under the other choices cannot be ticked (nor reached with Tab): the others can.
     const boxes = page.getByRole('group', { name: 'Тип транспорта' }).getByRole('checkbox', { disabled: false });
     await expect(boxes.first()).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Тип транспорта' }).getByRole('checkbox', { name: /\(0\)$/ }).first()).toBeDisabled();
+    await expect(
+      page
+        .getByRole('group', { name: 'Тип транспорта' })
+        .getByRole('checkbox', { name: /\(0\)$/ })
+        .first(),
+    ).toBeDisabled();
     const count = await boxes.count();
     await boxes.first().focus();
     for (let index = 0; index < count; index += 1) {

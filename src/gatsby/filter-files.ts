@@ -219,7 +219,6 @@ export function listFilesOf(files: FilterFiles, indexPath: string, aroundPath?: 
   };
 }
 
-
 /** The places a row is about: where it goes from and to, and what its title names. */
 function rowPlaces(row: FilterRow): string[] {
   return [...new Set([row.from, row.to, ...row.named].filter((slug): slug is string => slug !== null))];

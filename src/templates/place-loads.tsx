@@ -136,7 +136,7 @@ export default function PlaceLoadsPage({ pageContext, location }: PageProps<Loca
             from={pageContext.from}
             to={pageContext.to}
             language={language}
-            now={builtAt}
+            now={pageContext.builtAt}
             t={tLoads}
             mapClassName={styles.map}
             wayBacks={pageContext.wayBacks}
