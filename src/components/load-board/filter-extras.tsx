@@ -2,12 +2,13 @@ import React, { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
-import { listFeedPath, type ListPath } from '../../config/routes';
+import type { ListPath } from '../../config/routes';
 import { siteUrl } from '../../config/env';
 import { absoluteUrl } from '../../i18n/paths';
 import { queryChips, withoutFilters, withoutQueryChip } from '../../board/chips';
 import type { BoardQuery } from '../../board/query';
 import { MAX_SAVED } from '../../board/saved-searches';
+import { keptListFeed } from '../../board/kept-feed';
 import { useSavedSearches, type SavedSearches, type SavedView } from '../../board/use-saved-searches';
 import type { KeepingSearches } from '../../board/use-list-board';
 import { loadPlaces } from '../../board/places-on-demand';
@@ -200,13 +201,6 @@ function KeepSearch({
   );
 }
 
-/** The Atom feed of a kept list: a city's or a route's, or the board searched for a place with a feed. */
-function savedFeed(view: SavedView, language: Language, keeping: KeepingSearches, words: PlaceWords | null): string {
-  if (view.list.kind !== 'board') return listFeedPath(view.list, language.prefix);
-  const slug = view.query.search ? words?.searched(view.query.search)?.slug : undefined;
-  return slug && keeping.feedPlaces.includes(slug) ? listFeedPath({ kind: 'from', from: slug }, language.prefix) : '';
-}
-
 /** One kept search: its link, its new loads, its share and feed links, and the button that removes it. */
 function SavedItem({
   view,
@@ -226,7 +220,7 @@ function SavedItem({
   const { t } = useTranslation('loads');
   const label = savedLabel(view, t, language, words);
   const fresh = freshText(view, t);
-  const feed = savedFeed(view, language, keeping, words);
+  const feed = keptListFeed(view.list, view.query, language.prefix);
   const share = { telegram: t('share.telegram'), native: t('share.native'), newTab: t('common:newTab') };
   return (
     <li className={styles.savedItem}>
