@@ -507,6 +507,22 @@ describe('npm run telegram -- alerts: when Telegram is unwell', () => {
   });
 });
 
+describe('npm run telegram -- alerts: the build’s clock', () => {
+  it('moves no cursor past the time the build wrote its board, though the run’s clock is later', async () => {
+    writeBoard(publicDir(), before(30));
+    fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
+    await run();
+    const built = BASE_TIME_MS + HOUR / 2;
+    const ahead: Load = { ...(SAMPLE[0] as Load), id: 'after-the-build', createdAt: new Date(built + 60_000).toISOString() };
+    writeBoard(publicDir(), [ahead, ...SAMPLE]);
+    const board = path.join(publicDir(), 'feeds', 'board.json');
+    fs.utimesSync(board, new Date(built), new Date(built));
+    expect(await run()).toMatchObject({ alerts: 1 });
+    expect(linked(fake.chatMessages(alisher.id).at(-1))).not.toContain('after-the-build');
+    expect(state().chats[String(alisher.id)]?.[0]?.since.at).toBeLessThanOrEqual(built);
+  });
+});
+
 describe('npm run telegram -- alerts, the real command', () => {
   it.each([
     ['after Telegram carried it out', 'after' as const, 1],
