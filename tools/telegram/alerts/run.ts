@@ -73,6 +73,8 @@ type Sent = 'sent' | 'forgotten' | 'refused' | 'unanswered';
 
 class Sender {
   private readonly lastSent = new Map<string, number>();
+  /** Chats forgotten in this run (they refused a message for good): nothing more goes to them. */
+  private readonly gone = new Set<string>();
   private unanswered = 0;
 
   constructor(
@@ -86,6 +88,7 @@ class Sender {
 
   /** One message to a chat, at most one a chat every `chatIntervalMs`; a chat that refuses for good is forgotten. */
   async send(chat: string, message: OutMessage): Promise<Sent> {
+    if (this.gone.has(chat)) return 'forgotten';
     const wait = (this.lastSent.get(chat) ?? -Infinity) + this.config.chatIntervalMs - this.clock();
     if (wait > 0) await this.sleep(wait);
     this.lastSent.set(chat, this.clock());
@@ -121,6 +124,7 @@ class Sender {
     if (error instanceof TelegramApiError) {
       const gone = error.status === 403 || (error.status === 400 && /chat not found|user is deactivated/i.test(error.description));
       if (gone) {
+        this.gone.add(chat);
         delete this.state.chats[chat];
         this.report.forgotten += 1;
         return 'forgotten';
