@@ -211,22 +211,22 @@ test("a captive portal, a maintenance answer or a page cut short never replaces 
   const kept = await keptBoard(page);
   expect(kept.page).toContain('___webpackCompilationHash');
   const whole = await (await request.get(`${E2E_SITE_URL}${BOARD}/`)).text();
+  const maintenance = { status: 200, type: 'application/json', body: JSON.stringify({ error: 'maintenance' }) };
+  const portal = '<!DOCTYPE html><html><head><title>Wi-Fi</title></head><body><h1>Bepul Wi-Fi Kirish</h1></body></html>';
   const answers = [
-    {
-      type: 'text/html; charset=utf-8',
-      body: '<!DOCTYPE html><html><head><title>Wi-Fi</title></head><body><h1>Bepul Wi-Fi Kirish</h1></body></html>',
-    },
-    { type: 'application/json', body: JSON.stringify({ error: 'maintenance' }) },
+    { type: 'text/html; charset=utf-8', body: portal },
+    maintenance,
     { type: 'text/html; charset=utf-8', body: whole.slice(0, Math.round(whole.length * 0.2)) },
+    // The real page, and its data answered so.
+    null,
   ];
   for (const answer of answers) {
-    network.answers.set(BOARD, { status: 200, ...answer });
-    network.answers.set(`/page-data${BOARD}/page-data.json`, {
-      status: 200,
-      type: 'application/json',
-      body: JSON.stringify({ error: 'maintenance' }),
-    });
+    if (answer) network.answers.set(BOARD, { status: 200, ...answer });
+    network.answers.set(`/page-data${BOARD}/page-data.json`, maintenance);
+    const dataAsked = page.waitForRequest((request) => request.url().includes(`/page-data${BOARD}/page-data.json`), { timeout: 5_000 });
     await page.goto(at(BOARD)).catch(() => undefined);
+    if (!answer) await dataAsked;
+    else void dataAsked.catch(() => undefined);
     await page.waitForTimeout(500);
     network.answers.clear();
     expect(await keptBoard(page)).toEqual(kept);
