@@ -79,7 +79,9 @@ function PriceLabel({ position, texts, language }: { position: PricePosition; te
       {position === 'wellAbove' ? (
         <>
           {' '}
-          <a href={`${localizedPath(ROUTES.help, language)}#${SCAM_HELP_ID}`}>{texts.scam}</a>
+          <a className={styles.scamLink} href={`${localizedPath(ROUTES.help, language)}#${SCAM_HELP_ID}`}>
+            {texts.scam}
+          </a>
         </>
       ) : null}
     </span>

@@ -8,7 +8,7 @@ import { formatRatePrice, tripMiddleHalf, type RateTexts } from './rate-format';
 import * as styles from './rates-list.module.css';
 
 /** How many of the busiest routes open the page, before the routes by origin. */
-export const BUSIEST_ROUTES = 10;
+export const BUSIEST_ROUTES = 6;
 
 /** One route's class of load: its link, its class, and per currency the typical price, the usual range and what it stands on. */
 function RateCard({ route, texts, language }: { route: RatesPageRoute; texts: RateTexts; language: Language }) {
@@ -18,9 +18,8 @@ function RateCard({ route, texts, language }: { route: RatesPageRoute; texts: Ra
       <a className={styles.route} href={localizedPath(route.path, language)}>
         {route.from} → {route.to}
       </a>
-      <span className={styles.class}>{classLabel(texts, route.weightClass)}</span>
       {route.figures.map((figure) => (
-        <div key={figure.currency} className={styles.figure} data-loads={figure.loads}>
+        <div key={figure.currency} data-loads={figure.loads}>
           <p className={styles.price}>
             <strong>{formatRatePrice(figure.trip.median, figure.currency)}</strong> {label('places:ratesPage.perTrip')}
             {figure.perKm ? (
@@ -30,13 +29,14 @@ function RateCard({ route, texts, language }: { route: RatesPageRoute; texts: Ra
               </>
             ) : null}
           </p>
-          <p>{tripMiddleHalf(texts, figure.trip, figure.currency)}</p>
-          <p className={styles.span}>
+          <p className={styles.small}>{tripMiddleHalf(texts, figure.trip, figure.currency)}</p>
+          <p className={styles.small}>
             {t('places:rates.span', { count: figure.loads, posters: figure.posters })}{' '}
             {figure.outliers > 0 ? t('places:ratesPage.leftOut', { count: figure.outliers, factor: RATE_OUTLIER_FACTOR }) : null}
           </p>
         </div>
       ))}
+      <p className={styles.small}>{classLabel(texts, route.weightClass)}</p>
     </li>
   );
 }
