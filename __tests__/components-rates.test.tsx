@@ -123,7 +123,7 @@ describe('a route page with a going rate', () => {
     // Weeks and axis dates in the page's language ("20 окт."), never the board list's English "Oct 20".
     const dates = [
       ...(table?.querySelectorAll('tbody time') ?? []),
-      ...heavy.querySelectorAll('svg text:not([data-value-tick]):not([data-count-tick])'),
+      ...heavy.querySelectorAll('svg[data-rate-chart] text:not([data-value-tick]):not([data-count-tick])'),
     ];
     expect(dates.length).toBeGreaterThan(12);
     for (const date of dates) expect(date.textContent).toMatch(/^\d{1,2}\u00a0[а-я]+\.?$/);

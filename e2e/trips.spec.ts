@@ -50,6 +50,8 @@ test('a vehicle filter in the URL narrows the loads on the way through the board
   const visible = section.locator(':scope > ul > li:not([hidden]) a[href^="/ru/load/"]');
   const shownIds = new Set(trip.onTheWay.slice(0, 20).map(({ load }) => load.id));
   await expect(visible).toHaveCount(expected.filter(({ load }) => shownIds.has(load.id)).length);
+  const left = section.locator(':scope > ul > li[hidden]');
+  if ((await left.count()) > 0) await expect(left.first()).toBeHidden();
 });
 
 test('a card’s way back opens the reversed route around both ends, keyboard only', async ({ page }) => {
