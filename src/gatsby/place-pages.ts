@@ -282,6 +282,16 @@ export interface PlacePageCounts {
   pages: number;
 }
 
+/** What every list's pages share: the going rates, the live board's files, the route pages made, names. */
+interface ListPageShared {
+  boardTime: number;
+  rates: BuildRates | null;
+  live: { filters: FilterFiles; placeFiles: Partial<Record<LanguageCode, string>>; rangesPath: string } | null;
+  routePaths: ReadonlySet<string>;
+  caches: ReadonlyMap<LanguageCode, Map<string, string>>;
+  createPage: Actions['createPage'];
+}
+
 /**
  * Every place and route page, in every language variant and page of its list. Each page's context holds
  * only its own twenty cards and named links, already in its language. A list is dated by its newest
@@ -293,84 +303,90 @@ export function createPlacePages(
   boardTime: number,
   createPage: Actions['createPage'],
   rates: BuildRates | null = null,
-  live: { filters: FilterFiles; placeFiles: Partial<Record<LanguageCode, string>>; rangesPath: string } | null = null,
+  live: ListPageShared['live'] = null,
 ): PlacePageCounts {
   const specs = listSpecs(groups, rates, buildTrips(groups, boardTime));
   const routePaths = new Set(specs.flatMap((spec) => (spec.kind === 'route' ? [spec.listPath] : [])));
   const caches = new Map(LANGUAGES.map((language) => [language.code, new Map<string, string>()]));
+  const shared: ListPageShared = { boardTime, rates, live, routePaths, caches, createPage };
+  const made = specs.reduce((sum, spec) => sum + createListPages(spec, shared), 0);
+  return { lists: specs.length, pages: made };
+}
+
+/** One list's pages in every language variant; how many were made. */
+function createListPages(spec: ListSpec, shared: ListPageShared): number {
+  const { rates, live, routePaths, caches, createPage } = shared;
+  const total = spec.loads.length;
+  const builtAt = newestPosting(spec.loads) ?? shared.boardTime;
+  // At least one page: a route shown for its going rate alone has no loads open.
+  const pages = Math.max(1, Math.min(pageCount(total), PLACE_LIST_MAX_PAGES));
+  const named = (place: Place | null, language: Language) => (place ? placeName(place, language) : '');
+  // Once per language: the bare path and /uz show the same block.
+  const rateHtmls = new Map<string, string>();
+  const around = spec.from ?? spec.to;
+  const filters = live
+    ? listFilesOf(live.filters, spec.filterIndex(live.filters), around ? live.filters.around.get(around.slug) : undefined)
+    : undefined;
+  const scope = { ...(spec.from ? { from: spec.from.slug } : {}), ...(spec.to ? { to: spec.to.slug } : {}) };
+  const rateHtmlIn = (rate: RouteRateData, language: Language) => {
+    const html = rateHtmls.get(language.code) ?? rateBlockHtml(rate, language);
+    rateHtmls.set(language.code, html);
+    return html;
+  };
   let made = 0;
-  for (const spec of specs) {
-    const total = spec.loads.length;
-    const builtAt = newestPosting(spec.loads) ?? boardTime;
-    // At least one page: a route shown for its going rate alone has no loads open.
-    const pages = Math.max(1, Math.min(pageCount(total), PLACE_LIST_MAX_PAGES));
-    const named = (place: Place | null, language: Language) => (place ? placeName(place, language) : '');
-    // Once per language: the bare path and /uz show the same block.
-    const rateHtmls = new Map<string, string>();
-    const around = spec.from ?? spec.to;
-    const filters = live
-      ? listFilesOf(live.filters, spec.filterIndex(live.filters), around ? live.filters.around.get(around.slug) : undefined)
-      : undefined;
-    const scope = { ...(spec.from ? { from: spec.from.slug } : {}), ...(spec.to ? { to: spec.to.slug } : {}) };
-    const rateHtmlIn = (rate: RouteRateData, language: Language) => {
-      const html = rateHtmls.get(language.code) ?? rateBlockHtml(rate, language);
-      rateHtmls.set(language.code, html);
-      return html;
-    };
-    for (let page = 1; page <= pages; page += 1) {
-      const path = listPagePath(spec.listPath, page);
-      const slice = spec.loads.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-      const positions = cardPositions(slice, rates);
-      const kms = slice.map((load) => routeDistance(load.from, load.to)?.km ?? 0);
-      const wayBacks = wayBacksOf(
-        [...slice, ...(page === 1 && spec.trip ? spec.trip.data.onTheWay.slice(0, ON_THE_WAY_SHOWN).map(({ load }) => load) : [])],
-        routePaths,
-      );
-      for (const variant of pageVariants(path)) {
-        const language = variant.language;
-        const cache = caches.get(language.code) as Map<string, string>;
-        const from = named(spec.from, language);
-        const to = named(spec.to, language);
-        const loads = slice.map((load) => localizeLoad(load, language, cache));
-        // Keyed by the cards' own (named) place texts, which are what the card looks its distance up by.
-        const routeDistances: Record<string, number> = {};
-        loads.forEach((load, index) => (routeDistances[cardRouteKey(load.from, load.to)] = kms[index] ?? 0));
-        const context: PlaceLoadsPageContext = {
-          ...variant.context,
-          kind: spec.kind,
-          listPath: spec.listPath,
-          pagePath: path,
-          feedPath: spec.feedPath(language.prefix),
-          from,
-          to,
-          search: from || to,
-          loads,
-          routeDistances,
-          page,
-          pages,
-          total,
-          reverse: spec.reverse ? namedLink(spec.reverse, language) : null,
-          onward: spec.onward ? namedLink(spec.onward, language) : null,
-          neighbours: spec.neighbours.map((route) => routeLink(route, language)),
-          builtAt,
-          // On the list's first page: the chart is the page's largest part, and once is enough.
-          rateHtml: page === 1 && spec.rate ? rateHtmlIn(spec.rate, language) : '',
-          positions,
-          wayBacks,
-          ...(page === 1 && spec.trip ? { trip: tripContext(spec.trip, spec, language, cache, rates) } : {}),
-          scope,
-          ...(filters ? { filters, placeFilePath: live?.placeFiles[language.code] ?? '', rangesPath: live?.rangesPath } : {}),
-        };
-        createPage({
-          path: variant.path,
-          component: PLACE_LOADS_TEMPLATE,
-          context: { ...context, jsonLd: placeListJsonLd(context, language) },
-        });
-        made += 1;
-      }
+  for (let page = 1; page <= pages; page += 1) {
+    const path = listPagePath(spec.listPath, page);
+    const slice = spec.loads.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+    const positions = cardPositions(slice, rates);
+    const kms = slice.map((load) => routeDistance(load.from, load.to)?.km ?? 0);
+    const wayBacks = wayBacksOf(
+      [...slice, ...(page === 1 && spec.trip ? spec.trip.data.onTheWay.slice(0, ON_THE_WAY_SHOWN).map(({ load }) => load) : [])],
+      routePaths,
+    );
+    for (const variant of pageVariants(path)) {
+      const language = variant.language;
+      const cache = caches.get(language.code) as Map<string, string>;
+      const from = named(spec.from, language);
+      const to = named(spec.to, language);
+      const loads = slice.map((load) => localizeLoad(load, language, cache));
+      // Keyed by the cards' own (named) place texts, which are what the card looks its distance up by.
+      const routeDistances: Record<string, number> = {};
+      loads.forEach((load, index) => (routeDistances[cardRouteKey(load.from, load.to)] = kms[index] ?? 0));
+      const context: PlaceLoadsPageContext = {
+        ...variant.context,
+        kind: spec.kind,
+        listPath: spec.listPath,
+        pagePath: path,
+        feedPath: spec.feedPath(language.prefix),
+        from,
+        to,
+        search: from || to,
+        loads,
+        routeDistances,
+        page,
+        pages,
+        total,
+        reverse: spec.reverse ? namedLink(spec.reverse, language) : null,
+        onward: spec.onward ? namedLink(spec.onward, language) : null,
+        neighbours: spec.neighbours.map((route) => routeLink(route, language)),
+        builtAt,
+        // On the list's first page: the chart is the page's largest part, and once is enough.
+        rateHtml: page === 1 && spec.rate ? rateHtmlIn(spec.rate, language) : '',
+        positions,
+        wayBacks,
+        ...(page === 1 && spec.trip ? { trip: tripContext(spec.trip, spec, language, cache, rates) } : {}),
+        scope,
+        ...(filters ? { filters, placeFilePath: live?.placeFiles[language.code] ?? '', rangesPath: live?.rangesPath } : {}),
+      };
+      createPage({
+        path: variant.path,
+        component: PLACE_LOADS_TEMPLATE,
+        context: { ...context, jsonLd: placeListJsonLd(context, language) },
+      });
+      made += 1;
     }
   }
-  return { lists: specs.length, pages: made };
+  return made;
 }
 
 /** The directory's data: every place with loads, named in every language, and the busiest routes. */

@@ -2,6 +2,7 @@ import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type { Language } from '../config/languages';
 import { ROUTES } from '../config/routes';
 import { Layout } from '../components/layout';
 import { PageIntro } from '../components/page-intro';
@@ -89,30 +90,89 @@ function PlaceBoard({ pageContext, location }: { pageContext: PlaceLoadsPageCont
  * says when it was built; its list moves only when the address asks for filters, a search or a page the
  * build did not make, or when a kept search marks its new loads.
  */
+/** The page's title, how many loads it has, when the build read them, and where the going rate is. */
+function PlaceIntro({ pageContext, t, language }: { pageContext: PlaceLoadsPageContext; t: TFunction; language: Language }) {
+  const { total, search, rateHtml } = pageContext;
+  const updated = listUpdatedTime(pageContext);
+  return (
+    <PageIntro title={placeTitle(pageContext, t)} lead={t('total', { count: total })}>
+      {updated ? (
+        <p className={styles.updated}>
+          <time dateTime={updated.iso}>{t('updated', { date: updated.date, time: updated.time })}</time>{' '}
+          <a href={boardHref(language, { search })}>{t('liveSearch', { place: search })}</a>
+        </p>
+      ) : null}
+      {/* The rate block follows the list (its chart and table would push the first load a screen or
+          two down on a phone): a link here says it is there. */}
+      {rateHtml && total > 0 ? (
+        <p className={styles.updated}>
+          <a href="#going-rate">{t('rates.below')}</a>
+        </p>
+      ) : null}
+      <OfflineNotice />
+    </PageIntro>
+  );
+}
+
+/** Where to go from here: the way back, the reversed route or the board, the neighbouring routes, the feed. */
+function PlaceLinks({ pageContext, t, language }: { pageContext: PlaceLoadsPageContext; t: TFunction; language: Language }) {
+  const { reverse, neighbours } = pageContext;
+  return (
+    <>
+      <section className={styles.links} aria-labelledby="return-loads">
+        <h2 id="return-loads">{t('reverse.heading')}</h2>
+        <WayBack context={pageContext} t={t} />
+        {reverse ? (
+          <p>
+            <a href={localizedPath(reverse.path, language)}>
+              <LinkText link={reverse} t={t} />
+            </a>
+          </p>
+        ) : (
+          <>
+            <p>
+              {t('reverse.none')} <a href={boardHref(language, {})}>{t('reverse.board')}</a>
+            </p>
+            <OnwardLinks context={pageContext} t={t} />
+          </>
+        )}
+      </section>
+      {neighbours.length > 0 ? (
+        <section className={styles.links} aria-labelledby="neighbour-routes">
+          <h2 id="neighbour-routes">{t('neighbours')}</h2>
+          <ul>
+            {neighbours.map((link) => (
+              <li key={link.path}>
+                <a href={localizedPath(link.path, language)}>
+                  <LinkText link={link} t={t} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {pageContext.feedPath ? <FeedLink className={styles.links} href={pageContext.feedPath} /> : null}
+      <p className={styles.links}>
+        <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a> ·{' '}
+        <a href={localizedPath(ROUTES.rates, language)}>{t('rates.allRoutes')}</a>
+      </p>
+    </>
+  );
+}
+
+/**
+ * Loads from a place, to a place, or along one route, pre-built page by page (docs/place-pages.md): it
+ * says when it was built; its list moves only when the address asks for filters, a search or a page the
+ * build did not make, or when a kept search marks its new loads.
+ */
 export default function PlaceLoadsPage({ pageContext, location }: PageProps<LocaleData, PlaceLoadsPageContext>) {
   const { t } = useTranslation('places');
   const { t: tLoads } = useTranslation('loads');
   const language = pageLanguage(pageContext);
-  const { total, reverse, neighbours, search, rateHtml } = pageContext;
-  const updated = listUpdatedTime(pageContext);
+  const { total, search, rateHtml } = pageContext;
   return (
     <Layout>
-      <PageIntro title={placeTitle(pageContext, t)} lead={t('total', { count: total })}>
-        {updated ? (
-          <p className={styles.updated}>
-            <time dateTime={updated.iso}>{t('updated', { date: updated.date, time: updated.time })}</time>{' '}
-            <a href={boardHref(language, { search })}>{t('liveSearch', { place: search })}</a>
-          </p>
-        ) : null}
-        {/* The rate block follows the list (its chart and table would push the first load a screen or
-            two down on a phone): a link here says it is there. */}
-        {rateHtml && total > 0 ? (
-          <p className={styles.updated}>
-            <a href="#going-rate">{t('rates.below')}</a>
-          </p>
-        ) : null}
-        <OfflineNotice />
-      </PageIntro>
+      <PlaceIntro pageContext={pageContext} t={t} language={language} />
       {total === 0 ? (
         <div className="container">
           <RateBlock html={rateHtml} />
@@ -145,43 +205,7 @@ export default function PlaceLoadsPage({ pageContext, location }: PageProps<Loca
       ) : null}
       <div className="container">
         {total > 0 ? <RateBlock html={rateHtml} /> : null}
-        <section className={styles.links} aria-labelledby="return-loads">
-          <h2 id="return-loads">{t('reverse.heading')}</h2>
-          <WayBack context={pageContext} t={t} />
-          {reverse ? (
-            <p>
-              <a href={localizedPath(reverse.path, language)}>
-                <LinkText link={reverse} t={t} />
-              </a>
-            </p>
-          ) : (
-            <>
-              <p>
-                {t('reverse.none')} <a href={boardHref(language, {})}>{t('reverse.board')}</a>
-              </p>
-              <OnwardLinks context={pageContext} t={t} />
-            </>
-          )}
-        </section>
-        {neighbours.length > 0 ? (
-          <section className={styles.links} aria-labelledby="neighbour-routes">
-            <h2 id="neighbour-routes">{t('neighbours')}</h2>
-            <ul>
-              {neighbours.map((link) => (
-                <li key={link.path}>
-                  <a href={localizedPath(link.path, language)}>
-                    <LinkText link={link} t={t} />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        {pageContext.feedPath ? <FeedLink className={styles.links} href={pageContext.feedPath} /> : null}
-        <p className={styles.links}>
-          <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a> ·{' '}
-          <a href={localizedPath(ROUTES.rates, language)}>{t('rates.allRoutes')}</a>
-        </p>
+        <PlaceLinks pageContext={pageContext} t={t} language={language} />
       </div>
     </Layout>
   );
