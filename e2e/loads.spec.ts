@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_API_URL } from './env';
 import { boardHydrated, controlApi, countListRequests, resetApi } from './support';
 
 test.afterEach(resetApi);
@@ -174,6 +175,23 @@ for (const shape of ['loads', 'top-level', 'bare'] as const) {
     await expect(cards(page)).toHaveCount(20);
   });
 }
+
+test("with an API that lists its loads in no order of posting, the plain board is the API's own pages, read live, and its error answer is the error panel", async ({
+  page,
+}) => {
+  // Built when the API listed the newest first; it lists them by a hash of the id now, with new titles.
+  await controlApi({ order: 'none', revision: 1 });
+  const answer = (await (await fetch(`${E2E_API_URL}/loads?page=1&limit=20`)).json()) as { data: { id: string; title: string }[] };
+  await page.goto('/ru/loads');
+  for (const load of answer.data) await expect(page.locator(`a[href="/ru/load/${load.id}"]`)).toHaveCount(1);
+  await expect(cards(page)).toHaveCount(20);
+  await expect(cards(page).first()).toContainText(answer.data[0]?.title ?? '');
+  await controlApi({ fail: 500 });
+  await page.reload();
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: 'Не удалось загрузить список грузов' })).toBeVisible();
+  await expect(alert.getByRole('button', { name: 'Повторить' })).toBeVisible();
+});
 
 test('a load with markup in its title shows it as text and runs nothing', async ({ page }) => {
   let dialogs = 0;
