@@ -311,7 +311,8 @@ export function LoadBoard({
   notOpened,
 }: Props) {
   const { t } = useTranslation('loads');
-  const { field, heading, toggle, go } = useQueryFocus(query, onQuery, notOpened?.query ?? null);
+  const unopened = notOpened && notOpened.query; // `&&`: shorter than `?.` once compiled for older phones
+  const { field, heading, toggle, go } = useQueryFocus(query, onQuery, unopened);
   const builtCards = useBuiltCardAges(now, t, builtCardAgesRef);
   const offlineText = noticeText(t, state, showsWanted);
   // The list on screen stays (busy) while the next one loads: its links and the pagination keep focus.
@@ -336,7 +337,7 @@ export function LoadBoard({
         searchChip={!search}
         toggleRef={toggle}
         keeping={keeping}
-        notOpened={notOpened?.query ?? null}
+        notOpened={unopened}
         found={state.status === 'ready' && showsWanted ? state.list : null}
         onQuery={(next, focus) => {
           const active = document.activeElement;
