@@ -27,10 +27,7 @@ export interface BoardPageContext {
   rangesPath?: string;
   positions?: Record<string, PricePosition>;
   /** The board's files and what the build learned of the API (src/gatsby/filter-files.ts). */
-  filters?: ListFiles & {
-    /** Places with an Atom feed of their loads (by slug): a kept search for one offers it. */
-    feedPlaces?: string[];
-  };
+  filters?: ListFiles;
 }
 
 const NO_NAMES: Readonly<Record<string, string>> = {};
@@ -67,7 +64,6 @@ export function useBoardPage(
       rangesPath: context.rangesPath,
       positions: context.positions,
       countsKept: true,
-      feedPlaces: files?.feedPlaces ?? [],
     };
     // Gatsby may hand the same page a new context object on a navigation within it (a query change): the
     // list's files and build time say whether it is another build's, and a new source would read again.

@@ -44,7 +44,6 @@ export function usePlacePage(
         return path ? `${bare ? path : localizedPath(path, language)}${boardSearchString({ near: WAY_BACK_NEAR_KM, vehicle })}` : null;
       },
       countsKept: false,
-      feedPlaces: [],
     };
     // A new context object for the same page (a navigation within it) is the same list: see board-page.ts.
     // eslint-disable-next-line react-hooks/exhaustive-deps

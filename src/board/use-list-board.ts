@@ -48,8 +48,6 @@ export interface ListChoices {
   wayBack?: (load: Load, vehicle: readonly string[]) => string | null;
   /** The board counts each kept search's new loads; a city or route page does not. */
   countsKept: boolean;
-  /** Places with an Atom feed of their loads (by slug): a kept search of the board for one offers it. */
-  feedPlaces: readonly string[];
 }
 
 /** What "keep this search" and the kept searches need of the page (their code loads on first use). */
@@ -64,7 +62,6 @@ export interface KeepingSearches {
   onNewSince: (since: number | null) => void;
   /** The page's place file: kept searches name their places in the reader's language from it. */
   placeFilePath: string;
-  feedPlaces: readonly string[];
   /** The API dictionary's id of each vehicle type, by lower-case name: a kept search's Telegram alerts token. */
   vehicleTypeIds?: Readonly<Record<string, string>>;
 }
@@ -139,7 +136,7 @@ function useOpenQuery(source: PageSource, go: (next: BoardQuery) => void, shownK
 /** What keeping searches needs of the page, and the time after which the kept search on screen marks loads new. */
 function useKeeping(choices: ListChoices, source: PageSource): { keeping: KeepingSearches; newSince: number | null } {
   const [newSince, setNewSince] = useState<number | null>(null);
-  const { scope, countsKept, feedPlaces, placeFilePath } = choices;
+  const { scope, countsKept, placeFilePath } = choices;
   const vehicleTypeIds = choices.files?.vehicleTypeIds;
   const keeping = useMemo<KeepingSearches>(
     () => ({
@@ -148,10 +145,9 @@ function useKeeping(choices: ListChoices, source: PageSource): { keeping: Keepin
       keepable,
       onNewSince: setNewSince,
       placeFilePath,
-      feedPlaces,
       ...(vehicleTypeIds ? { vehicleTypeIds } : {}),
     }),
-    [scope.path, countsKept, feedPlaces, source, placeFilePath, vehicleTypeIds],
+    [scope.path, countsKept, source, placeFilePath, vehicleTypeIds],
   );
   return { keeping, newSince };
 }

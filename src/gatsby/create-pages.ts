@@ -38,10 +38,7 @@ function loadsPageContext(loads: Load[], boardTime: number, outputs: BuildOutput
     placeFilePaths: outputs.placeFiles.paths,
     rangesPath: outputs.ranges.path,
     positions: cardPositions(initial, rates),
-    filters: {
-      ...listFilesOf(outputs.filters, outputs.filters.board),
-      feedPlaces: [...outputs.feedBoard.groups.from.keys()].sort(),
-    },
+    filters: listFilesOf(outputs.filters, outputs.filters.board),
   };
   const routeDistances = routeDistancesFor(initial);
   return (language) => {

@@ -1,4 +1,7 @@
 import { currencyCode } from './currency';
+import { loadClassOf, type LoadClass } from './load-class';
+
+export { LIGHT_MAX_TONNES, loadClassOf, type LoadClass } from './load-class';
 
 /**
  * Where a card's asking price sits against its route's usual range for its class of load. Apart from
@@ -6,17 +9,6 @@ import { currencyCode } from './currency';
  * arithmetic.
  */
 
-/** A class of load (src/rates/weight-class.ts): light up to LIGHT_MAX_TONNES, heavy above. */
-export type LoadClass = 'light' | 'heavy';
-
-/** The heaviest light load in tonnes; src/rates/weight-class.ts classes the history's loads by the same number. */
-export const LIGHT_MAX_TONNES = 3.5;
-
-/** A load's class by its weight in tonnes; null without a weight (or with one no load has): it counts in neither. */
-export function loadClassOf(weight: number | null | undefined): LoadClass | null {
-  if (weight === null || weight === undefined || !Number.isFinite(weight) || weight <= 0) return null;
-  return weight <= LIGHT_MAX_TONNES ? 'light' : 'heavy';
-}
 
 /**
  * The middle half of one class's asking prices per trip in one currency (its `currencyCode`) on a route:

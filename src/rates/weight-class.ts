@@ -2,7 +2,7 @@ import type { RateSample } from '../history/types';
 import { routeKey } from '../loads/place-groups';
 import { goingRates, type PerKmDistance, type RouteRate } from './going-rate';
 import type { RateWindow } from './window';
-import { loadClassOf, type LoadClass } from '../loads/price-position';
+import { loadClassOf, type LoadClass } from '../loads/load-class';
 
 /**
  * A figure compares like with like (docs/rates.md, "Classes of load"): a Damas load of half a tonne and a

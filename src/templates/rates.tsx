@@ -2,7 +2,9 @@ import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../config/routes';
-import { boardHref } from '../board/query';
+// The board's plain link, without the filters' code the board's query carries (it would be shared with the
+// board's own script in a chunk of its own, and cost the board a request and its bytes).
+import { boardSearchHref } from '../board/search-href';
 import { RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_OUTLIER_FACTOR, RATE_WINDOW_DAYS } from '../config/constants';
 import { Layout } from '../components/layout';
 import { PageIntro } from '../components/page-intro';
@@ -15,7 +17,7 @@ import { type LocaleData, pageLanguage } from '../i18n/runtime';
 import { windowDays } from '../components/rates/route-rate';
 import { rateTexts } from '../components/rates/rate-format';
 import { RatesList } from '../components/rates/rates-list';
-import { LIGHT_MAX_TONNES } from '../loads/price-position';
+import { LIGHT_MAX_TONNES } from '../loads/load-class';
 import { formatNumber } from '../loads/format';
 import type { RatesPageContext } from '../rates/page-data';
 import * as styles from './place-loads.module.css';
@@ -59,7 +61,7 @@ export default function RatesPage({ pageContext }: PageProps<LocaleData, RatesPa
         </section>
         <p className={styles.links}>
           <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a> ·{' '}
-          <a href={boardHref(language, {})}>{t('reverse.board')}</a>
+          <a href={boardSearchHref(language, '')}>{t('reverse.board')}</a>
         </p>
       </div>
     </Layout>

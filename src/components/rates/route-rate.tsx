@@ -8,7 +8,7 @@ import { formatReaderDate } from '../../loads/reader-date';
 import { vehicleLabel } from '../../loads/vehicle-types';
 import { isRated, type ClassRateData, type RateFigureData, type RouteRateData } from '../../rates/page-data';
 import type { WeightClass } from '../../rates/weight-class';
-import { LIGHT_MAX_TONNES } from '../../loads/price-position';
+import { LIGHT_MAX_TONNES } from '../../loads/load-class';
 import { formatNumber } from '../../loads/format';
 import type { Spread } from '../../rates/going-rate';
 import type { RateWindow } from '../../rates/window';
