@@ -161,7 +161,7 @@ describe('prices far outside a route’s usual range stay out of its figure', ()
     const card = apiLoad({ price: 90_000_000, poster: 1 });
     expect(cardPositions([card], rates)).toEqual({ [card.id]: 'wellAbove' });
     expect(textOf(rateBlockHtml(rates.routes.get(SAMARQAND) as never, ru))).toContain(
-      'Не учтены цены, которые более чем в 5 раз выше или ниже типичной: 3.',
+      'Не учтены цены грузовладельцев, у которых обычная цена более чем в 5 раз выше или ниже типичной: 3.',
     );
   });
 
@@ -170,7 +170,7 @@ describe('prices far outside a route’s usual range stay out of its figure', ()
     const rate = build().routes.get(SAMARQAND);
     expect(classIn(rate)?.figures).toEqual([]);
     expect(textOf(rateBlockHtml(rate as never, ru as Language))).toContain(
-      'было 9 грузов, а нужно не меньше 7 от 3 разных грузовладельцев. Не учтены цены, которые более чем в 5 раз выше или ниже типичной: 3.',
+      'было 9 грузов, а нужно не меньше 7 от 3 разных грузовладельцев. Не учтены цены грузовладельцев, у которых обычная цена более чем в 5 раз выше или ниже типичной: 3.',
     );
   });
 
