@@ -101,6 +101,18 @@ describe('a board that holds still', () => {
     },
   );
 
+  it.each<ListOrderSetting>(['newest', 'oldest', 'none'])(
+    "hands on the first page the board shows before it reads the API: newest first, or the API's own first page when it lists %s",
+    async (order) => {
+      await control({ reset: true, loads: 45, order, change: null });
+      const { loads, firstPage } = await readLoads(recordingReporter().reporter, { retries: 0, pageSize: 20 });
+      const answer = (await (await fetch(`${api.url}/loads?page=1&limit=20`)).json()) as { data: Array<{ id: number | string }> };
+      const apiFirstPage = answer.data.map((load) => String(load.id));
+      // With no order of posting, the board's plain list is the API's pages as they come (CONTRACT.md).
+      expect(ids(firstPage)).toEqual(order === 'none' ? apiFirstPage : ids(loads).slice(0, 20));
+    },
+  );
+
   it.each<ResponseShape>(['data', 'loads', 'top-level', 'bare'])('publishes every load in the %s shape, in pages of 20', async (shape) => {
     await control({ reset: true, loads: 45, shape, change: null });
     const { loads } = await readLoads(recordingReporter().reporter, { retries: 0, pageSize: 20 });

@@ -1,14 +1,14 @@
 import type { GatsbyNode, Reporter } from 'gatsby';
 import { pageVariants } from '../i18n/plugin';
 import { CONTENT_PAGES, NOT_FOUND_TEMPLATE } from './page-table';
-import { readLoads, readVehicleTypeList } from './read-loads';
+import { readLoads, readVehicleTypeList, type BoardRead } from './read-loads';
 import { vehicleTypeIds } from './vehicle-type-ids';
 import { filterFiles, listFilesOf } from './filter-files';
 import { readListOrder, type ListOrder } from '../api-client/list-order';
 import { createLoadPages } from './load-pages';
 import { cardPositions, createPlacePages, groupBuildLoads, placesDirectoryContext } from './place-pages';
 import { NOT_FOUND_PATH, type RouteName } from '../config/routes';
-import type { Load, VehicleType } from '../api-client/types';
+import type { VehicleType } from '../api-client/types';
 import { newestPosting } from '../loads/built-time';
 import { recordBoardRead, withReadAt } from './board-read-time';
 import { CLOSED_LOAD_KEEP_MS, PAGE_SIZE } from '../config/constants';
@@ -29,8 +29,12 @@ import { dropUnwrittenOutputs, handOverBuildOutputs, type BuildOutputs } from '.
  * the first page's places come along in the page's language: the browser names places from the
  * place file, which it loads after the page, so the pre-rendered cards need theirs at hand.
  */
-function loadsPageContext(loads: Load[], boardTime: number, outputs: BuildOutputs, rates: BuildRates): (language: Language) => object {
-  const initial = loads.slice(0, PAGE_SIZE);
+function loadsPageContext(
+  { loads, firstPage: initial }: Pick<BoardRead, 'loads' | 'firstPage'>,
+  boardTime: number,
+  outputs: BuildOutputs,
+  rates: BuildRates,
+): (language: Language) => object {
   const shared = {
     initial: { loads: initial, total: loads.length, page: 1, limit: PAGE_SIZE },
     builtAt: boardTime,
@@ -116,7 +120,7 @@ async function noticeOrderChange(
 
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter, cache }) => {
   const { createPage } = actions;
-  const { loads, order } = await readLoads(reporter);
+  const { loads, order, firstPage } = await readLoads(reporter);
   await noticeOrderChange(cache, order, reporter);
   const vehicleTypes = await readVehicleTypeList(reporter);
   const placeGroups = groupBuildLoads(loads);
@@ -129,7 +133,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   handOverBuildOutputs(outputs);
   const places = placesDirectoryContext(placeGroups, boardTime);
   const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {
-    loads: loadsPageContext(loads, boardTime, outputs, rates),
+    loads: loadsPageContext({ loads, firstPage }, boardTime, outputs, rates),
     places: () => places,
     rates: (language) => ratesPageContext(rates, boardTime, language.code),
   };

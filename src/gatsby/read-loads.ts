@@ -7,6 +7,7 @@ import { apiUrl } from '../config/env';
 import type { Load, VehicleType } from '../api-client/types';
 import { listOrderOf, type ListOrder } from '../api-client/list-order';
 import { newestFirst } from '../loads/posting-time';
+import { PAGE_SIZE } from '../config/constants';
 
 /** The site's own error id: Gatsby prefixes it with the plugin's name (`gatsby-node.js_…`). */
 export const LOADS_READ_ERROR_ID = 'YUKBOR_LOADS_READ';
@@ -18,6 +19,12 @@ const BUILD_RETRIES = 3;
 export interface BoardRead {
   loads: Load[];
   order: ListOrder;
+  /**
+   * The board's first page as the browser's plain list will show it (CONTRACT.md, "The API as the site
+   * calls it"): newest first where the API's order allows it, else the API's own first page as it came,
+   * so the page a visitor without script sees is the one the API lists, and the refresh changes nothing.
+   */
+  firstPage: Load[];
 }
 
 /**
@@ -48,7 +55,8 @@ export async function readLoads(reporter: Reporter, options: { retries?: number;
     activity.end();
     const order = listOrderOf(loads);
     reporter.info(`Read ${loads.length} loads from ${base}/loads: ${describeRead(stats)}; ${describeOrder(order)}.`);
-    return { loads: [...loads].sort(newestFirst), order };
+    const sorted = [...loads].sort(newestFirst);
+    return { loads: sorted, order, firstPage: (order === 'none' ? loads : sorted).slice(0, PAGE_SIZE) };
   } catch (error) {
     const cause = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim().slice(0, 500);
     return activity.panic({
