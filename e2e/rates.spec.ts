@@ -217,7 +217,11 @@ test('a thin route’s chart draws each of its loads, around the figure’s band
   await expect(chart.locator('line.rate-median')).toHaveCount(1);
   await expect(block.getByRole('listitem').filter({ hasText: 'Цена одного груза' })).toBeVisible();
   await expect(
-    block.getByText(/грузовладельцев: \d+\. Не учтены цены грузовладельцев, у которых обычная цена более чем в 5 раз выше или ниже типичной: \d+\.$/).first(),
+    block
+      .getByText(
+        /грузовладельцев: \d+\. Не учтены цены грузовладельцев, у которых обычная цена более чем в 5 раз выше или ниже типичной: \d+\.$/,
+      )
+      .first(),
   ).toBeVisible();
   await block.screenshot({ path: path.join(SHOTS, 'route-rate-thin.png') });
 });

@@ -9,7 +9,6 @@ export { LIGHT_MAX_TONNES, loadClassOf, type LoadClass } from './load-class';
  * arithmetic.
  */
 
-
 /**
  * The middle half of one class's asking prices per trip in one currency (its `currencyCode`) on a route:
  * what a card of that class and currency is compared with.
