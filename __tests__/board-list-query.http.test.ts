@@ -96,6 +96,14 @@ describe.each<'newest' | 'oldest'>(['newest', 'oldest'])('an API that lists the 
     expect(first.freshness).toMatchObject({ complete: true });
   });
 
+  it("says when the build read the board, not the newest posting it read, as the filtered list's time", async () => {
+    const readAt = Date.parse('2026-12-02T00:22:00Z');
+    const files = { ...published.listFiles(published.files.board), readAt };
+    const lists = listQuery({ files, list: {}, placeFilePath: published.placeFileUrl });
+    const { first } = await everyPage(lists, parseBoardQuery('?vehicle=TENT'));
+    expect(first.freshness?.builtAt).toBe(readAt);
+  });
+
   it('leaves out a load taken since the build among the newest, from the list and its counts', async () => {
     const taken = built.find((load) => load.vehicleType === 'Refrijerator') as Load;
     const newest = built.slice(0, PAGE_SIZE).find((load) => load.vehicleType === taken.vehicleType) ?? taken;

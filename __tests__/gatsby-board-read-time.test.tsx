@@ -43,6 +43,17 @@ function placeContexts(): Map<string, PlaceLoadsPageContext> {
 }
 
 describe('the time a list page says it was updated', () => {
+  it("gives the live board's files the same time, which a filtered list on the phone says", () => {
+    const made: Array<{ context: Record<string, unknown> }> = [];
+    const createPage = ((page: { context: Record<string, unknown> }) => made.push(page)) as unknown as Actions['createPage'];
+    withReadAt(createPage, READ_AT)({ path: '/ru/loads', component: 'x', context: { filters: { indexPath: '/f.json' } } });
+    withReadAt(createPage, READ_AT)({ path: '/ru/help', component: 'x', context: {} });
+    expect(made.map((page) => page.context)).toEqual([
+      { readAt: READ_AT, filters: { indexPath: '/f.json', readAt: READ_AT } },
+      { readAt: READ_AT },
+    ]);
+  });
+
   it.each([
     [ru, '/ru/loads/route/toshkent/samarqand', 'Список обновлён: 02.12.2026, 00:22 (по ташкентскому времени).'],
     [uz, '/uz/loads/from/toshkent', 'Roʻyxat yangilangan: 02.12.2026, soat 00:22 (Toshkent vaqti).'],

@@ -203,12 +203,13 @@ async function rowsOf(
 }
 
 /** Page `query.page` of the rows that match: the cards of those the API did not send come from the index's chunks. */
-async function pageOf({ all, match, context }: QueryRows, query: BoardQuery, signal: AbortSignal): Promise<BoardList> {
+async function pageOf({ all, match, context }: QueryRows, query: BoardQuery, signal: AbortSignal, readAt?: number): Promise<BoardList> {
   const matching = matchingRows(all.rows, query, match, context);
   const total = matching.length;
   const { pages } = paginationState(query.page, total, PAGE_SIZE);
   const extra = {
-    freshness: { builtAt: all.builtAt, checkedAt: all.checkedAt, complete: all.complete },
+    // A list worked out from the build's index is as of the build's read; the API's own search, of now.
+    freshness: { builtAt: all.builtAt === null ? null : (readAt ?? all.builtAt), checkedAt: all.checkedAt, complete: all.complete },
     ...(all.complete ? {} : { totalBound: 'atLeast' as const }),
     ...(all.seenAt === undefined ? {} : { seenAt: all.seenAt }),
     ...(all.slow ? { slow: true } : {}),
@@ -227,7 +228,7 @@ export function listQuery(config: ListQueryConfig): WorkedLists {
   const reads = apiReads(config.files);
   return {
     async page(query, { signal, fresh }): Promise<BoardList> {
-      return pageOf(await rowsOf(config, reads, query, fresh, signal), query, signal);
+      return pageOf(await rowsOf(config, reads, query, fresh, signal), query, signal, config.files.readAt);
     },
     async facets(query, signal): Promise<FacetView> {
       const { all, match, context } = await rowsOf(config, reads, query, false, signal, true);

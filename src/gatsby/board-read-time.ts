@@ -21,5 +21,10 @@ export async function recordBoardRead(cache: BuildCache, loads: readonly Load[],
 
 /** `createPage` that gives each page it makes the build's read time (`readAt`), for its "updated" line. */
 export function withReadAt(createPage: Actions['createPage'], readAt: number): Actions['createPage'] {
-  return (page) => createPage({ ...page, context: { ...page.context, readAt } });
+  return (page) => {
+    const context: Record<string, unknown> = page.context ?? {};
+    // The live board's files carry it too, so the phone's filtered list says the same time (list-query.ts).
+    const filters = context.filters && typeof context.filters === 'object' ? { filters: { ...context.filters, readAt } } : {};
+    return createPage({ ...page, context: { ...context, readAt, ...filters } });
+  };
 }

@@ -12,6 +12,12 @@ export interface ListFiles {
   vehicleTypes: string[];
   /** The API dictionary's id of each vehicle type it lists, by lower-case name: for the Telegram alerts link. */
   vehicleTypeIds?: Record<string, string>;
+  /**
+   * When the build read the board (the history's clock, src/gatsby/board-read-time.ts): what a filtered
+   * list says it is as of. Not the index's own time, its newest posting, which reads as a stale list on a
+   * quiet route.
+   */
+  readAt?: number;
   /** The order in which the API lists its loads, as the build learned it. */
   apiOrder: ListOrder;
   /** How many loads the build read from the whole board: where an oldest-first list's newest end is. */
