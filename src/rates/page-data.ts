@@ -9,6 +9,7 @@ import { rateChart, type RateChart } from './chart';
 import type { CurrencyRate, PerKmDistance, RouteRate } from './going-rate';
 import { WEIGHT_CLASSES, goingRatesByClass, type RouteClassRates, type WeightClass } from './weight-class';
 import type { RateWindow } from './window';
+import { isRated } from './rated';
 import type { PriceRange } from '../loads/price-position';
 
 /**
@@ -80,9 +81,6 @@ function pageData(rate: RouteClassRates, window: RateWindow): RouteRateData {
     window,
   };
 }
-
-/** Whether any class of the route has a figure. */
-export const isRated = (rate: Pick<RouteRateData, 'classes'>): boolean => rate.classes.some((one) => one.figures.length > 0);
 
 /** The build's going rates: the history's loads on the board in `window` (rateWindow), as rateSamples reads them. */
 export function buildRates(samples: readonly RateSample[], window: RateWindow): BuildRates {
