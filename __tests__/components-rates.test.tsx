@@ -196,7 +196,9 @@ describe('a route page with a going rate', () => {
     const block = screen.getByRole('region', { name: 'Yoʻnalishdagi odatiy narx' });
     // The window's days, not the posting dates of loads that were open for longer.
     expect(within(block).getByText(/28-avgust – 25-noyabr oraligʻida doskada boʻlgan yuklar/)).toBeTruthy();
-    expect(within(block).getByText(/^57 ta yuk; yuk beruvchilar: 3\. Odatdagi narxi odatiy narxdan 5 baravardan koʻproq .*: 0\.$/)).toBeTruthy();
+    expect(
+      within(block).getByText(/^57 ta yuk; yuk beruvchilar: 3\. Odatdagi narxi odatiy narxdan 5 baravardan koʻproq .*: 0\.$/),
+    ).toBeTruthy();
     expect(within(block).getByText(/^9 ta yuk; yuk beruvchilar: 3\./)).toBeTruthy();
     expect(within(block).getAllByText(/^Odatda .* oraligʻida$/).length).toBeGreaterThan(0);
     expect(within(block).getByText(/toʻlangan narx emas/)).toBeTruthy();
