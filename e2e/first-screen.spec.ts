@@ -40,7 +40,7 @@ async function keep(page: Page, vehicles: readonly string[]): Promise<void> {
 /** The route page of the busiest rated route: the one with the largest rate block above where its list was. */
 async function busiestRatedRoute(page: Page): Promise<string> {
   await page.goto('/ru/loads/rates');
-  const route = await page.locator('tbody tr[data-route]').first().getAttribute('data-route');
+  const route = await page.locator('li[data-route]').first().getAttribute('data-route');
   expect(route).toMatch(/^\/loads\/route\//);
   return `/ru${route}`;
 }

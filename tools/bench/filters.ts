@@ -159,7 +159,7 @@ const kb = (value: number) => `${value.toFixed(1)} KB`;
 /** The route page of the rates page's busiest route (it has the largest rate block). */
 async function busiestRoute(page: Page, siteUrl: string): Promise<string> {
   await page.goto(`${siteUrl}/ru/loads/rates`);
-  const route = await page.locator('tbody tr[data-route]').first().getAttribute('data-route');
+  const route = await page.locator('li[data-route]').first().getAttribute('data-route');
   return `/ru${route ?? '/loads/route/toshkent/samarqand'}`;
 }
 
