@@ -109,6 +109,9 @@ test("an API that answers with an error leaves the place's list as the build rea
   await page.getByRole('combobox').press('Enter');
   await expect(page.getByRole('status')).toHaveText(/ta yuk topildi/);
   await expect(cards(page)).toHaveCount(20);
+  // The freshness line is folded to its few words; the whole sentence is one tap away.
+  await expect(page.getByText('Yangi yuklar tekshirilmadi', { exact: true })).toBeVisible();
+  await page.getByText('Yangi yuklar tekshirilmadi', { exact: true }).click();
   await expect(page.getByText(/yangi yuklarni tekshirib boʻlmadi/i)).toBeVisible();
 });
 
