@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import type { Language } from '../config/languages';
-import { PAGE_SIZE, WAY_BACK_NEAR_KM } from '../config/constants';
+import { PAGE_SIZE } from '../config/constants';
 import type { PlaceLoadsPageContext } from '../loads/place-page-context';
 import type { BoardList } from './list-types';
-import { boardSearchString, isFiltered } from './query';
-import { localizedPath } from '../i18n/paths';
+import { isFiltered } from './query';
 import { useListBoard, type ListBoard, type ListChoices } from './use-list-board';
+import { wayBackHref, wayBackPathOf } from './way-back';
 
 /**
  * A city or route page's list: the page the build made, as it is, until the URL asks for anything else
@@ -40,8 +40,8 @@ export function usePlacePage(
       positions: context.positions,
       // The build's cards' ways back, around both ends (CONTRACT.md, "Trips"), under the list's vehicle filter.
       wayBack: (load, vehicle) => {
-        const path = Object.prototype.hasOwnProperty.call(context.wayBacks ?? {}, load.id) ? context.wayBacks[load.id] : undefined;
-        return path ? `${bare ? path : localizedPath(path, language)}${boardSearchString({ near: WAY_BACK_NEAR_KM, vehicle })}` : null;
+        const path = wayBackPathOf(context.wayBacks, load.id);
+        return path ? wayBackHref(path, language, { vehicle, bare }) : null;
       },
       countsKept: false,
     };

@@ -1,8 +1,6 @@
 import { currencyCode } from './currency';
 import { loadClassOf, type LoadClass } from './load-class';
 
-export { LIGHT_MAX_TONNES, loadClassOf, type LoadClass } from './load-class';
-
 /**
  * Where a card's asking price sits against its route's usual range for its class of load. Apart from
  * going-rate.ts because the live board's cards run it in the browser, which needs none of the figures'

@@ -21,6 +21,7 @@ import { OfflineNotice } from '../components/offline-notice';
 import { placeFeedTitle, placeListTitle } from '../feeds/feed-titles';
 import { OnTheWay, onTheWayCountText } from '../components/load-board/on-the-way';
 import { useTripFilter } from '../board/use-trip-filter';
+import { wayBackHref } from '../board/way-back';
 import * as styles from './place-loads.module.css';
 
 /** Title of a place page in its language; `ns` is `places:` where `t` defaults to another namespace. */
@@ -66,7 +67,7 @@ function WayBack({ context, t }: { context: PlaceLoadsPageContext; t: TFunction 
   const wayBack = context.trip?.wayBack;
   if (!wayBack) return null;
   const text = t('reverse.near', { from: wayBack.from, to: wayBack.to, near: wayBack.near, count: wayBack.count });
-  const href = `${localizedPath(wayBack.path, pageLanguage(context))}?near=${wayBack.near}`;
+  const href = wayBackHref(wayBack.path, pageLanguage(context), { near: wayBack.near });
   return <p data-way-back="">{wayBack.path && wayBack.count > 0 ? <a href={href}>{text}</a> : text}</p>;
 }
 

@@ -5,8 +5,7 @@ import type { TripContext } from '../../loads/place-page-context';
 import { routeKmIn } from '../../loads/route-km';
 import { formatNumber } from '../../loads/format';
 import { BoardCards } from './board-cards';
-import { localizedPath } from '../../i18n/paths';
-import { WAY_BACK_NEAR_KM } from '../../config/constants';
+import { wayBackHref, wayBackPathOf } from '../../board/way-back';
 
 const named = (text: string) => text;
 
@@ -67,8 +66,8 @@ export function OnTheWay({
           positions={positions}
           detours={detours}
           wayBack={(load) => {
-            const path = Object.prototype.hasOwnProperty.call(wayBacks, load.id) ? wayBacks[load.id] : undefined;
-            return path ? `${localizedPath(path, language)}?near=${WAY_BACK_NEAR_KM}` : null;
+            const path = wayBackPathOf(wayBacks, load.id);
+            return path ? wayBackHref(path, language) : null;
           }}
         />
       ) : null}
