@@ -8,7 +8,6 @@ import { newestFirst } from '../loads/posting-time';
 import { routeKey, type PlaceGroups, type RouteGroup } from '../loads/place-groups';
 import { PLACES, type Place } from '../places/gazetteer';
 
-
 /** What the build shows of a trip besides the route's own loads (docs/trips.md). */
 export interface BuildTrip {
   /**
