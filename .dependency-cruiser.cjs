@@ -31,9 +31,12 @@ const FLOORS = {
   // Pure going-rate figures from the history's records (read by src/gatsby, the components and templates).
   // history/types.ts is the record they read; the store itself is reached only by gatsby/.
   rates: ['config', 'api-client', 'i18n', 'places', 'loads', 'history'],
-  // The live board: its query and links, where its loads come from (the API client is read here and by
-  // the build only), its hook, and what its cards show beside a load (names, distances, price positions).
-  board: ['config', 'api-client', 'i18n', 'places', 'loads', 'rates'],
+  // What a list query is and all that depends only on it: the filter table, the URL and the kept search's
+  // token, links to a list, its chips' words, a load's row, the one matcher and the trip's rule.
+  search: ['config', 'api-client', 'i18n', 'places', 'loads'],
+  // The live board: where its loads come from (sources/; the API client is read here and by the build
+  // only), its hooks, the visitor's saved searches, and what its cards show beside a load.
+  board: ['config', 'api-client', 'i18n', 'places', 'loads', 'rates', 'search'],
   // Device choice for /applink, deep links, crawlers.
   handoff: ['config', 'i18n'],
   // The page head: titles, alternates, JSON-LD.
@@ -56,6 +59,7 @@ const FLOORS = {
     'places',
     'loads',
     'rates',
+    'search',
     'board',
     'handoff',
     'head',
@@ -75,6 +79,7 @@ const FLOORS = {
     'places',
     'loads',
     'rates',
+    'search',
     'board',
     'handoff',
     'head',
@@ -94,6 +99,7 @@ const FLOORS = {
     'loads',
     'rates',
     'history',
+    'search',
     'board',
     'handoff',
     'head',

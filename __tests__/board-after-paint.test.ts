@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { afterNextPaint } from '../src/board/after-paint';
+import { afterNextPaint } from '../src/board/hooks/after-paint';
 
 describe('work a tap starts, after the frame that draws the tap', () => {
   beforeEach(() => jest.useFakeTimers());

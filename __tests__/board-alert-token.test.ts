@@ -1,16 +1,22 @@
 /**
- * The Telegram alerts token (src/board/alert-token.ts) and the link the board makes of a kept search
- * (src/board/alert-link.ts): every list the board can express comes back the same from its token, in at
+ * The Telegram alerts token (src/search/alert-token.ts) and the link the board makes of a kept search
+ * (src/board/saved/alert-link.ts): every list the board can express comes back the same from its token, in at
  * most 64 characters Telegram allows, its loading days relative to the day the link was made; anything
  * else (cut short, changed, not ours, of another version) is refused.
  */
 import fc from 'fast-check';
 import { LANGUAGES, type Language } from '../src/config/languages';
 import { PLACES } from '../src/places/gazetteer';
-import { ALERT_TOKEN_VERSION, decodeAlertToken, encodeAlertToken, MAX_ALERT_TOKEN_CHARS, type AlertSearch } from '../src/board/alert-token';
-import { alertHref, alertListPath, alertScopeOf, alertSearchOf } from '../src/board/alert-link';
-import { boardSearchString, EMPTY_QUERY, parseBoardQuery, type BoardQuery } from '../src/board/query';
-import { NEAR_MAX_KM, NEAR_OPTIONS } from '../src/board/filter-table';
+import {
+  ALERT_TOKEN_VERSION,
+  decodeAlertToken,
+  encodeAlertToken,
+  MAX_ALERT_TOKEN_CHARS,
+  type AlertSearch,
+} from '../src/search/alert-token';
+import { alertHref, alertListPath, alertScopeOf, alertSearchOf } from '../src/board/saved/alert-link';
+import { boardSearchString, EMPTY_QUERY, parseBoardQuery, type BoardQuery } from '../src/search/query';
+import { NEAR_MAX_KM, NEAR_OPTIONS } from '../src/search/filter-table';
 import type { Reporter } from 'gatsby';
 import { alertsBotFromEnv, alertsBotOrNone } from '../src/config/env';
 import { ALERTS_BOT_ERROR_ID, onPreInit } from '../src/gatsby/pre-init';

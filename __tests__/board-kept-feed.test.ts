@@ -1,5 +1,5 @@
-import { keptListFeed } from '../src/board/kept-feed';
-import { parseBoardQuery } from '../src/board/query';
+import { keptListFeed } from '../src/search/kept-feed';
+import { parseBoardQuery } from '../src/search/query';
 import type { ListPath } from '../src/config/routes';
 
 const FROM_SAMARQAND: ListPath = { kind: 'from', from: 'samarqand' };

@@ -2,8 +2,8 @@
  * @jest-environment node
  */
 /**
- * Lists worked out on the phone (src/board/list-query.ts) and the board's own API list
- * (src/board/api-list.ts) against the sample API over HTTP and the files the build publishes, for each
+ * Lists worked out on the phone (src/board/sources/list-query.ts) and the board's own API list
+ * (src/board/sources/api-list.ts) against the sample API over HTTP and the files the build publishes, for each
  * order the API may list its loads in (CONTRACT.md, "The API as the site calls it"): every matching load
  * is reachable by paging, loads posted since the build included and loads taken since left out; counts
  * are exact, or say "at least" where the phone could not read everything; a filter narrows a search and
@@ -11,13 +11,13 @@
  */
 import type { Load } from '../src/api-client/types';
 import { fetchVehicleTypes } from '../src/api-client/client';
-import { listQuery } from '../src/board/list-query';
-import { apiListPage, boardPlainList } from '../src/board/api-list';
-import { pageSource } from '../src/board/sources';
+import { listQuery } from '../src/board/sources/list-query';
+import { apiListPage, boardPlainList } from '../src/board/sources/api-list';
+import { pageSource } from '../src/board/sources/sources';
 import { boardFailure } from '../src/board/failure';
 import type { BoardList, WorkedLists } from '../src/board/list-types';
-import type { ListPlaces } from '../src/board/matcher';
-import { parseBoardQuery, type BoardQuery } from '../src/board/query';
+import type { ListPlaces } from '../src/search/matcher';
+import { parseBoardQuery, type BoardQuery } from '../src/search/query';
 import { PAGE_SIZE } from '../src/config/constants';
 import { newestFirst } from '../src/loads/posting-time';
 import { matchPlace } from '../src/places/match';

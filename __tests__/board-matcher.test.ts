@@ -1,5 +1,5 @@
 /**
- * The board's one matcher (src/board/matcher.ts) over the filter index the build publishes equals a plain
+ * The board's one matcher (src/search/matcher.ts) over the filter index the build publishes equals a plain
  * check of each load, whatever the board holds: places in any spelling or unknown, titles that name a
  * place with a case ending, loads missing the weight, the loading day or the vehicle type, equal posting
  * times, both orders, every list and every radius (CONTRACT.md, "Filters"). The plain check below reads
@@ -8,13 +8,13 @@
 import fc from 'fast-check';
 import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
-import { decodeFilterIndex, loadFromTuple, type FilterIndexFile } from '../src/board/filter-index';
-import { NEAR_OPTIONS, type FilterValues } from '../src/board/filter-table';
-import { facetCounts, matchingRows, type ListMatch } from '../src/board/matcher';
-import { parseBoardQuery, type BoardQuery } from '../src/board/query';
-import { dayNumber, filterRow, type FilterRow } from '../src/board/rows';
+import { decodeFilterIndex, loadFromTuple, type FilterIndexFile } from '../src/board/sources/filter-index';
+import { NEAR_OPTIONS, type FilterValues } from '../src/search/filter-table';
+import { facetCounts, matchingRows, type ListMatch } from '../src/search/matcher';
+import { parseBoardQuery, type BoardQuery } from '../src/search/query';
+import { dayNumber, filterRow, type FilterRow } from '../src/search/rows';
 import { filterFiles } from '../src/gatsby/filter-files';
-import { gazetteerPlaces } from '../src/board/gazetteer-places';
+import { gazetteerPlaces } from '../src/search/gazetteer-places';
 import { groupBuildLoads } from '../src/gatsby/place-pages';
 import { sameCardFields } from '../src/loads/card-content';
 import { isoDay } from '../src/loads/format';

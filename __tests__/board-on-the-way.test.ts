@@ -1,5 +1,5 @@
 /**
- * The loads on the way of a trip (src/board/on-the-way.ts) equal a brute-force check of every open load by
+ * The loads on the way of a trip (src/search/on-the-way.ts) equal a brute-force check of every open load by
  * CONTRACT.md's rule ("Trips"), for generated boards: places in any script or unknown, equal distances
  * and equal posting times, trips in both directions, with the page's filters. The plain check reads the
  * loads themselves with the gazetteer's road distances (src/places/distance.ts), as a person would.
@@ -7,11 +7,11 @@
 import fc from 'fast-check';
 import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
-import { NEAR_OPTIONS } from '../src/board/filter-table';
-import { DETOUR_FLOOR_KM, detourLimitKm, detourOf, onTheWay, slugDistance } from '../src/board/on-the-way';
-import type { BoardQuery } from '../src/board/query';
-import { dayNumber, filterRow } from '../src/board/rows';
-import { gazetteerPlaces } from '../src/board/gazetteer-places';
+import { NEAR_OPTIONS } from '../src/search/filter-table';
+import { DETOUR_FLOOR_KM, detourLimitKm, detourOf, onTheWay, slugDistance } from '../src/search/on-the-way';
+import type { BoardQuery } from '../src/search/query';
+import { dayNumber, filterRow } from '../src/search/rows';
+import { gazetteerPlaces } from '../src/search/gazetteer-places';
 import { isoDay } from '../src/loads/format';
 import { postedAt } from '../src/loads/posting-time';
 import { roadDistanceKm } from '../src/places/distance';

@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 import { LANGUAGES, type Language } from '../src/config/languages';
-import { queryChips, withoutFilters, withoutQueryChip } from '../src/board/chips';
-import { NO_FILTERS, parseTonnes } from '../src/board/filter-table';
-import { EMPTY_QUERY, boardHref, boardSearchString, isFiltered, parseBoardQuery, sameQuery, type BoardQuery } from '../src/board/query';
-import { boardSearchHref } from '../src/board/search-href';
+import { queryChips, withoutFilters, withoutQueryChip } from '../src/search/chips';
+import { NO_FILTERS, parseTonnes } from '../src/search/filter-table';
+import { EMPTY_QUERY, boardHref, boardSearchString, isFiltered, parseBoardQuery, sameQuery, type BoardQuery } from '../src/search/query';
+import { boardSearchHref } from '../src/search/search-href';
 import { boardQueries } from './support/board-queries';
 
 const [uz, , ru] = LANGUAGES as unknown as [Language, Language, Language];

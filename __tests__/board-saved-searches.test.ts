@@ -11,8 +11,8 @@ import {
   withSaved,
   withoutSaved,
   writeSaved,
-} from '../src/board/saved-searches';
-import { parseBoardQuery } from '../src/board/query';
+} from '../src/board/saved/saved-searches';
+import { parseBoardQuery } from '../src/search/query';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));

@@ -13,10 +13,10 @@ import type { PageProps } from 'gatsby';
 import LoadsPage, { type LoadsPageContext } from '../src/templates/loads';
 import { LANGUAGES, type Language } from '../src/config/languages';
 import { pageVariants } from '../src/i18n/plugin';
-import { REFRESH_AFTER_HIDDEN_MS } from '../src/board/use-load-board';
+import { REFRESH_AFTER_HIDDEN_MS } from '../src/board/hooks/use-load-board';
 import { renderInLanguage } from './support/render-page';
 import { fetchLoads } from '../src/api-client/client';
-import { unchangedOnScreen } from '../src/board/same-list';
+import { unchangedOnScreen } from '../src/board/hooks/same-list';
 import { PAGE_SIZE } from '../src/config/constants';
 
 const ru = LANGUAGES.find((language) => language.prefix === 'ru') as Language;

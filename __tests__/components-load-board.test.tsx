@@ -19,10 +19,10 @@ import { normalizeLoad } from '../src/api-client/normalize';
 import { boardStatusText } from '../src/components/load-board/load-board';
 import { createTranslator } from '../src/i18n/translator';
 import { readLocale } from '../src/gatsby/locales';
-import { matchingRows } from '../src/board/matcher';
-import { parseBoardQuery } from '../src/board/query';
-import { filterRow } from '../src/board/rows';
-import { gazetteerPlaces } from '../src/board/gazetteer-places';
+import { matchingRows } from '../src/search/matcher';
+import { parseBoardQuery } from '../src/search/query';
+import { filterRow } from '../src/search/rows';
+import { gazetteerPlaces } from '../src/search/gazetteer-places';
 import { matchPlace } from '../src/places/match';
 import { PLACES } from '../src/places/gazetteer';
 import { publishFilters, type PublishedFilters } from './support/published-filters';
@@ -109,7 +109,7 @@ describe('load board search', () => {
     const first = await screen.findByRole('link', { name: 'Перейти на первую страницу' });
     expect(first.getAttribute('href')).toBe(`/ru/loads?search=${encodeURIComponent('Ташкент')}`);
     fireEvent.click(first);
-    // The navigation follows the frame that draws the tap (src/board/after-paint.ts).
+    // The navigation follows the frame that draws the tap (src/board/hooks/after-paint.ts).
     await waitFor(() => expect(navigateCalls.at(-1)?.to).toBe(`/ru/loads?search=${encodeURIComponent('Ташкент')}`));
   });
 

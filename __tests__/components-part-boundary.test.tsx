@@ -11,7 +11,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { LANGUAGES, type Language } from '../src/config/languages';
 import { lazyPart } from '../src/components/lazy-part';
 import { boardFailure } from '../src/board/failure';
-import { FileFailure } from '../src/board/file-failure';
+import { FileFailure } from '../src/board/sources/file-failure';
 import { renderInLanguage } from './support/render-page';
 
 const ru = LANGUAGES.find((language) => language.prefix === 'ru') as Language;

@@ -25,8 +25,8 @@ function citedPaths(markdown: string): string[] {
 
 describe('the paths the docs cite', () => {
   it('reads a cited path and leaves patterns and other code alone', () => {
-    expect(citedPaths('see `src/board/matcher.ts:12`, `locales/{lng}/board.json`, `npm test` and `tools/`.')).toEqual([
-      'src/board/matcher.ts',
+    expect(citedPaths('see `src/search/matcher.ts:12`, `locales/{lng}/board.json`, `npm test` and `tools/`.')).toEqual([
+      'src/search/matcher.ts',
       'tools/',
     ]);
   });

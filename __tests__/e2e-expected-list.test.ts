@@ -4,10 +4,10 @@
  * that fails points at the page, not at a drifted oracle.
  */
 import { normalizeLoadList } from '../src/api-client/normalize';
-import { parseBoardQuery } from '../src/board/query';
-import { filterRow, tashkentToday } from '../src/board/rows';
-import { matchingRows, type ListPlaces } from '../src/board/matcher';
-import { gazetteerPlaces } from '../src/board/gazetteer-places';
+import { parseBoardQuery } from '../src/search/query';
+import { filterRow, tashkentToday } from '../src/search/rows';
+import { matchingRows, type ListPlaces } from '../src/search/matcher';
+import { gazetteerPlaces } from '../src/search/gazetteer-places';
 import { PLACES } from '../src/places/gazetteer';
 import { matchPlace } from '../src/places/match';
 import { generateLoads, VEHICLE_TYPES } from '../tools/sample-api/data';

@@ -10,7 +10,7 @@ import type { Reporter } from 'gatsby';
 import { LOADS_READ_ERROR_ID, readLoads, readVehicleTypes } from '../src/gatsby/read-loads';
 import { filterFiles } from '../src/gatsby/filter-files';
 import { groupBuildLoads } from '../src/gatsby/place-pages';
-import { decodeFilterIndex, type FilterIndexFile } from '../src/board/filter-index';
+import { decodeFilterIndex, type FilterIndexFile } from '../src/board/sources/filter-index';
 import { newestPosting } from '../src/loads/built-time';
 import type { ChangeMode, ListOrderSetting, ResponseShape } from '../tools/sample-api/server';
 import { newestFirst } from '../src/loads/posting-time';

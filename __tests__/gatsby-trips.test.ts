@@ -1,16 +1,16 @@
 /**
  * The build's trips (src/gatsby/trips.ts) on the route pages it makes (src/gatsby/place-pages.ts): the
- * loads on the way are the board's trip rule over every load the build read (src/board/on-the-way.ts),
+ * loads on the way are the board's trip rule over every load the build read (src/search/on-the-way.ts),
  * smallest detour first, at most a page of them on the list's first page, with exact counts; the way back
  * counts the loads from around the destination to around the origin and links the reversed route.
  */
 import type { Actions } from 'gatsby';
 import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
-import { NO_FILTERS } from '../src/board/filter-table';
-import { onTheWay } from '../src/board/on-the-way';
-import { dayNumber, filterRow } from '../src/board/rows';
-import { gazetteerPlaces } from '../src/board/gazetteer-places';
+import { NO_FILTERS } from '../src/search/filter-table';
+import { onTheWay } from '../src/search/on-the-way';
+import { dayNumber, filterRow } from '../src/search/rows';
+import { gazetteerPlaces } from '../src/search/gazetteer-places';
 import { createPlacePages, groupBuildLoads } from '../src/gatsby/place-pages';
 import type { PlaceLoadsPageContext } from '../src/loads/place-page-context';
 import { PLACES } from '../src/places/gazetteer';

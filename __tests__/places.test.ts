@@ -11,9 +11,9 @@ import { placeLabel, uzCyrillicToLatin, uzLatinToCyrillic } from '../src/places/
 import { placeFilesFromLoads, placeFilePath } from '../src/places/place-file-from-loads';
 import { findEntry, searchedPlace, slugOfKeyIn, suggestPlaces } from '../src/places/place-file';
 import { placesNamedIn } from '../src/places/named-places';
-import { matchingRows } from '../src/board/matcher';
-import { parseBoardQuery } from '../src/board/query';
-import { filterRow } from '../src/board/rows';
+import { matchingRows } from '../src/search/matcher';
+import { parseBoardQuery } from '../src/search/query';
+import { filterRow } from '../src/search/rows';
 import { placeSlugOfKey } from '../src/places/match';
 import { nameIn } from '../src/places/place-names';
 import { placeNameFor } from '../src/places/browser-places';

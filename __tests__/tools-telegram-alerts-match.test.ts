@@ -3,12 +3,12 @@
  * the loads posted since its cursor, in the board's order, whatever the board holds (places in any
  * spelling or unknown, loads missing a weight, a loading day or a type, equal posting times). The
  * board's side is the build's filter index of that list (src/gatsby/filter-files.ts) read and filtered
- * as the phone does it (src/board/filter-index.ts, src/board/matcher.ts); the alerts' side is the run's
+ * as the phone does it (src/board/sources/filter-index.ts, src/search/matcher.ts); the alerts' side is the run's
  * plan (tools/telegram/alerts/plan.ts) from the token the board's link carries.
  */
 import fc from 'fast-check';
 import { normalizeLoad } from '../src/api-client/normalize';
-import { boardSearchString, type BoardQuery, EMPTY_QUERY } from '../src/board/query';
+import { boardSearchString, type BoardQuery, EMPTY_QUERY } from '../src/search/query';
 import { publishedBoard } from '../src/feeds/published-board';
 import { PLACES } from '../src/places/gazetteer';
 import { placeSpellings } from '../src/places/match';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Load } from '../src/api-client/types';
 import { postedAt } from '../src/loads/posting-time';
-import { type AlertSearch, encodeAlertToken } from '../src/board/alert-token';
+import { type AlertSearch, encodeAlertToken } from '../src/search/alert-token';
 import { REBUILD_INTERVAL_MINUTES } from '../src/config/constants';
 import { BASE_TIME_MS } from '../tools/sample-api/data';
 import { alertsConfigFromEnv } from '../tools/telegram/alerts/config';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { normalizeLoad } from '../src/api-client/normalize';
-import { decodeAlertToken } from '../src/board/alert-token';
+import { decodeAlertToken } from '../src/search/alert-token';
 import { tashkentDay } from '../src/config/time';
 import { PUBLISHED_BOARD_FILE, publishedBoard } from '../src/feeds/published-board';
 import { generateLoads, VEHICLE_TYPES } from '../tools/sample-api/data';

@@ -28,7 +28,7 @@ async function firstCardTop(page: Page): Promise<number> {
   return (await cards(page).first().boundingBox())?.y ?? Infinity;
 }
 
-/** The phone keeps these searches of the board (src/board/saved-searches.ts), as if kept one by one. */
+/** The phone keeps these searches of the board (src/board/saved/saved-searches.ts), as if kept one by one. */
 async function keep(page: Page, vehicles: readonly string[]): Promise<void> {
   await page.evaluate((names) => {
     const now = Date.now();

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { normalizeLoadList } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
-import { matchingRows } from '../src/board/matcher';
-import { parseBoardQuery } from '../src/board/query';
-import { filterRow } from '../src/board/rows';
-import { gazetteerPlaces } from '../src/board/gazetteer-places';
+import { matchingRows } from '../src/search/matcher';
+import { parseBoardQuery } from '../src/search/query';
+import { filterRow } from '../src/search/rows';
+import { gazetteerPlaces } from '../src/search/gazetteer-places';
 import { groupLoadsByPlace, routeKey } from '../src/loads/place-groups';
 import { newestFirst } from '../src/loads/posting-time';
 import { PLACES } from '../src/places/gazetteer';

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { normalizeLoad } from '../../src/api-client/normalize';
 import type { Load } from '../../src/api-client/types';
-import { alertScopeOf, alertSearchOf } from '../../src/board/alert-link';
-import { encodeAlertToken } from '../../src/board/alert-token';
-import { decodeFilterIndex, type FilterIndexFile } from '../../src/board/filter-index';
-import { matchingRows } from '../../src/board/matcher';
-import { tashkentToday } from '../../src/board/rows';
+import { alertScopeOf, alertSearchOf } from '../../src/board/saved/alert-link';
+import { encodeAlertToken } from '../../src/search/alert-token';
+import { decodeFilterIndex, type FilterIndexFile } from '../../src/board/sources/filter-index';
+import { matchingRows } from '../../src/search/matcher';
+import { tashkentToday } from '../../src/search/rows';
 import { PLACES } from '../../src/places/gazetteer';
-import { parseBoardQuery } from '../../src/board/query';
+import { parseBoardQuery } from '../../src/search/query';
 import { languageByPrefix, type LanguagePrefix } from '../../src/config/languages';
 import { PUBLISHED_BOARD_FILE, publishedBoard } from '../../src/feeds/published-board';
 import { filterFiles } from '../../src/gatsby/filter-files';
@@ -33,7 +33,7 @@ export function writeBoard(publicDir: string, loads: readonly Load[]): void {
 
 /**
  * The token the board's link carries for a kept search: its list's path, its query string and the
- * page's language, made on `today` (src/board/alert-link.ts, as the browser makes it).
+ * page's language, made on `today` (src/board/saved/alert-link.ts, as the browser makes it).
  */
 export function tokenFor(listPath: string, query: string, prefix: LanguagePrefix, today: string): string {
   const scope = alertScopeOf(listPath);
@@ -52,7 +52,7 @@ export function tokenFor(listPath: string, query: string, prefix: LanguagePrefix
  * The ids the board lists for a list's URL, in its order, among the loads posted since `since` (after its
  * time, or at its time and not among its ids, as a subscription's cursor counts them): by the
  * build's own filter index of that list (src/gatsby/filter-files.ts), as the phone reads and matches it
- * (src/board/list-query.ts), on the Tashkent day `today`. `place` is the slug of the place the search names.
+ * (src/board/sources/list-query.ts), on the Tashkent day `today`. `place` is the slug of the place the search names.
  */
 export function boardListIds(
   loads: readonly Load[],
@@ -81,7 +81,7 @@ export function boardListIds(
           ? files.to.get(scope.to)
           : files.board;
   const parsed = parseBoardQuery(query, { placeList: Boolean(scope.from || scope.to) });
-  // As the phone reads them (src/board/list-query.ts): a place search and a radius up to 100 km the loads
+  // As the phone reads them (src/board/sources/list-query.ts): a place search and a radius up to 100 km the loads
   // around the place, a wider radius the board's whole index.
   const around = place ?? scope.from ?? scope.to;
   const widened = Boolean(place) || parsed.near !== null;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { NEAR_MAX_KM } from '../../src/board/filter-table';
-import type { BoardQuery } from '../../src/board/query';
+import { NEAR_MAX_KM } from '../../src/search/filter-table';
+import type { BoardQuery } from '../../src/search/query';
 
 /** Any day the board may be filtered by. */
 export const anyDay = fc

@@ -3,10 +3,10 @@ import type { Language, LanguageCode } from '../config/languages';
 import type { LoadList } from '../api-client/types';
 import type { PricePosition } from '../loads/price-position';
 import type { RouteDistances } from '../loads/route-km';
-import { boardPlainList } from './api-list';
+import { boardPlainList } from './sources/api-list';
 import type { ListFiles } from './list-types';
-import { BOARD_SCOPE } from './query';
-import { useListBoard, type ListBoard, type ListChoices } from './use-list-board';
+import { BOARD_SCOPE } from '../search/query';
+import { useListBoard, type ListBoard, type ListChoices } from './hooks/use-list-board';
 
 /** What the build gives the live board's page (src/gatsby/create-pages.ts). */
 export interface BoardPageContext {

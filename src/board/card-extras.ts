@@ -5,7 +5,7 @@ import type { PricePosition } from '../loads/price-position';
 import { routeKmIn, type RouteDistances } from '../loads/route-km';
 import { nameIn } from '../places/place-names';
 import type { RangesFile } from '../rates/ranges-file';
-import { loadPlaces } from './places-on-demand';
+import { loadPlaces } from './sources/places-on-demand';
 
 /**
  * What the board's cards show beside a load's own fields: its places named in the page's language, its

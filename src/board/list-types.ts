@@ -1,6 +1,6 @@
 import type { LoadList } from '../api-client/types';
-import type { FacetCounts, ListPlaces } from './matcher';
-import type { BoardQuery } from './query';
+import type { FacetCounts, ListPlaces } from '../search/matcher';
+import type { BoardQuery } from '../search/query';
 
 /**
  * The types the board's floor shares between where its loads come from (sources.ts, list-query.ts),

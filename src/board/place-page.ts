@@ -3,9 +3,9 @@ import type { Language } from '../config/languages';
 import { PAGE_SIZE } from '../config/constants';
 import type { PlaceLoadsPageContext } from '../loads/place-page-context';
 import type { BoardList } from './list-types';
-import { isFiltered } from './query';
-import { useListBoard, type ListBoard, type ListChoices } from './use-list-board';
-import { wayBackHref, wayBackPathOf } from './way-back';
+import { isFiltered } from '../search/query';
+import { useListBoard, type ListBoard, type ListChoices } from './hooks/use-list-board';
+import { wayBackHref, wayBackPathOf } from '../search/way-back';
 
 /**
  * A city or route page's list: the page the build made, as it is, until the URL asks for anything else

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../config/languages';
 import { ROUTES } from '../config/routes';
 import { localizedPath } from '../i18n/paths';
-import { boardSearchHref } from '../board/search-href';
+import { boardSearchHref } from '../search/search-href';
 import { builtTime } from '../loads/built-time';
 import type { ClosedLoadEntry } from '../loads/closed-index';
 import { formatNumber, formatPrice } from '../loads/format';

@@ -1,5 +1,5 @@
 import React, { useEffect, useState } from 'react';
-import { fetchLiveLoad, isGone } from '../board/live-load';
+import { fetchLiveLoad, isGone } from '../board/sources/live-load';
 import { REDIRECT_DELAY_MS } from '../config/constants';
 import { loadPath } from '../config/routes';
 import { siteUrl } from '../config/env';

@@ -79,7 +79,7 @@ async function buildOutputsOf(
       leadOnPagesOf(groups, rates.rates.rated),
       new Set(loads.map((load) => load.id)),
     );
-    // The filter index of the board and of every city and route list (src/board/filter-index.ts).
+    // The filter index of the board and of every city and route list (src/board/sources/filter-index.ts).
     const names = vehicleTypes.map((type) => type.name);
     const filters = { ...filterFiles(loads, groups, names, boardTime, apiOrder), vehicleTypeIds: vehicleTypeIds(vehicleTypes) };
     const outputs = {

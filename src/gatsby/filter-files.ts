@@ -3,9 +3,9 @@ import type { Load } from '../api-client/types';
 import type { ListOrder } from '../api-client/list-order';
 import type { ListFiles } from '../loads/list-files';
 import { DAY_MS } from '../config/time';
-import { filterRow, type FilterRow } from '../board/rows';
-import { gazetteerPlaces } from '../board/gazetteer-places';
-import { NEAR_INDEX_KM } from '../board/filter-table';
+import { filterRow, type FilterRow } from '../search/rows';
+import { gazetteerPlaces } from '../search/gazetteer-places';
+import { NEAR_INDEX_KM } from '../search/filter-table';
 import {
   FILTER_INDEX_VERSION,
   cardChunkPath,
@@ -15,7 +15,7 @@ import {
   type ChunkLayout,
   type FilterIndexFile,
   type LayoutKey,
-} from '../board/filter-index';
+} from '../board/sources/filter-index';
 import { newestFirst } from '../loads/posting-time';
 import { fnv1a32 } from '../loads/closed-index';
 import type { PlaceGroups } from '../loads/place-groups';
@@ -24,7 +24,7 @@ import { greatCircleKm } from '../places/road-distance';
 import { contentHash, replaceContentNamedFiles } from './public-files';
 
 /**
- * The filter index of every list a filter applies to (src/board/filter-index.ts): the board, each city
+ * The filter index of every list a filter applies to (src/board/sources/filter-index.ts): the board, each city
  * from and to, each route, and around each known place the loads within NEAR_INDEX_KM of it (from, to,
  * or named in a title), which serve a search for the place and `near`. Made while pages are created
  * (their contexts and the place files name the files) and written into public/filters/ after the build

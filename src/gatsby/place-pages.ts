@@ -33,7 +33,7 @@ import { WAY_BACK_NEAR_KM } from '../config/constants';
 import { mapPlaces, tripMapSvg } from './trip-map';
 import { buildTranslator } from './build-translator';
 import { formatNumber } from '../loads/format';
-import { detourLimitKm } from '../board/on-the-way';
+import { detourLimitKm } from '../search/on-the-way';
 import type { TripContext } from '../loads/place-page-context';
 
 /** Neighbouring routes a page links to, and busiest routes the directory lists. */

@@ -1,9 +1,9 @@
 import type { Load } from '../api-client/types';
 import { WAY_BACK_NEAR_KM } from '../config/constants';
-import { NO_FILTERS } from '../board/filter-table';
-import { compileQuery, type MatchContext } from '../board/matcher';
-import { onTheWay, slugDistance } from '../board/on-the-way';
-import { tashkentToday, type FilterRow } from '../board/rows';
+import { NO_FILTERS } from '../search/filter-table';
+import { compileQuery, type MatchContext } from '../search/matcher';
+import { onTheWay, slugDistance } from '../search/on-the-way';
+import { tashkentToday, type FilterRow } from '../search/rows';
 import { newestFirst } from '../loads/posting-time';
 import { routeKey, type PlaceGroups, type RouteGroup } from '../loads/place-groups';
 import { PLACES, type Place } from '../places/gazetteer';
@@ -42,7 +42,7 @@ function routeRow(route: RouteGroup<Place>): FilterRow {
 /** Loads a route page needs of its trip in order: its cards and its map's places come from the first. */
 const TRIP_LOADS_KEPT = 200;
 
-/** The trips of every route page, worked out by the board's matcher and its trip rule (src/board/on-the-way.ts). */
+/** The trips of every route page, worked out by the board's matcher and its trip rule (src/search/on-the-way.ts). */
 export function buildTrips(groups: PlaceGroups<Place>, now: number): (from: Place, to: Place) => BuildTrip {
   const context: MatchContext = { today: tashkentToday(now), places: PLACES };
   const routes = [...groups.routes.values()];

@@ -61,7 +61,7 @@ export const MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * The chunks of code a board, city or route page fetches on a tap, by their `webpackChunkName`
- * (src/components/load-board/lazy-parts.tsx, board-cards-lazy.ts; src/board/sources.ts,
+ * (src/components/load-board/lazy-parts.tsx, board-cards-lazy.ts; src/board/sources/sources.ts,
  * places-on-demand.ts, card-extras.ts; the footer a client-side navigation draws, footer-part-lazy.ts): the build lists them into the worker beside its entry scripts
  * (src/gatsby/service-worker.ts), and the worker keeps them when such a page is visited, so that a tap
  * without a network finds them. A jest test holds this list and the code's chunk names together.

@@ -8,7 +8,7 @@ import { PageIntro } from '../components/page-intro';
 import { AppBanner } from '../components/load-board/app-banner';
 import { SavedSearchList } from '../components/load-board/lazy-parts';
 import { LoadBoard } from '../components/load-board/load-board';
-import { useKeepsSearches } from '../board/extras-wanted';
+import { useKeepsSearches } from '../board/saved/extras-wanted';
 import { type BoardPageContext, useBoardPage } from '../board/board-page';
 import { localizedPath } from '../i18n/paths';
 import { type LocaleData, type PageContext, usePageLanguage } from '../i18n/runtime';

@@ -9,7 +9,7 @@ import { PageIntro } from '../components/page-intro';
 import { LoadBoard } from '../components/load-board/load-board';
 import { Island } from '../components/islands';
 import { usePlacePage } from '../board/place-page';
-import { boardHref } from '../board/query';
+import { boardHref } from '../search/query';
 import { listUpdatedTime } from '../loads/built-time';
 import type { PlaceLink, PlaceLoadsPageContext } from '../loads/place-page-context';
 import { localizedPath } from '../i18n/paths';
@@ -20,8 +20,8 @@ import { FeedLink } from '../components/feed-link';
 import { OfflineNotice } from '../components/offline-notice';
 import { placeFeedTitle, placeListTitle } from '../feeds/feed-titles';
 import { OnTheWay, onTheWayCountText } from '../components/load-board/on-the-way';
-import { useTripFilter } from '../board/use-trip-filter';
-import { wayBackHref } from '../board/way-back';
+import { useTripFilter } from '../board/hooks/use-trip-filter';
+import { wayBackHref } from '../search/way-back';
 import * as styles from './place-loads.module.css';
 
 /** Title of a place page in its language; `ns` is `places:` where `t` defaults to another namespace. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../config/routes';
 // The board's plain link, without the filters' code the board's query carries (it would be shared with the
 // board's own script in a chunk of its own, and cost the board a request and its bytes).
-import { boardSearchHref } from '../board/search-href';
+import { boardSearchHref } from '../search/search-href';
 import { RATE_MIN_LOADS, RATE_MIN_POSTERS, RATE_OUTLIER_FACTOR, RATE_WINDOW_DAYS } from '../config/constants';
 import { Layout } from '../components/layout';
 import { PageIntro } from '../components/page-intro';

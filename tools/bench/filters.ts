@@ -163,7 +163,7 @@ async function busiestRoute(page: Page, siteUrl: string): Promise<string> {
   return `/ru${route ?? '/loads/route/toshkent/samarqand'}`;
 }
 
-/** Puts `count` searches into the phone's keeping (src/board/saved-searches.ts), or none. */
+/** Puts `count` searches into the phone's keeping (src/board/saved/saved-searches.ts), or none. */
 async function keepSearches(page: Page, siteUrl: string, count: number): Promise<void> {
   await page.goto(`${siteUrl}/ru/loads/places`);
   const types = ['Tent', 'Refrijerator', 'Kamaz', 'Labo', 'Damas'].slice(0, count);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../config/languages';
 import { REBUILD_INTERVAL_MINUTES } from '../../config/constants';
 import { alertsBot } from '../../config/env';
-import { alertLinkFor, type AlertLink, type AlertsSource } from '../../board/alert-link';
+import { alertLinkFor, type AlertLink, type AlertsSource } from '../../board/saved/alert-link';
 import * as boardStyles from './load-board.module.css';
 import * as styles from './filter-panel.module.css';
 

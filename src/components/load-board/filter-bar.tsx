@@ -1,9 +1,9 @@
 import React, { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../config/languages';
-import { filterCount, type BoardQuery } from '../../board/query';
-import type { FilterFacets, KeepingSearches } from '../../board/use-list-board';
-import { useExtrasWanted } from '../../board/extras-wanted';
+import { filterCount, type BoardQuery } from '../../search/query';
+import type { FilterFacets, KeepingSearches } from '../../board/hooks/use-list-board';
+import { useExtrasWanted } from '../../board/saved/extras-wanted';
 import type { FoundCount } from './filter-panel';
 import { FilterChips, FilterPanel, loadFilterPanel } from './lazy-parts';
 import * as styles from './load-board.module.css';

@@ -13,13 +13,13 @@ import React, {
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../config/languages';
-import { queryKey, type BoardQuery } from '../../board/query';
-import { FILTER_KEYS, NEAR_OPTIONS, parseTonnes, type FilterKey, type FilterValues } from '../../board/filter-table';
-import type { FilterFacets } from '../../board/use-list-board';
+import { queryKey, type BoardQuery } from '../../search/query';
+import { FILTER_KEYS, NEAR_OPTIONS, parseTonnes, type FilterKey, type FilterValues } from '../../search/filter-table';
+import type { FilterFacets } from '../../board/hooks/use-list-board';
 import type { BoardList, FacetView } from '../../board/list-types';
-import { afterNextPaint } from '../../board/after-paint';
+import { afterNextPaint } from '../../board/hooks/after-paint';
 import { boardFailure } from '../../board/failure';
-import { dayNumber, dayText, tashkentToday } from '../../board/rows';
+import { dayNumber, dayText, tashkentToday } from '../../search/rows';
 import { formatNumber } from '../../loads/format';
 import { vehicleLabel } from '../../loads/vehicle-types';
 import * as boardStyles from './load-board.module.css';

@@ -62,7 +62,7 @@ interface Props extends CardExtras {
   texts: CardTexts;
   /** How long ago the load was posted, already worked out (so an unchanged card can skip rendering). */
   age: Age;
-  /** By load id, the km a load on a trip's way adds to it (src/board/on-the-way.ts): shown first among its facts. */
+  /** By load id, the km a load on a trip's way adds to it (src/search/on-the-way.ts): shown first among its facts. */
   detours?: Readonly<Record<string, number>>;
   // placeName, routeKm and positions (CardExtras) are given by the list, not looked up here: the
   // gazetteer stays out of the browser's bundle (src/places/place-file.ts).

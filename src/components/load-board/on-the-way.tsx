@@ -5,7 +5,7 @@ import type { TripContext } from '../../loads/place-page-context';
 import { routeKmIn } from '../../loads/route-km';
 import { formatNumber } from '../../loads/format';
 import { BoardCards } from './board-cards';
-import { wayBackHref, wayBackPathOf } from '../../board/way-back';
+import { wayBackHref, wayBackPathOf } from '../../search/way-back';
 
 const named = (text: string) => text;
 

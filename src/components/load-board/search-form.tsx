@@ -1,6 +1,6 @@
 import React, { startTransition, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlaceFileEntry } from '../../board/places-on-demand';
+import type { PlaceFileEntry } from '../../board/sources/places-on-demand';
 import * as styles from './load-board.module.css';
 
 const INPUT_ID = 'load-search';

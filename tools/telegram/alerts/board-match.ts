@@ -1,11 +1,11 @@
 /**
  * The one door between the alerts and the board's own rules: which loads a kept search's list holds,
- * in which order, and its URL, all by the board's code (src/board/, src/places/), never a copy of it,
- * so an alert lists exactly what the board lists for that URL. Every import from src/board/ and
+ * in which order, and its URL, all by the site's own code (src/search/, src/places/), never a copy of it,
+ * so an alert lists exactly what the board lists for that URL. Every import from src/search/ and
  * src/places/ that matching needs is here and nowhere else in tools/telegram/alerts/: when the board's
  * query or its filters change shape, this file is re-pointed and the rest of the alerts follow.
  *
- * The board has one matcher (src/board/matcher.ts) over rows made as the build makes them for its filter
+ * The board has one matcher (src/search/matcher.ts) over rows made as the build makes them for its filter
  * indexes (`filterRow` with the gazetteer, `gazetteerPlaces` in src/gatsby/filter-files.ts): a load's places,
  * the places its title names, its type, weight and loading day. A city or route list without `near` tests the
  * loads of its own group only, as the build groups them for its index; a place search, and a city or
@@ -16,13 +16,13 @@ import type { Load } from '../../../src/api-client/types';
 import type { Language } from '../../../src/config/languages';
 import type { PublishedLoad } from '../../../src/feeds/published-board';
 import { absoluteUrl } from '../../../src/i18n/paths';
-import { compileQuery } from '../../../src/board/matcher';
-import { dayNumber, filterRow, type FilterRow } from '../../../src/board/rows';
-import { boardHref, EMPTY_QUERY, type BoardQuery } from '../../../src/board/query';
-import { alertListPath } from '../../../src/board/alert-link';
+import { compileQuery } from '../../../src/search/matcher';
+import { dayNumber, filterRow, type FilterRow } from '../../../src/search/rows';
+import { boardHref, EMPTY_QUERY, type BoardQuery } from '../../../src/search/query';
+import { alertListPath } from '../../../src/board/saved/alert-link';
 import { placesAround } from '../../../src/places/around';
 import { PLACES } from '../../../src/places/gazetteer';
-import { gazetteerPlaces } from '../../../src/board/gazetteer-places';
+import { gazetteerPlaces } from '../../../src/search/gazetteer-places';
 import { groupBuildLoads } from '../../../src/loads/gazetteer-groups';
 import { routeKey } from '../../../src/loads/place-groups';
 import { type KeptList, placeName } from './kept-list';
@@ -40,7 +40,7 @@ export function listUrl(list: KeptList, siteUrl: string, language: Language = li
 /** A load as the board's matcher reads it: made once per load, tested by every list. */
 export interface BoardRow {
   load: PublishedLoad;
-  /** The board's own reading of the load (src/board/rows.ts): what its lists test. */
+  /** The board's own reading of the load (src/search/rows.ts): what its lists test. */
   readonly row: FilterRow;
 }
 

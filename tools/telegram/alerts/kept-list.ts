@@ -1,10 +1,10 @@
 import { DEFAULT_LANGUAGE, type Language, languageByPrefix } from '../../../src/config/languages';
-import { decodeAlertToken } from '../../../src/board/alert-token';
-import type { FilterValues } from '../../../src/board/filter-table';
+import { decodeAlertToken } from '../../../src/search/alert-token';
+import type { FilterValues } from '../../../src/search/filter-table';
 import { placeBySlug } from '../../../src/places/gazetteer';
 
 /**
- * A subscription's search as a run reads it: its token (src/board/alert-token.ts) decoded on the run's
+ * A subscription's search as a run reads it: its token (src/search/alert-token.ts) decoded on the run's
  * Tashkent day, its vehicle types named by the dictionary the build published, its places checked
  * against the gazetteer. What the alerts match, describe and link is made from this (board-match.ts).
  */
@@ -14,7 +14,7 @@ export interface KeptList {
   scope: { from?: string; to?: string };
   /** The known place the search names, by slug; null: no search. */
   place: string | null;
-  /** Its filters, as the board's table holds them (src/board/filter-table.ts), vehicle types by the dictionary's names. */
+  /** Its filters, as the board's table holds them (src/search/filter-table.ts), vehicle types by the dictionary's names. */
   filters: FilterValues;
   /**
    * Types the token names by an id the dictionary no longer lists: no load has them. A list of such

@@ -8,8 +8,8 @@ import { formatNumber, formatPrice, routeLabel } from '../../../src/loads/format
 import { formatReaderDate } from '../../../src/loads/reader-date';
 import { vehicleLabel } from '../../../src/loads/vehicle-types';
 import { placeLabel } from '../../../src/places/names';
-import { queryChips } from '../../../src/board/chips';
-import { chipText } from '../../../src/board/chip-words';
+import { queryChips } from '../../../src/search/chips';
+import { chipText } from '../../../src/search/chip-words';
 import { escapeHtml, loadPageUrl } from '../post';
 import { boardTranslator, telegramTranslator } from '../texts';
 import { listQuery, listUrl } from './board-match';

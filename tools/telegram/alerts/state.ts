@@ -31,7 +31,7 @@ export interface Cursor {
 export interface Subscription {
   /** Short and ours alone, for the "stop this alert" button's callback data. */
   id: string;
-  /** The search, as its link carried it (src/board/alert-token.ts): read again on every run's day. */
+  /** The search, as its link carried it (src/search/alert-token.ts): read again on every run's day. */
   token: string;
   /** A new subscription counts from its /start. */
   since: Cursor;

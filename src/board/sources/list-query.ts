@@ -1,20 +1,20 @@
-import type { Load } from '../api-client/types';
-import { isUnreachable } from '../api-client/unreachable';
-import { PAGE_SIZE } from '../config/constants';
-import { paginationState } from '../loads/pagination';
-import type { PlaceFileEntry } from '../places/place-file';
+import type { Load } from '../../api-client/types';
+import { isUnreachable } from '../../api-client/unreachable';
+import { PAGE_SIZE } from '../../config/constants';
+import { paginationState } from '../../loads/pagination';
+import type { PlaceFileEntry } from '../../places/place-file';
 import { abortable } from './abortable';
 import { readNewestEnd, type NewestEnd } from './api-pages';
 import { builtList, type BuiltList } from './built-list';
 import { FileFailure } from './file-failure';
-import { NEAR_INDEX_KM } from './filter-table';
+import { NEAR_INDEX_KM } from '../../search/filter-table';
 import type { DecodedIndex } from './filter-index';
-import type { BoardList, FacetView, ListFiles, WorkedLists } from './list-types';
-import { facetCounts, matchingRows, type ListMatch, type ListPlaces, type MatchContext } from './matcher';
+import type { BoardList, FacetView, ListFiles, WorkedLists } from '../list-types';
+import { facetCounts, matchingRows, type ListMatch, type ListPlaces, type MatchContext } from '../../search/matcher';
 import { loadPlaces } from './places-on-demand';
 import { POSTED_SINCE_MS, readPostedSince, type PostedSince } from './posted-since';
-import type { BoardQuery } from './query';
-import { filterRow, tashkentToday, type FilterRow, type PlaceReader } from './rows';
+import type { BoardQuery } from '../../search/query';
+import { filterRow, tashkentToday, type FilterRow, type PlaceReader } from '../../search/rows';
 
 /**
  * Lists worked out on the phone (loaded on the first use of a filter or a place search, never with the

@@ -1,5 +1,5 @@
-import { listOfPath } from '../config/routes';
-import { boardSearchString, parseBoardQuery, sameListQuery, type BoardQuery } from './query';
+import { listOfPath } from '../../config/routes';
+import { boardSearchString, parseBoardQuery, sameListQuery, type BoardQuery } from '../../search/query';
 
 /**
  * Searches a visitor keeps on the phone (CONTRACT.md, "Saved searches"): in local storage only, never

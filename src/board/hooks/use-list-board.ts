@@ -1,19 +1,19 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { navigate } from 'gatsby';
 import { afterNextPaint } from './after-paint';
-import type { Load } from '../api-client/types';
-import type { Language } from '../config/languages';
-import type { CardExtras } from '../loads/card-content';
-import type { PricePosition } from '../loads/price-position';
-import type { RouteDistances } from '../loads/route-km';
-import { usePlaceNames, usePricePositions } from './card-extras';
-import { keepable } from './extras-wanted';
-import type { ReadContext } from './filter-table';
-import type { BoardList, FacetView, ListFiles, WorkedLists } from './list-types';
-import type { ListPlaces } from './matcher';
-import { loadPlaces, placeSuggestions, type PlaceFileEntry } from './places-on-demand';
-import { boardHref, boardSearchString, isFiltered, queryKey, type BoardQuery, type ListScope } from './query';
-import { pageSource, type PageSource, type PlainList } from './sources';
+import type { Load } from '../../api-client/types';
+import type { Language } from '../../config/languages';
+import type { CardExtras } from '../../loads/card-content';
+import type { PricePosition } from '../../loads/price-position';
+import type { RouteDistances } from '../../loads/route-km';
+import { usePlaceNames, usePricePositions } from '../card-extras';
+import { keepable } from '../saved/extras-wanted';
+import type { ReadContext } from '../../search/filter-table';
+import type { BoardList, FacetView, ListFiles, WorkedLists } from '../list-types';
+import type { ListPlaces } from '../../search/matcher';
+import { loadPlaces, placeSuggestions, type PlaceFileEntry } from '../sources/places-on-demand';
+import { boardHref, boardSearchString, isFiltered, queryKey, type BoardQuery, type ListScope } from '../../search/query';
+import { pageSource, type PageSource, type PlainList } from '../sources/sources';
 import { type BoardState, type BuiltCardAges, useLoadBoard } from './use-load-board';
 
 /**

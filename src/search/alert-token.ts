@@ -5,7 +5,7 @@ import { NEAR_MAX_KM, type BoardSort } from './filter-table';
 /**
  * The `start` token of a Telegram alerts link (`https://t.me/{bot}?start={token}`, CONTRACT.md
  * "Telegram alerts"): a kept search, its list and its language, in at most 64 characters of
- * `A-Za-z0-9_-`, as Telegram allows. Pure and shared: the board writes it (src/board/alert-link.ts),
+ * `A-Za-z0-9_-`, as Telegram allows. Pure and shared: the board writes it (src/board/saved/alert-link.ts),
  * `npm run telegram -- alerts` reads it (tools/telegram/alerts/).
  *
  * Layout, a stream of bits, then base64url without padding:

@@ -1,4 +1,4 @@
-import type { PlaceFile, PlaceFileEntry } from '../places/place-file';
+import type { PlaceFile, PlaceFileEntry } from '../../places/place-file';
 
 export type { PlaceFile, PlaceFileEntry };
 
@@ -7,12 +7,12 @@ export type { PlaceFile, PlaceFileEntry };
  * search in the URL, the first filter), never with the page's first script: a cheap phone pays for them
  * only when asked.
  */
-type BrowserPlaces = typeof import('../places/browser-places');
+type BrowserPlaces = typeof import('../../places/browser-places');
 let moduleLoad: Promise<BrowserPlaces> | null = null;
 
 function browserPlaces(): Promise<BrowserPlaces> {
   if (!moduleLoad) {
-    moduleLoad = import(/* webpackChunkName: "board-tap-places" */ '../places/browser-places');
+    moduleLoad = import(/* webpackChunkName: "board-tap-places" */ '../../places/browser-places');
     moduleLoad.catch(() => (moduleLoad = null));
   }
   return moduleLoad;

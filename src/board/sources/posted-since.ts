@@ -1,8 +1,8 @@
-import type { ListOrder } from '../api-client/list-order';
-import type { Load } from '../api-client/types';
-import { postedAt } from '../loads/posting-time';
+import type { ListOrder } from '../../api-client/list-order';
+import type { Load } from '../../api-client/types';
+import { postedAt } from '../../loads/posting-time';
 import { readNewestEnd } from './api-pages';
-import type { FilterRow } from './rows';
+import type { FilterRow } from '../../search/rows';
 
 /**
  * The loads posted since the build, and those taken since, as far as the API's newest end tells

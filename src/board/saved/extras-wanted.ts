@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isFiltered, type BoardQuery } from './query';
+import { isFiltered, type BoardQuery } from '../../search/query';
 
 /** Where the phone keeps its searches (saved-searches.ts reads and writes them). */
 export const SAVED_SEARCHES_KEY = 'yukbor.savedSearches';

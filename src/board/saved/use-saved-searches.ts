@@ -1,11 +1,11 @@
 import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import type { Language } from '../config/languages';
-import { listOfPath, type ListPath } from '../config/routes';
-import { localizedPath } from '../i18n/paths';
-import type { WorkedLists } from './list-types';
-import type { ListPlaces } from './matcher';
+import type { Language } from '../../config/languages';
+import { listOfPath, type ListPath } from '../../config/routes';
+import { localizedPath } from '../../i18n/paths';
+import type { WorkedLists } from '../list-types';
+import type { ListPlaces } from '../../search/matcher';
 import { keepable, subscribeToKept } from './extras-wanted';
-import { parseBoardQuery, queryKey, type BoardQuery } from './query';
+import { parseBoardQuery, queryKey, type BoardQuery } from '../../search/query';
 import {
   MAX_SAVED,
   SAVED_SEARCHES_KEY,

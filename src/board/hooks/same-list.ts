@@ -1,6 +1,6 @@
-import type { LoadList } from '../api-client/types';
-import { postedAge } from '../loads/posted-age';
-import { sameCardFields } from '../loads/card-content';
+import type { LoadList } from '../../api-client/types';
+import { postedAge } from '../../loads/posted-age';
+import { sameCardFields } from '../../loads/card-content';
 
 /** The same list on screen: the same total and pages, the same loads as far as a card shows them, in the same order. */
 function sameLoadList(a: LoadList, b: LoadList): boolean {

@@ -1,5 +1,5 @@
-import { ApiError, fetchLoad } from '../api-client/client';
-import type { Load } from '../api-client/types';
+import { ApiError, fetchLoad } from '../../api-client/client';
+import type { Load } from '../../api-client/types';
 
 /**
  * One load as the API has it now, for a load page the build did not make (the 404 page's fallback):

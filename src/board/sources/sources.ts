@@ -1,6 +1,6 @@
-import type { BoardList, LoadSource, WorkedLists } from './list-types';
+import type { BoardList, LoadSource, WorkedLists } from '../list-types';
 import type { ListQueryConfig } from './list-query';
-import type { BoardQuery } from './query';
+import type { BoardQuery } from '../../search/query';
 
 /**
  * Where a page's loads come from, query by query. A page's plain list comes as the page has it (the

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import type { TripContext } from '../loads/place-page-context';
-import type { ListFiles } from './list-types';
-import { isFiltered, queryKey, type BoardQuery } from './query';
+import type { TripContext } from '../../loads/place-page-context';
+import type { ListFiles } from '../list-types';
+import { isFiltered, queryKey, type BoardQuery } from '../../search/query';
 
 /** What the trip's filtering fetches on first use, never with the page's first script. */
 function tripCode() {
   return Promise.all([
-    import(/* webpackChunkName: "trip-filter" */ './on-the-way'),
-    import('./rows'),
-    import('./built-list'),
-    import('./places-on-demand'),
+    import(/* webpackChunkName: "trip-filter" */ '../../search/on-the-way'),
+    import('../../search/rows'),
+    import('../sources/built-list'),
+    import('../sources/places-on-demand'),
   ]);
 }
 

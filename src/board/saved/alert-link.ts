@@ -1,10 +1,10 @@
-import type { Language } from '../config/languages';
-import { listOfPath, listPathOf } from '../config/routes';
-import { site } from '../config/site';
-import { tashkentDay } from '../config/time';
-import { encodeAlertToken, type AlertSearch } from './alert-token';
-import { loadPlaces } from './places-on-demand';
-import { parseBoardQuery, type BoardQuery } from './query';
+import type { Language } from '../../config/languages';
+import { listOfPath, listPathOf } from '../../config/routes';
+import { site } from '../../config/site';
+import { tashkentDay } from '../../config/time';
+import { encodeAlertToken, type AlertSearch } from '../../search/alert-token';
+import { loadPlaces } from '../sources/places-on-demand';
+import { parseBoardQuery, type BoardQuery } from '../../search/query';
 
 /**
  * The Telegram alerts link of a kept search (CONTRACT.md, "Telegram alerts"): `t.me/{bot}?start={token}`,

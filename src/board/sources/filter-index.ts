@@ -1,6 +1,6 @@
-import type { Load } from '../api-client/types';
-import { DAY_MS } from '../config/time';
-import type { FilterRow } from './rows';
+import type { Load } from '../../api-client/types';
+import { DAY_MS } from '../../config/time';
+import type { FilterRow } from '../../search/rows';
 
 /**
  * The filter index the build publishes for one list (the board, a city from or to, a route): one

@@ -1,8 +1,8 @@
-import type { Load } from '../api-client/types';
+import type { Load } from '../../api-client/types';
 import { abortable } from './abortable';
 import { FileFailure } from './file-failure';
 import { cardChunkPath, decodeFilterIndex, loadFromTuple, type DecodedIndex, type FilterIndexFile } from './filter-index';
-import type { FilterRow } from './rows';
+import type { FilterRow } from '../../search/rows';
 
 /**
  * A list as the build published it (filter-index.ts): its index, fetched once per page view, and the

@@ -1,9 +1,9 @@
-import { fetchLoadsPage } from '../api-client/client';
-import { followsOrder, listOrderOf, type ListOrder } from '../api-client/list-order';
-import { PAGE_SIZE } from '../config/constants';
-import type { BoardList, ListFiles } from './list-types';
+import { fetchLoadsPage } from '../../api-client/client';
+import { followsOrder, listOrderOf, type ListOrder } from '../../api-client/list-order';
+import { PAGE_SIZE } from '../../config/constants';
+import type { BoardList, ListFiles } from '../list-types';
 import { loadPlaces } from './places-on-demand';
-import { isFiltered } from './query';
+import { isFiltered } from '../../search/query';
 import type { PlainList } from './sources';
 
 /**

@@ -1,8 +1,8 @@
-import { fetchLoadsPage } from '../api-client/client';
-import { followsOrder, listOrderOf, type ListOrder } from '../api-client/list-order';
-import type { Load } from '../api-client/types';
-import { PAGE_SIZE } from '../config/constants';
-import { newestFirst, postedAt } from '../loads/posting-time';
+import { fetchLoadsPage } from '../../api-client/client';
+import { followsOrder, listOrderOf, type ListOrder } from '../../api-client/list-order';
+import type { Load } from '../../api-client/types';
+import { PAGE_SIZE } from '../../config/constants';
+import { newestFirst, postedAt } from '../../loads/posting-time';
 
 /**
  * Reading the API's list from its newest end, whatever its order (CONTRACT.md, "The API as the site

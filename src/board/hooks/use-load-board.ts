@@ -1,10 +1,10 @@
 import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore, type MutableRefObject } from 'react';
-import { ONLINE_TRY_DELAYS_MS } from '../config/constants';
-import { boardFailure, type BoardFailure } from './failure';
-import { EMPTY_QUERY, type BoardQuery, parseBoardQuery, queryKey, sameQuery } from './query';
-import type { ReadContext } from './filter-table';
+import { ONLINE_TRY_DELAYS_MS } from '../../config/constants';
+import { boardFailure, type BoardFailure } from '../failure';
+import { EMPTY_QUERY, type BoardQuery, parseBoardQuery, queryKey, sameQuery } from '../../search/query';
+import type { ReadContext } from '../../search/filter-table';
 import { sameLoadsOnScreen, unchangedOnScreen } from './same-list';
-import type { BoardList, LoadSource } from './list-types';
+import type { BoardList, LoadSource } from '../list-types';
 
 /**
  * `loadedAt`: when the list on screen was read, so "posted … ago" is counted from then.
