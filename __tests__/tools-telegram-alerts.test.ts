@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Load } from '../src/api-client/types';
 import { postedAt } from '../src/loads/posting-time';
-import { type AlertSearch, encodeAlertToken } from '../src/search/alert-token';
+import { ALERT_TOKEN_VERSION, encodeAlertToken } from '../src/search/alert-token';
+import { NO_FILTERS, type FilterValues } from '../src/search/filter-table';
 import { REBUILD_INTERVAL_MINUTES } from '../src/config/constants';
 import { BASE_TIME_MS } from '../tools/sample-api/data';
 import { alertsConfigFromEnv } from '../tools/telegram/alerts/config';
@@ -85,22 +86,10 @@ const callbacks = (message: FakeMessage | undefined) =>
     .map((button) => button.callback_data)
     .filter(Boolean);
 
-/** A token made by hand, as no board link makes it: the board's whole list with these values. */
-function encodeToken(values: Partial<AlertSearch>): string {
-  const search: AlertSearch = {
-    language: 'uz',
-    scope: {},
-    place: null,
-    vehicleIds: [],
-    weightMin: null,
-    weightMax: null,
-    loadingFrom: null,
-    loadingTo: null,
-    near: null,
-    sort: 'newest',
-    ...values,
-  };
-  const encoded = encodeAlertToken(search, TODAY);
+/** A token made by hand, as no board link makes it: the board's whole list with these filters. */
+function encodeToken(filters: Partial<FilterValues>, vehicleIds: Record<string, string> = {}): string {
+  const search = { language: 'uz' as const, scope: {}, place: null, filters: { ...NO_FILTERS, ...filters } };
+  const encoded = encodeAlertToken(search, TODAY, vehicleIds);
   return 'token' in encoded ? encoded.token : fail(encoded.problem);
 }
 
@@ -184,9 +173,9 @@ describe('npm run telegram -- alerts: keeping a search', () => {
 
   it.each([
     ['a weight no truck carries', () => tokenFor('/loads', '?weightMin=500', 'uz', TODAY)],
-    ['a minimum above the maximum', () => encodeToken({ weightMin: 20, weightMax: 10 })],
-    ['a loading day years ahead', () => encodeToken({ loadingFrom: '2049-01-01' })],
-    ['a vehicle type the dictionary does not list', () => encodeToken({ vehicleIds: ['999'] })],
+    ['a minimum above the maximum', () => encodeToken({ weight: { min: 20, max: 10 } })],
+    ['a loading day years ahead', () => encodeToken({ loading: { from: '2049-01-01', to: null } })],
+    ['a vehicle type the dictionary does not list', () => encodeToken({ vehicle: ['Ghost'] }, { ghost: '999' })],
   ])('answers a token holding %s as a broken one, and keeps nothing', async (_name, made) => {
     writeBoard(publicDir(), SAMPLE);
     fake.userSends(sergei, `/start ${made()}`);
@@ -198,7 +187,7 @@ describe('npm run telegram -- alerts: keeping a search', () => {
   it('answers a token of another version that it cannot read, and keeps nothing', async () => {
     writeBoard(publicDir(), SAMPLE);
     const bytes = Buffer.from(tokenFor('/loads', '?vehicle=Labo', 'uz', TODAY), 'base64url');
-    bytes[0] = 2;
+    bytes[0] = ALERT_TOKEN_VERSION + 1;
     let crc = 0;
     for (const byte of bytes.subarray(0, -1)) {
       crc ^= byte;

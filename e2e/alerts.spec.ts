@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { normalizeLoad } from '../src/api-client/normalize';
 import { decodeAlertToken } from '../src/search/alert-token';
+import { NO_FILTERS } from '../src/search/filter-table';
 import { tashkentDay } from '../src/config/time';
 import { PUBLISHED_BOARD_FILE, publishedBoard } from '../src/feeds/published-board';
 import { generateLoads, VEHICLE_TYPES } from '../tools/sample-api/data';
@@ -49,19 +50,9 @@ test('a kept search on the board offers its Telegram alerts, with a token the al
     ),
   ).toHaveCount(2);
   const today = tashkentDay(Date.now()) ?? '';
-  expect(decodeAlertToken(token, today)).toEqual({
-    search: {
-      language: 'ru',
-      scope: {},
-      place: 'toshkent',
-      vehicleIds: [String(TENT?.id)],
-      weightMin: null,
-      weightMax: null,
-      loadingFrom: null,
-      loadingTo: null,
-      near: null,
-      sort: 'newest',
-    },
+  expect(decodeAlertToken(token, today, new Map([[String(TENT?.id), 'Tent']]))).toEqual({
+    search: { language: 'ru', scope: {}, place: 'toshkent', filters: { ...NO_FILTERS, vehicle: ['Tent'] } },
+    unknownVehicles: 0,
   });
 
   // On the plain board, the list of kept searches alone offers it.
@@ -103,7 +94,7 @@ test("a kept city search's token names the city and its order; a free-text searc
   const token = await tokenOf(page, /^Yangi yuklarni kuzatish \(Telegram bot\)/);
   await expect(page.getByText(/^Bot shu qidiruv boʻyicha yangi yuklarni yuboradi, koʻpi bilan 15 daqiqada bir marta\./)).toBeVisible();
   expect(decodeAlertToken(token, tashkentDay(Date.now()) ?? '')).toMatchObject({
-    search: { language: 'uz', scope: { from: 'toshkent' }, sort: 'loading' },
+    search: { language: 'uz', scope: { from: 'toshkent' }, filters: { sort: 'loading' } },
   });
 
   await page.goto('/uz/loads?search=olma&vehicle=Tent');

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { normalizeLoad } from '../../src/api-client/normalize';
 import type { Load } from '../../src/api-client/types';
-import { alertScopeOf, alertSearchOf } from '../../src/board/saved/alert-link';
-import { encodeAlertToken } from '../../src/search/alert-token';
+import { alertScopeOf, encodeAlertToken, keptSearchOf } from '../../src/search/alert-token';
 import { decodeFilterIndex, type FilterIndexFile } from '../../src/board/sources/filter-index';
 import { matchingRows } from '../../src/search/matcher';
 import { tashkentToday } from '../../src/search/rows';
@@ -41,9 +40,9 @@ export function tokenFor(listPath: string, query: string, prefix: LanguagePrefix
   if (!scope || !language) throw new Error(`no list ${listPath} in ${prefix}`);
   const parsed = parseBoardQuery(query, { placeList: Boolean(scope.from || scope.to) });
   const place = parsed.search ? (matchPlace(parsed.search)?.slug ?? null) : null;
-  const search = alertSearchOf(scope, parsed, place, language, VEHICLE_IDS);
+  const search = keptSearchOf(scope, parsed, place, language.prefix);
   if ('problem' in search) throw new Error(search.problem);
-  const encoded = encodeAlertToken(search, today);
+  const encoded = encodeAlertToken(search, today, VEHICLE_IDS);
   if (!('token' in encoded)) throw new Error(encoded.problem);
   return encoded.token;
 }

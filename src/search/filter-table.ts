@@ -1,8 +1,8 @@
 /**
  * The board's filters, one entry each (CONTRACT.md, "Filters"): the URL parameters it owns, how it is
- * read and written, when it is set and what its chips are. Everything that walks the filters (the
- * query's reading and writing, the chips, "which filters are set", the kept searches and their Telegram
- * tokens) loops over this table. Each entry's row test and count live in match-table.ts, keyed the same
+ * read and written in a URL and in a kept search's Telegram token, when it is set and what its chips are.
+ * Everything that walks the filters (the query's reading and writing, the chips, "which filters are
+ * set", the kept searches, their tokens and the alerts run that reads them) loops over this table. Each entry's row test and count live in match-table.ts, keyed the same
  * way: they come with the filters' code, not with the board's first script, which this file is part of.
  * docs/board.md, "Adding a filter", is the checklist.
  */
@@ -51,12 +51,49 @@ export interface Chip<K extends FilterKey = FilterKey> {
   without: FilterValues[K];
 }
 
+/**
+ * What a filter's token codec writes with (alert-token.ts makes it): numbers in bits, and the values the
+ * filters hold, each as the token keeps it. A value no token holds (a type the API's dictionary has no id
+ * for, a weight of four decimals) stops the writing: the search has no link.
+ */
+export interface TokenWriter {
+  bits(value: number, count: number): void;
+  varint(value: number): void;
+  tonnes(tonnes: number): void;
+  /** A loading day, kept relative to the day the token is made. */
+  day(day: string): void;
+  /** A vehicle type, by the API dictionary's id. */
+  vehicle(name: string): void;
+}
+
+/** What a filter's token codec reads from; each read refuses the token past what a search can hold. */
+export interface TokenReader {
+  bits(count: number): number;
+  varint(): number;
+  /** Tonnes up to what a truck carries. */
+  tonnes(): number;
+  /** A loading day within a year of the reader's. */
+  day(): string;
+  /** A vehicle type by the reader's dictionary's name; null: an id it no longer lists. */
+  vehicle(): string | null;
+  /** Refuses the token, as a broken one is refused: a value no search can have. */
+  refuse(): never;
+}
+
+/** A filter in a kept search's token: its 4-bit tag (1-15, never reused) and its value's bits, written when set. */
+export interface TokenCodec<K extends FilterKey> {
+  tag: number;
+  write(value: FilterValues[K], out: TokenWriter): void;
+  read(input: TokenReader): FilterValues[K];
+}
+
 export interface FilterEntry<K extends FilterKey> {
   /** The URL parameters it owns, written in this order. */
   params: readonly string[];
   unset: FilterValues[K];
   read(params: URLSearchParams, context: ReadContext): FilterValues[K];
   write(value: FilterValues[K], params: URLSearchParams): void;
+  token: TokenCodec<K>;
   isSet(value: FilterValues[K]): boolean;
   same(a: FilterValues[K], b: FilterValues[K]): boolean;
   chips(value: FilterValues[K]): Array<Chip<K>>;
@@ -153,6 +190,19 @@ const vehicle: FilterEntry<'vehicle'> = {
         .join('\u0000');
     return key(a) === key(b);
   },
+  token: {
+    tag: 1,
+    write: (value, out) => {
+      out.varint(value.length - 1);
+      for (const name of value) out.vehicle(name);
+    },
+    // A type the dictionary no longer lists is dropped here and counted by the reader.
+    read: (input) => {
+      const count = input.varint() + 1;
+      if (count > MAX_VEHICLES) input.refuse();
+      return Array.from({ length: count }, () => input.vehicle()).filter((name): name is string => name !== null);
+    },
+  },
   chips: (value) =>
     value.map((name) => ({ key: 'vehicle', value: [name], without: value.filter((other) => other.toLowerCase() !== name.toLowerCase()) })),
 };
@@ -170,6 +220,22 @@ const weight: FilterEntry<'weight'> = {
   },
   isSet: ({ min, max }) => min !== null || max !== null,
   same: (a, b) => a.min === b.min && a.max === b.max,
+  token: {
+    tag: 2,
+    write: ({ min, max }, out) => {
+      out.bits((min === null ? 0 : 2) + (max === null ? 0 : 1), 2);
+      if (min !== null) out.tonnes(min);
+      if (max !== null) out.tonnes(max);
+    },
+    read: (input) => {
+      const ends = input.bits(2);
+      const min = ends & 2 ? input.tonnes() : null;
+      const max = ends & 1 ? input.tonnes() : null;
+      // A set filter has an end; a range in a token is in order, as the board writes it.
+      if (ends === 0 || (min !== null && max !== null && min > max)) input.refuse();
+      return { min, max };
+    },
+  },
   chips: (value) => (weight.isSet(value) ? [{ key: 'weight', value, without: weight.unset }] : []),
 };
 
@@ -186,6 +252,21 @@ const loading: FilterEntry<'loading'> = {
   },
   isSet: ({ from, to }) => from !== null || to !== null,
   same: (a, b) => a.from === b.from && a.to === b.to,
+  token: {
+    tag: 3,
+    write: ({ from, to }, out) => {
+      out.bits((from === null ? 0 : 2) + (to === null ? 0 : 1), 2);
+      if (from !== null) out.day(from);
+      if (to !== null) out.day(to);
+    },
+    read: (input) => {
+      const ends = input.bits(2);
+      const from = ends & 2 ? input.day() : null;
+      const to = ends & 1 ? input.day() : null;
+      if (ends === 0 || (from !== null && to !== null && from > to)) input.refuse();
+      return { from, to };
+    },
+  },
   chips: (value) => (loading.isSet(value) ? [{ key: 'loading', value, without: loading.unset }] : []),
 };
 
@@ -206,6 +287,14 @@ const near: FilterEntry<'near'> = {
   },
   isSet: (value) => value !== null,
   same: (a, b) => a === b,
+  token: {
+    tag: 4,
+    write: (value, out) => out.varint(value ?? 0),
+    read: (input) => {
+      const km = input.varint();
+      return km >= 1 && km <= NEAR_MAX_KM ? km : input.refuse();
+    },
+  },
   chips: (value) => (value === null ? [] : [{ key: 'near', value, without: null }]),
 };
 
@@ -218,6 +307,8 @@ const sort: FilterEntry<'sort'> = {
   },
   isSet: (value) => value !== 'newest',
   same: (a, b) => a === b,
+  // The one order besides the default: its tag alone says it.
+  token: { tag: 5, write: () => undefined, read: () => 'loading' },
   chips: (value) => (value === 'newest' ? [] : [{ key: 'sort', value, without: 'newest' }]),
 };
 
@@ -228,6 +319,11 @@ export const FILTER_KEYS = Object.keys(FILTERS) as FilterKey[];
 
 /** Every filter unset. */
 export const NO_FILTERS: FilterValues = { vehicle: [], weight: weight.unset, loading: loading.unset, near: null, sort: 'newest' };
+
+/** Only the filters of a query (or of anything that holds them and more). */
+export function filtersOf(values: FilterValues): FilterValues {
+  return Object.fromEntries(FILTER_KEYS.map((key) => [key, values[key]])) as unknown as FilterValues;
+}
 
 /** Calls `each` with every entry and its value in `values`, keeping the key and value types together. */
 export function eachFilter<R>(

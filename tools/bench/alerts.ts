@@ -12,8 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { normalizeLoad } from '../../src/api-client/normalize';
 import type { Load } from '../../src/api-client/types';
-import { alertSearchOf } from '../../src/board/saved/alert-link';
-import { encodeAlertToken } from '../../src/search/alert-token';
+import { encodeAlertToken, keptSearchOf } from '../../src/search/alert-token';
 import { EMPTY_QUERY, type BoardQuery } from '../../src/search/query';
 import { LANGUAGES } from '../../src/config/languages';
 import { DAY_MS, tashkentDay } from '../../src/config/time';
@@ -69,9 +68,9 @@ function drawSearch(
 function tokenOf(next: () => number, places: readonly string[], today: string): string {
   const { scope, query, place } = drawSearch(next, places, today);
   const language = LANGUAGES[Math.floor(next() * LANGUAGES.length)] ?? LANGUAGES[0];
-  const search = alertSearchOf(scope, query, place, language, IDS);
+  const search = keptSearchOf(scope, query, place, language.prefix);
   if ('problem' in search) throw new Error(search.problem);
-  const encoded = encodeAlertToken(search, today);
+  const encoded = encodeAlertToken(search, today, IDS);
   if (!('token' in encoded)) throw new Error(encoded.problem);
   return encoded.token;
 }

@@ -19,7 +19,7 @@ import { absoluteUrl } from '../../../src/i18n/paths';
 import { compileQuery } from '../../../src/search/matcher';
 import { dayNumber, filterRow, type FilterRow } from '../../../src/search/rows';
 import { boardHref, EMPTY_QUERY, type BoardQuery } from '../../../src/search/query';
-import { alertListPath } from '../../../src/board/saved/alert-link';
+import { alertListPath } from '../../../src/search/alert-token';
 import { placesAround } from '../../../src/places/around';
 import { PLACES } from '../../../src/places/gazetteer';
 import { gazetteerPlaces } from '../../../src/search/gazetteer-places';

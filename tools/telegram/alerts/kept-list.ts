@@ -1,21 +1,15 @@
 import { DEFAULT_LANGUAGE, type Language, languageByPrefix } from '../../../src/config/languages';
-import { decodeAlertToken } from '../../../src/search/alert-token';
-import type { FilterValues } from '../../../src/search/filter-table';
+import { decodeAlertToken, type KeptSearch } from '../../../src/search/alert-token';
 import { placeBySlug } from '../../../src/places/gazetteer';
 
 /**
  * A subscription's search as a run reads it: its token (src/search/alert-token.ts) decoded on the run's
- * Tashkent day, its vehicle types named by the dictionary the build published, its places checked
- * against the gazetteer. What the alerts match, describe and link is made from this (board-match.ts).
+ * Tashkent day into the board's own filters (src/search/filter-table.ts), its vehicle types named by the
+ * dictionary the build published, its places checked against the gazetteer. What the alerts match,
+ * describe and link is made from this (board-match.ts).
  */
-export interface KeptList {
+export interface KeptList extends Omit<KeptSearch, 'language'> {
   language: Language;
-  /** The list, by place slugs: the board ({}), from a place, to a place, or a route. */
-  scope: { from?: string; to?: string };
-  /** The known place the search names, by slug; null: no search. */
-  place: string | null;
-  /** Its filters, as the board's table holds them (src/search/filter-table.ts), vehicle types by the dictionary's names. */
-  filters: FilterValues;
   /**
    * Types the token names by an id the dictionary no longer lists: no load has them. A list of such
    * types alone matches nothing (rather than every load, as no type at all would).
@@ -32,25 +26,12 @@ export function vehicleNamesById(types: ReadonlyArray<{ id: string; name: string
 }
 
 export function keptList(token: string, today: string, vehicleNames: ReadonlyMap<string, string>): KeptList | { problem: TokenProblem } {
-  const decoded = decodeAlertToken(token, today);
+  const decoded = decodeAlertToken(token, today, vehicleNames);
   if (!('search' in decoded)) return { problem: decoded.problem };
-  const { search } = decoded;
+  const { search, unknownVehicles } = decoded;
   const slugs = [search.scope.from, search.scope.to, search.place].filter((slug): slug is string => typeof slug === 'string');
   if (slugs.some((slug) => !placeBySlug(slug))) return { problem: 'malformed' };
-  const vehicles = search.vehicleIds.map((id) => vehicleNames.get(id)).filter((name): name is string => name !== undefined);
-  return {
-    language: languageByPrefix(search.language) ?? DEFAULT_LANGUAGE,
-    scope: search.scope,
-    place: search.place,
-    filters: {
-      vehicle: vehicles,
-      weight: { min: search.weightMin, max: search.weightMax },
-      loading: { from: search.loadingFrom, to: search.loadingTo },
-      near: search.near,
-      sort: search.sort,
-    },
-    unknownVehicles: search.vehicleIds.length - vehicles.length,
-  };
+  return { ...search, language: languageByPrefix(search.language) ?? DEFAULT_LANGUAGE, unknownVehicles };
 }
 
 /** The list's place names in the reader's script (the gazetteer's), by slug. */
