@@ -165,6 +165,21 @@ function ordered<T extends number | string>(a: T | null, b: T | null): [T | null
   return a !== null && b !== null && a > b ? [b, a] : [a, b];
 }
 
+/** A range in a token: 2 bits say which ends it has, then each end. */
+function writeEnds<T>(ends: readonly [T | null, T | null], out: TokenWriter, each: (end: T) => void): void {
+  out.bits((ends[0] === null ? 0 : 2) + (ends[1] === null ? 0 : 1), 2);
+  for (const end of ends) if (end !== null) each(end);
+}
+
+/** A range read back: a set filter has an end, and its ends are in order, as the board writes them. */
+function readEnds<T extends number | string>(input: TokenReader, each: () => T): [T | null, T | null] {
+  const ends = input.bits(2);
+  const first = ends & 2 ? each() : null;
+  const last = ends & 1 ? each() : null;
+  if (ends === 0 || (first !== null && last !== null && first > last)) input.refuse();
+  return [first, last];
+}
+
 const vehicle: FilterEntry<'vehicle'> = {
   params: ['vehicle'],
   unset: [],
@@ -222,17 +237,9 @@ const weight: FilterEntry<'weight'> = {
   same: (a, b) => a.min === b.min && a.max === b.max,
   token: {
     tag: 2,
-    write: ({ min, max }, out) => {
-      out.bits((min === null ? 0 : 2) + (max === null ? 0 : 1), 2);
-      if (min !== null) out.tonnes(min);
-      if (max !== null) out.tonnes(max);
-    },
+    write: ({ min, max }, out) => writeEnds([min, max], out, (tonnes) => out.tonnes(tonnes)),
     read: (input) => {
-      const ends = input.bits(2);
-      const min = ends & 2 ? input.tonnes() : null;
-      const max = ends & 1 ? input.tonnes() : null;
-      // A set filter has an end; a range in a token is in order, as the board writes it.
-      if (ends === 0 || (min !== null && max !== null && min > max)) input.refuse();
+      const [min, max] = readEnds(input, () => input.tonnes());
       return { min, max };
     },
   },
@@ -254,16 +261,9 @@ const loading: FilterEntry<'loading'> = {
   same: (a, b) => a.from === b.from && a.to === b.to,
   token: {
     tag: 3,
-    write: ({ from, to }, out) => {
-      out.bits((from === null ? 0 : 2) + (to === null ? 0 : 1), 2);
-      if (from !== null) out.day(from);
-      if (to !== null) out.day(to);
-    },
+    write: ({ from, to }, out) => writeEnds([from, to], out, (day) => out.day(day)),
     read: (input) => {
-      const ends = input.bits(2);
-      const from = ends & 2 ? input.day() : null;
-      const to = ends & 1 ? input.day() : null;
-      if (ends === 0 || (from !== null && to !== null && from > to)) input.refuse();
+      const [from, to] = readEnds(input, () => input.day());
       return { from, to };
     },
   },
