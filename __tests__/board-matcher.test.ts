@@ -15,7 +15,7 @@ import { parseBoardQuery, type BoardQuery } from '../src/search/query';
 import { dayNumber, filterRow, type FilterRow } from '../src/search/rows';
 import { filterFiles } from '../src/gatsby/filter-files';
 import { gazetteerPlaces } from '../src/search/gazetteer-places';
-import { groupBuildLoads } from '../src/gatsby/place-pages';
+import { groupBuildLoads } from '../src/loads/gazetteer-groups';
 import { sameCardFields } from '../src/loads/card-content';
 import { isoDay } from '../src/loads/format';
 import { postedAt } from '../src/loads/posting-time';

@@ -8,7 +8,7 @@
  */
 import React from 'react';
 import { cleanup } from '@testing-library/react';
-import { FreshnessLine } from '../src/components/load-board/filter-extras';
+import { FreshnessLine } from '../src/components/load-board/freshness-line';
 import { LANGUAGES, type Language } from '../src/config/languages';
 import type { Freshness } from '../src/board/list-types';
 import { renderInLanguage } from './support/render-page';

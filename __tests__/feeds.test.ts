@@ -14,7 +14,7 @@ import { writeFeedFiles } from '../src/gatsby/feeds';
 import { emptyManifest, planDeploy } from '../tools/deploy/plan';
 import { readTree } from '../tools/deploy/deploy';
 import { readLocale } from '../src/gatsby/locales';
-import { groupBuildLoads } from '../src/gatsby/place-pages';
+import { groupBuildLoads } from '../src/loads/gazetteer-groups';
 import { formatPrice } from '../src/loads/format';
 import { createTranslator } from '../src/i18n/translator';
 import { atomRuleErrors, atomSchemaErrors, htmlConstructText, parseAtom } from './support/atom';

@@ -1,7 +1,8 @@
 import type { Actions } from 'gatsby';
 import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
-import { createPlacePages, groupBuildLoads, placesDirectoryContext } from '../src/gatsby/place-pages';
+import { createPlacePages, placesDirectoryContext } from '../src/gatsby/place-pages';
+import { groupBuildLoads } from '../src/loads/gazetteer-groups';
 import { PAGE_SIZE, PLACE_LIST_MAX_PAGES } from '../src/config/constants';
 import { neighbourRoutes } from '../src/loads/place-groups';
 import { newestFirst } from '../src/loads/posting-time';

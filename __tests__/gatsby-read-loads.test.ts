@@ -9,7 +9,7 @@
 import type { Reporter } from 'gatsby';
 import { LOADS_READ_ERROR_ID, readLoads, readVehicleTypes } from '../src/gatsby/read-loads';
 import { filterFiles } from '../src/gatsby/filter-files';
-import { groupBuildLoads } from '../src/gatsby/place-pages';
+import { groupBuildLoads } from '../src/loads/gazetteer-groups';
 import { decodeFilterIndex, type FilterIndexFile } from '../src/board/sources/filter-index';
 import { newestPosting } from '../src/loads/built-time';
 import type { ChangeMode, ListOrderSetting, ResponseShape } from '../tools/sample-api/server';

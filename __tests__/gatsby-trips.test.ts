@@ -11,7 +11,8 @@ import { NO_FILTERS } from '../src/search/filter-table';
 import { onTheWay } from '../src/search/on-the-way';
 import { dayNumber, filterRow } from '../src/search/rows';
 import { gazetteerPlaces } from '../src/search/gazetteer-places';
-import { createPlacePages, groupBuildLoads } from '../src/gatsby/place-pages';
+import { createPlacePages } from '../src/gatsby/place-pages';
+import { groupBuildLoads } from '../src/loads/gazetteer-groups';
 import type { PlaceLoadsPageContext } from '../src/loads/place-page-context';
 import { PLACES } from '../src/places/gazetteer';
 

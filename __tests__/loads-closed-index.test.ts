@@ -13,7 +13,7 @@ import { normalizeLoad } from '../src/api-client/normalize';
 import { CLOSED_LOAD_KEEP_MS, CLOSED_LOAD_SHARDS } from '../src/config/constants';
 import { closedLoadShardPath } from '../src/config/routes';
 import { chooseLeadOn, closedLoadShards, leadOnPagesOf, writeClosedLoadShards, type LeadOnPages } from '../src/gatsby/closed-loads';
-import { groupBuildLoads } from '../src/gatsby/place-pages';
+import { groupBuildLoads } from '../src/loads/gazetteer-groups';
 import { openHistory } from '../src/history/store';
 import type { ClosedLoad } from '../src/history/types';
 import {

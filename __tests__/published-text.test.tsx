@@ -18,7 +18,7 @@ import { LANGUAGES } from '../src/config/languages';
 import { writeFeedFiles } from '../src/gatsby/feeds';
 import { filterFiles } from '../src/gatsby/filter-files';
 import { createLoadPages } from '../src/gatsby/load-pages';
-import { groupBuildLoads } from '../src/gatsby/place-pages';
+import { groupBuildLoads } from '../src/loads/gazetteer-groups';
 import { readLoads } from '../src/gatsby/read-loads';
 import { PUBLISHED_BOARD_FILE, parsePublishedBoard } from '../src/feeds/published-board';
 import type { LoadPageContext } from '../src/loads/page-context';

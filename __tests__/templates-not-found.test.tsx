@@ -16,7 +16,7 @@ import NotFoundPage from '../src/templates/not-found';
 import { normalizeLoad } from '../src/api-client/normalize';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/config/languages';
 import { closedLoadShards, leadOnPagesOf, writeClosedLoadShards } from '../src/gatsby/closed-loads';
-import { groupBuildLoads } from '../src/gatsby/place-pages';
+import { groupBuildLoads } from '../src/loads/gazetteer-groups';
 import { historyFieldsOf, VehicleTypes } from '../src/history/record';
 import type { ClosedLoad, HistoryLoad } from '../src/history/types';
 import { closedShardOf, closedShardPathOf } from '../src/loads/closed-index';

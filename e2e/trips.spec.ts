@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { normalizeLoad } from '../src/api-client/normalize';
 import { DEFAULT_SAMPLE_LOADS } from '../src/config/constants';
 import { placeRoutePath } from '../src/config/routes';
-import { groupBuildLoads } from '../src/gatsby/place-pages';
+import { groupBuildLoads } from '../src/loads/gazetteer-groups';
 import { buildTrips } from '../src/gatsby/trips';
 import { generateLoads } from '../tools/sample-api/data';
 

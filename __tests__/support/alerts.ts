@@ -11,7 +11,7 @@ import { parseBoardQuery } from '../../src/search/query';
 import { languageByPrefix, type LanguagePrefix } from '../../src/config/languages';
 import { PUBLISHED_BOARD_FILE, publishedBoard } from '../../src/feeds/published-board';
 import { filterFiles } from '../../src/gatsby/filter-files';
-import { groupBuildLoads } from '../../src/gatsby/place-pages';
+import { groupBuildLoads } from '../../src/loads/gazetteer-groups';
 import { routeKey } from '../../src/loads/place-groups';
 import { postedAt } from '../../src/loads/posting-time';
 import { matchPlace } from '../../src/places/match';

@@ -5,7 +5,7 @@ import type { Load } from '../../src/api-client/types';
 import { LANGUAGES, type LanguageCode } from '../../src/config/languages';
 import type { ListFiles } from '../../src/board/list-types';
 import { filterFiles, listFilesOf, type FilterFiles } from '../../src/gatsby/filter-files';
-import { groupBuildLoads } from '../../src/gatsby/place-pages';
+import { groupBuildLoads } from '../../src/loads/gazetteer-groups';
 import { newestPosting } from '../../src/loads/built-time';
 import { placeFilesFromLoads } from '../../src/places/place-file-from-loads';
 

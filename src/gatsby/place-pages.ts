@@ -40,8 +40,6 @@ import type { TripContext } from '../loads/place-page-context';
 const NEIGHBOUR_LINKS = 12;
 const DIRECTORY_ROUTES = 30;
 
-export { groupBuildLoads } from '../loads/gazetteer-groups';
-
 function placeName(place: Place, language: Language): string {
   return place.names[language.code];
 }

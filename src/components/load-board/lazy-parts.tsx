@@ -12,7 +12,7 @@ import * as styles from './load-board.module.css';
  * so a tap without a network finds them.
  */
 export const loadFilterPanel = () => import(/* webpackChunkName: "board-tap-filter-panel" */ './filter-panel');
-const loadFilterExtras = () => import(/* webpackChunkName: "board-tap-filter-extras" */ './filter-extras');
+const loadFilterExtras = () => import(/* webpackChunkName: "board-tap-filter-extras" */ './filter-extras-chunk');
 const loadStates = () => import(/* webpackChunkName: "board-tap-states" */ './board-states');
 
 /** While the panel's code comes: its options are being counted. */
