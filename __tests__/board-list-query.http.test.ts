@@ -19,11 +19,12 @@ import type { BoardList, WorkedLists } from '../src/board/list-types';
 import type { ListPlaces } from '../src/search/matcher';
 import { parseBoardQuery, type BoardQuery } from '../src/search/query';
 import { PAGE_SIZE } from '../src/config/constants';
-import { newestFirst } from '../src/loads/posting-time';
+import { newestFirst, postedAt } from '../src/loads/posting-time';
 import { matchPlace } from '../src/places/match';
 import type { ListOrderSetting, ResponseShape } from '../tools/sample-api/server';
 import { everyLoad, startApi, type HarnessApi } from '../tools/harness/sample-api';
 import { publishFilters, type PublishedFilters } from './support/published-filters';
+import { plainOnTheWay, plainRouteLoads } from './support/on-the-way-oracle';
 
 let api: HarnessApi;
 const apiUrlBefore = process.env.GATSBY_API_URL;
@@ -115,6 +116,22 @@ describe.each<'newest' | 'oldest'>(['newest', 'oldest'])('an API that lists the 
     expect(first.total).toBe(live.length);
     const counts = await lists.facets(parseBoardQuery('?weightMin=0'), signal);
     expect(counts.vehicle.get('refrijerator')).toBe(live.length);
+  });
+
+  it("counts a kept route's new loads with its loads on the way, those posted since the build too, under its filters", async () => {
+    await postLoads(30);
+    const live = await everyLoad(api.url);
+    const since = postedAt(built[80] as Load);
+    const fresh = live.filter((load) => postedAt(load) > since);
+    const trip = { from: 'toshkent', to: 'navoiy' };
+    const lists = listsOf(published);
+    for (const text of ['', '?vehicle=Tent', '?weightMin=10']) {
+      const query = parseBoardQuery(text, { placeList: true });
+      const own = plainRouteLoads(fresh, trip, query);
+      const way = plainOnTheWay(fresh, trip, query);
+      if (text === '') expect(way.length).toBeGreaterThan(0);
+      expect([text, await lists.newSince(query, trip, since, signal)]).toEqual([text, { count: own.length + way.length, complete: true }]);
+    }
   });
 
   it('shows a load posted after the build on the city page it belongs to', async () => {

@@ -12,12 +12,9 @@ import { DETOUR_FLOOR_KM, detourLimitKm, detourOf, onTheWay, slugDistance } from
 import type { BoardQuery } from '../src/search/query';
 import { dayNumber, filterRow } from '../src/search/rows';
 import { gazetteerPlaces } from '../src/search/gazetteer-places';
-import { isoDay } from '../src/loads/format';
-import { postedAt } from '../src/loads/posting-time';
-import { roadDistanceKm } from '../src/places/distance';
 import { PLACES, placeBySlug, type Place } from '../src/places/gazetteer';
-import { matchPlace, placeSpellings } from '../src/places/match';
-import { greatCircleKm } from '../src/places/road-distance';
+import { placeSpellings } from '../src/places/match';
+import { plainOnTheWay } from './support/on-the-way-oracle';
 
 const BASE = Date.UTC(2026, 10, 20, 6, 0, 0);
 const CONTEXT = { today: dayNumber('2026-11-20'), places: PLACES };
@@ -98,37 +95,6 @@ const tripOf = fc
   .tuple(fc.constantFrom(...SLUGS), fc.constantFrom(...SLUGS), fc.boolean())
   .filter(([a, b]) => a !== b)
   .map(([a, b, back]) => (back ? { from: b, to: a } : { from: a, to: b }));
-
-/** The road distance as the gazetteer gives it; 0 for a place to itself. */
-const road = (a: string, b: string) => (a === b ? 0 : (roadDistanceKm(a, b)?.km as number));
-
-/** The list as a person checks it, load by load. */
-function plainOnTheWay(loads: readonly Load[], trip: { from: string; to: string }, query: BoardQuery): Array<[string, number]> {
-  const within = (text: string, slug: string) => {
-    const place = matchPlace(text);
-    if (!place) return false;
-    return place.slug === slug || (query.near !== null && greatCircleKm(place, placeBySlug(slug) as Place) <= query.near);
-  };
-  const kept: Array<{ load: Load; detour: number }> = [];
-  for (const load of loads) {
-    const p = matchPlace(load.from);
-    const q = matchPlace(load.to);
-    if (!p || !q) continue;
-    if (within(load.from, trip.from) && within(load.to, trip.to)) continue;
-    if (query.vehicle.length && !query.vehicle.some((name) => name.toLowerCase() === load.vehicleType.toLowerCase())) continue;
-    if (query.weight.min !== null && (load.weight === null || load.weight < query.weight.min)) continue;
-    const day = isoDay(load.loadingDate) ?? null;
-    if (query.loading.from !== null && (day === null || day < query.loading.from)) continue;
-    const direct = road(trip.from, trip.to);
-    const detour = road(trip.from, p.slug) + road(p.slug, q.slug) + road(q.slug, trip.to) - direct;
-    if (detour > Math.max(50, direct / 5)) continue;
-    kept.push({ load, detour: Math.max(0, detour) });
-  }
-  kept.sort(
-    (a, b) => a.detour - b.detour || postedAt(b.load) - postedAt(a.load) || (a.load.id < b.load.id ? -1 : a.load.id > b.load.id ? 1 : 0),
-  );
-  return kept.map(({ load, detour }) => [load.id, detour]);
-}
 
 describe('the loads on the way of a trip', () => {
   it('are exactly the open loads a brute-force check of the rule keeps, smallest detour first', () => {

@@ -1,6 +1,7 @@
 /**
  * One matcher: the loads an alert lists are exactly the board's list for the kept search's URL among
- * the loads posted since its cursor, in the board's order, whatever the board holds (places in any
+ * the loads posted since its cursor, in the board's order (and for a kept route, its loads on the way
+ * after them, as its page lists them), whatever the board holds (places in any
  * spelling or unknown, loads missing a weight, a loading day or a type, equal posting times). The
  * board's side is the build's filter index of that list (src/gatsby/filter-files.ts) read and filtered
  * as the phone does it (src/board/sources/filter-index.ts, src/search/matcher.ts); the alerts' side is the run's
@@ -15,7 +16,7 @@ import { placeSpellings } from '../src/places/match';
 import { vehicleNamesById } from '../tools/telegram/alerts/kept-list';
 import { planAlerts } from '../tools/telegram/alerts/plan';
 import { emptyAlertsState } from '../tools/telegram/alerts/state';
-import { boardListIds, DICTIONARY, tokenFor } from './support/alerts';
+import { boardListIds, boardOnTheWayIds, DICTIONARY, tokenFor } from './support/alerts';
 
 const BASE = Date.UTC(2026, 10, 20, 6, 0, 0);
 const TODAY = '2026-11-20';
@@ -101,7 +102,11 @@ describe('an alert of a kept search', () => {
           .filter((load, index) => Date.parse(load.createdAt ?? '') === at && (sentBits >> (index % 30)) & 1)
           .map((load) => load.id);
         const since = { at, ids };
-        const expected = boardListIds(loads, path, search, place, since, TODAY);
+        // A kept route is a trip: its own loads in the list's order, then those on its way.
+        const expected = [
+          ...boardListIds(loads, path, search, place, since, TODAY),
+          ...boardOnTheWayIds(loads, path, search, place, since, TODAY),
+        ];
 
         const state = emptyAlertsState();
         state.chats['42'] = [{ id: '1', token: tokenFor(path, search, 'uz', TODAY), since }];

@@ -5,6 +5,7 @@ import type { Load } from '../../src/api-client/types';
 import { alertScopeOf, encodeAlertToken, keptSearchOf } from '../../src/search/alert-token';
 import { decodeFilterIndex, type FilterIndexFile } from '../../src/board/sources/filter-index';
 import { matchingRows } from '../../src/search/matcher';
+import { onTheWay, tripOfList } from '../../src/search/on-the-way';
 import { tashkentToday } from '../../src/search/rows';
 import { PLACES } from '../../src/places/gazetteer';
 import { parseBoardQuery } from '../../src/search/query';
@@ -98,4 +99,35 @@ export function boardListIds(
     { list: scope, searchPlace: place },
     { today: tashkentToday(Date.parse(`${today}T12:00:00Z`)), places: PLACES },
   ).map((row) => row.id);
+}
+
+/**
+ * The ids on the way of a kept route's trip among the loads posted since `since`, the smallest detour
+ * first, as the route page's section lists them on the phone (src/board/hooks/use-trip-filter.ts): the
+ * trip's rule over the board's whole index, under the list's filters. None for a list that is no trip.
+ */
+export function boardOnTheWayIds(
+  loads: readonly Load[],
+  listPath: string,
+  query: string,
+  place: string | null,
+  since: { at: number; ids: readonly string[] },
+  today: string,
+): string[] {
+  const trip = tripOfList(alertScopeOf(listPath) ?? {});
+  if (!trip) return [];
+  const files = filterFiles(
+    loads,
+    groupBuildLoads(loads),
+    DICTIONARY.map((type) => type.name),
+    0,
+  );
+  const index = decodeFilterIndex(JSON.parse(files.files.get(files.board) ?? '{}') as FilterIndexFile);
+  const postedTimes = new Map(loads.map((load) => [load.id, postedAt(load)]));
+  const posted = index.rows.filter((row) => {
+    const time = postedTimes.get(row.id) ?? -Infinity;
+    return time > since.at || (time === since.at && !since.ids.includes(row.id));
+  });
+  const context = { today: tashkentToday(Date.parse(`${today}T12:00:00Z`)), places: PLACES };
+  return onTheWay(posted, trip, parseBoardQuery(query, { placeList: true }), context, place).map(({ row }) => row.id);
 }

@@ -1,7 +1,7 @@
 import type { PlacePoint } from '../places/around';
 import { roadDistanceBetween } from '../places/road-distance';
 import { NO_FILTERS, type FilterValues } from './filter-table';
-import { compileQuery, type MatchContext } from './matcher';
+import { compileQuery, type ListPlaces, type MatchContext } from './matcher';
 import { newestRowFirst, type FilterRow } from './rows';
 
 /**
@@ -22,6 +22,15 @@ export const DETOUR_SHARE = 0.2;
 export interface Trip {
   from: string;
   to: string;
+}
+
+/**
+ * The trip of a list: a route's two ends. A kept route is a trip, and what it keeps (its "new since your
+ * last visit" count, its Telegram alerts) is its own loads and its loads on the way. Null for the board, a
+ * city's lists, and a route from a place to itself.
+ */
+export function tripOfList({ from, to }: ListPlaces): Trip | null {
+  return from !== undefined && to !== undefined && from !== to ? { from, to } : null;
 }
 
 /** A load on the way, with the kilometres it adds to the trip (never below 0: see detourOf). */

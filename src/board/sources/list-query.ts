@@ -238,7 +238,16 @@ export function listQuery(config: ListQueryConfig): WorkedLists {
       // On the board, whose rows hold every kept search's: the board's index, or a searched place's surroundings.
       const { all, match, context } = await rowsOf(config, reads, { ...query, page: 1 }, false, signal);
       const rows = all.rows.filter((row) => row.posted > since);
-      return { count: matchingRows(rows, query, { ...match, list: kept }, context).length, complete: all.complete };
+      const own = matchingRows(rows, query, { ...match, list: kept }, context).length;
+      // A kept route is a trip: its new loads on the way are new to it too, by the trip's one rule (its
+      // chunk, as a route page's filter fetches it: only for a kept route).
+      const rule =
+        kept.from !== undefined && kept.to !== undefined
+          ? await import(/* webpackChunkName: "trip-filter" */ '../../search/on-the-way')
+          : null;
+      const trip = rule?.tripOfList(kept) ?? null;
+      const way = rule && trip ? rule.onTheWay(rows, trip, query, context, match.searchPlace).length : 0;
+      return { count: own + way, complete: all.complete };
     },
   };
 }

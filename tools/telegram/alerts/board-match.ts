@@ -17,6 +17,7 @@ import type { Language } from '../../../src/config/languages';
 import type { PublishedLoad } from '../../../src/feeds/published-board';
 import { absoluteUrl } from '../../../src/i18n/paths';
 import { compileQuery } from '../../../src/search/matcher';
+import { onTheWay, slugDistance, tripOfList, type SlugDistance } from '../../../src/search/on-the-way';
 import { dayNumber, filterRow, type FilterRow } from '../../../src/search/rows';
 import { boardHref, EMPTY_QUERY, type BoardQuery } from '../../../src/search/query';
 import { alertListPath } from '../../../src/search/alert-token';
@@ -143,6 +144,35 @@ export function listMatcher(list: KeptList, today: number): (load: BoardRow) => 
   if (list.filters.vehicle.length === 0 && list.unknownVehicles > 0) return () => false;
   const { matches } = compiled(list, today);
   return (load) => matches(load.row);
+}
+
+/** The road estimate between the gazetteer's places, one cache for every trip of the run. */
+let distance: SlugDistance | null = null;
+
+/** A new load on the way of a kept route, with what it adds to the trip. */
+export interface OnTheWayLoad {
+  one: BoardRow;
+  detourKm: number;
+}
+
+/**
+ * The loads on the way of a kept route among `rows`, the smallest detour first, by the board's one trip rule
+ * over its one matcher (src/search/on-the-way.ts), under the list's filters; null for a list that is no trip.
+ */
+export function listOnTheWay(list: KeptList, today: number): ((rows: readonly BoardRow[]) => OnTheWayLoad[]) | null {
+  const trip = tripOfList(list.scope);
+  if (!trip) return null;
+  if (list.filters.vehicle.length === 0 && list.unknownVehicles > 0) return () => [];
+  const context = { today, places: PLACES };
+  distance ??= slugDistance(PLACES);
+  const shared = distance;
+  return (rows) => {
+    const byRow = new Map(rows.map((one) => [one.row, one]));
+    return onTheWay(byRow.keys(), trip, list.filters, context, list.place, shared).map(({ row, detourKm }) => ({
+      one: byRow.get(row) as BoardRow,
+      detourKm,
+    }));
+  };
 }
 
 /** The list's order on the board (newest first, or today's and later loading days first). */

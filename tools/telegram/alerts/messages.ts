@@ -109,7 +109,8 @@ export function listMessage(lists: ReadonlyArray<{ id: string; list: KeptList }>
 }
 
 /** One load in three lines: the route, its facts as a card gives them, its page. */
-function loadBlock(load: PublishedLoad, language: Language, siteUrl: string, t: TFunction): string {
+/** A load in an alert: its route, a kept trip's detour when it is on the way, its facts and its page. */
+function loadBlock(load: PublishedLoad, language: Language, siteUrl: string, t: TFunction, detourKm?: number): string {
   const route = routeLabel(load, t('loads:card.unknownPlace'), (text) => placeLabel(text, language.code).replace(/\s+/g, ' ').trim());
   const date = formatReaderDate(load.loadingDate, language.code);
   const price = formatPrice(load.price, load.currency);
@@ -119,7 +120,10 @@ function loadBlock(load: PublishedLoad, language: Language, siteUrl: string, t: 
     price || t('loads:card.priceOnRequest'),
     date ? t('loads:card.loadingDate', { date }) : '',
   ].filter(Boolean);
-  return [`<b>${escapeHtml(route)}</b>`, escapeHtml(facts.join(' · ')), escapeHtml(loadPageUrl(siteUrl, load.id, language))].join('\n');
+  const along = detourKm === undefined ? [] : [escapeHtml(t('alerts.onTheWay', { km: formatNumber(detourKm) }))];
+  return [`<b>${escapeHtml(route)}</b>`, ...along, escapeHtml(facts.join(' · ')), escapeHtml(loadPageUrl(siteUrl, load.id, language))].join(
+    '\n',
+  );
 }
 
 /** Telegram's most for a message's text, as it counts it: after parsing the HTML, in UTF-16 units. */
@@ -132,6 +136,7 @@ export function visibleLength(html: string): number {
 
 /**
  * The alert of one search: its new loads (the first MAX_ALERT_LOADS in the list's order, of `total`, and
+ * those on a kept route's way marked with their detour, `detours` by id; and
  * fewer when their text would pass Telegram's MAX_MESSAGE_CHARS), how many more the list holds with its
  * link, and the buttons: the list, and "stop this alert". `loads` says how many it lists.
  */
@@ -141,12 +146,13 @@ export function alertMessage(
   loads: readonly PublishedLoad[],
   total: number,
   siteUrl: string,
+  detours: ReadonlyMap<string, number> = new Map(),
 ): OutMessage & { loads: number } {
   const { language } = list;
   const t = telegramTranslator(language);
   const url = listUrl(list, siteUrl);
   const heading = `<b>${escapeHtml(t('alerts.newLoads'))}</b>\n${escapeHtml(describeList(list))}`;
-  const blocks = loads.slice(0, MAX_ALERT_LOADS).map((load) => loadBlock(load, language, siteUrl, t));
+  const blocks = loads.slice(0, MAX_ALERT_LOADS).map((load) => loadBlock(load, language, siteUrl, t, detours.get(load.id)));
   const textOf = (shown: number): string => {
     const rest = Math.max(0, total - shown);
     const more = rest > 0 ? [`${escapeHtml(t('alerts.more', { count: rest }))}\n${escapeHtml(url)}`] : [];

@@ -1,6 +1,6 @@
 import type { PublishedBoard, PublishedLoad } from '../../../src/feeds/published-board';
 import { postedAt } from '../../../src/loads/posting-time';
-import { type BoardRow, dayOfRun, listKey, listMatcher, listOrder, prepareBoard } from './board-match';
+import { type BoardRow, dayOfRun, listKey, listMatcher, listOnTheWay, listOrder, type OnTheWayLoad, prepareBoard } from './board-match';
 import { type KeptList, keptList } from './kept-list';
 import { MAX_ALERT_LOADS } from './messages';
 import { type AlertsState, type Cursor, laterCursor, type Subscription } from './state';
@@ -8,7 +8,7 @@ import { type AlertsState, type Cursor, laterCursor, type Subscription } from '.
 /**
  * What one run of the alerts sends, decided from the board and the state alone (no HTTP; the day is
  * given): for each subscription, the board's loads that its list holds (board-match.ts) and that were
- * posted after its cursor. Chats that keep the same list from the same point share one reading of the
+ * posted after its cursor; a kept route's loads on the way too, as its page shows them. Chats that keep the same list from the same point share one reading of the
  * board, so ten thousand chats cost what their distinct lists cost.
  */
 
@@ -16,9 +16,11 @@ export interface PlannedAlert {
   chat: string;
   subscription: Subscription;
   list: KeptList;
-  /** The first MAX_ALERT_LOADS new loads, in the list's order. */
+  /** The first MAX_ALERT_LOADS new loads: the list's own in its order, then a kept route's loads on the way. */
   loads: PublishedLoad[];
-  /** How many new loads the list holds in all. */
+  /** What each of `loads` that is on the way of a kept route adds to the trip, km, by id. */
+  detours: ReadonlyMap<string, number>;
+  /** How many new loads the list holds in all, those on the way included. */
   total: number;
   /** Where the subscription's cursor goes once this alert is sent (or in flight). */
   upTo: Cursor;
@@ -119,12 +121,14 @@ export function planAlerts(
   }
 
   const matchers = new Map<string, (load: BoardRow) => boolean>();
+  const trips = new Map<string, ((rows: readonly BoardRow[]) => OnTheWayLoad[]) | null>();
   const alerts: PlannedAlert[] = [];
   const quiet: AlertsPlan['quiet'] = [];
   for (const group of groups.values()) {
     const key = listKey(group.list);
     let matches = matchers.get(key);
     if (!matches) matchers.set(key, (matches = listMatcher(group.list, day)));
+    if (!trips.has(key)) trips.set(key, listOnTheWay(group.list, day));
     const found: BoardRow[] = [];
     const { since } = group;
     const { rows, times } = prepared.rowsOf(group.list);
@@ -132,15 +136,32 @@ export function planAlerts(
       const row = rows[index] as BoardRow;
       if (matches(row) && isAfter(row.load.id, times[index] as number, since)) found.push(row);
     }
-    const shown = firstInOrder(found, listOrder(group.list, day), MAX_ALERT_LOADS).map((row) => row.load);
-    const oldest = found[0] ? postedAt(found[0].load) : 0;
+    const way = trips.get(key)?.(postedAfter(prepared.all, since)) ?? [];
+    const own = firstInOrder(found, listOrder(group.list, day), MAX_ALERT_LOADS);
+    const along = way.slice(0, Math.max(0, MAX_ALERT_LOADS - own.length));
+    const shown = [...own, ...along.map((one) => one.one)].map((row) => row.load);
+    const detours = new Map(along.map(({ one, detourKm }) => [one.load.id, detourKm]));
+    const total = found.length + way.length;
+    const oldest = Math.min(
+      ...[found[0], ...way.map((one) => one.one)].filter((row) => row !== undefined).map((row) => postedAt(row.load)),
+    );
     for (const { chat, subscription, list } of group.members) {
       const upTo = boardCursor ? laterCursor(since, boardCursor) : since;
-      if (found.length === 0) quiet.push({ subscription, upTo });
-      else alerts.push({ chat, subscription, list, loads: shown, total: found.length, upTo, oldest });
+      if (total === 0) quiet.push({ subscription, upTo });
+      else alerts.push({ chat, subscription, list, loads: shown, detours, total, upTo, oldest });
     }
   }
   return { alerts: sendingOrder(alerts), quiet, unreadable, lists: matchers.size };
+}
+
+/** The board's loads posted after the cursor, oldest first. */
+function postedAfter({ rows, times }: { rows: readonly BoardRow[]; times: readonly number[] }, since: Cursor): BoardRow[] {
+  const after: BoardRow[] = [];
+  for (let index = firstAtOrAfter(times, since.at); index < rows.length; index += 1) {
+    const row = rows[index] as BoardRow;
+    if (isAfter(row.load.id, times[index] as number, since)) after.push(row);
+  }
+  return after;
 }
 
 /** The first `count` of `items` in `order`, without sorting them all (a list of the whole board may match). */

@@ -208,7 +208,7 @@ export async function runAlerts(config: AlertsConfig, options: AlertsRunOptions 
       const before = alert.subscription.since;
       journal.record({ chat: alert.chat, id: alert.subscription.id, upTo: alert.upTo });
       alert.subscription.since = alert.upTo;
-      const message = alertMessage(alert.list, alert.subscription.id, alert.loads, alert.total, config.siteUrl);
+      const message = alertMessage(alert.list, alert.subscription.id, alert.loads, alert.total, config.siteUrl, alert.detours);
       let sent: Sent;
       try {
         sent = await sender.send(alert.chat, message);

@@ -1,0 +1,58 @@
+import type { Load } from '../../src/api-client/types';
+import { isoDay } from '../../src/loads/format';
+import { postedAt } from '../../src/loads/posting-time';
+import { roadDistanceKm } from '../../src/places/distance';
+import { placeBySlug, type Place } from '../../src/places/gazetteer';
+import { matchPlace } from '../../src/places/match';
+import { greatCircleKm } from '../../src/places/road-distance';
+import type { BoardQuery } from '../../src/search/query';
+
+/*
+ * The loads on the way of a trip as a person checks them, load by load, by CONTRACT.md's rule ("Trips")
+ * with the gazetteer's road distances (src/places/distance.ts): the oracle of the rule's tests, the kept
+ * trip's count and its Telegram alerts. Filters as the trip's page applies them: vehicle, the least
+ * weight, the first loading day, `near` widening the route's ends.
+ */
+
+/** The road distance as the gazetteer gives it; 0 for a place to itself. */
+const road = (a: string, b: string) => (a === b ? 0 : (roadDistanceKm(a, b)?.km as number));
+
+/** Whether a load passes the trip page's filters besides `near`. */
+function passes(load: Load, query: BoardQuery): boolean {
+  if (query.vehicle.length && !query.vehicle.some((name) => name.toLowerCase() === load.vehicleType.toLowerCase())) return false;
+  if (query.weight.min !== null && (load.weight === null || load.weight < query.weight.min)) return false;
+  const day = isoDay(load.loadingDate) ?? null;
+  return query.loading.from === null || (day !== null && day >= query.loading.from);
+}
+
+/** Whether the load's place `text` is `slug`, or within the query's `near` of it. */
+function within(text: string, slug: string, query: BoardQuery): boolean {
+  const place = matchPlace(text);
+  if (!place) return false;
+  return place.slug === slug || (query.near !== null && greatCircleKm(place, placeBySlug(slug) as Place) <= query.near);
+}
+
+/** The route's own loads under the filters, as a person checks them. */
+export function plainRouteLoads(loads: readonly Load[], trip: { from: string; to: string }, query: BoardQuery): Load[] {
+  return loads.filter((load) => within(load.from, trip.from, query) && within(load.to, trip.to, query) && passes(load, query));
+}
+
+/** The list as a person checks it, load by load: each load's id and detour, the smallest first. */
+export function plainOnTheWay(loads: readonly Load[], trip: { from: string; to: string }, query: BoardQuery): Array<[string, number]> {
+  const kept: Array<{ load: Load; detour: number }> = [];
+  for (const load of loads) {
+    const p = matchPlace(load.from);
+    const q = matchPlace(load.to);
+    if (!p || !q) continue;
+    if (within(load.from, trip.from, query) && within(load.to, trip.to, query)) continue;
+    if (!passes(load, query)) continue;
+    const direct = road(trip.from, trip.to);
+    const detour = road(trip.from, p.slug) + road(p.slug, q.slug) + road(q.slug, trip.to) - direct;
+    if (detour > Math.max(50, direct / 5)) continue;
+    kept.push({ load, detour: Math.max(0, detour) });
+  }
+  kept.sort(
+    (a, b) => a.detour - b.detour || postedAt(b.load) - postedAt(a.load) || (a.load.id < b.load.id ? -1 : a.load.id > b.load.id ? 1 : 0),
+  );
+  return kept.map(({ load, detour }) => [load.id, detour]);
+}
