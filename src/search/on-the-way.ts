@@ -99,10 +99,14 @@ export function onTheWay(
   const own = compileQuery({ ...NO_FILTERS, near: query.near }, { list: trip, searchPlace: null }, context);
   const filters = compileQuery({ ...query, near: null }, { list: {}, searchPlace }, context);
   const found: OnTheWayRow[] = [];
+  // The rule reads a row's two places only: each pair of places is worked out once.
+  const byPlaces = new Map<string, number | null>();
   for (const row of rows) {
-    if (own.matches(row) || !filters.matches(row)) continue;
-    const detourKm = detourOf(trip, row.from, row.to, distance);
-    if (detourKm !== null) found.push({ row, detourKm });
+    if (row.from === null || row.to === null) continue;
+    const places = `${row.from} ${row.to}`;
+    let detourKm = byPlaces.get(places);
+    if (detourKm === undefined) byPlaces.set(places, (detourKm = detourOf(trip, row.from, row.to, distance)));
+    if (detourKm !== null && !own.matches(row) && filters.matches(row)) found.push({ row, detourKm });
   }
   return found.sort((a, b) => a.detourKm - b.detourKm || newestRowFirst(a.row, b.row));
 }

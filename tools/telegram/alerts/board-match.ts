@@ -17,7 +17,7 @@ import type { Language } from '../../../src/config/languages';
 import type { PublishedLoad } from '../../../src/feeds/published-board';
 import { absoluteUrl } from '../../../src/i18n/paths';
 import { compileQuery } from '../../../src/search/matcher';
-import { onTheWay, slugDistance, tripOfList, type SlugDistance } from '../../../src/search/on-the-way';
+import { detourOf, onTheWay, slugDistance, tripOfList, type SlugDistance } from '../../../src/search/on-the-way';
 import { dayNumber, filterRow, type FilterRow } from '../../../src/search/rows';
 import { boardHref, EMPTY_QUERY, type BoardQuery } from '../../../src/search/query';
 import { alertListPath } from '../../../src/search/alert-token';
@@ -57,6 +57,8 @@ export interface PreparedBoard {
   all: ListRows;
   /** The loads a list tests: a city's from or to, a route's, or (a place search, `near`, the board) all. */
   rowsOf(list: KeptList): ListRows;
+  /** The loads a kept route's way tests: those of every route whose detour its trip allows; null for no trip. */
+  rowsOnTheWay(list: KeptList): ListRows | null;
 }
 
 function oldestFirst(rows: BoardRow[]): ListRows {
@@ -77,11 +79,19 @@ function rowsByPlace(rows: readonly BoardRow[]): Map<string, BoardRow[]> {
   return byPlace;
 }
 
+/** Each row's load, for what the trip's rule gives back by row. */
+const BOARD_ROWS = new WeakMap<FilterRow, BoardRow>();
+
+/** The road estimate between the gazetteer's places, one cache for every trip of the run. */
+let distance: SlugDistance | null = null;
+const sharedDistance = (): SlugDistance => (distance ??= slugDistance(PLACES));
+
 export function prepareBoard(loads: readonly PublishedLoad[]): PreparedBoard {
   // The published board has no contacts and no notes; rows and groups read none.
   const wholes = loads.map((load): Load => ({ ...load, additionalInfo: '', contactSource: 'contact', contact: null }));
   const places = gazetteerPlaces();
   const rowOf = new Map(wholes.map((whole, index) => [whole, { load: loads[index] as PublishedLoad, row: filterRow(whole, places) }]));
+  for (const one of rowOf.values()) BOARD_ROWS.set(one.row, one);
   const all = oldestFirst([...rowOf.values()]);
   const groups = groupBuildLoads(wholes);
   const byPlace = rowsByPlace(all.rows);
@@ -115,8 +125,30 @@ export function prepareBoard(loads: readonly PublishedLoad[]): PreparedBoard {
     if (!found) lists.set(key, (found = oldestFirst(wanted.flatMap((name) => byVehicle.get(name) ?? []))));
     return found;
   };
+  // The trip's rule reads a load's two places only: it is worked out once a route, not once a load.
+  const byRoute = new Map<string, BoardRow[]>();
+  for (const one of all.rows) {
+    if (one.row.from === null || one.row.to === null) continue;
+    const key = `${one.row.from} ${one.row.to}`;
+    const found = byRoute.get(key);
+    if (found) found.push(one);
+    else byRoute.set(key, [one]);
+  }
+  const rowsOnTheWay = (list: KeptList): ListRows | null => {
+    const trip = tripOfList(list.scope);
+    if (!trip) return null;
+    const key = `trip:${trip.from}/${trip.to}`;
+    let found = lists.get(key);
+    if (!found) {
+      const distance = sharedDistance();
+      const along = [...byRoute.values()].filter(([one]) => one && detourOf(trip, one.row.from, one.row.to, distance) !== null);
+      lists.set(key, (found = oldestFirst(along.flat())));
+    }
+    return found;
+  };
   return {
     all,
+    rowsOnTheWay,
     rowsOf({ scope: { from, to }, place, filters: { near, vehicle } }) {
       // A searched place, widened or not, holds only rows that touch it.
       if (place !== null) return rowsAround(place, near);
@@ -146,9 +178,6 @@ export function listMatcher(list: KeptList, today: number): (load: BoardRow) => 
   return (load) => matches(load.row);
 }
 
-/** The road estimate between the gazetteer's places, one cache for every trip of the run. */
-let distance: SlugDistance | null = null;
-
 /** A new load on the way of a kept route, with what it adds to the trip. */
 export interface OnTheWayLoad {
   one: BoardRow;
@@ -164,15 +193,16 @@ export function listOnTheWay(list: KeptList, today: number): ((rows: readonly Bo
   if (!trip) return null;
   if (list.filters.vehicle.length === 0 && list.unknownVehicles > 0) return () => [];
   const context = { today, places: PLACES };
-  distance ??= slugDistance(PLACES);
-  const shared = distance;
-  return (rows) => {
-    const byRow = new Map(rows.map((one) => [one.row, one]));
-    return onTheWay(byRow.keys(), trip, list.filters, context, list.place, shared).map(({ row, detourKm }) => ({
-      one: byRow.get(row) as BoardRow,
-      detourKm,
-    }));
-  };
+  const shared = sharedDistance();
+  return (rows) =>
+    onTheWay(
+      rows.map((one) => one.row),
+      trip,
+      list.filters,
+      context,
+      list.place,
+      shared,
+    ).map(({ row, detourKm }) => ({ one: BOARD_ROWS.get(row) as BoardRow, detourKm }));
 }
 
 /** The list's order on the board (newest first, or today's and later loading days first). */

@@ -136,15 +136,14 @@ export function planAlerts(
       const row = rows[index] as BoardRow;
       if (matches(row) && isAfter(row.load.id, times[index] as number, since)) found.push(row);
     }
-    const way = trips.get(key)?.(postedAfter(prepared.all, since)) ?? [];
+    const wayRows = prepared.rowsOnTheWay(group.list);
+    const way = (wayRows && trips.get(key)?.(postedAfter(wayRows, since))) || [];
     const own = firstInOrder(found, listOrder(group.list, day), MAX_ALERT_LOADS);
     const along = way.slice(0, Math.max(0, MAX_ALERT_LOADS - own.length));
     const shown = [...own, ...along.map((one) => one.one)].map((row) => row.load);
     const detours = new Map(along.map(({ one, detourKm }) => [one.load.id, detourKm]));
     const total = found.length + way.length;
-    const oldest = Math.min(
-      ...[found[0], ...way.map((one) => one.one)].filter((row) => row !== undefined).map((row) => postedAt(row.load)),
-    );
+    const oldest = way.reduce((first, { one }) => Math.min(first, one.row.posted), found[0]?.row.posted ?? Infinity);
     for (const { chat, subscription, list } of group.members) {
       const upTo = boardCursor ? laterCursor(since, boardCursor) : since;
       if (total === 0) quiet.push({ subscription, upTo });
