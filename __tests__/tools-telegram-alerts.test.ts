@@ -23,7 +23,7 @@ import { stateObject, TELEGRAM_ALERTS_STATE_KEY, TELEGRAM_STATE_KEY } from '../t
 import { releaseState, uploadState } from '../tools/telegram/bucket-state';
 import { type FakeBotApi, type FakeMessage, type FakeUser, startFakeBotApi } from '../tools/harness/fake-bot-api';
 import { boardListIds, SAMPLE, tokenFor, writeBoard } from './support/alerts';
-import { plainOnTheWay } from './support/on-the-way-oracle';
+import { plainDetourLimitKm, plainOnTheWay } from './support/on-the-way-oracle';
 import { EMPTY_QUERY, parseBoardQuery } from '../src/search/query';
 import { startCli, waitFor } from './support/cli-process';
 
@@ -400,28 +400,48 @@ describe('npm run telegram -- alerts: a kept trip', () => {
   const TRIP = { from: 'toshkent', to: 'navoiy' };
 
   it.each([
-    ['uz', alisher, 'Yoʻl-yoʻlakay yuk, qoʻshimcha yoʻl +{km} km'],
-    ['uz-cyrl', bobur, 'Йўл-йўлакай юк, қўшимча йўл +{km} км'],
-    ['ru', sergei, 'Попутный груз, крюк +{km} км'],
-  ] as const)('sends a kept route its new loads on the way too, in %s, each marked with its detour', async (prefix, user, marker) => {
-    writeBoard(publicDir(), before(40));
-    fake.userSends(user, `/start ${tokenFor(ROUTE, '', prefix, TODAY)}`, between(40));
-    await run();
-    writeBoard(publicDir(), SAMPLE);
-    const own = boardListIds(SAMPLE, ROUTE, '', null, between(40), TODAY);
-    const way = plainOnTheWay(SAMPLE.slice(0, 40), TRIP, EMPTY_QUERY);
-    expect(way.length).toBeGreaterThan(1);
-    expect(await run()).toMatchObject({ alerts: 1, loads: Math.min(10, own.length + way.length) });
-    const alert = fake.chatMessages(user.id)[1];
-    // The route's own loads first, in its order; then those on the way, the smallest detour first.
-    expect(linked(alert)).toEqual([...own, ...way.map(([id]) => id)].slice(0, 10));
-    for (const [id, km] of way.slice(0, 10 - own.length)) {
-      const block = alert?.text.split('\n\n').find((one) => one.endsWith(`/load/${id}`));
-      expect([id, block?.split('\n')[1]]).toEqual([id, marker.replace('{km}', String(km))]);
-    }
-    // A load of the route itself says nothing of a detour.
-    for (const id of own) expect(alert?.text.split('\n\n').find((one) => one.endsWith(`/load/${id}`))).not.toContain('+');
-  });
+    [
+      'uz',
+      alisher,
+      'Yoʻl-yoʻlakay yuk, qoʻshimcha yoʻl +{km} km',
+      'Yoʻl-yoʻlakay yuklar ham keladi: yoʻlni koʻpi bilan {km} km uzaytiradiganlari, har biri qoʻshimcha yoʻli bilan.',
+    ],
+    [
+      'uz-cyrl',
+      bobur,
+      'Йўл-йўлакай юк, қўшимча йўл +{km} км',
+      'Йўл-йўлакай юклар ҳам келади: йўлни кўпи билан {km} км узайтирадиганлари, ҳар бири қўшимча йўли билан.',
+    ],
+    [
+      'ru',
+      sergei,
+      'Попутный груз, крюк +{km} км',
+      'Попутные грузы тоже придут: те, что удлиняют путь не больше чем на {km} км, каждый с указанием крюка.',
+    ],
+  ] as const)(
+    'sends a kept route its new loads on the way too, in %s, each marked with its detour',
+    async (prefix, user, marker, promise) => {
+      writeBoard(publicDir(), before(40));
+      fake.userSends(user, `/start ${tokenFor(ROUTE, '', prefix, TODAY)}`, between(40));
+      await run();
+      // The answer to /start says the loads on the way come too, and how far off the road they may lie.
+      expect(fake.chatMessages(user.id)[0]?.text.split('\n\n')).toContain(promise.replace('{km}', String(plainDetourLimitKm(TRIP))));
+      writeBoard(publicDir(), SAMPLE);
+      const own = boardListIds(SAMPLE, ROUTE, '', null, between(40), TODAY);
+      const way = plainOnTheWay(SAMPLE.slice(0, 40), TRIP, EMPTY_QUERY);
+      expect(way.length).toBeGreaterThan(1);
+      expect(await run()).toMatchObject({ alerts: 1, loads: Math.min(10, own.length + way.length) });
+      const alert = fake.chatMessages(user.id)[1];
+      // The route's own loads first, in its order; then those on the way, the smallest detour first.
+      expect(linked(alert)).toEqual([...own, ...way.map(([id]) => id)].slice(0, 10));
+      for (const [id, km] of way.slice(0, 10 - own.length)) {
+        const block = alert?.text.split('\n\n').find((one) => one.endsWith(`/load/${id}`));
+        expect([id, block?.split('\n')[1]]).toEqual([id, marker.replace('{km}', String(km))]);
+      }
+      // A load of the route itself says nothing of a detour.
+      for (const id of own) expect(alert?.text.split('\n\n').find((one) => one.endsWith(`/load/${id}`))).not.toContain('+');
+    },
+  );
 
   it('keeps the list’s filters on the loads on the way, and sends nothing twice', async () => {
     writeBoard(publicDir(), before(40));

@@ -17,6 +17,11 @@ import type { BoardQuery } from '../../src/search/query';
 /** The road distance as the gazetteer gives it; 0 for a place to itself. */
 const road = (a: string, b: string) => (a === b ? 0 : (roadDistanceKm(a, b)?.km as number));
 
+/** The most a load may add to the trip, km, rounded as the words say it. */
+export function plainDetourLimitKm(trip: { from: string; to: string }): number {
+  return Math.round(Math.max(50, road(trip.from, trip.to) / 5));
+}
+
 /** Whether a load passes the trip page's filters besides `near`. */
 function passes(load: Load, query: BoardQuery): boolean {
   if (query.vehicle.length && !query.vehicle.some((name) => name.toLowerCase() === load.vehicleType.toLowerCase())) return false;

@@ -2,8 +2,9 @@
  * The board's filters, one entry each (CONTRACT.md, "Filters"): the URL parameters it owns, how it is
  * read and written in a URL and in a kept search's Telegram token, when it is set and what its chips are.
  * Everything that walks the filters (the query's reading and writing, the chips, "which filters are
- * set", the kept searches, their tokens and the alerts run that reads them) loops over this table. Each entry's row test and count live in match-table.ts, keyed the same
- * way: they come with the filters' code, not with the board's first script, which this file is part of.
+ * set", the kept searches, their tokens and the alerts run that reads them) loops over this table.
+ * Each entry's row test and count live in the matcher's MATCH_TABLE (matcher.ts), keyed the same way:
+ * they come with the filters' code, not with the board's first script, which this file is part of.
  * docs/board.md, "Adding a filter", is the checklist.
  */
 

@@ -17,7 +17,7 @@ import type { Language } from '../../../src/config/languages';
 import type { PublishedLoad } from '../../../src/feeds/published-board';
 import { absoluteUrl } from '../../../src/i18n/paths';
 import { compileQuery } from '../../../src/search/matcher';
-import { detourOf, onTheWay, slugDistance, tripOfList, type SlugDistance } from '../../../src/search/on-the-way';
+import { detourLimitKm, detourOf, onTheWay, slugDistance, tripOfList, type SlugDistance } from '../../../src/search/on-the-way';
 import { dayNumber, filterRow, type FilterRow } from '../../../src/search/rows';
 import { boardHref, EMPTY_QUERY, type BoardQuery } from '../../../src/search/query';
 import { alertListPath } from '../../../src/search/alert-token';
@@ -203,6 +203,13 @@ export function listOnTheWay(list: KeptList, today: number): ((rows: readonly Bo
       list.place,
       shared,
     ).map(({ row, detourKm }) => ({ one: BOARD_ROWS.get(row) as BoardRow, detourKm }));
+}
+
+/** The most a load on the way of a kept route may add to its trip, km; null for a list that is no trip. */
+export function listDetourLimitKm(list: KeptList): number | null {
+  const trip = tripOfList(list.scope);
+  const direct = trip ? sharedDistance()(trip.from, trip.to) : null;
+  return direct === null ? null : detourLimitKm(direct);
 }
 
 /** The list's order on the board (newest first, or today's and later loading days first). */

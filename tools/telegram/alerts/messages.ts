@@ -12,7 +12,7 @@ import { queryChips } from '../../../src/search/chips';
 import { chipText } from '../../../src/search/chip-words';
 import { escapeHtml, loadPageUrl } from '../post';
 import { boardTranslator, telegramTranslator } from '../texts';
-import { listQuery, listUrl } from './board-match';
+import { listDetourLimitKm, listQuery, listUrl } from './board-match';
 import { type KeptList, placeName } from './kept-list';
 
 /**
@@ -67,12 +67,15 @@ export function describeList(list: KeptList): string {
   return [title, ...chips].join(', ');
 }
 
-/** What /start with a good token answers: the list, what will come and how often, and how to stop. */
+/** What /start with a good token answers: the list, what will come and how often (a trip's loads on the way too), and how to stop. */
 export function startedMessage(list: KeptList, id: string): OutMessage {
   const t = telegramTranslator(list.language);
+  // A kept route is a trip: its loads on the way come too.
+  const limitKm = listDetourLimitKm(list);
   const lines = [
     `<b>${escapeHtml(t('alerts.started'))}</b>\n${escapeHtml(describeList(list))}`,
     escapeHtml(t('alerts.what', { minutes: REBUILD_INTERVAL_MINUTES, count: MAX_ALERT_LOADS })),
+    ...(limitKm === null ? [] : [escapeHtml(t('alerts.onTheWayToo', { km: formatNumber(Math.round(limitKm)) }))]),
     ...(list.filters.loading.from || list.filters.loading.to ? [escapeHtml(t('alerts.relative'))] : []),
     escapeHtml(t('alerts.howToStop', { button: t('alerts.stopButton') })),
     escapeHtml(t('alerts.privacy')),
@@ -121,9 +124,13 @@ function loadBlock(load: PublishedLoad, language: Language, siteUrl: string, t: 
     date ? t('loads:card.loadingDate', { date }) : '',
   ].filter(Boolean);
   const along = detourKm === undefined ? [] : [escapeHtml(t('alerts.onTheWay', { km: formatNumber(detourKm) }))];
-  return [`<b>${escapeHtml(route)}</b>`, ...along, escapeHtml(facts.join(' · ')), escapeHtml(loadPageUrl(siteUrl, load.id, language))].join(
-    '\n',
-  );
+  const lines = [
+    `<b>${escapeHtml(route)}</b>`,
+    ...along,
+    escapeHtml(facts.join(' · ')),
+    escapeHtml(loadPageUrl(siteUrl, load.id, language)),
+  ];
+  return lines.join('\n');
 }
 
 /** Telegram's most for a message's text, as it counts it: after parsing the HTML, in UTF-16 units. */

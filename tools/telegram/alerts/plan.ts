@@ -8,8 +8,9 @@ import { type AlertsState, type Cursor, laterCursor, type Subscription } from '.
 /**
  * What one run of the alerts sends, decided from the board and the state alone (no HTTP; the day is
  * given): for each subscription, the board's loads that its list holds (board-match.ts) and that were
- * posted after its cursor; a kept route's loads on the way too, as its page shows them. Chats that keep the same list from the same point share one reading of the
- * board, so ten thousand chats cost what their distinct lists cost.
+ * posted after its cursor; a kept route's loads on the way too, as its page shows them. Chats that keep
+ * the same list from the same point share one reading of the board, so ten thousand chats cost what
+ * their distinct lists cost.
  */
 
 export interface PlannedAlert {
