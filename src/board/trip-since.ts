@@ -16,8 +16,8 @@ import { filterRow, tashkentToday, type FilterRow } from './rows';
  * every load posted since that is on the way, under the page's filters, through the trip's one rule and
  * the board's one matcher (on-the-way.ts). The loads posted since are read from the API's newest end as
  * the board reads them (posted-since.ts), whatever its order, once a minute per page view however often
- * the filters change; the build's rows come from the board's index, fetched only under a filter or when a
- * load posted since is on the way.
+ * the filters change; the place file and the build's rows (the board's index) are fetched only under a
+ * filter or when loads were posted since (the board's index: when one of them is on the way).
  */
 
 export interface TripNow {
@@ -64,12 +64,15 @@ export async function tripNow(
 ): Promise<TripNow | null> {
   // The list's own index is small, and carries the build's newest posting, from which "since" counts.
   const own = await builtList(files.indexPath || files.boardPath).index(signal);
-  const [places, since] = await Promise.all([loadPlaces(placeFilePath), postedSince(own.builtAt, files)]);
+  const since = await postedSince(own.builtAt, files);
+  const filtered = isFiltered(query);
+  // A quiet board costs one request: the place file is fetched only for loads to place.
+  if (!filtered && !since?.loads.length) return null;
+  const places = await loadPlaces(placeFilePath);
   const reader = placeReader(places);
   const context: MatchContext = { today: tashkentToday(Date.now()), places: places?.file.places ?? [] };
   const postedRows = (since?.loads ?? []).map((load) => filterRow(load, reader));
-  const filtered = isFiltered(query);
-  if (!filtered && (!since || onTheWay(postedRows, trip, NO_FILTERS, context).length === 0)) return null;
+  if (!filtered && onTheWay(postedRows, trip, NO_FILTERS, context).length === 0) return null;
   const board = await builtList(files.boardPath).index(signal);
   const postedIds = new Set(postedRows.map((row) => row.id));
   const rows: FilterRow[] = [...postedRows, ...board.rows.filter((row) => !postedIds.has(row.id) && !since?.taken(row))];
