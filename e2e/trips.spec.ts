@@ -68,11 +68,12 @@ test('a load posted after the build that is on the way shows there with its deto
     await page.goto(path);
     const section = page.getByRole('region', { name: 'Попутные грузы' });
     await expect(section.locator('[data-on-the-way-count]')).toHaveText(new RegExp(`^${trip.total + 1} попутн`));
-    const cards = section.locator('li:visible');
+    // The build's cards, or, once a load posted since is among them, the list the page renders in their place.
+    const cards = section.locator(':scope > ul > li:visible, :scope > [data-on-the-way-live] > ul > li:visible');
     await expect(cards.first().locator(`a[href="/ru/load/${id}"]`)).toHaveCount(1);
     await expect(cards).toHaveCount(Math.min(20, trip.onTheWay.length + 1));
     await expect(cards.first().locator('[data-detour]')).toHaveText(new RegExp(`${detourKm}\\s*км`));
-    const detours = (await section.locator('li:visible [data-detour]').allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
+    const detours = (await cards.locator('[data-detour]').allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
     expect(detours).toEqual([...detours].sort((a, b) => a - b));
 
     const vehicle = (await (await fetch(`${E2E_API_URL}/loads/${id}`)).json()).data.vehicleType?.name as string | undefined;
@@ -80,7 +81,7 @@ test('a load posted after the build that is on the way shows there with its deto
       const matching = trip.onTheWay.filter(({ load }) => load.vehicleType.toLowerCase() === vehicle.toLowerCase());
       await page.goto(`${path}?vehicle=${encodeURIComponent(vehicle)}`);
       await expect(section.locator('[data-on-the-way-count]')).toHaveText(new RegExp(`^${matching.length + 1} попутн`));
-      await expect(section.locator(`li:visible a[href="/ru/load/${id}"]`)).toHaveCount(1);
+      await expect(cards.first().locator(`a[href="/ru/load/${id}"]`)).toHaveCount(1);
     }
   } finally {
     await resetApi();

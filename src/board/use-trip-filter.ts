@@ -17,6 +17,8 @@ export interface TripCards {
 /** The section's list rendered on the phone, in place of the build's (`null`: the build's again). */
 export interface LiveTripCards {
   show(cards: TripCards | null): void;
+  /** The page is left: its root is unmounted. */
+  close(): void;
 }
 
 /** What the page gives the trip's filtering: its count's words, and its cards when the build's will not do. */
@@ -44,6 +46,7 @@ export function useTripFilter(
   const key = queryKey({ ...query, page: 1 });
   const { filters, placeFilePath = '' } = files;
   const live = useRef<LiveTripCards | null>(null);
+  useEffect(() => () => live.current?.close(), []);
   useEffect(() => {
     const section = trip ? document.querySelector<HTMLElement>('[data-on-the-way]') : null;
     if (!trip || !section) return;

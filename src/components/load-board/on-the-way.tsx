@@ -56,6 +56,11 @@ export function liveTripCards({
       container.hidden = cards === null;
     };
     return {
+      close: () => {
+        latest = null;
+        root?.unmount();
+        container.remove();
+      },
       show(cards) {
         latest = cards;
         if (!cards) return standing(null);
