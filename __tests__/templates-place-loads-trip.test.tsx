@@ -19,6 +19,8 @@ import { LANGUAGES } from '../src/config/languages';
 import type { PlaceLoadsPageContext } from '../src/loads/place-page-context';
 import type { LocaleData } from '../src/i18n/runtime';
 import PlaceLoadsPage from '../src/templates/place-loads';
+import { useTranslation } from 'react-i18next';
+import { onTheWayCountText } from '../src/components/load-board/on-the-way';
 import { renderInLanguage } from './support/render-page';
 import { publishFilters } from './support/published-filters';
 
@@ -186,6 +188,23 @@ describe('a route page’s trip', () => {
     } finally {
       await published.close();
       await closeApi();
+    }
+  });
+
+  it('says "at least" when the loads posted since could not all be read, in the three languages', () => {
+    function AtLeast() {
+      const { t } = useTranslation('loads');
+      return <p>{onTheWayCountText(t, 5, 3, true)}</p>;
+    }
+    const said = [
+      [ru, 'Не менее 5 попутных грузов; здесь 3 с наименьшим крюком.'],
+      [uz, 'Kamida 5 ta yoʻl-yoʻlakay yuk; bu yerda qoʻshimcha yoʻli eng kam 3 tasi.'],
+      [uzCyrl, 'Камида 5 та йўл-йўлакай юк; бу ерда қўшимча йўли энг кам 3 таси.'],
+    ] as const;
+    for (const [language, text] of said) {
+      renderInLanguage(<AtLeast />, language, '/loads/route/toshkent/samarqand', ['common', 'loads', 'places']);
+      expect(screen.getByText(text)).toBeTruthy();
+      cleanup();
     }
   });
 

@@ -16,7 +16,7 @@ const named = (text: string) => text;
  * loads posted since were not all read.
  */
 export function onTheWayCountText(t: TFunction, total: number, shown: number, atLeast = false): string {
-  if (atLeast) return t('places:trip.atLeast', { count: total, shown });
+  if (atLeast && total > 0) return t('places:trip.atLeast', { count: total, shown });
   if (total === 0) return t('places:trip.none');
   return shown < total ? t('places:trip.someOf', { count: total, shown }) : t('places:trip.count', { count: total });
 }
