@@ -204,7 +204,8 @@ async function tripRun(context: BrowserContext, url: string, rate: number): Prom
   const { page } = await throttledPage(context, rate);
   try {
     await page.goto(url);
-    await hydrated(page, '[role="combobox"]');
+    // A route page has no search field: its board's "Filters" button hydrates with it.
+    await hydrated(page, '[aria-controls="board-filters"]');
     await settle(page);
     step('trip settled');
     const load = await observedLoad(page);
