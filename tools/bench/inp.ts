@@ -149,15 +149,18 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 10_000 })));
 }
 
+/** The list's results line (a place page has the offline notice's status line too). */
+const RESULTS_STATUS = '[role="status"][aria-atomic="true"]';
+
 /** Waits for the status line to speak a new result after an interaction (what a screen reader hears). */
 async function announced(page: Page, before: string): Promise<boolean> {
   try {
     await page.waitForFunction(
-      ([previous, loading]) => {
-        const text = document.querySelector('[role="status"]')?.textContent ?? '';
+      ([previous, loading, css]) => {
+        const text = document.querySelector(css)?.textContent ?? '';
         return text !== previous && text !== loading && text !== '';
       },
-      [before, ruLoads.status.loading] as const,
+      [before, ruLoads.status.loading, RESULTS_STATUS] as const,
       { timeout: 30_000 },
     );
     return true;
@@ -180,7 +183,7 @@ async function openFilters(page: Page): Promise<void> {
 /** A tap on the nth vehicle type with loads: its longest interaction, and whether its results were announced. */
 async function filterChange(page: Page, nth: number): Promise<{ interaction: Interaction | null; announced: boolean }> {
   const since = await now(page);
-  const before = (await page.getByRole('status').textContent()) ?? '';
+  const before = (await page.locator(RESULTS_STATUS).textContent()) ?? '';
   await page
     .getByRole('checkbox', { name: /\([1-9]\d*\)$/ })
     .nth(nth)
@@ -252,7 +255,7 @@ async function boardRun(context: BrowserContext, url: string, rate: number): Pro
     await settle(page);
     step('board settled');
     const load = await observedLoad(page);
-    const status = page.getByRole('status');
+    const status = page.locator(RESULTS_STATUS);
 
     const announcedAfter = (before: string) => announced(page, before);
 
