@@ -4,8 +4,18 @@
  * The sample API over real HTTP. Read-only checks use the shared instance from global-setup;
  * /__control checks use a private instance, because the shared one serves other files in parallel.
  */
-import { HOSTILE_LOAD_ID, HOSTILE_TITLE, UNUSED_VEHICLE_TYPES, VEHICLE_TYPES, generateLoads } from '../tools/sample-api/data';
-import { INJECTED_FAILURE_BODY } from '../tools/sample-api/server';
+import {
+  HOSTILE_LOAD_ID,
+  HOSTILE_TITLE,
+  PINNED_SAMPLE_DAY,
+  UNUSED_VEHICLE_TYPES,
+  VEHICLE_TYPES,
+  generateLoads,
+  sampleDayStart,
+  utcDayOf,
+} from '../tools/sample-api/data';
+import { sampleApiEnv } from '../tools/sample-api/from-env';
+import { INJECTED_FAILURE_BODY, startSampleApi } from '../tools/sample-api/server';
 import { startApi, type HarnessApi } from '../tools/harness/sample-api';
 import type { ApiLoad } from '../src/api-client/types';
 
@@ -52,6 +62,67 @@ describe('the generated data', () => {
     const after = generateLoads(1000, { revision: 2, changedEvery: 100 });
     const changed = after.filter((load, i) => JSON.stringify(load) !== JSON.stringify(before[i]));
     expect(changed.map((load) => after.indexOf(load))).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900]);
+  });
+});
+
+describe('the day the loads count from', () => {
+  const DAY_MS = 86_400_000;
+  const newest = (loads: readonly ApiLoad[]) => Date.parse(loads[0]?.createdAt as string);
+  /** The day whose data set `loads` are: the newest is posted in the half hour before its start. */
+  const dayOf = (loads: readonly ApiLoad[]) => utcDayOf(newest(loads) + 30 * 60_000);
+  const startsDay = (loads: readonly ApiLoad[], day: string) => dayOf(loads) === day && newest(loads) <= (sampleDayStart(day) as number);
+  const loadingDays = (loads: readonly ApiLoad[]) => new Set(loads.map((load) => load.loadingDate?.slice(0, 10)));
+
+  it('is the pinned day unless told: its newest load is posted just before its start, 00:00 UTC', () => {
+    expect(startsDay(generateLoads(30), PINNED_SAMPLE_DAY)).toBe(true);
+    expect(JSON.stringify(generateLoads(30, { day: PINNED_SAMPLE_DAY }))).toBe(JSON.stringify(generateLoads(30)));
+  });
+
+  it('moves every date by whole days and nothing else, and one day gives the same bytes', () => {
+    const day = '2027-03-05';
+    const later = generateLoads(200, { day });
+    expect(JSON.stringify(generateLoads(200, { day }))).toBe(JSON.stringify(later));
+    const shift = (sampleDayStart(day) as number) - (sampleDayStart(PINNED_SAMPLE_DAY) as number);
+    const moved = (text: string | null | undefined) => {
+      if (typeof text !== 'string') return text;
+      const iso = new Date(Date.parse(text) + shift).toISOString();
+      return text.length === 10 ? iso.slice(0, 10) : iso;
+    };
+    const expected = generateLoads(200).map((load) => {
+      const shifted: ApiLoad = { ...load, createdAt: moved(load.createdAt) };
+      if (load.loadingDate !== undefined) shifted.loadingDate = moved(load.loadingDate);
+      return shifted;
+    });
+    // toEqual: a load without a loading day has no such key at all, and keeps none.
+    expect(later).toEqual(expected);
+    expect(later.filter((load) => !('loadingDate' in load)).length).toBe(expected.filter((load) => !('loadingDate' in load)).length);
+  });
+
+  it('gives a newcomer’s API today: loads posted up to today’s start, loading today, tomorrow and the days after', async () => {
+    const before = utcDayOf(Date.now());
+    const api = await startSampleApi({ port: 0, host: '127.0.0.1', loads: 120, quiet: true });
+    try {
+      const body = (await (await fetch(`${api.url}/loads?limit=100`)).json()) as ListBody;
+      const day = [before, utcDayOf(Date.now())].find((candidate) => startsDay(body.data, candidate));
+      expect(day).toBeDefined();
+      const start = sampleDayStart(day as string) as number;
+      const days = loadingDays(body.data);
+      for (let ahead = 0; ahead < 5; ahead += 1) expect(days).toContain(utcDayOf(start + ahead * DAY_MS));
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('is pinned by SAMPLE_DAY, and a day that is not one is refused in one line', () => {
+    expect(sampleApiEnv({ SAMPLE_DAY: '2026-11-20' }).day).toBe('2026-11-20');
+    expect(sampleApiEnv({}).day).toBeUndefined();
+    for (const bad of ['2026-02-30', '20.11.2026', 'today'])
+      expect(() => sampleApiEnv({ SAMPLE_DAY: bad })).toThrow(`SAMPLE_DAY is ${JSON.stringify(bad)}; use a day as YYYY-MM-DD.`);
+  });
+
+  it('is the pinned day in every sample API of the jest run', async () => {
+    const body = (await (await fetch(`${API}/loads?limit=1`)).json()) as ListBody;
+    expect(startsDay(body.data, PINNED_SAMPLE_DAY)).toBe(true);
   });
 });
 
@@ -190,6 +261,7 @@ describe('/__control (private instance)', () => {
 
   it('reports its state', async () => {
     expect(await api.control.state()).toEqual({
+      day: PINNED_SAMPLE_DAY,
       shape: 'data',
       order: 'newest',
       fail: null,
@@ -320,6 +392,47 @@ describe('/__control (private instance)', () => {
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: string }).error).toMatch(/change.every/);
     });
+  });
+
+  it('moves the board to another day, and reset brings back the day it started with', async () => {
+    expect(await control({ day: '2027-01-15' }).then((response) => response.status)).toBe(200);
+    const moved = (await (await fetch(`${api.url}/loads?limit=100`)).json()) as ListBody;
+    expect(moved.data).toEqual(generateLoads(45, { day: '2027-01-15' }));
+    expect((await api.control.state()).day).toBe('2027-01-15');
+    await control({ reset: true });
+    expect(((await (await fetch(`${api.url}/loads?limit=100`)).json()) as ListBody).data).toEqual(generateLoads(45));
+    const refused = await control({ day: '2027-02-30' });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe('day must be a YYYY-MM-DD day');
+  });
+
+  it('posts the loads it is told to, between the places named, at the newest end of every order', async () => {
+    const dayStart = sampleDayStart(PINNED_SAMPLE_DAY) as number;
+    const answer = await api.control.set({
+      post: [
+        { from: 'Jizzax', to: 'Samarqand' },
+        { from: 'Тошкент', to: 'Жиззах' },
+      ],
+    });
+    expect(answer.posted).toHaveLength(2);
+    const [first, second] = answer.posted as [string, string];
+    const list = async (order: 'newest' | 'oldest' | 'none') => {
+      await api.control.set({ order });
+      return ((await (await fetch(`${api.url}/loads?limit=100`)).json()) as ListBody).data;
+    };
+    const newestFirst = await list('newest');
+    expect(newestFirst.slice(0, 2).map((load) => String(load.id))).toEqual([second, first]);
+    expect(newestFirst.slice(0, 2).map((load) => [load.fromLocationName, load.toLocationName, load.fromLocation])).toEqual([
+      ['Тошкент', 'Жиззах', undefined],
+      ['Jizzax', 'Samarqand', undefined],
+    ]);
+    expect(newestFirst.slice(0, 2).map((load) => Date.parse(load.createdAt as string) - dayStart)).toEqual([120_000, 60_000]);
+    expect((await list('oldest')).slice(-2).map((load) => String(load.id))).toEqual([first, second]);
+    expect((await list('none')).map((load) => String(load.id))).toEqual(expect.arrayContaining([first, second]));
+    expect((await api.control.ids()).length).toBe(47);
+    const refused = await control({ post: [{ from: 'Jizzax' }] });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^post must be an array/);
   });
 
   it('rejects invalid settings without changing anything', async () => {

@@ -13,7 +13,7 @@ import { postedAt } from '../src/loads/posting-time';
 import { ALERT_TOKEN_VERSION, encodeAlertToken } from '../src/search/alert-token';
 import { NO_FILTERS, type FilterValues } from '../src/search/filter-table';
 import { REBUILD_INTERVAL_MINUTES } from '../src/config/constants';
-import { BASE_TIME_MS } from '../tools/sample-api/data';
+import { PINNED_SAMPLE_DAY, sampleDayStart } from '../tools/sample-api/data';
 import { alertsConfigFromEnv } from '../tools/telegram/alerts/config';
 import { type AlertsReport, runAlerts } from '../tools/telegram/alerts/run';
 import { ALERTS_STATE, type AlertsState, readAlertsState } from '../tools/telegram/alerts/state';
@@ -31,7 +31,9 @@ const ROOT = path.resolve(__dirname, '..');
 const SITE = 'https://yukbor.example';
 const HOUR = 3_600_000;
 /** The sample loads' day in Tashkent: the links below were made on it, and the runs read them on it. */
-const TODAY = '2026-11-20';
+const TODAY = PINNED_SAMPLE_DAY;
+/** The newest sample load's posting: the start of the data set's day. */
+const NEWEST_SAMPLE_MS = sampleDayStart(PINNED_SAMPLE_DAY) as number;
 
 const alisher: FakeUser = { id: 7001, firstName: 'Alisher', username: 'alisher_haydovchi', languageCode: 'uz' };
 const bobur: FakeUser = { id: 7002, firstName: 'Бобур', username: 'bobur_yuk', languageCode: 'uz' };
@@ -68,7 +70,7 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
 }
 
 /** An hour after the newest sample load, and moving as the test runs. */
-const clock = () => BASE_TIME_MS + HOUR + (Date.now() - started);
+const clock = () => NEWEST_SAMPLE_MS + HOUR + (Date.now() - started);
 
 function run(extra: Record<string, string> = {}, options: { clock?: () => number; requestTimeoutMs?: number } = {}): Promise<AlertsReport> {
   return runAlerts(alertsConfigFromEnv(env(extra)), { log: () => {}, ...options, clock: options.clock ?? clock });
@@ -471,7 +473,7 @@ describe('npm run telegram -- alerts: a clock gone wrong', () => {
       id: 'future-1',
       weight: 1,
       vehicleType: 'Avtovoz',
-      createdAt: new Date(BASE_TIME_MS + 365 * 24 * HOUR).toISOString(),
+      createdAt: new Date(NEWEST_SAMPLE_MS + 365 * 24 * HOUR).toISOString(),
     };
     writeBoard(publicDir(), [future, ...SAMPLE]);
     const second = await run();
@@ -577,7 +579,7 @@ describe('npm run telegram -- alerts: the build’s clock', () => {
     writeBoard(publicDir(), before(30));
     fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
     await run();
-    const built = BASE_TIME_MS + HOUR / 2;
+    const built = NEWEST_SAMPLE_MS + HOUR / 2;
     const ahead: Load = { ...(SAMPLE[0] as Load), id: 'after-the-build', createdAt: new Date(built + 60_000).toISOString() };
     writeBoard(publicDir(), [ahead, ...SAMPLE]);
     const board = path.join(publicDir(), 'feeds', 'board.json');

@@ -6,7 +6,7 @@ import { DEFAULT_SAMPLE_LOADS } from '../src/config/constants';
 import { isoDay } from '../src/loads/format';
 import { vehicleLabel } from '../src/loads/vehicle-types';
 import { matchPlace } from '../src/places/match';
-import { generateLoad, generateLoads } from '../tools/sample-api/data';
+import { PINNED_SAMPLE_DAY, generateLoad, generateLoads, sampleDayStart } from '../tools/sample-api/data';
 import { boardHydrated, boardStatus, controlApi, loadCards, matchingIds, resetApi } from './support';
 import { E2E_API_URL } from './env';
 import { renderedHtmlErrors } from './rendered-html';
@@ -203,8 +203,10 @@ test('axe and the Nu Html Checker find nothing on a filtered board with its pane
 });
 
 test('a kept search: listed on the board with its loads posted since, marked new, counted again once opened', async ({ page }) => {
-  // Kept before the sample API's posted loads (their times follow the board's newest load).
-  await page.clock.setFixedTime(new Date('2026-11-20T06:00:30Z'));
+  // Kept before the sample API's posted loads (a minute apart from the start of the board's day, which its
+  // newest load precedes).
+  const dayStart = sampleDayStart(PINNED_SAMPLE_DAY) as number;
+  await page.clock.setFixedTime(new Date(dayStart + 30_000));
   await page.goto('/ru/loads?vehicle=Konteyner+40ft');
   await expect(page.getByRole('button', { name: 'Убрать фильтр: Контейнер 40ft' })).toBeVisible();
   await page.getByRole('button', { name: 'Сохранить поиск' }).click();
@@ -216,7 +218,7 @@ test('a kept search: listed on the board with its loads posted since, marked new
   await controlApi({ change: { every: 1, removals: false, limit: 1, size: 3 } });
   await fetch(`${E2E_API_URL}/loads?limit=1`);
   await controlApi({ change: null });
-  await page.clock.setFixedTime(new Date('2026-11-20T07:00:00Z'));
+  await page.clock.setFixedTime(new Date(dayStart + 3_600_000));
   await page.goto('/ru/loads');
   const saved = page.getByRole('region', { name: 'Сохранённые поиски' });
   await saved.getByText('Сохранённые поиски').click();

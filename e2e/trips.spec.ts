@@ -4,7 +4,10 @@ import { DEFAULT_SAMPLE_LOADS } from '../src/config/constants';
 import { placeRoutePath } from '../src/config/routes';
 import { groupBuildLoads } from '../src/loads/gazetteer-groups';
 import { buildTrips } from '../src/gatsby/trips';
+import { apiControl } from '../tools/harness/sample-api';
 import { generateLoads } from '../tools/sample-api/data';
+import { E2E_API_URL } from './env';
+import { resetApi } from './support';
 
 /**
  * A pre-built route page is the driver's trip (CONTRACT.md, "Trips"): its loads on the way with their
@@ -52,6 +55,37 @@ test('a vehicle filter in the URL narrows the loads on the way through the board
   await expect(visible).toHaveCount(expected.filter(({ load }) => shownIds.has(load.id)).length);
   const left = section.locator(':scope > ul > li[hidden]');
   if ((await left.count()) > 0) await expect(left.first()).toBeHidden();
+});
+
+test('a load posted after the build that is on the way shows there with its detour, in the rule’s order, under a filter too', async ({
+  page,
+}) => {
+  // The same places as the build's first load on the way: the same detour, and newer, so first of them.
+  const { load: first, detourKm } = trip.onTheWay[0] as (typeof trip.onTheWay)[number];
+  const { posted } = await apiControl(E2E_API_URL).set({ post: [{ from: first.from, to: first.to }] });
+  const id = posted[0] as string;
+  try {
+    await page.goto(path);
+    const section = page.getByRole('region', { name: 'Попутные грузы' });
+    await expect(section.locator('[data-on-the-way-count]')).toHaveText(new RegExp(`^${trip.total + 1} попутн`));
+    // The build's cards, or, once a load posted since is among them, the list the page renders in their place.
+    const cards = section.locator(':scope > ul > li:visible, :scope > [data-on-the-way-live] > ul > li:visible');
+    await expect(cards.first().locator(`a[href="/ru/load/${id}"]`)).toHaveCount(1);
+    await expect(cards).toHaveCount(Math.min(20, trip.onTheWay.length + 1));
+    await expect(cards.first().locator('[data-detour]')).toHaveText(new RegExp(`${detourKm}\\s*км`));
+    const detours = (await cards.locator('[data-detour]').allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
+    expect(detours).toEqual([...detours].sort((a, b) => a - b));
+
+    const vehicle = (await (await fetch(`${E2E_API_URL}/loads/${id}`)).json()).data.vehicleType?.name as string | undefined;
+    if (vehicle) {
+      const matching = trip.onTheWay.filter(({ load }) => load.vehicleType.toLowerCase() === vehicle.toLowerCase());
+      await page.goto(`${path}?vehicle=${encodeURIComponent(vehicle)}`);
+      await expect(section.locator('[data-on-the-way-count]')).toHaveText(new RegExp(`^${matching.length + 1} попутн`));
+      await expect(cards.first().locator(`a[href="/ru/load/${id}"]`)).toHaveCount(1);
+    }
+  } finally {
+    await resetApi();
+  }
 });
 
 test('a card’s way back opens the reversed route around both ends, keyboard only', async ({ page }) => {

@@ -4,6 +4,7 @@
  * shapes or inject failures start a private instance with `startApi({port: 0})` instead.
  */
 import { startApi, type HarnessApi } from '../../tools/harness/sample-api';
+import { PINNED_SAMPLE_DAY } from '../../tools/sample-api/data';
 
 export const TEST_API_LOADS = 120;
 const DEFAULT_TEST_API_PORT = 4311;
@@ -15,6 +16,9 @@ declare global {
 export default async function globalSetup(): Promise<void> {
   const explicit = process.env.TEST_API_PORT;
   process.env.API_QUIET = '1';
+  // Every sample API of the run, shared or private, serves the loads the tests were written against,
+  // whatever the day (tools/sample-api/data.ts).
+  process.env.SAMPLE_DAY = PINNED_SAMPLE_DAY;
   // Another jest run (or anything else) may hold the default port: any free port will do then.
   const api = await startApi({
     port: explicit ? Number(explicit) : DEFAULT_TEST_API_PORT,

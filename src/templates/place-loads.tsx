@@ -19,7 +19,7 @@ import { type LocaleData, pageLanguage } from '../i18n/runtime';
 import { FeedLink } from '../components/feed-link';
 import { OfflineNotice } from '../components/offline-notice';
 import { placeFeedTitle, placeListTitle } from '../feeds/feed-titles';
-import { OnTheWay, onTheWayCountText } from '../components/load-board/on-the-way';
+import { OnTheWay, liveTripCards, onTheWayCountText } from '../components/load-board/on-the-way';
 import { useTripFilter } from '../board/hooks/use-trip-filter';
 import { wayBackHref } from '../search/way-back';
 import * as styles from './place-loads.module.css';
@@ -82,7 +82,10 @@ function PlaceBoard({ pageContext, location }: { pageContext: PlaceLoadsPageCont
   const language = pageLanguage(pageContext);
   const bare = pageContext.i18n ? !pageContext.i18n.routed : false;
   const { retry, ...board } = usePlacePage(pageContext, location.search, language, bare, t('states.fallbackError'));
-  useTripFilter(pageContext.trip, pageContext, board.query, (total, shown) => onTheWayCountText(t, total, shown));
+  useTripFilter(pageContext.trip, pageContext, board.query, {
+    countText: (total, shown, atLeast) => onTheWayCountText(t, total, shown, atLeast),
+    liveCards: liveTripCards({ language, t, wayBacks: pageContext.wayBacks, positions: pageContext.trip?.positions ?? {} }),
+  });
   return <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} {...board} />;
 }
 

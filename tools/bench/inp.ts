@@ -19,6 +19,11 @@
 // interaction. Printed: each phase's median over the runs, and the median of each run's longest
 // interaction (the page's INP). The target is 200 ms, the web's "good" INP.
 //
+// A trip page (a pre-built route page, `--trip`, Toshkent → Buxoro by default, whose loads on the way the
+// sample data fills) is loaded in the same runs: a tap on "Filters", then two filter changes on a vehicle
+// type, each announced before its phase ends (the loads on the way follow, src/board/hooks/use-trip-filter.ts);
+// its INP is the longest of its filter changes.
+//
 // The floor (a bare Gatsby page, tools/bench/floor-site) has no such interactions: it is loaded in the
 // same runs, alternating, at the same slowdown, and a tap on its heading is measured (an interaction
 // with no handler: what the stack's presentation costs), with both pages' load-time long tasks as
@@ -46,6 +51,7 @@ const flags = readFlags({
   runs: numberFlag(5, { min: 1 }),
   slowdown: numberFlag(undefined, { min: 1 }),
   path: textFlag('/ru/loads'),
+  trip: textFlag('/ru/loads/route/toshkent/buxoro'),
   verbose: switchFlag(),
 });
 const RUNS = flags.runs;
@@ -54,6 +60,7 @@ const started = Date.now();
 /** With --verbose, when each step of a run ends (seconds since the start). */
 const step = (name: string) => VERBOSE && console.log(`  ${((Date.now() - started) / 1000).toFixed(1)} s: ${name}`);
 const BOARD_PATH = flags.path;
+const TRIP_PATH = flags.trip;
 /** A place the sample API has loads for, typed as a Russian-speaking driver would. */
 const PLACE = 'Самарканд';
 const LOW_TIER_BENCHMARK_INDEX = 264;
@@ -142,6 +149,90 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 10_000 })));
 }
 
+/** The list's results line (a place page has the offline notice's status line too). */
+const RESULTS_STATUS = '[role="status"][aria-atomic="true"]';
+
+/** Waits for the status line to speak a new result after an interaction (what a screen reader hears). */
+async function announced(page: Page, before: string): Promise<boolean> {
+  try {
+    await page.waitForFunction(
+      ([previous, loading, css]) => {
+        const text = document.querySelector(css)?.textContent ?? '';
+        return text !== previous && text !== loading && text !== '';
+      },
+      [before, ruLoads.status.loading, RESULTS_STATUS] as const,
+      { timeout: 30_000 },
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Opens the filter panel and waits for its options' counts (the list's filter index has arrived). */
+async function openFilters(page: Page): Promise<void> {
+  await page.getByRole('button', { name: ruLoads.filters.open, exact: true }).tap();
+  await page.getByRole('group', { name: ruLoads.filters.vehicle }).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('checkbox', { name: /\(\d+\)$/ })
+    .first()
+    .waitFor({ timeout: 30_000 });
+  await settle(page);
+}
+
+/** A tap on the nth vehicle type with loads: its longest interaction, and whether its results were announced. */
+async function filterChange(page: Page, nth: number): Promise<{ interaction: Interaction | null; announced: boolean }> {
+  const since = await now(page);
+  const before = (await page.locator(RESULTS_STATUS).textContent()) ?? '';
+  await page
+    .getByRole('checkbox', { name: /\([1-9]\d*\)$/ })
+    .nth(nth)
+    .tap();
+  const spoken = await announced(page, before);
+  await settle(page);
+  return { interaction: await longestSince(page, since), announced: spoken };
+}
+
+interface TripRun {
+  filtersOpen: Interaction | null;
+  filterFirst: Interaction | null;
+  filterLater: Interaction | null;
+  announced: boolean;
+  /** The loads on the way's count changed with the filters (the trip followed them). */
+  tripFollowed: boolean;
+  load: Awaited<ReturnType<typeof observedLoad>>;
+}
+
+async function tripRun(context: BrowserContext, url: string, rate: number): Promise<TripRun> {
+  const { page } = await throttledPage(context, rate);
+  try {
+    await page.goto(url);
+    // A route page has no search field: its board's "Filters" button hydrates with it.
+    await hydrated(page, '[aria-controls="board-filters"]');
+    await settle(page);
+    step('trip settled');
+    const load = await observedLoad(page);
+    const count = () => page.locator('[data-on-the-way-count]').textContent();
+    const unfiltered = await count();
+    const since = await now(page);
+    await openFilters(page);
+    const filtersOpen = await longestSince(page, since);
+    const first = await filterChange(page, 0);
+    const later = await filterChange(page, 1);
+    step('trip filter changes');
+    return {
+      filtersOpen,
+      filterFirst: first.interaction,
+      filterLater: later.interaction,
+      announced: first.announced && later.announced,
+      tripFollowed: (await count()) !== unfiltered,
+      load,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
 interface BoardRun {
   nextPage: Interaction | null;
   suggestions: Interaction | null;
@@ -164,24 +255,9 @@ async function boardRun(context: BrowserContext, url: string, rate: number): Pro
     await settle(page);
     step('board settled');
     const load = await observedLoad(page);
-    const status = page.getByRole('status');
+    const status = page.locator(RESULTS_STATUS);
 
-    // Waits for the status line to speak a new result after an interaction (what a screen reader hears).
-    const announcedAfter = async (before: string): Promise<boolean> => {
-      try {
-        await page.waitForFunction(
-          ([previous, loading]) => {
-            const text = document.querySelector('[role="status"]')?.textContent ?? '';
-            return text !== previous && text !== loading && text !== '';
-          },
-          [before, ruLoads.status.loading] as const,
-          { timeout: 30_000 },
-        );
-        return true;
-      } catch {
-        return false;
-      }
-    };
+    const announcedAfter = (before: string) => announced(page, before);
 
     let since = await now(page);
     let before = (await status.textContent()) ?? '';
@@ -211,29 +287,11 @@ async function boardRun(context: BrowserContext, url: string, rate: number): Pro
     step('search');
 
     since = await now(page);
-    await page.getByRole('button', { name: ruLoads.filters.open, exact: true }).tap();
-    await page.getByRole('group', { name: ruLoads.filters.vehicle }).waitFor({ timeout: 30_000 });
-    // The options' counts: the list's filter index has arrived.
-    await page
-      .getByRole('checkbox', { name: /\(\d+\)$/ })
-      .first()
-      .waitFor({ timeout: 30_000 });
-    await settle(page);
+    await openFilters(page);
     const filtersOpen = await longestSince(page, since);
     step('filters open');
-    const filterChange = async (nth: number) => {
-      since = await now(page);
-      before = (await status.textContent()) ?? '';
-      await page
-        .getByRole('checkbox', { name: /\([1-9]\d*\)$/ })
-        .nth(nth)
-        .tap();
-      const announced = await announcedAfter(before);
-      await settle(page);
-      return { interaction: await longestSince(page, since), announced };
-    };
-    const first = await filterChange(0);
-    const later = await filterChange(1);
+    const first = await filterChange(page, 0);
+    const later = await filterChange(page, 1);
     step('filter changes');
     return {
       nextPage,
@@ -306,22 +364,30 @@ async function main(): Promise<number> {
             .join(' '),
       );
       const boards: BoardRun[] = [];
+      const trips: TripRun[] = [];
       const floors: Awaited<ReturnType<typeof floorRun>>[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        // Alternating, so the machine's load weighs on both pages alike.
+        // Alternating, so the machine's load weighs on every page alike.
         floors.push(await floorRun(context, `http://localhost:${FLOOR_PORT}/`, rate));
         const result = await boardRun(context, `${siteUrl}${BOARD_PATH}`, rate);
         boards.push(result);
+        const trip = await tripRun(context, `${siteUrl}${TRIP_PATH}`, rate);
+        trips.push(trip);
         const worst = Math.max(...interactionsOf(result).map(duration));
         console.log(
           `run ${run + 1}: next page ${describe(result.nextPage)}; suggestions ${describe(result.suggestions)}; ` +
             `search ${describe(result.search)}; filters ${describe(result.filtersOpen)}; filter change ${describe(result.filterFirst)}, ` +
-            `then ${describe(result.filterLater)}; longest ${shown(worst)}; floor tap ${describe(floors[run]?.tap ?? null)}`,
+            `then ${describe(result.filterLater)}; longest ${shown(worst)}; floor tap ${describe(floors[run]?.tap ?? null)}; ` +
+            `trip page: filters ${describe(trip.filtersOpen)}, filter change ${describe(trip.filterFirst)}, then ${describe(trip.filterLater)}`,
         );
       }
       const inp = medianOf(boards.map((b) => Math.max(...interactionsOf(b).map(duration))));
       const phase = (pick: (b: BoardRun) => Interaction | null) => shown(medianOf(boards.map((b) => duration(pick(b)))));
-      const announced = boards.every((b) => b.announced.nextPage && b.announced.search && b.announced.filters);
+      const tripChanges = (t: TripRun) => [t.filterFirst, t.filterLater];
+      const tripInp = medianOf(trips.map((t) => Math.max(...tripChanges(t).map(duration))));
+      const tripPhase = (pick: (t: TripRun) => Interaction | null) => shown(medianOf(trips.map((t) => duration(pick(t)))));
+      const announced =
+        boards.every((b) => b.announced.nextPage && b.announced.search && b.announced.filters) && trips.every((t) => t.announced);
       console.log(`\nEvent Timing at ${rate}x, median of ${RUNS} runs (after hydration; target ≤ ${INP_TARGET_MS} ms)\n`);
       console.log('| page | interaction | duration | load: blocking time observed | load: long tasks total | load: longest task |');
       console.log('| --- | --- | ---: | ---: | ---: | ---: |');
@@ -336,12 +402,23 @@ async function main(): Promise<number> {
       console.log(`| board ${BOARD_PATH} | filter change after the first | ${phase((b) => b.filterLater)} | |||`);
       console.log(`| board ${BOARD_PATH} | **longest (INP)** | **${shown(inp)}** | |||`);
       console.log(
+        `| trip ${TRIP_PATH} | filters (tap: the panel opens with its counts) | ${tripPhase((t) => t.filtersOpen)} | ${loadCells(trips.map((t) => t.load))} |`,
+      );
+      console.log(`| trip ${TRIP_PATH} | filter change, the first (tap on a vehicle type) | ${tripPhase((t) => t.filterFirst)} | |||`);
+      console.log(`| trip ${TRIP_PATH} | filter change after the first | ${tripPhase((t) => t.filterLater)} | |||`);
+      console.log(`| trip ${TRIP_PATH} | **longest filter change (INP)** | **${shown(tripInp)}** | |||`);
+      console.log(
         `| floor / (tools/bench/floor-site) | tap on the heading (no handler) | ${shown(medianOf(floors.map((f) => duration(f.tap))))} | ${loadCells(floors.map((f) => f.load))} |`,
       );
       console.log(
         `\nResults' status announced after next page, search and filter changes: ${announced ? 'every run' : 'NOT in every run'}.`,
       );
+      console.log(
+        `The trip page's loads on the way followed its filters: ${trips.every((t) => t.tripFollowed) ? 'every run' : 'NOT in every run'}.`,
+      );
       if (inp > INP_TARGET_MS) console.log(`Target missed: the longest interaction's median ${ms(inp)} > ${INP_TARGET_MS} ms.`);
+      if (tripInp > INP_TARGET_MS)
+        console.log(`Target missed on the trip page: its filter changes' median ${ms(tripInp)} > ${INP_TARGET_MS} ms.`);
       console.log(
         'Record these with the machine and benchmarkIndex: npm run bench:record -- bench:inp [flags] appends them to docs/bench-results.md.',
       );

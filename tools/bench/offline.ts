@@ -12,6 +12,7 @@
 import os from 'node:os';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/env';
+import { PINNED_SAMPLE_DAY } from '../sample-api/data';
 import { startApi } from '../harness/sample-api';
 import { buildSite } from '../harness/stack';
 import { startStaticServer } from '../serve/static-server';
@@ -150,7 +151,8 @@ async function repeatVisit(context: BrowserContext, slowdown: number): Promise<n
 
 async function main(): Promise<void> {
   const { chromium } = await import('@playwright/test');
-  const api = await startApi({ port: PORTS.api, quiet: true });
+  // The pinned day's loads, so a reused build is read against the loads it was built from.
+  const api = await startApi({ port: PORTS.api, quiet: true, day: PINNED_SAMPLE_DAY });
   const apiNetwork = await startPhoneNetwork({ target: `http://localhost:${PORTS.api}`, port: PORTS.apiProxy, ...PHONE_NETWORK });
   const siteNetwork = await startPhoneNetwork({ target: `http://localhost:${PORTS.site}`, port: PORTS.siteProxy, ...PHONE_NETWORK });
   const networks = [apiNetwork, siteNetwork];

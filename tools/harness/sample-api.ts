@@ -10,6 +10,7 @@ import {
   type SampleApiOptions,
 } from '../sample-api/server';
 import { sampleApiEnv } from '../sample-api/from-env';
+import type { PostedPlaces } from '../sample-api/changes';
 
 /**
  * The one way to start the sample API and to talk to its `/__control`: jest's global setup and test
@@ -26,8 +27,9 @@ export interface HarnessApi extends SampleApi {
 }
 
 /**
- * Port, load count, shape, order and quiet default to API_PORT, SAMPLE_LOADS, API_SHAPE, API_ORDER and
- * API_QUIET, then to the contract's 4010 and 120, the `data` shape, newest first and a request log.
+ * Port, load count, day, shape, order and quiet default to API_PORT, SAMPLE_LOADS, SAMPLE_DAY, API_SHAPE,
+ * API_ORDER and API_QUIET, then to the contract's 4010 and 120, the UTC day it starts on, the `data`
+ * shape, newest first and a request log.
  */
 export async function startApi(options: StartApiOptions = {}): Promise<HarnessApi> {
   const { orFreePort = false, ...rest } = options;
@@ -37,6 +39,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<HarnessAp
     ...rest,
     port,
     loads: rest.loads ?? env.loads,
+    day: rest.day ?? env.day,
     shape: rest.shape ?? env.shape,
     order: rest.order ?? env.order,
     quiet: rest.quiet ?? env.quiet,
@@ -57,6 +60,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<HarnessAp
 
 /** What POST /__control accepts (tools/sample-api/server.ts documents each field). */
 export interface ControlSettings {
+  day?: string;
   shape?: ResponseShape;
   order?: ListOrderSetting;
   fail?: number | null;
@@ -67,6 +71,7 @@ export interface ControlSettings {
   change?: ChangeMode | null;
   broken?: string[];
   take?: string[];
+  post?: PostedPlaces[];
   resetTraffic?: true;
   portal?: boolean;
 }

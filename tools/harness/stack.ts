@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { startApi } from './sample-api';
 import type { ListOrderSetting } from '../sample-api/server';
+import { PINNED_SAMPLE_DAY } from '../sample-api/data';
 
 /** Shared by `npm start`, the e2e runner, the scripts and the benchmarks: build, serve, look at it. */
 
@@ -32,16 +33,27 @@ export interface BuiltSite {
 
 /**
  * For scripts that look at the built site in Chromium: a sample API, a build against it (unless
- * `build` is false and public/ is reused), the CDN-like server and a browser, all closed afterwards.
+ * `build` is false and public/ is reused), the CDN-like server and a browser, all closed afterwards. The
+ * API serves the pinned day's loads (`day` says another), as the e2e runner's does: a reused build, the
+ * e2e's or one of another day, is read against the loads it was built from.
  */
 export async function withBuiltSite<T>(
-  options: { apiPort: number; sitePort: number; build: boolean; loads?: number; order?: ListOrderSetting; env?: NodeJS.ProcessEnv },
+  options: {
+    apiPort: number;
+    sitePort: number;
+    build: boolean;
+    loads?: number;
+    order?: ListOrderSetting;
+    day?: string;
+    env?: NodeJS.ProcessEnv;
+  },
   withSite: (site: BuiltSite) => Promise<T>,
 ): Promise<T> {
   const { chromium } = await import('@playwright/test');
   const { startStaticServer } = await import('../serve/static-server');
   const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('./env');
-  const api = await startApi({ port: options.apiPort, quiet: true, loads: options.loads, order: options.order });
+  const day = options.day ?? PINNED_SAMPLE_DAY;
+  const api = await startApi({ port: options.apiPort, quiet: true, loads: options.loads, order: options.order, day });
   try {
     const siteUrl = `http://localhost:${options.sitePort}`;
     if (options.build) await buildSite(api.url, { SITE_URL: siteUrl, ...options.env });

@@ -1,5 +1,5 @@
 import type { ApiLoad } from '../../src/api-client/types';
-import { BASE_TIME_MS, generateLoad, mulberry32 } from './data';
+import { generateLoad, mulberry32, sampleDayStart } from './data';
 import { haystackOf, type ChangeLog, type ChangeMode, type Context } from './state';
 
 /** Posted loads are generated from indexes far past any data set, so their ids never collide. */
@@ -35,11 +35,30 @@ function removeLoad(ctx: Context, log: ChangeLog): void {
   log.removed.push(id);
 }
 
-function postLoad(ctx: Context, log: ChangeLog): void {
-  const serial = log.posted.length + 1;
-  const generated = generateLoad(POSTED_INDEX_BASE + serial);
-  // Newest first: a posted load is newer than the data set and than every load posted before it.
-  const load: ApiLoad = { ...generated, createdAt: new Date(BASE_TIME_MS + serial * MINUTE_MS).toISOString() };
+/** Where a load posted by `/__control`'s `post` goes: place names as a poster types them. */
+export interface PostedPlaces {
+  from: string;
+  to: string;
+}
+
+/**
+ * Posts one load at the board's newest end: generated as the data set's loads are (a posting serial far
+ * past them), a minute after the newest posting of the day and of every load posted before it, so the
+ * same requests give the same loads. With `places`, it goes between them (typed, not from the dictionary).
+ */
+export function postLoad(ctx: Context, log: ChangeLog, places?: PostedPlaces): void {
+  let serial = log.posted.length + 1;
+  // Change mode's log starts afresh when it is set again: a serial whose load is still on the board (id
+  // 1001 + index, data.ts) is skipped.
+  while (ctx.data.byId.has(String(1001 + POSTED_INDEX_BASE + serial))) serial += 1;
+  const { day } = ctx.data;
+  const generated = generateLoad(POSTED_INDEX_BASE + serial, { day });
+  const createdAt = new Date((sampleDayStart(day) ?? 0) + serial * MINUTE_MS).toISOString();
+  const load: ApiLoad = { ...generated, createdAt };
+  if (places) {
+    for (const field of ['fromLocation', 'toLocation', 'fromLocationName', 'toLocationName'] as const) delete load[field];
+    Object.assign(load, { fromLocationName: places.from, toLocationName: places.to });
+  }
   ctx.data.loads.unshift(load);
   ctx.data.haystacks.unshift(haystackOf(load));
   ctx.data.byId.set(String(load.id), load);

@@ -1,13 +1,15 @@
 // `npm run api`: the sample API alone, configured from the environment (from-env.ts).
 import { sampleApiEnv } from './from-env';
+import { utcDayOf } from './data';
 import { startSampleApi, type SampleApi } from './server';
 
 async function main(): Promise<void> {
   const settings = sampleApiEnv(process.env);
   const { port, loads, change } = settings;
+  const day = settings.day ?? utcDayOf(Date.now());
   let api: SampleApi;
   try {
-    api = await startSampleApi(settings);
+    api = await startSampleApi({ ...settings, day });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new Error(`port ${port} is already in use (set API_PORT to another port)`);
@@ -16,7 +18,7 @@ async function main(): Promise<void> {
   const changing = change
     ? `, changing after every ${change.every} list requests${change.limit != null ? ` for the first ${change.limit}` : ''}`
     : '';
-  process.stdout.write(`Sample API: ${api.url} (${loads} loads${changing})\n`);
+  process.stdout.write(`Sample API: ${api.url} (${loads} loads counting back from ${day}${changing})\n`);
   const stop = (): void => {
     void api.close().finally(() => process.exit(0));
   };

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { changeModeProblem, newChangeLog } from './changes';
+import { changeModeProblem, newChangeLog, postLoad, type PostedPlaces } from './changes';
+import { sampleDayStart } from './data';
 import { readBody, sendJson } from './http';
 import {
   LIST_ORDERS,
@@ -87,10 +88,12 @@ function takeLoads(ctx: Context, ids: readonly string[]): void {
 /** Validates everything before changing anything; returns an error message or null. */
 function applyControl(ctx: Context, body: unknown): string | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'Control body must be a JSON object';
-  const { shape, order, fail, delayMs, revision, reset, loads, change, broken, resetTraffic, take, portal } = body as Record<
+  const { shape, order, fail, delayMs, revision, reset, loads, change, broken, resetTraffic, take, portal, day, post } = body as Record<
     string,
     unknown
   >;
+  if (day !== undefined && !(typeof day === 'string' && sampleDayStart(day) !== null)) return 'day must be a YYYY-MM-DD day';
+  if (post !== undefined && !isPostList(post)) return 'post must be an array of at most 100 {from, to} place names';
   if (shape !== undefined && !RESPONSE_SHAPES.includes(shape as ResponseShape)) {
     return `shape must be one of ${RESPONSE_SHAPES.join(', ')}`;
   }
@@ -125,6 +128,7 @@ function applyControl(ctx: Context, body: unknown): string | null {
   if (fail !== undefined) next.fail = fail as number | null;
   if (delayMs !== undefined) next.delayMs = delayMs as number;
   if (revision !== undefined) next.revision = revision as number;
+  if (day !== undefined) next.day = day as string;
   if (change !== undefined) next.change = change === null ? null : { ...(change as ChangeMode) };
   if (broken !== undefined) next.broken = [...(broken as string[])];
   if (portal !== undefined) next.portal = portal as boolean;
@@ -133,12 +137,24 @@ function applyControl(ctx: Context, body: unknown): string | null {
   // A board change mode has touched is rebuilt on reset, like one of another size or revision, even
   // when change mode was turned off since (which starts its log afresh).
   const touched = ctx.data.changed;
-  if (next.revision !== ctx.state.revision || count !== ctx.count || (reset && touched)) {
+  if (next.revision !== ctx.state.revision || next.day !== ctx.data.day || count !== ctx.count || (reset && touched)) {
     ctx.count = count;
-    ctx.data = buildDataset(count, next.revision, ctx.changedEvery);
+    ctx.data = buildDataset(count, next.revision, ctx.changedEvery, next.day);
   }
   if (change !== undefined || reset) ctx.changes = newChangeLog(next.change);
   ctx.state = next;
   if (take !== undefined) takeLoads(ctx, take as string[]);
+  if (post !== undefined) for (const places of post as PostedPlaces[]) postLoad(ctx, ctx.changes, places);
   return null;
+}
+
+function isPostList(post: unknown): boolean {
+  const name = (text: unknown) => typeof text === 'string' && text.trim() !== '' && text.length <= 200;
+  return (
+    Array.isArray(post) &&
+    post.length <= 100 &&
+    post.every(
+      (item: unknown) => typeof item === 'object' && item !== null && name((item as PostedPlaces).from) && name((item as PostedPlaces).to),
+    )
+  );
 }

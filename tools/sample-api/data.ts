@@ -8,11 +8,30 @@
  * fields, place names only in the `*LocationName` fallback fields (typed by hand in other scripts and
  * spellings: Ташкент, Tashkent, "Toshkent sh."), lower-case currency codes, date-only
  * loading dates, a `contact` source without a contact, and one hostile load (`HOSTILE_LOAD_ID`).
+ *
+ * The loads count back from their day (`GenerateOptions.day`): the newest is posted in the half hour
+ * before its start, 00:00 UTC, so a data set served on its day never holds a load posted in the future. The sample API serves
+ * the day it starts on; tests pin `PINNED_SAMPLE_DAY`, the day `generateLoads` uses when given none.
  */
 import type { ApiContact, ApiLoad, ApiUser, ApiVehicleType } from '../../src/api-client/types';
 
-/** Fixed "now" of the data set; never `Date.now()`, so output does not depend on when it runs. */
-export const BASE_TIME_MS = Date.UTC(2026, 10, 20, 6, 0, 0);
+/** The day tests pin the data set to (`SAMPLE_DAY`), and the day `generateLoads` counts from unless told. */
+export const PINNED_SAMPLE_DAY = '2026-11-20';
+
+const DAY_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The start (00:00 UTC) of a `YYYY-MM-DD` day, the newest posting of that day's data set; null when it is no day. */
+export function sampleDayStart(day: string): number | null {
+  const parts = DAY_TEXT.exec(day);
+  if (!parts) return null;
+  const time = Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]));
+  return new Date(time).toISOString().slice(0, 10) === day ? time : null;
+}
+
+/** The UTC day of `time`, as `YYYY-MM-DD`: the day a sample API started then serves. */
+export function utcDayOf(time: number): string {
+  return new Date(time).toISOString().slice(0, 10);
+}
 
 const SEED = 0x5eed_2026;
 
@@ -255,6 +274,8 @@ class Dice {
 }
 
 export interface GenerateOptions {
+  /** `YYYY-MM-DD`: the day the loads count back from (see the file comment). Default `PINNED_SAMPLE_DAY`. */
+  day?: string;
   /** With `revision` > 0, every `changedEvery`-th load (index 0, N, 2N, ...) gets a new title and price. */
   changedEvery?: number;
   /** 0 (default) is the unchanged data set; each revision changes the same loads differently. */
@@ -273,13 +294,16 @@ export function generateLoad(index: number, options: GenerateOptions = {}): ApiL
   const dice = new Dice(mulberry32(SEED ^ Math.imul(index + 1, 0x9e3779b1)));
   const vehicle = dice.pick(VEHICLE_TYPES);
   const [minT, maxT] = CAPACITY[vehicle.id] ?? [1, 20];
-  const from = dice.pickWeighted(CITIES);
+  let from = dice.pickWeighted(CITIES);
   let to = dice.pickWeighted(CITIES);
   while (to.name === from.name) to = dice.pickWeighted(CITIES);
+  // After the dice, so every other field of the load is what it was.
+  const corridor = corridorLoad(index);
+  if (corridor) [from, to] = corridor;
   const international = from.foreign || to.foreign;
 
   // Strictly decreasing with the index (at most 29 min of jitter inside a 30 min step): newest first.
-  const createdMs = BASE_TIME_MS - index * 30 * MINUTE - dice.int(0, 29) * MINUTE - dice.int(0, 59) * 1000;
+  const createdMs = dayStartOf(options.day) - index * 30 * MINUTE - dice.int(0, 29) * MINUTE - dice.int(0, 59) * 1000;
   const loadingMs = Math.floor((createdMs + dice.int(1, 10) * DAY) / DAY) * DAY;
 
   const weight = round(dice.float(minT, maxT), weightStep(maxT));
@@ -327,6 +351,58 @@ export function generateLoad(index: number, options: GenerateOptions = {}): ApiL
   }
   Object.assign(load, contactFields(dice, index));
   return load;
+}
+
+/** The start of a data set's day; a day that is not one is a caller's bug. */
+function dayStartOf(day: string = PINNED_SAMPLE_DAY): number {
+  const start = sampleDayStart(day);
+  if (start === null) throw new Error(`Sample data: ${JSON.stringify(day)} is not a YYYY-MM-DD day`);
+  return start;
+}
+
+/**
+ * The busy corridors' loads, as drivers meet them: the trips Toshkent → Samarqand, → Buxoro and
+ * → Farg'ona and back, and the legs that lie on their way (Toshkent → Jizzax and Jizzax → Samarqand on the
+ * way to Samarqand, Navoiy's legs on the way to Buxoro, Qo'qon's and Angren's to Farg'ona), each within the
+ * trips' detour rule (docs/trips.md). Every `CORRIDOR_EVERY`-th load, by index, not by the dice, so the
+ * rest of the data set stays what it was; Guliston → Samarqand is left out: it adds 70 km to Toshkent →
+ * Samarqand, more than the 60 the rule allows.
+ */
+const CORRIDOR_LOADS: ReadonlyArray<readonly [string, string]> = [
+  ['Toshkent', 'Samarqand'],
+  ['Toshkent', 'Jizzax'],
+  ['Toshkent', 'Buxoro'],
+  ['Toshkent', 'Navoiy'],
+  ['Jizzax', 'Samarqand'],
+  ['Samarqand', 'Toshkent'],
+  ['Navoiy', 'Buxoro'],
+  ['Toshkent', "Farg'ona"],
+  ['Toshkent', "Qo'qon"],
+  ['Samarqand', 'Buxoro'],
+  ['Jizzax', 'Toshkent'],
+  ['Buxoro', 'Toshkent'],
+  ['Toshkent', 'Samarqand'],
+  ['Angren', "Farg'ona"],
+  ['Navoiy', 'Toshkent'],
+  ['Samarqand', 'Jizzax'],
+  ['Toshkent', 'Buxoro'],
+  ["Qo'qon", "Farg'ona"],
+  ["Farg'ona", 'Toshkent'],
+  ['Buxoro', 'Samarqand'],
+];
+const CORRIDOR_EVERY = 6;
+const CORRIDOR_OFFSET = 3;
+
+function corridorLoad(index: number): [City, City] | null {
+  if (index % CORRIDOR_EVERY !== CORRIDOR_OFFSET) return null;
+  const [from, to] = CORRIDOR_LOADS[Math.floor(index / CORRIDOR_EVERY) % CORRIDOR_LOADS.length] as readonly [string, string];
+  return [cityNamed(from), cityNamed(to)];
+}
+
+function cityNamed(name: string): City {
+  const city = CITIES.find((candidate) => candidate.name === name);
+  if (!city) throw new Error(`Sample data: no city ${name}`);
+  return city;
 }
 
 /** Every this many loads, the title names a place on the way. */

@@ -7,7 +7,7 @@
  * runner import them into an empty history directly (`pastLines`).
  *
  * The past ends at `end`, by default the start of the current UTC day: the history's figures look at
- * the last 90 days before the build, and a fixed end (like the live loads' BASE_TIME_MS) would slide out
+ * the last 90 days before the build, and a fixed end (like the live loads of a pinned day) would slide out
  * of that window as the calendar moves on. Every past load closed before `end`; the loads on the board
  * now are the live sample API's.
  */

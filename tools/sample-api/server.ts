@@ -17,7 +17,12 @@
  * behaviour of this server instance for every client, so a test suite that runs in parallel with
  * others should start its own instance (`startApi({port: 0})` in tools/harness) rather than change a shared one.
  *
+ * The loads count back from a day (data.ts): the UTC day the server starts on, so a newcomer's board was
+ * posted up to this morning and loads from today on; `day` (SAMPLE_DAY) pins it, as tests do. The same day gives the
+ * same loads, byte for byte.
+ *
  *   POST /__control  JSON body, every field optional:
+ *     day:      'YYYY-MM-DD': regenerate the loads counting back from this day (reset: the start-up day)
  *     order:    'newest' (default) newest posting first; 'oldest' oldest first, a posted load appended at
  *               the end; 'none' no order of posting (by a hash of the id)
  *     shape:    'data'      {data: [...], pagination: {total, page, limit}}   (default)
@@ -32,6 +37,8 @@
  *               or a station's captive portal does; false stops it
  *     broken:   ids of loads to send without their id in lists (an item the site must drop), [] for none
  *     take:     ids of loads to take off the board now (a load taken since the build)
+ *     post:     [{from, to}, ...] posts these loads now at the board's newest end, one a minute after the
+ *               newest posting (as change mode posts them), each between the two place names as typed
  *     resetTraffic: true zeroes the request counts (reset does too)
  *     revision: regenerate the loads with this revision (see data.ts)
  *     loads:    serve this many loads from now on (0..100000), e.g. more than a build read
@@ -44,7 +51,7 @@
  *               and posted at each step instead of one (a board busier than any read); `posts: false` or
  *               `removals: false` keeps that half out. Counting starts when the field is set.
  *               A removed load answers 404 on GET /api/loads/{id}.
- *   GET  /__control  the current state. Both answer {shape, fail, delayMs, revision, loads, change,
+ *   GET  /__control  the current state. Both answer {day, shape, fail, delayMs, revision, loads, change,
  *               broken, portal, listRequests, posted, removed, traffic} (posted and removed: ids changed by
  *               change mode; traffic: the /api/* requests started, finished, aborted by the client
  *               before their answer, in flight now and most in flight at once, since start or reset).
@@ -56,6 +63,7 @@ import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_API_PORT, DEFAULT_SAMPLE_LOADS } from '../../src/config/constants';
 import { newChangeLog } from './changes';
+import { utcDayOf } from './data';
 import { sendJson } from './http';
 import { route } from './router';
 import {
@@ -86,6 +94,8 @@ export interface SampleApiOptions {
   shape?: ResponseShape;
   /** Initial list order. Default: 'newest'. */
   order?: ListOrderSetting;
+  /** `YYYY-MM-DD`, the day the loads count back from (data.ts). Default: the UTC day it starts on. */
+  day?: string;
   revision?: number;
   changedEvery?: number;
   /** Change mode from the start (see the file comment). Default: off. */
@@ -101,6 +111,7 @@ export interface SampleApi {
 
 export function startSampleApi(options: SampleApiOptions = {}): Promise<SampleApi> {
   const initial: ControlState = {
+    day: options.day ?? utcDayOf(Date.now()),
     shape: options.shape ?? 'data',
     order: options.order ?? 'newest',
     fail: null,
@@ -117,7 +128,7 @@ export function startSampleApi(options: SampleApiOptions = {}): Promise<SampleAp
     count,
     initialCount: count,
     changedEvery: options.changedEvery,
-    data: buildDataset(count, initial.revision, options.changedEvery),
+    data: buildDataset(count, initial.revision, options.changedEvery, initial.day),
     changes: newChangeLog(initial.change),
     traffic: newTraffic(),
     quiet: options.quiet ?? false,

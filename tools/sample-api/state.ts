@@ -38,6 +38,8 @@ export interface ChangeLog {
 }
 
 export interface ControlState {
+  /** `YYYY-MM-DD`: the day the loads count back from (data.ts). */
+  day: string;
   shape: ResponseShape;
   order: ListOrderSetting;
   fail: number | null;
@@ -74,6 +76,8 @@ export interface Dataset {
   haystacks: string[];
   /** Change mode has posted or removed a load since the board was made (a reset makes it again). */
   changed: boolean;
+  /** The day the loads count back from: posted loads follow its newest. */
+  day: string;
 }
 
 export interface Context {
@@ -89,13 +93,14 @@ export interface Context {
   quiet: boolean;
 }
 
-export function buildDataset(count: number, revision: number, changedEvery: number | undefined): Dataset {
-  const loads = generateLoads(count, { revision, changedEvery });
+export function buildDataset(count: number, revision: number, changedEvery: number | undefined, day: string): Dataset {
+  const loads = generateLoads(count, { revision, changedEvery, day });
   return {
     loads,
     byId: new Map(loads.map((load) => [String(load.id), load])),
     haystacks: loads.map(haystackOf),
     changed: false,
+    day,
   };
 }
 

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   vars.done();
   const api = external ? null : await startApi();
   const apiUrl = external || api?.url || '';
-  if (api) console.log(`Sample API at ${api.url}`);
+  if (api) console.log(`Sample API at ${api.url}, its loads counting back from ${(await api.control.state()).day} (SAMPLE_DAY)`);
   const file = historyFile();
   const past = api ? await importSamplePast(file) : null;
   if (past) console.log(`Started the board history ${file} with the sample API's past: ${past.new} loads over six months.`);

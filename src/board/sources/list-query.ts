@@ -57,7 +57,8 @@ interface SinceFailed {
   failed: 'unreachable' | 'answer';
 }
 
-function placeReader(places: Places | null): PlaceReader {
+/** How the phone reads a load's places: the page language's place file, or nothing without it. */
+export function placeReader(places: Places | null): PlaceReader {
   if (!places) return { slugOf: () => null, slugOfKey: () => undefined };
   const slugOfKey = places.module.slugOfKeyIn(places.file);
   return { slugOf: (text) => places.module.findEntry(places.file, text)?.slug ?? null, slugOfKey };

@@ -1,0 +1,94 @@
+import type { Load } from '../../api-client/types';
+import { cardRouteKey } from '../../loads/route-km';
+import { builtList } from './built-list';
+import { NO_FILTERS, type FilterValues } from '../../search/filter-table';
+import type { ListFiles } from '../list-types';
+import { placeReader } from './list-query';
+import type { MatchContext } from '../../search/matcher';
+import { onTheWay, slugDistance, type OnTheWayRow, type Trip } from '../../search/on-the-way';
+import { loadPlaces } from './places-on-demand';
+import { POSTED_SINCE_MS, readPostedSince, type PostedSince } from './posted-since';
+import { isFiltered } from '../../search/query';
+import { filterRow, tashkentToday, type FilterRow } from '../../search/rows';
+
+/**
+ * A route page's loads on the way now (CONTRACT.md, "Trips"): the build's, less those taken since, with
+ * every load posted since that is on the way, under the page's filters, through the trip's one rule and
+ * the board's one matcher (on-the-way.ts). The loads posted since are read from the API's newest end as
+ * the board reads them (posted-since.ts), whatever its order, once a minute per page view however often
+ * the filters change; the place file and the build's rows (the board's index) are fetched only under a
+ * filter or when loads were posted since (the board's index: when one of them is on the way).
+ */
+
+export interface TripNow {
+  /** Every load on the way, in the rule's order (the smallest detour first, then newest first). */
+  found: OnTheWayRow[];
+  /** The loads posted since the build that are among them, their places named in the page's language. */
+  posted: ReadonlyMap<string, Load>;
+  /** The km of each posted load's own route, by `cardRouteKey` of its named places. */
+  routeDistances: Record<string, number>;
+  /** Every load posted since was read: else the count says "at least". */
+  complete: boolean;
+}
+
+let sharedRead: { board: string; at: number; read: Promise<PostedSince | null> } | null = null;
+
+/**
+ * The loads posted since the build, read once a minute at most for the board the page was built from (its
+ * index's address and newest posting); null when the API could not say.
+ */
+function postedSince(builtAt: number, files: ListFiles): Promise<PostedSince | null> {
+  const board = `${builtAt} ${new URL(files.boardPath, globalThis.location?.href ?? 'http://localhost/').href}`;
+  if (!sharedRead || sharedRead.board !== board || Date.now() - sharedRead.at > POSTED_SINCE_MS) {
+    const read = readPostedSince(builtAt, files.apiOrder, files.apiTotal, new AbortController().signal).catch(() => null);
+    sharedRead = { board, at: Date.now(), read };
+  }
+  return sharedRead.read;
+}
+
+/** A posted load's card as the build names its own: the place file's name in the page's language. */
+function named(load: Load, nameOf: (text: string) => string | undefined): Load {
+  return { ...load, from: nameOf(load.from) ?? load.from, to: nameOf(load.to) ?? load.to };
+}
+
+/**
+ * The trip's loads on the way now under `query`; null when the build's list stands as it is (no filter,
+ * and no load posted since on the way, or the API could not say).
+ */
+export async function tripNow(
+  trip: Trip,
+  files: ListFiles,
+  placeFilePath: string,
+  query: FilterValues,
+  signal: AbortSignal,
+): Promise<TripNow | null> {
+  // The list's own index is small, and carries the build's newest posting, from which "since" counts.
+  const own = await builtList(files.indexPath || files.boardPath).index(signal);
+  const since = await postedSince(own.builtAt, files);
+  const filtered = isFiltered(query);
+  // A quiet board costs one request: the place file is fetched only for loads to place.
+  if (!filtered && !since?.loads.length) return null;
+  const places = await loadPlaces(placeFilePath);
+  const reader = placeReader(places);
+  const context: MatchContext = { today: tashkentToday(Date.now()), places: places?.file.places ?? [] };
+  const postedRows = (since?.loads ?? []).map((load) => filterRow(load, reader));
+  if (!filtered && onTheWay(postedRows, trip, NO_FILTERS, context).length === 0) return null;
+  const board = await builtList(files.boardPath).index(signal);
+  const postedIds = new Set(postedRows.map((row) => row.id));
+  const rows: FilterRow[] = [...postedRows, ...board.rows.filter((row) => !postedIds.has(row.id) && !since?.taken(row))];
+  const distance = slugDistance(context.places);
+  const found = onTheWay(rows, trip, query, context, null, distance);
+  const nameOf = (text: string) => (places ? places.module.findEntry(places.file, text)?.label : undefined);
+  const posted = new Map<string, Load>();
+  const routeDistances: Record<string, number> = {};
+  const rowOf = new Map(postedRows.map((row) => [row.id, row]));
+  const onTheWayRows = new Set(found.map((item) => item.row));
+  for (const load of since?.loads ?? []) {
+    const row = rowOf.get(load.id) as FilterRow;
+    if (!onTheWayRows.has(row)) continue;
+    const card = named(load, nameOf);
+    posted.set(load.id, card);
+    routeDistances[cardRouteKey(card.from, card.to)] = (row.from && row.to ? distance(row.from, row.to) : null) ?? 0;
+  }
+  return { found, posted, routeDistances, complete: since?.complete ?? false };
+}
