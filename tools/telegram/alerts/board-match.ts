@@ -66,8 +66,11 @@ export interface ListRows {
 export interface PreparedBoard {
   /** Every dated load, oldest first. */
   all: ListRows;
-  /** The loads a list tests: a city's from or to, a route's, or (a place search, `near`, the board) all. */
-  rowsOf(list: KeptList): ListRows;
+  /**
+   * The loads a list tests: a city's from or to, a route's, or (a place search, `near`, the board) all;
+   * of a list of some vehicle types, only theirs, one part a type.
+   */
+  rowsOf(list: KeptList): ListRows[];
   /**
    * The loads on a kept route's way whatever its other filters, each with its detour, oldest first in one
    * or more parts (one for each of its vehicle types, when it names some): the trip's rule asked once a
@@ -145,19 +148,23 @@ export function prepareBoard(loads: readonly PublishedLoad[]): PreparedBoard {
     }
     return found;
   };
-  // The board's own list of some vehicle types holds only their rows (the matcher's test is this one).
-  const byVehicle = new Map<string, BoardRow[]>();
-  for (const one of all.rows) {
-    const found = byVehicle.get(one.row.vehicle);
-    if (found) found.push(one);
-    else byVehicle.set(one.row.vehicle, [one]);
-  }
-  const rowsOfTypes = (names: readonly string[]): ListRows => {
-    const wanted = [...new Set(names.map((name) => name.trim().toLowerCase()))].sort();
-    const key = `types:${JSON.stringify(wanted)}`;
-    let found = lists.get(key);
-    if (!found) lists.set(key, (found = oldestFirst(wanted.flatMap((name) => byVehicle.get(name) ?? []))));
-    return found;
+  // A list of some vehicle types holds only their rows (the matcher's test is this one): each list's rows
+  // are split by type once, and a list of two types reads two parts.
+  const typeParts = new Map<ListRows, Map<string, ListRows>>();
+  const partsOfTypes = (rows: ListRows, names: readonly string[]): ListRows[] => {
+    let byType = typeParts.get(rows);
+    if (!byType) {
+      const split = new Map<string, BoardRow[]>();
+      for (const one of rows.rows) {
+        const found = split.get(one.row.vehicle);
+        if (found) found.push(one);
+        else split.set(one.row.vehicle, [one]);
+      }
+      byType = new Map([...split].map(([type, part]) => [type, { rows: part, times: part.map((one) => one.row.posted) }]));
+      typeParts.set(rows, byType);
+    }
+    const parts = byType;
+    return [...new Set(names.map((name) => name.trim().toLowerCase()))].flatMap((name) => parts.get(name) ?? []);
   };
   // The trip's rule reads a load's two places only: it is worked out once a route, not once a load. The
   // routes by the place they leave, then the place they reach.
@@ -211,6 +218,17 @@ export function prepareBoard(loads: readonly PublishedLoad[]): PreparedBoard {
     trips.set(key, (found = { routes, all, byVehicle: vehicles }));
     return found;
   };
+  const listRows = ({ scope: { from, to }, place, filters: { near } }: KeptList): ListRows => {
+    // A searched place, widened or not, holds only rows that touch it.
+    if (place !== null) return rowsAround(place, near);
+    // Widened to places around, a city's or a route's list holds loads of other places' groups, all of
+    // them leaving (or reaching) a place around its own: far fewer than the board's.
+    if (near !== null) return from !== undefined || to !== undefined ? rowsAround((from ?? to) as string, near) : all;
+    if (from !== undefined && to !== undefined) return rowsOfGroup(`route:${from}/${to}`, groups.routes.get(routeKey(from, to)));
+    if (from !== undefined) return rowsOfGroup(`from:${from}`, groups.from.get(from));
+    if (to !== undefined) return rowsOfGroup(`to:${to}`, groups.to.get(to));
+    return all;
+  };
   const rowsOnTheWay = (list: KeptList, today: number): WayRows[] | null => {
     const trip = tripOfList(list.scope);
     if (!trip) return null;
@@ -222,16 +240,9 @@ export function prepareBoard(loads: readonly PublishedLoad[]): PreparedBoard {
   return {
     all,
     rowsOnTheWay,
-    rowsOf({ scope: { from, to }, place, filters: { near, vehicle } }) {
-      // A searched place, widened or not, holds only rows that touch it.
-      if (place !== null) return rowsAround(place, near);
-      // Widened to places around, a city's or a route's list holds loads of other places' groups, all of
-      // them leaving (or reaching) a place around its own: far fewer than the board's.
-      if (near !== null) return from !== undefined || to !== undefined ? rowsAround((from ?? to) as string, near) : all;
-      if (from !== undefined && to !== undefined) return rowsOfGroup(`route:${from}/${to}`, groups.routes.get(routeKey(from, to)));
-      if (from !== undefined) return rowsOfGroup(`from:${from}`, groups.from.get(from));
-      if (to !== undefined) return rowsOfGroup(`to:${to}`, groups.to.get(to));
-      return vehicle.length > 0 ? rowsOfTypes(vehicle) : all;
+    rowsOf(list) {
+      const rows = listRows(list);
+      return list.filters.vehicle.length > 0 ? partsOfTypes(rows, list.filters.vehicle) : [rows];
     },
   };
 }

@@ -141,11 +141,11 @@ export function planAlerts(
     if (!matches) matchers.set(key, (matches = listMatcher(group.list, day)));
     const found: BoardRow[] = [];
     const { since } = group;
-    const { rows, times } = prepared.rowsOf(group.list);
-    for (let index = firstAtOrAfter(times, since.at); index < rows.length; index += 1) {
-      const row = rows[index] as BoardRow;
-      if (matches(row) && isAfter(row.load.id, times[index] as number, since)) found.push(row);
-    }
+    for (const { rows, times } of prepared.rowsOf(group.list))
+      for (let index = firstAtOrAfter(times, since.at); index < rows.length; index += 1) {
+        const row = rows[index] as BoardRow;
+        if (matches(row) && isAfter(row.load.id, times[index] as number, since)) found.push(row);
+      }
     const wayRows = prepared.rowsOnTheWay(group.list, day);
     let way: OnTheWayLoad[] = [];
     if (wayRows) {
@@ -158,7 +158,10 @@ export function planAlerts(
     const shown = [...own, ...along.map((one) => one.one)].map((row) => row.load);
     const detours = new Map(along.map(({ one, detourKm }) => [one.load.id, detourKm]));
     const total = found.length + way.length;
-    const oldest = way.reduce((first, { one }) => Math.min(first, one.row.posted), found[0]?.row.posted ?? Infinity);
+    // Each part is oldest first, not the whole.
+    let oldest = Infinity;
+    for (const one of found) oldest = Math.min(oldest, one.row.posted);
+    for (const { one } of way) oldest = Math.min(oldest, one.row.posted);
     for (const { chat, subscription, list } of group.members) {
       const upTo = boardCursor ? laterCursor(since, boardCursor) : since;
       if (total === 0) quiet.push({ subscription, upTo });
