@@ -9,8 +9,8 @@
  * indexes (`filterRow` with the gazetteer, `gazetteerPlaces` in src/gatsby/filter-files.ts): a load's places,
  * the places its title names, its type, weight and loading day. A city or route list without `near` tests the
  * loads of its own group only, as the build groups them for its index; a place search, and a city or
- * route list with `near`, test the loads that touch its place (or a place within its `near`); the board's
- * list of some vehicle types, the loads of those types; any other list tests them all.
+ * route list with `near`, test the loads that touch its place (or a place within its `near`); any other list
+ * tests them all; and a list of some vehicle types, only the loads of those types among those.
  */
 import type { Load } from '../../../src/api-client/types';
 import type { Language } from '../../../src/config/languages';
