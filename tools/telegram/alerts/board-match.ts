@@ -102,6 +102,17 @@ interface TripRows {
   byVehicle: Map<string, WayRows>;
 }
 
+/** A list's rows by their vehicle type, each part oldest first as the list is. */
+function byVehicleType(rows: ListRows): Map<string, ListRows> {
+  const split = new Map<string, BoardRow[]>();
+  for (const one of rows.rows) {
+    const found = split.get(one.row.vehicle);
+    if (found) found.push(one);
+    else split.set(one.row.vehicle, [one]);
+  }
+  return new Map([...split].map(([type, part]) => [type, { rows: part, times: part.map((one) => one.row.posted) }]));
+}
+
 function oldestFirst(rows: BoardRow[]): ListRows {
   const dated = rows.filter((one) => Number.isFinite(one.row.posted)).sort((a, b) => a.row.posted - b.row.posted);
   return { rows: dated, times: dated.map((one) => one.row.posted) };
@@ -152,19 +163,10 @@ export function prepareBoard(loads: readonly PublishedLoad[]): PreparedBoard {
   // are split by type once, and a list of two types reads two parts.
   const typeParts = new Map<ListRows, Map<string, ListRows>>();
   const partsOfTypes = (rows: ListRows, names: readonly string[]): ListRows[] => {
-    let byType = typeParts.get(rows);
-    if (!byType) {
-      const split = new Map<string, BoardRow[]>();
-      for (const one of rows.rows) {
-        const found = split.get(one.row.vehicle);
-        if (found) found.push(one);
-        else split.set(one.row.vehicle, [one]);
-      }
-      byType = new Map([...split].map(([type, part]) => [type, { rows: part, times: part.map((one) => one.row.posted) }]));
-      typeParts.set(rows, byType);
-    }
-    const parts = byType;
-    return [...new Set(names.map((name) => name.trim().toLowerCase()))].flatMap((name) => parts.get(name) ?? []);
+    let parts = typeParts.get(rows);
+    if (!parts) typeParts.set(rows, (parts = byVehicleType(rows)));
+    const found = parts;
+    return [...new Set(names.map((name) => name.trim().toLowerCase()))].flatMap((name) => found.get(name) ?? []);
   };
   // The trip's rule reads a load's two places only: it is worked out once a route, not once a load. The
   // routes by the place they leave, then the place they reach.
