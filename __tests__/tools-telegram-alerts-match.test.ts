@@ -9,6 +9,7 @@
  */
 import fc from 'fast-check';
 import { normalizeLoad } from '../src/api-client/normalize';
+import { LANGUAGE_PREFIXES } from '../src/config/languages';
 import { boardSearchString, type BoardQuery, EMPTY_QUERY } from '../src/search/query';
 import { publishedBoard } from '../src/feeds/published-board';
 import { PLACES } from '../src/places/gazetteer';
@@ -118,6 +119,40 @@ describe('an alert of a kept search', () => {
         expect(alert?.loads.map((load) => load.id) ?? []).toEqual(expected.slice(0, 10));
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('lists for each of many searches kept in one run what it lists alone: routes sharing their ends, in any language and any near', () => {
+    // Few routes, so that kept routes share their trip under other filters, another `near`, another script.
+    const twoPlaces = fc.constantFrom(...SOME_PLACES.slice(0, 3).map((place) => place.slug));
+    const keptPath = fc.oneof(
+      { arbitrary: fc.tuple(twoPlaces, twoPlaces).map(([a, b]) => `/loads/route/${a}/${b}`), weight: 4 },
+      { arbitrary: listPath, weight: 1 },
+    );
+    const kept = fc.record({
+      path: keptPath,
+      query,
+      language: fc.constantFrom(...LANGUAGE_PREFIXES),
+      minutesAgo: fc.integer({ min: 0, max: 60 * 6 }),
+    });
+    fc.assert(
+      fc.property(board, fc.array(kept, { minLength: 2, maxLength: 8 }), (loads, searches) => {
+        const state = emptyAlertsState();
+        const expected = searches.map(({ path, query: one, language, minutesAgo }, index) => {
+          const search = boardSearchString(one);
+          const place = one.search ? (SOME_PLACES.find((some) => some.names.uz === one.search)?.slug ?? null) : null;
+          const since = { at: BASE - (minutesAgo - (minutesAgo % 7)) * 60_000, ids: [] };
+          state.chats[String(100 + index)] = [{ id: String(index), token: tokenFor(path, search, language, TODAY), since }];
+          return [...boardListIds(loads, path, search, place, since, TODAY), ...boardOnTheWayIds(loads, path, search, place, since, TODAY)];
+        });
+        const published = publishedBoard(loads, DICTIONARY);
+        const plan = planAlerts(published, state, TODAY, vehicleNamesById(published.vehicleTypes), BASE);
+        expected.forEach((ids, index) => {
+          const alert = plan.alerts.find((one) => one.chat === String(100 + index));
+          expect([alert?.total ?? 0, alert?.loads.map((load) => load.id) ?? []]).toEqual([ids.length, ids.slice(0, 10)]);
+        });
+      }),
+      { numRuns: 100 },
     );
   });
 

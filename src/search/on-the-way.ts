@@ -49,18 +49,22 @@ export function detourLimitKm(directKm: number): number {
 
 /** The site's road estimate between known places, by slug, each pair worked out once. */
 export function slugDistance(places: readonly PlacePoint[]): SlugDistance {
-  const bySlug = new Map(places.map((place) => [place.slug, place]));
-  const known = new Map<string, number | null>();
+  const indexOf = new Map(places.map((place, index) => [place.slug, index]));
+  // Pairs by their places' indexes, both ways: a trip reads four distances for each pair of places it tests.
+  const NOT_YET = -2;
+  const UNKNOWN = -1;
+  const known = new Float64Array(places.length * places.length).fill(NOT_YET);
   return (from, to) => {
-    if (from === to) return bySlug.has(from) ? 0 : null;
-    const key = from < to ? `${from} ${to}` : `${to} ${from}`;
-    const cached = known.get(key);
-    if (cached !== undefined) return cached;
-    const a = bySlug.get(from);
-    const b = bySlug.get(to);
-    const km = a && b ? (roadDistanceBetween(a, b)?.km ?? null) : null;
-    known.set(key, km);
-    return km;
+    const a = indexOf.get(from);
+    const b = indexOf.get(to);
+    if (a === undefined || b === undefined) return null;
+    if (a === b) return 0;
+    let km = known[a * places.length + b] as number;
+    if (km === NOT_YET) {
+      km = roadDistanceBetween(places[a] as PlacePoint, places[b] as PlacePoint)?.km ?? UNKNOWN;
+      known[a * places.length + b] = known[b * places.length + a] = km;
+    }
+    return km === UNKNOWN ? null : km;
   };
 }
 
@@ -81,11 +85,58 @@ export function detourOf(trip: Trip, from: string | null, to: string | null, dis
 }
 
 /**
- * The rows on the way of `trip` under `query`, the smallest detour first and, for equal detours, in the
- * site's one order (newest first, equal times by id). A row of the route itself (its ends widened by the
- * query's `near`, as the route's own list widens them) is not repeated here. `near` widens the route's
- * ends only; every other filter, and a searched place, must hold as on the route's own list.
+ * How far from the trip's start a load on its way can leave, and how far from its end it can arrive, km
+ * (the trip's length and the most its detour may add: each leg of the detour is at least 0); null when the
+ * trip has no length. Places farther than this hold no load on its way, so a run over many loads can
+ * leave them out before asking the rule.
  */
+export function tripReachKm(trip: Trip, distance: SlugDistance): number | null {
+  const direct = trip.from === trip.to ? null : distance(trip.from, trip.to);
+  return direct === null ? null : direct + detourLimitKm(direct);
+}
+
+/** The trip's order: the smallest detour first and, for equal detours, the site's one order (newest first, equal times by id). */
+export function onTheWayOrder(a: OnTheWayRow, b: OnTheWayRow): number {
+  return a.detourKm - b.detourKm || newestRowFirst(a.row, b.row);
+}
+
+/**
+ * The trip's rule for a row whatever the list's other filters: its detour when it is on the way of `trip`
+ * and not a row of the route itself (its ends widened by `near`, as the route's own list widens them),
+ * null otherwise. Both read the row's two places only, so each pair of places is worked out once, and a
+ * run testing many lists of one trip and one `near` asks it once for all of them.
+ */
+export function tripRule(
+  trip: Trip,
+  near: number | null,
+  context: MatchContext,
+  distance: SlugDistance = slugDistance(context.places),
+): (row: FilterRow) => number | null {
+  if (trip.from === trip.to || distance(trip.from, trip.to) === null) return () => null;
+  const own = compileQuery({ ...NO_FILTERS, near }, { list: trip, searchPlace: null }, context);
+  const byPlaces = new Map<string, number | null>();
+  return (row) => {
+    if (row.from === null || row.to === null) return null;
+    const places = `${row.from} ${row.to}`;
+    let detourKm = byPlaces.get(places);
+    if (detourKm === undefined) {
+      detourKm = own.matches(row) ? null : detourOf(trip, row.from, row.to, distance);
+      byPlaces.set(places, detourKm);
+    }
+    return detourKm;
+  };
+}
+
+/**
+ * What a row on the way must pass besides the trip's rule: every filter of the query but `near`, which
+ * widens the route's ends only, and a searched place, as on the route's own list.
+ */
+export function tripFilters(query: FilterValues, context: MatchContext, searchPlace: string | null = null): (row: FilterRow) => boolean {
+  const { matches } = compileQuery({ ...query, near: null }, { list: {}, searchPlace }, context);
+  return (row) => matches(row);
+}
+
+/** The rows on the way of `trip` under `query`, in the trip's order (onTheWayOrder). */
 export function onTheWay(
   rows: Iterable<FilterRow>,
   trip: Trip,
@@ -95,18 +146,12 @@ export function onTheWay(
   /** The road estimate between the context's places; a build working out many trips shares one. */
   distance: SlugDistance = slugDistance(context.places),
 ): OnTheWayRow[] {
-  if (trip.from === trip.to || distance(trip.from, trip.to) === null) return [];
-  const own = compileQuery({ ...NO_FILTERS, near: query.near }, { list: trip, searchPlace: null }, context);
-  const filters = compileQuery({ ...query, near: null }, { list: {}, searchPlace }, context);
+  const along = tripRule(trip, query.near, context, distance);
+  const passes = tripFilters(query, context, searchPlace);
   const found: OnTheWayRow[] = [];
-  // The rule reads a row's two places only: each pair of places is worked out once.
-  const byPlaces = new Map<string, number | null>();
   for (const row of rows) {
-    if (row.from === null || row.to === null) continue;
-    const places = `${row.from} ${row.to}`;
-    let detourKm = byPlaces.get(places);
-    if (detourKm === undefined) byPlaces.set(places, (detourKm = detourOf(trip, row.from, row.to, distance)));
-    if (detourKm !== null && !own.matches(row) && filters.matches(row)) found.push({ row, detourKm });
+    const detourKm = along(row);
+    if (detourKm !== null && passes(row)) found.push({ row, detourKm });
   }
-  return found.sort((a, b) => a.detourKm - b.detourKm || newestRowFirst(a.row, b.row));
+  return found.sort(onTheWayOrder);
 }

@@ -9,15 +9,26 @@
  * indexes (`filterRow` with the gazetteer, `gazetteerPlaces` in src/gatsby/filter-files.ts): a load's places,
  * the places its title names, its type, weight and loading day. A city or route list without `near` tests the
  * loads of its own group only, as the build groups them for its index; a place search, and a city or
- * route list with `near`, test the loads that touch its place (or a place within its `near`); the board's
- * list of some vehicle types, the loads of those types; any other list tests them all.
+ * route list with `near`, test the loads that touch its place (or a place within its `near`); any other list
+ * tests them all; and a list of some vehicle types, only the loads of those types among those.
  */
 import type { Load } from '../../../src/api-client/types';
 import type { Language } from '../../../src/config/languages';
 import type { PublishedLoad } from '../../../src/feeds/published-board';
 import { absoluteUrl } from '../../../src/i18n/paths';
 import { compileQuery } from '../../../src/search/matcher';
-import { detourLimitKm, detourOf, onTheWay, slugDistance, tripOfList, type SlugDistance } from '../../../src/search/on-the-way';
+import {
+  detourLimitKm,
+  onTheWayOrder,
+  slugDistance,
+  tripFilters,
+  tripOfList,
+  tripReachKm,
+  tripRule,
+  type OnTheWayRow,
+  type SlugDistance,
+  type Trip,
+} from '../../../src/search/on-the-way';
 import { dayNumber, filterRow, type FilterRow } from '../../../src/search/rows';
 import { boardHref, EMPTY_QUERY, type BoardQuery } from '../../../src/search/query';
 import { alertListPath } from '../../../src/search/alert-token';
@@ -55,10 +66,51 @@ export interface ListRows {
 export interface PreparedBoard {
   /** Every dated load, oldest first. */
   all: ListRows;
-  /** The loads a list tests: a city's from or to, a route's, or (a place search, `near`, the board) all. */
-  rowsOf(list: KeptList): ListRows;
-  /** The loads a kept route's way tests: those of every route whose detour its trip allows; null for no trip. */
-  rowsOnTheWay(list: KeptList): ListRows | null;
+  /**
+   * The loads a list tests: a city's from or to, a route's, or (a place search, `near`, the board) all;
+   * of a list of some vehicle types, only theirs, one part a type.
+   */
+  rowsOf(list: KeptList): ListRows[];
+  /**
+   * The loads on a kept route's way whatever its other filters, each with its detour, oldest first in one
+   * or more parts (one for each of its vehicle types, when it names some): the trip's rule asked once a
+   * route of the board for each trip and `near`, the list's filters still to test; null for no trip.
+   */
+  rowsOnTheWay(list: KeptList, today: number): WayRows[] | null;
+}
+
+/** A new load on the way of a kept route, with what it adds to the trip. */
+export interface OnTheWayLoad extends OnTheWayRow {
+  one: BoardRow;
+}
+
+/** A trip's loads on the way, oldest first, with their posting times (for finding a cursor). */
+export interface WayRows {
+  rows: readonly OnTheWayLoad[];
+  times: readonly number[];
+}
+
+/** Loads on the way already oldest first, with their posting times. */
+function withTimes(rows: OnTheWayLoad[]): WayRows {
+  return { rows, times: rows.map((one) => one.row.posted) };
+}
+
+/** A trip's routes on the way under one `near`, and their loads: all of them, and each vehicle type's. */
+interface TripRows {
+  routes: OnTheWayLoad[][];
+  all: WayRows;
+  byVehicle: Map<string, WayRows>;
+}
+
+/** A list's rows by their vehicle type, each part oldest first as the list is. */
+function byVehicleType(rows: ListRows): Map<string, ListRows> {
+  const split = new Map<string, BoardRow[]>();
+  for (const one of rows.rows) {
+    const found = split.get(one.row.vehicle);
+    if (found) found.push(one);
+    else split.set(one.row.vehicle, [one]);
+  }
+  return new Map([...split].map(([type, part]) => [type, { rows: part, times: part.map((one) => one.row.posted) }]));
 }
 
 function oldestFirst(rows: BoardRow[]): ListRows {
@@ -79,9 +131,6 @@ function rowsByPlace(rows: readonly BoardRow[]): Map<string, BoardRow[]> {
   return byPlace;
 }
 
-/** Each row's load, for what the trip's rule gives back by row. */
-const BOARD_ROWS = new WeakMap<FilterRow, BoardRow>();
-
 /** The road estimate between the gazetteer's places, one cache for every trip of the run. */
 let distance: SlugDistance | null = null;
 const sharedDistance = (): SlugDistance => (distance ??= slugDistance(PLACES));
@@ -91,7 +140,6 @@ export function prepareBoard(loads: readonly PublishedLoad[]): PreparedBoard {
   const wholes = loads.map((load): Load => ({ ...load, additionalInfo: '', contactSource: 'contact', contact: null }));
   const places = gazetteerPlaces();
   const rowOf = new Map(wholes.map((whole, index) => [whole, { load: loads[index] as PublishedLoad, row: filterRow(whole, places) }]));
-  for (const one of rowOf.values()) BOARD_ROWS.set(one.row, one);
   const all = oldestFirst([...rowOf.values()]);
   const groups = groupBuildLoads(wholes);
   const byPlace = rowsByPlace(all.rows);
@@ -111,54 +159,92 @@ export function prepareBoard(loads: readonly PublishedLoad[]): PreparedBoard {
     }
     return found;
   };
-  // The board's own list of some vehicle types holds only their rows (the matcher's test is this one).
-  const byVehicle = new Map<string, BoardRow[]>();
-  for (const one of all.rows) {
-    const found = byVehicle.get(one.row.vehicle);
-    if (found) found.push(one);
-    else byVehicle.set(one.row.vehicle, [one]);
-  }
-  const rowsOfTypes = (names: readonly string[]): ListRows => {
-    const wanted = [...new Set(names.map((name) => name.trim().toLowerCase()))].sort();
-    const key = `types:${JSON.stringify(wanted)}`;
-    let found = lists.get(key);
-    if (!found) lists.set(key, (found = oldestFirst(wanted.flatMap((name) => byVehicle.get(name) ?? []))));
-    return found;
+  // A list of some vehicle types holds only their rows (the matcher's test is this one): each list's rows
+  // are split by type once, and a list of two types reads two parts.
+  const typeParts = new Map<ListRows, Map<string, ListRows>>();
+  const partsOfTypes = (rows: ListRows, names: readonly string[]): ListRows[] => {
+    let parts = typeParts.get(rows);
+    if (!parts) typeParts.set(rows, (parts = byVehicleType(rows)));
+    const found = parts;
+    return [...new Set(names.map((name) => name.trim().toLowerCase()))].flatMap((name) => found.get(name) ?? []);
   };
-  // The trip's rule reads a load's two places only: it is worked out once a route, not once a load.
-  const byRoute = new Map<string, BoardRow[]>();
+  // The trip's rule reads a load's two places only: it is worked out once a route, not once a load. The
+  // routes by the place they leave, then the place they reach.
+  const byRoute = new Map<string, Map<string, BoardRow[]>>();
   for (const one of all.rows) {
     if (one.row.from === null || one.row.to === null) continue;
-    const key = `${one.row.from} ${one.row.to}`;
-    const found = byRoute.get(key);
+    let leaving = byRoute.get(one.row.from);
+    if (!leaving) byRoute.set(one.row.from, (leaving = new Map()));
+    const found = leaving.get(one.row.to);
     if (found) found.push(one);
-    else byRoute.set(key, [one]);
+    else leaving.set(one.row.to, [one]);
   }
-  const rowsOnTheWay = (list: KeptList): ListRows | null => {
+  // Routes whose ends are within the trip's reach of its ends, for the rule to decide.
+  const routesWithin = (trip: Trip): BoardRow[][] => {
+    const distance = sharedDistance();
+    const reach = tripReachKm(trip, distance);
+    if (reach === null) return [];
+    const within = (from: string, to: string) => {
+      const km = distance(from, to);
+      return km !== null && km <= reach;
+    };
+    const routes: BoardRow[][] = [];
+    for (const [from, leaving] of byRoute)
+      if (within(trip.from, from)) for (const [to, route] of leaving) if (within(to, trip.to)) routes.push(route);
+    return routes;
+  };
+  // A trip's routes on the way under `near`, each route's loads sharing one reading of their detour.
+  const trips = new Map<string, TripRows>();
+  const tripRows = (trip: Trip, near: number | null, today: number): TripRows => {
+    const key = `${trip.from} ${trip.to} ${near ?? 0}`;
+    let found = trips.get(key);
+    if (found) return found;
+    const along = tripRule(trip, near, { today, places: PLACES }, sharedDistance());
+    // Widened ends make more of the loads the route's own, never fewer: the routes on the way under
+    // `near` are some of those on the way of the route itself, and only those are asked again.
+    const routes: OnTheWayLoad[][] =
+      near === null
+        ? routesWithin(trip).flatMap((route) => {
+            const detourKm = route[0] ? along(route[0].row) : null;
+            return detourKm === null ? [] : [route.map((one): OnTheWayLoad => ({ one, row: one.row, detourKm }))];
+          })
+        : tripRows(trip, null, today).routes.filter(([first]) => first && along(first.row) !== null);
+    const all = withTimes(routes.flat().sort((a, b) => a.row.posted - b.row.posted));
+    const byVehicle = new Map<string, OnTheWayLoad[]>();
+    for (const one of all.rows) {
+      const same = byVehicle.get(one.row.vehicle);
+      if (same) same.push(one);
+      else byVehicle.set(one.row.vehicle, [one]);
+    }
+    const vehicles = new Map([...byVehicle].map(([vehicle, rows]) => [vehicle, withTimes(rows)]));
+    trips.set(key, (found = { routes, all, byVehicle: vehicles }));
+    return found;
+  };
+  const listRows = ({ scope: { from, to }, place, filters: { near } }: KeptList): ListRows => {
+    // A searched place, widened or not, holds only rows that touch it.
+    if (place !== null) return rowsAround(place, near);
+    // Widened to places around, a city's or a route's list holds loads of other places' groups, all of
+    // them leaving (or reaching) a place around its own: far fewer than the board's.
+    if (near !== null) return from !== undefined || to !== undefined ? rowsAround((from ?? to) as string, near) : all;
+    if (from !== undefined && to !== undefined) return rowsOfGroup(`route:${from}/${to}`, groups.routes.get(routeKey(from, to)));
+    if (from !== undefined) return rowsOfGroup(`from:${from}`, groups.from.get(from));
+    if (to !== undefined) return rowsOfGroup(`to:${to}`, groups.to.get(to));
+    return all;
+  };
+  const rowsOnTheWay = (list: KeptList, today: number): WayRows[] | null => {
     const trip = tripOfList(list.scope);
     if (!trip) return null;
-    const key = `trip:${trip.from}/${trip.to}`;
-    let found = lists.get(key);
-    if (!found) {
-      const distance = sharedDistance();
-      const along = [...byRoute.values()].filter(([one]) => one && detourOf(trip, one.row.from, one.row.to, distance) !== null);
-      lists.set(key, (found = oldestFirst(along.flat())));
-    }
-    return found;
+    const { all, byVehicle } = tripRows(trip, list.filters.near, today);
+    if (list.filters.vehicle.length === 0) return [all];
+    const wanted = new Set(list.filters.vehicle.map((name) => name.trim().toLowerCase()));
+    return [...wanted].flatMap((name) => byVehicle.get(name) ?? []);
   };
   return {
     all,
     rowsOnTheWay,
-    rowsOf({ scope: { from, to }, place, filters: { near, vehicle } }) {
-      // A searched place, widened or not, holds only rows that touch it.
-      if (place !== null) return rowsAround(place, near);
-      // Widened to places around, a city's or a route's list holds loads of other places' groups, all of
-      // them leaving (or reaching) a place around its own: far fewer than the board's.
-      if (near !== null) return from !== undefined || to !== undefined ? rowsAround((from ?? to) as string, near) : all;
-      if (from !== undefined && to !== undefined) return rowsOfGroup(`route:${from}/${to}`, groups.routes.get(routeKey(from, to)));
-      if (from !== undefined) return rowsOfGroup(`from:${from}`, groups.from.get(from));
-      if (to !== undefined) return rowsOfGroup(`to:${to}`, groups.to.get(to));
-      return vehicle.length > 0 ? rowsOfTypes(vehicle) : all;
+    rowsOf(list) {
+      const rows = listRows(list);
+      return list.filters.vehicle.length > 0 ? partsOfTypes(rows, list.filters.vehicle) : [rows];
     },
   };
 }
@@ -178,32 +264,18 @@ export function listMatcher(list: KeptList, today: number): (load: BoardRow) => 
   return (load) => matches(load.row);
 }
 
-/** A new load on the way of a kept route, with what it adds to the trip. */
-export interface OnTheWayLoad {
-  one: BoardRow;
-  detourKm: number;
+/**
+ * Whether a load on the way of a kept route is on its list, under the list's other filters, by the board's
+ * one trip rule over its one matcher (src/search/on-the-way.ts): the rule itself is rowsOnTheWay's.
+ */
+export function listWayFilter(list: KeptList, today: number): (one: OnTheWayLoad) => boolean {
+  if (list.filters.vehicle.length === 0 && list.unknownVehicles > 0) return () => false;
+  const passes = tripFilters(list.filters, { today, places: PLACES }, list.place);
+  return (one) => passes(one.row);
 }
 
-/**
- * The loads on the way of a kept route among `rows`, the smallest detour first, by the board's one trip rule
- * over its one matcher (src/search/on-the-way.ts), under the list's filters; null for a list that is no trip.
- */
-export function listOnTheWay(list: KeptList, today: number): ((rows: readonly BoardRow[]) => OnTheWayLoad[]) | null {
-  const trip = tripOfList(list.scope);
-  if (!trip) return null;
-  if (list.filters.vehicle.length === 0 && list.unknownVehicles > 0) return () => [];
-  const context = { today, places: PLACES };
-  const shared = sharedDistance();
-  return (rows) =>
-    onTheWay(
-      rows.map((one) => one.row),
-      trip,
-      list.filters,
-      context,
-      list.place,
-      shared,
-    ).map(({ row, detourKm }) => ({ one: BOARD_ROWS.get(row) as BoardRow, detourKm }));
-}
+/** The order of a kept route's loads on the way: the smallest detour first, then the site's one order. */
+export const wayOrder: (a: OnTheWayLoad, b: OnTheWayLoad) => number = onTheWayOrder;
 
 /** The most a load on the way of a kept route may add to its trip, km; null for a list that is no trip. */
 export function listDetourLimitKm(list: KeptList): number | null {

@@ -1,6 +1,16 @@
 import type { PublishedBoard, PublishedLoad } from '../../../src/feeds/published-board';
 import { postedAt } from '../../../src/loads/posting-time';
-import { type BoardRow, dayOfRun, listKey, listMatcher, listOnTheWay, listOrder, type OnTheWayLoad, prepareBoard } from './board-match';
+import {
+  type BoardRow,
+  dayOfRun,
+  listKey,
+  listMatcher,
+  listOrder,
+  listWayFilter,
+  type OnTheWayLoad,
+  prepareBoard,
+  wayOrder,
+} from './board-match';
 import { type KeptList, keptList } from './kept-list';
 import { MAX_ALERT_LOADS } from './messages';
 import { type AlertsState, type Cursor, laterCursor, type Subscription } from './state';
@@ -122,29 +132,36 @@ export function planAlerts(
   }
 
   const matchers = new Map<string, (load: BoardRow) => boolean>();
-  const trips = new Map<string, ((rows: readonly BoardRow[]) => OnTheWayLoad[]) | null>();
+  const wayFilters = new Map<string, (one: OnTheWayLoad) => boolean>();
   const alerts: PlannedAlert[] = [];
   const quiet: AlertsPlan['quiet'] = [];
   for (const group of groups.values()) {
     const key = listKey(group.list);
     let matches = matchers.get(key);
     if (!matches) matchers.set(key, (matches = listMatcher(group.list, day)));
-    if (!trips.has(key)) trips.set(key, listOnTheWay(group.list, day));
     const found: BoardRow[] = [];
     const { since } = group;
-    const { rows, times } = prepared.rowsOf(group.list);
-    for (let index = firstAtOrAfter(times, since.at); index < rows.length; index += 1) {
-      const row = rows[index] as BoardRow;
-      if (matches(row) && isAfter(row.load.id, times[index] as number, since)) found.push(row);
+    for (const { rows, times } of prepared.rowsOf(group.list))
+      for (let index = firstAtOrAfter(times, since.at); index < rows.length; index += 1) {
+        const row = rows[index] as BoardRow;
+        if (matches(row) && isAfter(row.load.id, times[index] as number, since)) found.push(row);
+      }
+    const wayRows = prepared.rowsOnTheWay(group.list, day);
+    let way: OnTheWayLoad[] = [];
+    if (wayRows) {
+      let passes = wayFilters.get(key);
+      if (!passes) wayFilters.set(key, (passes = listWayFilter(group.list, day)));
+      way = wayRows.flatMap((part) => postedAfter(part, since, passes));
     }
-    const wayRows = prepared.rowsOnTheWay(group.list);
-    const way = (wayRows && trips.get(key)?.(postedAfter(wayRows, since))) || [];
     const own = firstInOrder(found, listOrder(group.list, day), MAX_ALERT_LOADS);
-    const along = way.slice(0, Math.max(0, MAX_ALERT_LOADS - own.length));
+    const along = firstInOrder(way, wayOrder, Math.max(0, MAX_ALERT_LOADS - own.length));
     const shown = [...own, ...along.map((one) => one.one)].map((row) => row.load);
     const detours = new Map(along.map(({ one, detourKm }) => [one.load.id, detourKm]));
     const total = found.length + way.length;
-    const oldest = way.reduce((first, { one }) => Math.min(first, one.row.posted), found[0]?.row.posted ?? Infinity);
+    // Each part is oldest first, not the whole.
+    let oldest = Infinity;
+    for (const one of found) oldest = Math.min(oldest, one.row.posted);
+    for (const { one } of way) oldest = Math.min(oldest, one.row.posted);
     for (const { chat, subscription, list } of group.members) {
       const upTo = boardCursor ? laterCursor(since, boardCursor) : since;
       if (total === 0) quiet.push({ subscription, upTo });
@@ -154,12 +171,16 @@ export function planAlerts(
   return { alerts: sendingOrder(alerts), quiet, unreadable, lists: matchers.size };
 }
 
-/** The board's loads posted after the cursor, oldest first. */
-function postedAfter({ rows, times }: { rows: readonly BoardRow[]; times: readonly number[] }, since: Cursor): BoardRow[] {
-  const after: BoardRow[] = [];
+/** The loads of `rows` posted after the cursor that `passes` keeps, oldest first. */
+function postedAfter<T extends { one: BoardRow }>(
+  { rows, times }: { rows: readonly T[]; times: readonly number[] },
+  since: Cursor,
+  passes: (row: T) => boolean,
+): T[] {
+  const after: T[] = [];
   for (let index = firstAtOrAfter(times, since.at); index < rows.length; index += 1) {
-    const row = rows[index] as BoardRow;
-    if (isAfter(row.load.id, times[index] as number, since)) after.push(row);
+    const row = rows[index] as T;
+    if (isAfter(row.one.load.id, times[index] as number, since) && passes(row)) after.push(row);
   }
   return after;
 }
@@ -167,6 +188,7 @@ function postedAfter({ rows, times }: { rows: readonly BoardRow[]; times: readon
 /** The first `count` of `items` in `order`, without sorting them all (a list of the whole board may match). */
 function firstInOrder<T>(items: readonly T[], order: (a: T, b: T) => number, count: number): T[] {
   const first: T[] = [];
+  if (count === 0) return first;
   for (const item of items) {
     if (first.length === count && order(item, first[count - 1] as T) >= 0) continue;
     let at = Math.min(first.length, count - 1);
