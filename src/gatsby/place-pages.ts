@@ -35,6 +35,7 @@ import { buildTranslator } from './build-translator';
 import { formatNumber } from '../loads/format';
 import { detourLimitKm } from '../board/on-the-way';
 import type { TripContext } from '../loads/place-page-context';
+import { stepClock, type StepClock } from './build-steps';
 
 /** Neighbouring routes a page links to, and busiest routes the directory lists. */
 const NEIGHBOUR_LINKS = 12;
@@ -305,8 +306,10 @@ export function createPlacePages(
   createPage: Actions['createPage'],
   rates: BuildRates | null = null,
   live: ListPageShared['live'] = null,
+  trips: StepClock = stepClock('trips'),
 ): PlacePageCounts {
-  const specs = listSpecs(groups, rates, buildTrips(groups, boardTime));
+  const tripOf = trips.time(() => buildTrips(groups, boardTime));
+  const specs = listSpecs(groups, rates, (from, to) => trips.time(() => tripOf(from, to)));
   const routePaths = new Set(specs.flatMap((spec) => (spec.kind === 'route' ? [spec.listPath] : [])));
   const caches = new Map(LANGUAGES.map((language) => [language.code, new Map<string, string>()]));
   const shared: ListPageShared = { boardTime, rates, live, routePaths, caches, createPage };

@@ -15,6 +15,7 @@ import { writeRangesFile } from './rates';
 import { takeBuildOutputs } from './build-outputs';
 import { writeKillSwitch } from './service-worker';
 import { writeOfflinePages } from './offline-pages';
+import { timedAsyncStep, timedStep } from './build-steps';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 // Written once every page carries a policy; later builds then only touch the HTML they wrote.
@@ -30,9 +31,9 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   if (outputs) {
     writePlaceFiles(outputs.placeFiles);
     writeRangesFile(PUBLIC_DIR, outputs.ranges);
-    writeFeeds(PUBLIC_DIR, outputs.feedBoard, reporter);
-    writeClosedLoads(PUBLIC_DIR, outputs.closedLoads, reporter);
-    const { gzipBytes, ms } = writeFilterFiles(PUBLIC_DIR, outputs.filters);
+    timedStep(reporter, 'writing the feeds', () => writeFeeds(PUBLIC_DIR, outputs.feedBoard, reporter));
+    timedStep(reporter, 'writing the closed loads', () => writeClosedLoads(PUBLIC_DIR, outputs.closedLoads, reporter));
+    const { gzipBytes, ms } = timedStep(reporter, 'writing the filter files', () => writeFilterFiles(PUBLIC_DIR, outputs.filters));
     const { indexes, chunks, bytes } = outputs.filters.stats;
     reporter.info(
       `Filter index: ${indexes} lists and ${chunks} card chunks, ${(bytes / 1024).toFixed(0)} KB (${(gzipBytes / 1024).toFixed(0)} KB gzip); made in ${outputs.filters.stats.ms.toFixed(0)} ms, written in ${ms.toFixed(0)} ms`,
@@ -45,7 +46,9 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   if (writeKillSwitch(PUBLIC_DIR))
     reporter.warn('OFFLINE_WORKER=off: published the kill switch that removes the offline worker (docs/offline.md)');
   const started = performance.now();
-  const { seen, written } = await applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0);
+  const { seen, written } = await timedAsyncStep(reporter, 'the script policy of every page', () =>
+    applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0),
+  );
   fs.writeFileSync(CSP_MARKER, new Date().toISOString());
   // Gatsby leaves the bundles of earlier builds in public/; without them public/ is the deploy artifact.
   const pruned = pruneOldAssets(PUBLIC_DIR).length;
@@ -53,7 +56,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   if (outputs) saveBoardHistory(reporter, outputs.history);
   // Last, once every other file is there: the hosts' header file names hashed files one by one where
   // no pattern covers them (src/hosting/write-headers-file.ts).
-  fs.writeFileSync(path.join(PUBLIC_DIR, '_headers'), headersFile(publicKeys(PUBLIC_DIR)));
+  timedStep(reporter, 'the header file', () => fs.writeFileSync(path.join(PUBLIC_DIR, '_headers'), headersFile(publicKeys(PUBLIC_DIR))));
   reporter.info(
     `Wrote robots.txt, /locales/{lng}/{ns}.json, the place files, _headers and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s; removed ${pruned} files of earlier builds`,
   );
