@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { apiOrigin, siteUrl } from '../config/env';
-import { withCspMeta } from './csp';
+import { policyAllows, withCspMeta } from './csp';
+import { scriptsSliceHashes } from './ssr-csp';
 import { LOCALES_DIR } from './locales';
 import { pruneOldAssets } from './prune';
 import { writePlaceFiles } from './place-files';
@@ -75,15 +76,36 @@ function writeRobots(): void {
 /** Tens of thousands of small files: overlapping their reads and writes is what makes this fast. */
 const PARALLEL_FILES = 32;
 
+/** Enough of a page to hold its <head>'s first elements, where the policy is. */
+const HEAD_START_BYTES = 4096;
+
+async function headStart(file: string): Promise<string> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_START_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_START_BYTES, 0);
+    return buffer.toString('utf8', 0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Pages get their policy as they are rendered (./ssr-csp.tsx); this writes it into every page changed in
+ * this build whose policy does not allow the scripts slice as it now is (or that has none), reading only
+ * the start of the others.
+ */
 async function applyCsp(changedSinceMs: number): Promise<{ seen: number; written: number }> {
   const origin = apiOrigin();
   const files = [...htmlFiles(PUBLIC_DIR)];
+  const sliceHashes = scriptsSliceHashes(PUBLIC_DIR);
   let written = 0;
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
       const file = files[next++] as string;
       if (changedSinceMs > 0 && (await fs.promises.stat(file)).mtimeMs < changedSinceMs) continue;
+      if (sliceHashes.length > 0 && policyAllows(await headStart(file), sliceHashes)) continue;
       const html = await fs.promises.readFile(file, 'utf8');
       const updated = withCspMeta(html, origin);
       if (updated !== html) {
