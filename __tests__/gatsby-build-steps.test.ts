@@ -1,8 +1,8 @@
 import { BUILD_STEP_LINE, stepClock, timedAsyncStep, timedStep } from '../src/gatsby/build-steps';
 
-function reporter(): { info: (line: string) => void; lines: string[] } {
+function reporter(): { info: (line?: string) => void; lines: string[] } {
   const lines: string[] = [];
-  return { info: (line) => lines.push(line), lines };
+  return { info: (line) => lines.push(line ?? ''), lines };
 }
 
 describe('the build steps bench:build reads', () => {
