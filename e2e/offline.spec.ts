@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { killSwitchWorker } from '../src/offline/kill-switch';
 import { CACHE_NAMES, CACHE_PREFIX, INSTALL_CHUNKS, NETWORK_TIMEOUT_MS, TAP_CHUNKS, isInstallScript } from '../src/offline/policy';
+import { MESSAGES } from '../src/offline/messages';
 import { startPhoneNetwork, type PhoneNetwork } from '../tools/harness/phone-network';
 import { E2E_API_URL, E2E_SITE_URL } from './env';
 import { renderedHtmlErrors } from './rendered-html';
@@ -64,6 +65,22 @@ async function visitAndKeep(page: Page, pagePath: string, answer = false): Promi
     .toBe(true);
 }
 
+/**
+ * Resolves once everything the worker had started when asked has settled (MESSAGES.settled): then what it
+ * has not kept or fetched it will not, and an absence can be asserted.
+ */
+async function workerSettled(page: Page): Promise<void> {
+  await page.evaluate(async (type) => {
+    const worker = (await navigator.serviceWorker.ready).active;
+    if (!worker) throw new Error('no active worker');
+    await new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      worker.postMessage({ type }, [channel.port2]);
+    });
+  }, MESSAGES.settled);
+}
+
 async function offlineCaches(page: Page): Promise<string[]> {
   return page.evaluate((prefix) => caches.keys().then((names) => names.filter((name) => name.startsWith(prefix))), CACHE_PREFIX);
 }
@@ -85,7 +102,7 @@ test("a first visit hands the worker the board's answer as it came: the API is a
   await visitAndKeep(page, BOARD, true);
   // The worker keeps what the page handed over; asking the API again would cost a first visit the
   // answer's bytes twice.
-  await page.waitForTimeout(1_000);
+  await workerSettled(page);
   expect((await apiRequests()) - before).toBe(1);
 });
 
@@ -227,7 +244,8 @@ test("a captive portal, a maintenance answer or a page cut short never replaces 
     await page.goto(at(BOARD)).catch(() => undefined);
     if (!answer) await dataAsked;
     else void dataAsked.catch(() => undefined);
-    await page.waitForTimeout(500);
+    // The navigation's and the data's answers went through the worker: whatever it would keep of them, it has.
+    await workerSettled(page);
     network.answers.clear();
     expect(await keptBoard(page)).toEqual(kept);
   }
@@ -249,8 +267,11 @@ test("an API answer whose items are all unreadable never replaces the board's ke
       body: JSON.stringify({ data: [{ error: 'rate limited' }], pagination: { total: 120, page: 1, limit: 20 } }),
     }),
   );
+  const answered = page.waitForResponse((response) => response.url().startsWith(`${E2E_API_URL}/loads`));
   await page.reload();
-  await page.waitForTimeout(1_000);
+  await answered;
+  // The unreadable answer went through the worker: whatever it would keep of it, it has.
+  await workerSettled(page);
   await context.unroute(`${E2E_API_URL}/loads**`);
   await context.setOffline(true);
   await page.reload();

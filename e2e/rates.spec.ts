@@ -261,7 +261,10 @@ test('the board fetches the ranges file only for cards the build did not positio
   const position = page.locator('[data-price-position]');
   // The build's positions are in its HTML; the old board fetched the file right after its first render.
   await expect(position.first()).toBeVisible();
-  await page.waitForTimeout(1_500);
+  // Until the page's main thread is idle twice over, with a frame between: the first render's effects
+  // (where the old board fetched the file) have run and started their requests.
+  for (let idle = 0; idle < 2; idle += 1)
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestIdleCallback(() => resolve()))));
   expect(rangesRequests).toEqual([]);
 
   await page.unroute(`${E2E_API_URL}/loads?**`);

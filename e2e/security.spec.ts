@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { inlineScriptHashes, policyAllows } from '../src/gatsby/csp';
 import { controlApi, holdExternal, resetApi } from './support';
 
 test.afterEach(resetApi);
@@ -20,8 +23,8 @@ const PAGES = [
   '/ru/no-such-page',
 ];
 
-for (const path of PAGES) {
-  test(`${path} runs under the Content-Security-Policy with no violation`, async ({ page }) => {
+for (const pagePath of PAGES) {
+  test(`${pagePath} runs under the Content-Security-Policy with no violation`, async ({ page }) => {
     await controlApi({ loads: 130 });
     // Stay on this site: the hand-off pages would otherwise leave for a store before the check, and the
     // load pages' /applink, rendered in the same document, is checked with them.
@@ -32,7 +35,7 @@ for (const path of PAGES) {
         (window as unknown as { violations: string[] }).violations.push(`${event.violatedDirective} ${event.blockedURI}`);
       });
     });
-    const response = await page.goto(path);
+    const response = await page.goto(pagePath);
     expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response?.headers()['x-content-type-options']).toBe('nosniff');
     await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveCount(1);
@@ -45,3 +48,27 @@ for (const path of PAGES) {
     expect(violations).toEqual([]);
   });
 }
+
+test('every page the build wrote has one script policy, and it allows each of its inline scripts', () => {
+  // Most pages get their policy as they are rendered, before Gatsby stitches their scripts in
+  // (src/gatsby/ssr-csp.tsx): this reads what was published, every file of it.
+  const publicDir = path.resolve('public');
+  const wrong: string[] = [];
+  let pages = 0;
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!['page-data', 'static', 'locales', '_gatsby'].includes(entry.name)) walk(full);
+      } else if (entry.name.endsWith('.html')) {
+        pages += 1;
+        const html = fs.readFileSync(full, 'utf8');
+        const policies = html.match(/<meta http-equiv="Content-Security-Policy"/g)?.length ?? 0;
+        if (policies !== 1 || !policyAllows(html, inlineScriptHashes(html))) wrong.push(path.relative(publicDir, full));
+      }
+    }
+  };
+  walk(publicDir);
+  expect(pages).toBeGreaterThan(100);
+  expect(wrong).toEqual([]);
+});

@@ -24,6 +24,7 @@ import { ratesPageContext, type BuildRates } from '../rates/page-data';
 import { closedLoadShards, leadOnPagesOf } from './closed-loads';
 import { boardJsonLd } from './board-json-ld';
 import { dropUnwrittenOutputs, handOverBuildOutputs, type BuildOutputs } from './build-outputs';
+import { stepClock, timedAsyncStep, timedStep } from './build-steps';
 
 /**
  * /loads renders its first page into the HTML; the browser refreshes it from the API. The names of
@@ -65,26 +66,33 @@ async function buildOutputsOf(
 ): Promise<{ outputs: BuildOutputs; rates: BuildRates; now: number }> {
   dropUnwrittenOutputs();
   const { loads, groups } = board;
-  const { history, now } = await recordBoardHistory(
-    reporter,
-    loads,
-    vehicleTypes.map((type) => type.name),
+  const { history, now } = await timedAsyncStep(reporter, 'the history', () =>
+    recordBoardHistory(
+      reporter,
+      loads,
+      vehicleTypes.map((type) => type.name),
+    ),
   );
   try {
     // The going rates, once per build from the history (docs/rates.md).
-    const rates = ratesOfBuild(history, now, reporter);
+    const rates = timedStep(reporter, 'rates', () => ratesOfBuild(history, now, reporter));
     // Loads that left the board lately are explained from an index written after the build (closed-loads.ts).
-    const closedLoads = closedLoadShards(
-      history.closedSince(now - CLOSED_LOAD_KEEP_MS),
-      now,
-      leadOnPagesOf(groups, rates.rates.rated),
-      new Set(loads.map((load) => load.id)),
+    const closedLoads = timedStep(reporter, 'closed loads', () =>
+      closedLoadShards(
+        history.closedSince(now - CLOSED_LOAD_KEEP_MS),
+        now,
+        leadOnPagesOf(groups, rates.rates.rated),
+        new Set(loads.map((load) => load.id)),
+      ),
     );
     // The filter index of the board and of every city and route list (src/board/sources/filter-index.ts).
     const names = vehicleTypes.map((type) => type.name);
-    const filters = { ...filterFiles(loads, groups, names, boardTime, apiOrder), vehicleTypeIds: vehicleTypeIds(vehicleTypes) };
+    const filters = timedStep(reporter, 'filter files', () => ({
+      ...filterFiles(loads, groups, names, boardTime, apiOrder),
+      vehicleTypeIds: vehicleTypeIds(vehicleTypes),
+    }));
     const outputs = {
-      placeFiles: placeFiles(loads, filters.around),
+      placeFiles: timedStep(reporter, 'place files', () => placeFiles(loads, filters.around)),
       ranges: rates.ranges,
       feedBoard: { ...board, vehicleTypes },
       closedLoads,
@@ -121,10 +129,12 @@ async function noticeOrderChange(
 
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter, cache }) => {
   const { createPage } = actions;
-  const { loads, order, firstPage } = await readLoads(reporter);
+  const { loads, order, firstPage, vehicleTypes } = await timedAsyncStep(reporter, 'reading the API', async () => ({
+    ...(await readLoads(reporter)),
+    vehicleTypes: await readVehicleTypeList(reporter),
+  }));
   await noticeOrderChange(cache, order, reporter);
-  const vehicleTypes = await readVehicleTypeList(reporter);
-  const placeGroups = groupBuildLoads(loads);
+  const placeGroups = timedStep(reporter, 'grouping loads by place', () => groupBuildLoads(loads));
   // Dated from the data, not the clock or a cache: an unchanged board rebuilds byte-identical pages
   // even after a lost cache, so a deploy uploads none of them again.
   const boardTime = newestPosting(loads) ?? Date.now();
@@ -132,30 +142,41 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   // What "list updated" says: when this build read the board (the history's clock), not its newest posting.
   const listPage = withReadAt(createPage, await recordBoardRead(cache, loads, now));
   handOverBuildOutputs(outputs);
-  const places = placesDirectoryContext(placeGroups, boardTime);
+  const contentPages = stepClock('content pages');
+  const places = contentPages.time(() => placesDirectoryContext(placeGroups, boardTime));
   const extraContext: Partial<Record<RouteName, (language: Language) => object>> = {
     loads: loadsPageContext({ loads, firstPage }, boardTime, outputs, rates),
     places: () => places,
     rates: (language) => ratesPageContext(rates, boardTime, language.code),
   };
-  for (const page of CONTENT_PAGES) {
-    for (const variant of pageVariants(page.path)) {
-      const extra = extraContext[page.name]?.(variant.language);
-      (extra ? listPage : createPage)({ path: variant.path, component: page.component, context: { ...variant.context, ...extra } });
+  contentPages.time(() => {
+    for (const page of CONTENT_PAGES) {
+      for (const variant of pageVariants(page.path)) {
+        const extra = extraContext[page.name]?.(variant.language);
+        (extra ? listPage : createPage)({ path: variant.path, component: page.component, context: { ...variant.context, ...extra } });
+      }
     }
-  }
+  });
+  contentPages.report(reporter);
   // One 404 page, copied by Gatsby to 404.html. It picks its language from the path at run time, so
   // no localized catch-all routes are needed (they would bloat match-paths.json).
   const [notFound] = pageVariants(NOT_FOUND_PATH);
   if (notFound) createPage({ path: notFound.path, component: NOT_FOUND_TEMPLATE, context: notFound.context });
 
-  const made = createLoadPages(loads, createPage);
+  const made = timedStep(reporter, 'load pages', () => createLoadPages(loads, createPage));
   reporter.info(`Created ${made} load pages for ${loads.length} loads.`);
-  const placePages = createPlacePages(placeGroups, boardTime, listPage, rates, {
-    filters: outputs.filters,
-    placeFiles: outputs.placeFiles.paths,
-    rangesPath: outputs.ranges.path,
-  });
+  const trips = stepClock('trips');
+  const placePages = timedStep(reporter, 'place pages (trips included)', () =>
+    createPlacePages(
+      placeGroups,
+      boardTime,
+      listPage,
+      rates,
+      { filters: outputs.filters, placeFiles: outputs.placeFiles.paths, rangesPath: outputs.ranges.path },
+      trips,
+    ),
+  );
+  trips.report(reporter);
   reporter.info(
     `Created ${placePages.pages} place pages (${placeGroups.from.size} from, ${placeGroups.to.size} to, ${placeGroups.routes.size} routes; ${placePages.lists} lists, all pages and languages).`,
   );

@@ -12,16 +12,22 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
 const DATA_BLOCK = /\btype=["']?application\/(ld\+)?json/i;
 const CSP_META = /<meta http-equiv="Content-Security-Policy" content="[^"]*"\/>/;
 
+/** The sha256 source expression of one inline script's text. */
+export function scriptHash(body: string): string {
+  return `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
+}
+
+/** Whether a script element's attributes make it a data block (JSON, JSON-LD), which no policy governs. */
+export function isDataBlock(type: string | undefined): boolean {
+  return DATA_BLOCK.test(`type="${type ?? ''}"`);
+}
+
 /** sha256 source expressions of the executable inline scripts of a page, in order, without repeats. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
     if (DATA_BLOCK.test(attributes ?? '')) continue;
-    hashes.add(
-      `'sha256-${createHash('sha256')
-        .update(body ?? '', 'utf8')
-        .digest('base64')}'`,
-    );
+    hashes.add(scriptHash(body ?? ''));
   }
   return [...hashes];
 }
@@ -42,6 +48,17 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], apiOrigin
     "form-action 'self'",
     "object-src 'none'",
   ].join('; ');
+}
+
+/**
+ * Whether the start of a page (its <head> up to the policy) carries a policy that allows every one of
+ * `hashes`: a page given its policy when it was rendered, whose scripts' slice was not changed since.
+ */
+export function policyAllows(headStart: string, hashes: readonly string[]): boolean {
+  const content = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"\/>/.exec(headStart)?.[1];
+  if (content === undefined) return false;
+  const policy = content.replace(/&#x27;|&#39;/g, "'");
+  return hashes.every((hash) => policy.includes(hash));
 }
 
 /** The page with its policy as the first thing in <head>, replacing one written by an earlier build. */

@@ -35,6 +35,20 @@ import { buildTranslator } from './build-translator';
 import { formatNumber } from '../loads/format';
 import { detourLimitKm } from '../search/on-the-way';
 import type { TripContext } from '../loads/place-page-context';
+import { stepClock, type StepClock } from './build-steps';
+
+/**
+ * A load's place text matched to the gazetteer, once per text for the build: each card's places are
+ * matched for its price position, its way back and the trip's map, on every page and language it shows in.
+ */
+const matchedTexts = new Map<string, Place | undefined>();
+
+function placeOfText(text: string): Place | undefined {
+  if (matchedTexts.has(text)) return matchedTexts.get(text);
+  const place = matchPlace(text);
+  matchedTexts.set(text, place);
+  return place;
+}
 
 /** Neighbouring routes a page links to, and busiest routes the directory lists. */
 const NEIGHBOUR_LINKS = 12;
@@ -177,8 +191,8 @@ export function cardPositions(loads: readonly Load[], rates: BuildRates | null):
   const positions: Record<string, PricePosition> = {};
   if (!rates) return positions;
   for (const load of loads) {
-    const from = matchPlace(load.from);
-    const to = matchPlace(load.to);
+    const from = placeOfText(load.from);
+    const to = placeOfText(load.to);
     const ranges = from && to ? rangesOf(rates.routes.get(routeKey(from.slug, to.slug))) : undefined;
     const position = pricePosition(load, ranges);
     if (position) positions[load.id] = position;
@@ -193,8 +207,8 @@ const ON_THE_WAY_SHOWN = PAGE_SIZE;
 function wayBacksOf(loads: readonly Load[], routePaths: ReadonlySet<string>): Record<string, string> {
   const paths: Record<string, string> = {};
   for (const load of loads) {
-    const from = matchPlace(load.from);
-    const to = matchPlace(load.to);
+    const from = placeOfText(load.from);
+    const to = placeOfText(load.to);
     const path = from && to ? placeRoutePath(to.slug, from.slug) : '';
     if (path && routePaths.has(path)) paths[load.id] = path;
   }
@@ -215,7 +229,7 @@ function tripMap(spec: ListSpec, onTheWay: BuildTrip['onTheWay'], language: Lang
     // The smallest detours first: the places a map marks (at most MAP_PLACES) are among theirs.
     onTheWay
       .slice(0, MAP_LOADS)
-      .flatMap(({ load }) => [matchPlace(load.from), matchPlace(load.to)])
+      .flatMap(({ load }) => [placeOfText(load.from), placeOfText(load.to)])
       .flatMap((place) => (place ? [point(place)] : [])),
     [from.slug, to.slug],
   );
@@ -303,8 +317,10 @@ export function createPlacePages(
   createPage: Actions['createPage'],
   rates: BuildRates | null = null,
   live: ListPageShared['live'] = null,
+  trips: StepClock = stepClock('trips'),
 ): PlacePageCounts {
-  const specs = listSpecs(groups, rates, buildTrips(groups, boardTime));
+  const tripOf = trips.time(() => buildTrips(groups, boardTime));
+  const specs = listSpecs(groups, rates, (from, to) => trips.time(() => tripOf(from, to)));
   const routePaths = new Set(specs.flatMap((spec) => (spec.kind === 'route' ? [spec.listPath] : [])));
   const caches = new Map(LANGUAGES.map((language) => [language.code, new Map<string, string>()]));
   const shared: ListPageShared = { boardTime, rates, live, routePaths, caches, createPage };

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { apiOrigin, siteUrl } from '../config/env';
-import { withCspMeta } from './csp';
+import { policyAllows, withCspMeta } from './csp';
+import { scriptsSliceHashes } from './ssr-csp';
 import { LOCALES_DIR } from './locales';
 import { pruneOldAssets } from './prune';
 import { writePlaceFiles } from './place-files';
@@ -15,6 +16,7 @@ import { writeRangesFile } from './rates';
 import { takeBuildOutputs } from './build-outputs';
 import { writeKillSwitch } from './service-worker';
 import { writeOfflinePages } from './offline-pages';
+import { timedAsyncStep, timedStep } from './build-steps';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 // Written once every page carries a policy; later builds then only touch the HTML they wrote.
@@ -30,9 +32,9 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   if (outputs) {
     writePlaceFiles(outputs.placeFiles);
     writeRangesFile(PUBLIC_DIR, outputs.ranges);
-    writeFeeds(PUBLIC_DIR, outputs.feedBoard, reporter);
-    writeClosedLoads(PUBLIC_DIR, outputs.closedLoads, reporter);
-    const { gzipBytes, ms } = writeFilterFiles(PUBLIC_DIR, outputs.filters);
+    timedStep(reporter, 'writing the feeds', () => writeFeeds(PUBLIC_DIR, outputs.feedBoard, reporter));
+    timedStep(reporter, 'writing the closed loads', () => writeClosedLoads(PUBLIC_DIR, outputs.closedLoads, reporter));
+    const { gzipBytes, ms } = timedStep(reporter, 'writing the filter files', () => writeFilterFiles(PUBLIC_DIR, outputs.filters));
     const { indexes, chunks, bytes } = outputs.filters.stats;
     reporter.info(
       `Filter index: ${indexes} lists and ${chunks} card chunks, ${(bytes / 1024).toFixed(0)} KB (${(gzipBytes / 1024).toFixed(0)} KB gzip); made in ${outputs.filters.stats.ms.toFixed(0)} ms, written in ${ms.toFixed(0)} ms`,
@@ -45,7 +47,9 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   if (writeKillSwitch(PUBLIC_DIR))
     reporter.warn('OFFLINE_WORKER=off: published the kill switch that removes the offline worker (docs/offline.md)');
   const started = performance.now();
-  const { seen, written } = await applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0);
+  const { seen, written } = await timedAsyncStep(reporter, 'the script policy of every page', () =>
+    applyCsp(fs.existsSync(CSP_MARKER) ? BUILD_STARTED_MS : 0),
+  );
   fs.writeFileSync(CSP_MARKER, new Date().toISOString());
   // Gatsby leaves the bundles of earlier builds in public/; without them public/ is the deploy artifact.
   const pruned = pruneOldAssets(PUBLIC_DIR).length;
@@ -53,7 +57,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   if (outputs) saveBoardHistory(reporter, outputs.history);
   // Last, once every other file is there: the hosts' header file names hashed files one by one where
   // no pattern covers them (src/hosting/write-headers-file.ts).
-  fs.writeFileSync(path.join(PUBLIC_DIR, '_headers'), headersFile(publicKeys(PUBLIC_DIR)));
+  timedStep(reporter, 'the header file', () => fs.writeFileSync(path.join(PUBLIC_DIR, '_headers'), headersFile(publicKeys(PUBLIC_DIR))));
   reporter.info(
     `Wrote robots.txt, /locales/{lng}/{ns}.json, the place files, _headers and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s; removed ${pruned} files of earlier builds`,
   );
@@ -72,15 +76,36 @@ function writeRobots(): void {
 /** Tens of thousands of small files: overlapping their reads and writes is what makes this fast. */
 const PARALLEL_FILES = 32;
 
+/** Enough of a page to hold its <head>'s first elements, where the policy is. */
+const HEAD_START_BYTES = 4096;
+
+async function headStart(file: string): Promise<string> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_START_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_START_BYTES, 0);
+    return buffer.toString('utf8', 0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Pages get their policy as they are rendered (./ssr-csp.tsx); this writes it into every page changed in
+ * this build whose policy does not allow the scripts slice as it now is (or that has none), reading only
+ * the start of the others.
+ */
 async function applyCsp(changedSinceMs: number): Promise<{ seen: number; written: number }> {
   const origin = apiOrigin();
   const files = [...htmlFiles(PUBLIC_DIR)];
+  const sliceHashes = scriptsSliceHashes(PUBLIC_DIR);
   let written = 0;
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
       const file = files[next++] as string;
       if (changedSinceMs > 0 && (await fs.promises.stat(file)).mtimeMs < changedSinceMs) continue;
+      if (sliceHashes.length > 0 && policyAllows(await headStart(file), sliceHashes)) continue;
       const html = await fs.promises.readFile(file, 'utf8');
       const updated = withCspMeta(html, origin);
       if (updated !== html) {

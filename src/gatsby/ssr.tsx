@@ -1,8 +1,12 @@
 import type { GatsbySSR } from 'gatsby';
+import path from 'node:path';
 import React from 'react';
 import { renderToString } from 'react-dom/server';
 import { apiOrigin } from '../config/env';
 import { LOAD_FALLBACK_PATTERN } from '../loads/fallback-route';
+import { cspMeta, noteBodyScripts } from './ssr-csp';
+
+const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 
 /** Tags every page carries: icons and manifest, and an early connection to the API for /loads. */
 function headLinks(): React.ReactElement[] {
@@ -22,8 +26,10 @@ function headLinks(): React.ReactElement[] {
  * invalid HTML in the Cyrillic and Russian pages, found by the Nu Html Checker. Pages here never
  * suspend, so rendering them to a string gives the same markup without the stray bytes.
  */
-export const replaceRenderer: GatsbySSR['replaceRenderer'] = ({ bodyComponent, replaceBodyHTMLString }) => {
-  replaceBodyHTMLString(renderToString(bodyComponent as React.ReactElement));
+export const replaceRenderer: GatsbySSR['replaceRenderer'] = ({ bodyComponent, replaceBodyHTMLString, pathname }) => {
+  const body = renderToString(bodyComponent as React.ReactElement);
+  noteBodyScripts(pathname, body);
+  replaceBodyHTMLString(body);
 };
 
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents }) => {
@@ -33,13 +39,22 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents }) =
 /**
  * Gatsby inlines the whole site's CSS into every page. A load page shows one line that styles itself
  * (LoadingNotice), so its copy is dropped: tens of thousands of pages, each about 12 KB lighter, and a
- * build that writes a fifth of the bytes.
+ * build that writes a fifth of the bytes. Every page gets its script policy first in its head
+ * (./ssr-csp.tsx).
  */
-export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ pathname, getHeadComponents, replaceHeadComponents }) => {
-  if (!LOAD_FALLBACK_PATTERN.test(pathname)) return;
-  const kept = getHeadComponents().filter((component) => {
-    const element = component as React.ReactElement<{ 'data-identity'?: string }> | null;
-    return !(element && element.type === 'style' && element.props['data-identity'] === 'gatsby-global-css');
-  });
-  replaceHeadComponents(kept);
+export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({
+  pathname,
+  getHeadComponents,
+  replaceHeadComponents,
+  getPreBodyComponents,
+  getPostBodyComponents,
+}) => {
+  const head = LOAD_FALLBACK_PATTERN.test(pathname)
+    ? getHeadComponents().filter((component) => {
+        const element = component as React.ReactElement<{ 'data-identity'?: string }> | null;
+        return !(element && element.type === 'style' && element.props['data-identity'] === 'gatsby-global-css');
+      })
+    : getHeadComponents();
+  const meta = cspMeta(pathname, PUBLIC_DIR, [...head, ...getPreBodyComponents(), ...getPostBodyComponents()]);
+  replaceHeadComponents([meta, ...head]);
 };

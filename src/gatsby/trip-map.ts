@@ -121,6 +121,12 @@ export function mapPlaces(points: readonly MapPoint[], ends: readonly string[]):
 }
 
 /**
+ * The borders a region's map draws, by region: a route's map is drawn once per language, over the same
+ * region and projection, and the borders are most of its drawing.
+ */
+const drawnBorders = new Map<string, string>();
+
+/**
  * The trip's map as an SVG element: `title` is its accessible name (role="img"), the places of loads on
  * the way are dots, both ends are marked and named.
  */
@@ -148,10 +154,15 @@ export function tripMapSvg(from: MapPoint, to: MapPoint, onTheWay: readonly MapP
       [0, 0],
       [MAP_WIDTH, MAP_HEIGHT],
     ]);
-  const path = geoPath(projection).digits(1);
-  const scale = east - west > COARSE_SPAN ? '110m' : '50m';
-  const shown = outlinePieces(scale).filter(({ box }) => box[0] <= east && box[2] >= west && box[1] <= north && box[3] >= south);
-  const borders = path({ type: 'MultiLineString', coordinates: shown.map(({ line }) => line) }) ?? '';
+  const region = `${west},${south},${east},${north}`;
+  let borders = drawnBorders.get(region);
+  if (borders === undefined) {
+    const path = geoPath(projection).digits(1);
+    const scale = east - west > COARSE_SPAN ? '110m' : '50m';
+    const shown = outlinePieces(scale).filter(({ box }) => box[0] <= east && box[2] >= west && box[1] <= north && box[3] >= south);
+    borders = path({ type: 'MultiLineString', coordinates: shown.map(({ line }) => line) }) ?? '';
+    drawnBorders.set(region, borders);
+  }
   const places = dots
     .map((point) => projection([point.lon, point.lat]))
     .filter((xy): xy is [number, number] => xy !== null)

@@ -17,6 +17,11 @@ export const MESSAGES = {
   build: 'OFFLINE_BUILD',
   /** Page → worker: a board, city or route page is open; keep the code its taps fetch (policy.ts, TAP_CHUNKS). */
   keepTaps: 'OFFLINE_KEEP_TAPS',
+  /**
+   * Page → worker, answered on the message's port (with `true`) once everything the worker had started
+   * when it came (every event's waitUntil: the copies it keeps, the answers it checks) has settled.
+   */
+  settled: 'OFFLINE_SETTLED',
 } as const;
 
 /** The entry scripts of the build the worker came with (the page compares its own with them). */

@@ -67,6 +67,29 @@ function remember<V>(map: Map<string, V>, key: string | undefined, value: V): vo
   if (map.size > REMEMBERED_CLIENTS) map.delete(map.keys().next().value as string);
 }
 
+/**
+ * The work in hand: every promise an event's life was extended with (Workbox's strategies extend a fetch
+ * event's for their cache writes; the messages below, theirs), until it settles. A page can ask when all
+ * of it has settled (MESSAGES.settled), so that what the worker did not do can be told from what it has
+ * not done yet.
+ */
+const inHand = new Set<Promise<unknown>>();
+const extendLife = ExtendableEvent.prototype.waitUntil;
+ExtendableEvent.prototype.waitUntil = function (this: ExtendableEvent, promise: Promise<unknown>): void {
+  const settled = Promise.resolve(promise).then(
+    () => undefined,
+    () => undefined,
+  );
+  inHand.add(settled);
+  void settled.then(() => inHand.delete(settled));
+  extendLife.call(this, promise);
+};
+
+async function allSettled(): Promise<void> {
+  // Work settling may start more (a kept page's data after the page): waited for too.
+  while (inHand.size > 0) await Promise.all([...inHand]);
+}
+
 /** The page a request or message comes from. */
 function clientIdOf(event: ExtendableEvent | undefined): string | undefined {
   if (!event) return undefined;
@@ -370,6 +393,9 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   } else if (data?.type === MESSAGES.build) {
     const answer: WorkerBuild = { scripts: buildScripts.map((entry) => new URL(entry.url, origins.site).pathname) };
     event.ports[0]?.postMessage(answer);
+  } else if (data?.type === MESSAGES.settled) {
+    // Not waitUntil: this answer waits for the work in hand, which would then include itself.
+    void allSettled().then(() => event.ports[0]?.postMessage(true));
   } else if (data?.type === MESSAGES.keepTaps) {
     event.waitUntil(keepScripts(event, tapChunks));
   } else if (data?.type === MESSAGES.keepPage && Array.isArray(data.urls)) {

@@ -1,24 +1,44 @@
-// npm run bench:build -- --loads N [--dir DIR] [--skip-clean] [--logs DIR]
-// Builds against the sample API with N loads four times: clean, nothing changed (twice), 1% of
-// loads changed. Prints wall time, peak memory of all build processes and pages per second (with --logs,
-// each build's own output, step by step, goes to DIR/build-N.log). Figures, not
-// assertions: these machines are shared and noisy, so compare the ratios within one run.
+// npm run bench:build -- --loads N [--order newest|oldest|none|all] [--clean-only] [--dir DIR] [--skip-clean] [--logs DIR]
+// Builds against the sample API with N loads: a clean build in each order the API may list in (all three by
+// default), then, unless --clean-only, in the last of them, nothing changed (twice) and 1% of loads changed.
+// Prints, per build, wall and CPU seconds (user + system of the whole process tree), peak memory of all
+// build processes, pages per second and the machine's load; then every step's seconds, Gatsby's own and the
+// site's ("Build step" lines, src/gatsby/build-steps.ts). With --logs, each build's output goes to
+// DIR/build-N.log. Figures, not assertions: the machines are shared and noisy, so compare CPU seconds and the
+// ratios within one run rather than wall time.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { startApi } from '../harness/sample-api';
-import { numberFlag, readFlags, switchFlag, textFlag } from './flags';
-import { treeRss } from './process-tree';
+import { LIST_ORDERS, type ListOrderSetting } from '../sample-api/server';
+import { BUILD_STEP_LINE } from '../../src/gatsby/build-steps';
+import { choiceFlag, numberFlag, readFlags, switchFlag, textFlag } from './flags';
+import { treeUsage } from './process-tree';
+
+interface Step {
+  name: string;
+  wall: number;
+  /** CPU seconds: the site's steps count their own process; Gatsby's the whole tree since the step before. */
+  cpu: number;
+}
 
 interface Run {
   name: string;
   seconds: number;
+  cpuSeconds: number;
   peakMb: number;
   pages: number;
+  steps: Step[];
+  loadBefore: string;
+  loadAfter: string;
 }
 
 const flags = readFlags({
   loads: numberFlag(1000, { min: 1 }),
+  order: choiceFlag([...LIST_ORDERS, 'all'] as const, 'all'),
+  'clean-only': switchFlag(),
   dir: textFlag('.'),
   'skip-clean': switchFlag(),
   logs: textFlag(undefined, { bare: 'bench-logs' }),
@@ -27,29 +47,66 @@ const LOADS = flags.loads;
 const DIR = path.resolve(flags.dir);
 const API_PORT = 4510;
 const LOGS = flags.logs === undefined ? null : path.resolve(flags.logs);
+// A history of the bench's own: every clean build starts from an empty one, so the runs compare.
+const HISTORY = path.join(os.tmpdir(), `bench-build-history-${process.pid}.sqlite`);
 let builds = 0;
 
-function build(apiUrl: string): Promise<{ seconds: number; peakMb: number }> {
+/** Gatsby's own step lines: `success Building static HTML for pages - 34.980s - 10906/10906 311.78/s`. */
+const GATSBY_STEP_LINE = /^success (.+?) - ([\d.]+)s\b/;
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+}
+
+/** The step a line of the build's output ends, if it ends one. */
+function stepOf(line: string, treeCpu: number, lastCpu: number): Step | null {
+  const ours = BUILD_STEP_LINE.exec(line.replace(/^info /, ''));
+  if (ours) return { name: `site: ${ours[1]}`, wall: Number(ours[2]), cpu: Number(ours[3]) };
+  const gatsby = GATSBY_STEP_LINE.exec(line);
+  if (gatsby) return { name: (gatsby[1] as string).replace(/ from http\S+/, ''), wall: Number(gatsby[2]), cpu: treeCpu - lastCpu };
+  return null;
+}
+
+function build(apiUrl: string): Promise<Omit<Run, 'name' | 'pages' | 'loadBefore' | 'loadAfter'>> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     builds += 1;
     if (LOGS) fs.mkdirSync(LOGS, { recursive: true });
-    const log = LOGS ? fs.openSync(path.join(LOGS, `build-${builds}.log`), 'w') : 'ignore';
+    const log = LOGS ? fs.createWriteStream(path.join(LOGS, `build-${builds}.log`)) : null;
     const child = spawn('npx', ['gatsby', 'build'], {
       cwd: DIR,
-      env: { ...process.env, GATSBY_API_URL: apiUrl, GATSBY_TELEMETRY_DISABLED: '1', CI: 'true' },
-      stdio: ['ignore', log, 'inherit'],
+      env: { ...process.env, GATSBY_API_URL: apiUrl, GATSBY_TELEMETRY_DISABLED: '1', CI: 'true', HISTORY_FILE: HISTORY },
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
     let peak = 0;
-    const sampler = setInterval(() => {
-      if (child.pid) peak = Math.max(peak, treeRss(child.pid));
-    }, 250);
+    let cpu = 0;
+    let cpuAtLastStep = 0;
+    const steps: Step[] = [];
+    const sample = () => {
+      if (!child.pid) return;
+      const usage = treeUsage(child.pid);
+      peak = Math.max(peak, usage.rssBytes);
+      cpu = Math.max(cpu, usage.cpuSeconds);
+    };
+    const sampler = setInterval(sample, 250);
+    readline.createInterface({ input: child.stdout }).on('line', (line) => {
+      log?.write(`${line}\n`);
+      if (!/^(success|info) /.test(line)) return;
+      sample();
+      const step = stepOf(line, cpu, cpuAtLastStep);
+      if (!step) return;
+      steps.push(step);
+      if (line.startsWith('success ')) cpuAtLastStep = cpu;
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       clearInterval(sampler);
-      if (typeof log === 'number') fs.closeSync(log);
+      log?.end();
       if (code !== 0) reject(new Error(`gatsby build exited ${code}`));
-      else resolve({ seconds: (performance.now() - started) / 1000, peakMb: peak / 2 ** 20 });
+      else resolve({ seconds: (performance.now() - started) / 1000, cpuSeconds: cpu, peakMb: peak / 2 ** 20, steps });
     });
   });
 }
@@ -66,38 +123,78 @@ function countPages(): number {
   return count;
 }
 
-async function measure(name: string, revision: number): Promise<Run> {
-  const api = await startApi({ port: API_PORT, loads: LOADS, quiet: true, revision, changedEvery: 100 });
+async function measure(name: string, revision: number, order: ListOrderSetting): Promise<Run> {
+  const api = await startApi({ port: API_PORT, loads: LOADS, quiet: true, revision, changedEvery: 100, order });
   try {
-    const { seconds, peakMb } = await build(api.url);
-    return { name, seconds, peakMb, pages: countPages() };
+    const loadBefore = loadAverage();
+    const result = await build(api.url);
+    const run = { name, ...result, pages: countPages(), loadBefore, loadAfter: loadAverage() };
+    console.log(
+      `${name}: ${run.seconds.toFixed(1)} s wall, ${run.cpuSeconds.toFixed(1)} s CPU, peak ${run.peakMb.toFixed(0)} MB; load average ${loadBefore} before, ${run.loadAfter} after`,
+    );
+    return run;
   } finally {
     await api.close();
   }
 }
 
-async function main(): Promise<void> {
-  console.log(`Build benchmark: ${LOADS} loads, ${DIR}`);
-  if (!flags['skip-clean']) {
-    fs.rmSync(path.join(DIR, '.cache'), { recursive: true, force: true });
-    fs.rmSync(path.join(DIR, 'public'), { recursive: true, force: true });
-  }
-  // The first rebuild still meets some caches cold (Gatsby compiles its own files again); the second
-  // shows what a scheduled rebuild with .cache restored costs.
-  const runs = [
-    await measure('clean build', 0),
-    await measure('nothing changed (first rebuild)', 0),
-    await measure('nothing changed (steady)', 0),
-    await measure('1% of loads changed', 1),
-  ];
-  const clean = runs[0] as Run;
-  console.log('\n| run | wall (s) | vs clean | peak memory (MB) | pages | pages/s |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+function clean(): void {
+  fs.rmSync(HISTORY, { force: true });
+  fs.rmSync(path.join(DIR, '.cache'), { recursive: true, force: true });
+  fs.rmSync(path.join(DIR, 'public'), { recursive: true, force: true });
+}
+
+function printRuns(runs: readonly Run[]): void {
+  const first = runs[0] as Run;
+  console.log(`\nnproc ${os.availableParallelism()}; CPU is user + system of the build's whole process tree`);
+  console.log('| run | wall (s) | CPU (s) | CPU vs first | peak memory (MB) | pages | pages/s | load average before / after |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   for (const run of runs) {
     console.log(
-      `| ${run.name} | ${run.seconds.toFixed(1)} | ${(run.seconds / clean.seconds).toFixed(2)} | ${run.peakMb.toFixed(0)} | ${run.pages} | ${(run.pages / run.seconds).toFixed(0)} |`,
+      `| ${run.name} | ${run.seconds.toFixed(1)} | ${run.cpuSeconds.toFixed(1)} | ${(run.cpuSeconds / first.cpuSeconds).toFixed(2)} | ${run.peakMb.toFixed(0)} | ${run.pages} | ${(run.pages / run.seconds).toFixed(0)} | ${run.loadBefore} / ${run.loadAfter} |`,
     );
   }
+}
+
+/** Every step any build logged, in the order first seen, with each build's wall and CPU seconds. */
+function printSteps(runs: readonly Run[]): void {
+  const names = [...new Set(runs.flatMap((run) => run.steps.map((step) => step.name)))];
+  console.log(`\nSteps, wall / CPU seconds ("site:" are the site's own, CPU of the main process; Gatsby's, the tree's)`);
+  console.log(`| step | ${runs.map((run) => run.name).join(' | ')} |`);
+  console.log(`| --- | ${runs.map(() => '---:').join(' | ')} |`);
+  for (const name of names) {
+    const cells = runs.map((run) => {
+      const found = run.steps.filter((step) => step.name === name);
+      if (!found.length) return '';
+      const wall = found.reduce((sum, step) => sum + step.wall, 0);
+      const cpu = found.reduce((sum, step) => sum + step.cpu, 0);
+      return `${wall.toFixed(1)} / ${cpu.toFixed(1)}`;
+    });
+    if (runs.some((run, index) => run.steps.some((step) => step.name === name) && Number(cells[index]?.split(' / ')[0]) >= 0.1))
+      console.log(`| ${name} | ${cells.join(' | ')} |`);
+  }
+}
+
+async function main(): Promise<void> {
+  const orders = flags.order === 'all' ? LIST_ORDERS : [flags.order];
+  console.log(`Build benchmark: ${LOADS} loads, ${DIR}; orders: ${orders.join(', ')}; nproc ${os.availableParallelism()}`);
+  const runs: Run[] = [];
+  for (const order of orders) {
+    if (!flags['skip-clean']) clean();
+    runs.push(await measure(`clean, ${order}`, 0, order));
+  }
+  // The rebuilds read the board as the last clean build did: nothing changed means the same order too.
+  const order = orders[orders.length - 1] as ListOrderSetting;
+  if (!flags['clean-only']) {
+    // The first rebuild still meets some caches cold (Gatsby compiles its own files again); the second
+    // shows what a scheduled rebuild with .cache restored costs.
+    runs.push(await measure(`nothing changed (first rebuild), ${order}`, 0, order));
+    runs.push(await measure(`nothing changed (steady), ${order}`, 0, order));
+    runs.push(await measure(`1% of loads changed, ${order}`, 1, order));
+  }
+  printRuns(runs);
+  printSteps(runs);
+  fs.rmSync(HISTORY, { force: true });
 }
 
 main().catch((error: unknown) => {
