@@ -135,6 +135,28 @@ for (const viewport of [
       await expect(page.getByRole('img', { name: `${fa.names.uz} → ${fb.names.uz} yoʻli xaritasi` })).toBeVisible();
     });
 
+    test('a route page is kept as it is, without a filter, keyboard only, and listed on the board', async ({ page }) => {
+      await page.goto(path);
+      const keep = page.getByRole('button', { name: 'Сохранить поиск' });
+      await keep.focus();
+      await expect(keep).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('button', { name: 'Удалить из сохранённых' })).toBeFocused();
+      expect(await page.evaluate(() => localStorage.getItem('yukbor.savedSearches'))).toContain(
+        placeRoutePath(route.from.slug, route.to.slug),
+      );
+      await page.goto('/ru/loads');
+      const saved = page.getByRole('region', { name: 'Сохранённые поиски' });
+      await saved.getByText('Сохранённые поиски').click();
+      await expect(saved.getByRole('link', { name: new RegExp(`${from} → ${to}`) }).first()).toHaveAttribute(
+        'href',
+        `/ru${placeRoutePath(route.from.slug, route.to.slug)}`,
+      );
+      // A trip the build did not make is kept the same way.
+      await page.goto(`/ru${placeRoutePath(fa.slug, fb.slug)}`);
+      await expect(page.getByRole('button', { name: 'Сохранить поиск' })).toBeVisible();
+    });
+
     test('a place slug in another spelling leads to the place’s page in each language, history replaced', async ({ page }) => {
       const cases = [
         ['/uz/loads/from/samarkand', '/uz/loads/from/samarqand', 'Yuklar: Samarqand → barcha yoʻnalishlar'],

@@ -209,12 +209,14 @@ export async function fallbackRoutePage(input: RoutePageInput): Promise<PlaceLoa
   };
 }
 
-/** The map's outlines (Natural Earth at 1:110m, a chunk of their own) and their drawing's code, fetched on such a path only. */
-export async function mapOutlines(): Promise<OutlinePieces> {
-  const [{ outlinePiecesOf }, topology] = await Promise.all([
-    import('../places/trip-map-svg'),
-    import(/* webpackChunkName: "trip-outlines" */ 'world-atlas/countries-110m.json'),
-  ]);
-  const pieces = outlinePiecesOf(topology as unknown as Parameters<typeof outlinePiecesOf>[0]);
+/** The region's outlines the build wrote (src/gatsby/trip-map.ts), fetched on such a path only; null without a path. */
+export async function mapOutlines(path: string): Promise<OutlinePieces | null> {
+  if (!path) return null;
+  const response = await fetch(path, { credentials: 'omit', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  const lines = (await response.json()) as unknown;
+  if (!Array.isArray(lines)) throw new Error(`${path}: not a list of lines`);
+  const { pieceOf } = await import('../places/trip-map-svg');
+  const pieces = (lines as Array<Array<[number, number]>>).filter((line) => Array.isArray(line) && line.length > 1).map(pieceOf);
   return () => pieces;
 }

@@ -17,6 +17,8 @@ export interface FallbackFiles {
   filters: ListFiles;
   placeFilePaths: Record<LanguageCode, string>;
   rangesPath?: string;
+  /** The region's outlines for the map (src/gatsby/trip-map.ts). */
+  outlinesPath?: string;
 }
 
 /** The route page's view, the template's, handed in by the 404 page (a template is above this floor). */
@@ -70,7 +72,7 @@ export default function PlaceFallback({
       if (answer.kind === 'unknown' || !places) return onUnknown();
       const [bundles, outlines] = await Promise.all([
         fetchBundles(route.language, ['common', 'loads', 'places']),
-        mapOutlines().catch(() => null),
+        mapOutlines(files.outlinesPath ?? '').catch(() => null),
       ]);
       const t = createTranslator(route.language.prefix, bundles, 'places');
       const context = await fallbackRoutePage({

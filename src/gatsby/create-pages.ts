@@ -152,6 +152,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
     filters: listFilesOf(outputs.filters, outputs.filters.board),
     placeFilePaths: outputs.placeFiles.paths,
     rangesPath: outputs.ranges.path,
+    outlinesPath: outputs.placeFiles.outlines?.path ?? '',
   };
   if (notFound) listPage({ path: notFound.path, component: NOT_FOUND_TEMPLATE, context: { ...notFound.context, ...fallbackFiles } });
 

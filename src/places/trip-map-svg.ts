@@ -1,5 +1,4 @@
 import { geoMercator, geoPath, type GeoProjection } from 'd3-geo';
-import { mesh } from 'topojson-client';
 
 /**
  * A route page's trip drawn (CONTRACT.md, "Trips"): the region's country outlines (Natural Earth at
@@ -34,30 +33,17 @@ export interface Piece {
   box: [number, number, number, number];
 }
 
-/** Points per piece: small enough that a map projects little beyond its region. */
-const PIECE_POINTS = 24;
 /** Above this span in degrees, the coarser outlines (1:110m) are detailed enough and far smaller. */
 const COARSE_SPAN = 12;
-
-/** A Natural Earth topology of countries, as the world-atlas package has it. */
-export interface CountriesTopology {
-  objects: { countries: unknown };
-}
 
 /** Outline pieces by scale: the build reads both files, the phone's fallback the coarser one only. */
 export type OutlinePieces = (scale: '50m' | '110m') => readonly Piece[];
 
-/** The borders and coasts of the world's countries (each shared border once), cut into pieces with their boxes. */
-export function outlinePiecesOf(topology: CountriesTopology): Piece[] {
-  const pieces: Piece[] = [];
-  for (const line of mesh(topology, topology.objects.countries).coordinates)
-    for (let start = 0; start < line.length - 1; start += PIECE_POINTS) {
-      const part = line.slice(start, start + PIECE_POINTS + 1);
-      const lons = part.map(([lon]) => lon);
-      const lats = part.map(([, lat]) => lat);
-      pieces.push({ line: part, box: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)] });
-    }
-  return pieces;
+/** A line with its box. */
+export function pieceOf(line: Array<[number, number]>): Piece {
+  const lons = line.map(([lon]) => lon);
+  const lats = line.map(([, lat]) => lat);
+  return { line, box: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)] };
 }
 
 /** The region around the points, at least MIN_SPAN wide and high, with a margin. */

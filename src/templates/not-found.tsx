@@ -55,7 +55,7 @@ export default function NotFoundPage({
   const route = useMemo(() => (pathname ? matchLoadFallback(pathname) : null), [pathname]);
   const placeRoute = useMemo(() => (pathname ? matchPlaceFallback(pathname) : null), [pathname]);
   const [unknownPath, setUnknownPath] = useState<string | null>(null);
-  const { filters, placeFilePaths, rangesPath } = pageContext ?? {};
+  const { filters, placeFilePaths, rangesPath, outlinesPath } = pageContext ?? {};
   if (route) return <LoadFallback route={route} loadingText={t('loading')} />;
   if (placeRoute && filters && placeFilePaths && unknownPath !== pathname) {
     const loading = <LoadingNotice text={t('loading')} />;
@@ -64,7 +64,7 @@ export default function NotFoundPage({
         <PlaceFallback
           key={pathname}
           route={placeRoute}
-          files={{ filters, placeFilePaths, ...(rangesPath ? { rangesPath } : {}) }}
+          files={{ filters, placeFilePaths, rangesPath, outlinesPath }}
           search={location?.search ?? ''}
           loadingText={t('loading')}
           View={RoutePage}
