@@ -18,7 +18,8 @@ import type { FallbackFiles, RoutePageView } from '../components/place-fallback'
 /** What the build tells the 404 page of its files (create-pages.ts), for the city and route paths it did not make. */
 type NotFoundContext = PageContext & Partial<FallbackFiles>;
 
-// Fetched only on a city or route path: the 404 page's first script carries neither.
+// Fetched only on a city or route path: the 404 page's first script carries neither. The route page's
+// template takes Gatsby's page props; the fallback hands it the two it reads (its context and the query).
 const PlaceFallback = React.lazy(() => import(/* webpackChunkName: "place-fallback" */ '../components/place-fallback'));
 const RoutePage = React.lazy(() => import('./place-loads')) as unknown as RoutePageView;
 
