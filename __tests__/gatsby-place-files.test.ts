@@ -31,11 +31,18 @@ describe('writing the place suggestion files', () => {
     const paths = writePlaceFilesOf(loads, root);
     expect(Object.keys(paths).sort()).toEqual(['ru', 'uz', 'uz-Cyrl']);
     expect(paths['uz-Cyrl']).toMatch(/^\/places\/uz-cyrl\.[0-9a-f]{12}\.json$/);
-    expect(fs.readdirSync(path.join(root, 'public', 'places')).sort()).toEqual(
+    // Beside them, the region's outlines a route's map is drawn from in the browser (one file, all languages).
+    const written = fs.readdirSync(path.join(root, 'public', 'places')).sort();
+    expect(written.filter((name) => !name.startsWith('outlines.'))).toEqual(
       Object.values(paths)
         .map((p) => path.basename(p))
         .sort(),
     );
+    const outlines = written.filter((name) => /^outlines\.[0-9a-f]{12}\.json$/.test(name));
+    expect(outlines).toHaveLength(1);
+    const lines = JSON.parse(fs.readFileSync(path.join(root, 'public', 'places', outlines[0] as string), 'utf8')) as unknown[];
+    expect(lines.length).toBeGreaterThan(50);
+    expect(gzipSync(JSON.stringify(lines)).length).toBeLessThan(15_000);
     for (const publicPath of Object.values(paths)) {
       const json = fs.readFileSync(path.join(root, 'public', publicPath));
       expect(gzipSync(json).length).toBeLessThan(10_000);

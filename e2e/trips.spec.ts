@@ -8,6 +8,7 @@ import { apiControl } from '../tools/harness/sample-api';
 import { generateLoads } from '../tools/sample-api/data';
 import { E2E_API_URL } from './env';
 import { resetApi } from './support';
+import { PLACES } from '../src/places/gazetteer';
 
 /**
  * A pre-built route page is the driver's trip (CONTRACT.md, "Trips"): its loads on the way with their
@@ -108,3 +109,107 @@ test('a card’s way back opens the reversed route around both ends, keyboard on
   });
   await expect(wayBack).toHaveAttribute('href', `/ru${placeRoutePath(route.to.slug, route.from.slug)}?near=50`);
 });
+
+/**
+ * A route the build made no page for, between two places the gazetteer knows: the 404 page renders it
+ * in the browser with a route page's sections (CONTRACT.md, "Trips"), the status stays 404 and the page
+ * stays out of the index. The pair has no loads of its own and none back, and several on its way.
+ */
+const UZ = PLACES.filter((place) => place.country === 'UZ');
+const fallbackPair = UZ.flatMap((a) => UZ.map((b) => [a, b] as const)).find(
+  ([a, b]) =>
+    a.slug !== b.slug &&
+    !groups.routes.has(`${a.slug}/${b.slug}`) &&
+    !groups.routes.has(`${b.slug}/${a.slug}`) &&
+    tripOf(a, b).onTheWay.length >= 3,
+);
+if (!fallbackPair) throw new Error('The sample data has no pair of places without loads and with loads on its way');
+const [fa, fb] = fallbackPair;
+const fallbackTrip = tripOf(fa, fb);
+
+for (const viewport of [
+  { width: 360, height: 640 },
+  { width: 390, height: 844 },
+])
+  test.describe(`at ${viewport.width} x ${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('a route the build did not make is a trip page: 404, noindex, its sections, the map named, keyboard only', async ({ page }) => {
+      const fallbackPath = `/ru${placeRoutePath(fa.slug, fb.slug)}`;
+      const response = await page.goto(fallbackPath);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: `Грузы: ${fa.names.ru} → ${fb.names.ru}` })).toBeVisible();
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+      await expect(page).toHaveTitle(new RegExp(`${fa.names.ru} → ${fb.names.ru}`));
+      const section = page.getByRole('region', { name: 'Попутные грузы' });
+      await expect(section.locator('[data-on-the-way-count]')).toHaveText(new RegExp(`^${fallbackTrip.total} попутн`));
+      const shown = Math.min(20, fallbackTrip.onTheWay.length);
+      await expect(section.locator(':scope > ul > li')).toHaveCount(shown);
+      const detours = (await section.locator('[data-detour]').allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
+      expect(detours).toEqual(fallbackTrip.onTheWay.slice(0, shown).map(({ detourKm }) => detourKm));
+      await expect(page.getByRole('img', { name: `Карта поездки ${fa.names.ru} → ${fb.names.ru}` })).toBeVisible();
+      await expect(page.getByText(/Линия лишь соединяет два пункта, это не карта дорог\./)).toBeVisible();
+      await expect(page.locator('p[data-way-back]')).toHaveText(
+        new RegExp(`^Обратно, ${fb.names.ru} → ${fa.names.ru} \\(в радиусе 50 км от обоих пунктов\\): ${fallbackTrip.wayBack} груз`),
+      );
+      // Keyboard only: the reversed route, which is a page too, pre-built or not.
+      const reverse = page.getByRole('main').getByRole('link', { name: new RegExp(`^${fb.names.ru} → ${fa.names.ru}: \\d+ груз`) });
+      await reverse.focus();
+      await expect(reverse).toBeFocused();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === `/ru${placeRoutePath(fb.slug, fa.slug)}`);
+      await expect(page.getByRole('heading', { level: 1, name: `Грузы: ${fb.names.ru} → ${fa.names.ru}` })).toBeVisible();
+    });
+
+    test('the map of a trip the build did not make is named in the page’s language', async ({ page }) => {
+      await page.goto(`/uz-cyrl${placeRoutePath(fa.slug, fb.slug)}`);
+      await expect(page.getByRole('img', { name: `${fa.names['uz-Cyrl']} → ${fb.names['uz-Cyrl']} йўли харитаси` })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Йўл-йўлакай юклар' })).toBeVisible();
+      await page.goto(`/uz${placeRoutePath(fa.slug, fb.slug)}`);
+      await expect(page.getByRole('img', { name: `${fa.names.uz} → ${fb.names.uz} yoʻli xaritasi` })).toBeVisible();
+    });
+
+    test('a route page is kept as it is, without a filter, keyboard only, and listed on the board', async ({ page }) => {
+      await page.goto(path);
+      const keep = page.getByRole('button', { name: 'Сохранить поиск' });
+      await keep.focus();
+      await expect(keep).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('button', { name: 'Удалить из сохранённых' })).toBeFocused();
+      expect(await page.evaluate(() => localStorage.getItem('yukbor.savedSearches'))).toContain(
+        placeRoutePath(route.from.slug, route.to.slug),
+      );
+      await page.goto('/ru/loads');
+      const saved = page.getByRole('region', { name: 'Сохранённые поиски' });
+      await saved.getByText('Сохранённые поиски').click();
+      await expect(saved.getByRole('link', { name: new RegExp(`${from} → ${to}`) }).first()).toHaveAttribute(
+        'href',
+        `/ru${placeRoutePath(route.from.slug, route.to.slug)}`,
+      );
+      // A trip the build did not make is kept the same way.
+      await page.goto(`/ru${placeRoutePath(fa.slug, fb.slug)}`);
+      await expect(page.getByRole('button', { name: 'Сохранить поиск' })).toBeVisible();
+    });
+
+    test('a place slug in another spelling leads to the place’s page in each language, history replaced', async ({ page }) => {
+      const cases = [
+        ['/uz/loads/from/samarkand', '/uz/loads/from/samarqand', 'Yuklar: Samarqand → barcha yoʻnalishlar'],
+        ['/uz-cyrl/loads/to/Ташкент', '/uz-cyrl/loads/to/toshkent', null],
+        ['/ru/loads/route/tashkent/samarkand', '/ru/loads/route/toshkent/samarqand', 'Грузы: Ташкент → Самарканд'],
+        ['/loads/from/Самарканд', '/loads/from/samarqand', null],
+      ] as const;
+      for (const [typed, canonical, heading] of cases) {
+        await page.goto('/ru/loads');
+        await page.goto(typed);
+        await page.waitForURL((url) => url.pathname === canonical);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        if (heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        await expect(page.getByText('Oops! Page not found')).toBeHidden();
+        await page.goBack();
+        await page.waitForURL((url) => url.pathname === '/ru/loads');
+      }
+      const unknown = await page.goto('/ru/loads/from/no-such-place');
+      expect(unknown?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+    });
+  });

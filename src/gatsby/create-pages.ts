@@ -160,8 +160,16 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   contentPages.report(reporter);
   // One 404 page, copied by Gatsby to 404.html. It picks its language from the path at run time, so
   // no localized catch-all routes are needed (they would bloat match-paths.json).
+  // It also serves the city and route paths the build made no page for (a route of any two known places,
+  // a place in another spelling): their files' paths are in its context, never in its first script.
   const [notFound] = pageVariants(NOT_FOUND_PATH);
-  if (notFound) createPage({ path: notFound.path, component: NOT_FOUND_TEMPLATE, context: notFound.context });
+  const fallbackFiles = {
+    filters: listFilesOf(outputs.filters, outputs.filters.board),
+    placeFilePaths: outputs.placeFiles.paths,
+    rangesPath: outputs.ranges.path,
+    outlinesPath: outputs.placeFiles.outlines?.path ?? '',
+  };
+  if (notFound) listPage({ path: notFound.path, component: NOT_FOUND_TEMPLATE, context: { ...notFound.context, ...fallbackFiles } });
 
   const made = timedStep(reporter, 'load pages', () => createLoadPages(loads, createPage));
   reporter.info(`Created ${made} load pages for ${loads.length} loads.`);

@@ -1,182 +1,64 @@
 import { readFileSync } from 'fs';
 import path from 'path';
-import { geoMercator, geoPath, type GeoProjection } from 'd3-geo';
+import { PLACES } from '../places/gazetteer';
 import { mesh } from 'topojson-client';
+import { pieceOf, tripMapSvg as drawTripMap, type MapPoint, type Piece } from '../places/trip-map-svg';
 
-/**
- * A route page's trip drawn (CONTRACT.md, "Trips"): the region's country outlines (Natural Earth at
- * 1:50m, through the world-atlas package), both ends, a gently curved line between them and the places
- * of the loads on the way, as inline SVG the build writes. No script, no tile server, nothing fetched:
- * the page's HTML holds it all. The line joins the two ends; it is not the road, and the page says so.
- */
+export { MAP_HEIGHT, MAP_PLACES, MAP_WIDTH, mapPlaces, type MapPoint } from '../places/trip-map-svg';
 
-/** The drawing's size in SVG units; it scales to the page's width. */
-export const MAP_WIDTH = 320;
-export const MAP_HEIGHT = 200;
-const PAD = 18;
-/** The least span shown, degrees: a short trip still shows the country around it. */
-const MIN_SPAN = { lon: 3, lat: 2 };
-/** Places of loads on the way drawn, at most (the text lists them all). */
-export const MAP_PLACES = 12;
-
-export interface MapPoint {
-  slug: string;
-  lat: number;
-  lon: number;
-  /** The place's name in the page's language. */
-  name: string;
-}
-
-/** A piece of an outline, with its box: a map projects only the pieces it shows. */
-interface Piece {
-  line: Array<[number, number]>;
-  /** West, south, east, north. */
-  box: [number, number, number, number];
+/** A Natural Earth topology of countries, as the world-atlas package has it. */
+interface CountriesTopology {
+  objects: { countries: unknown };
 }
 
 /** Points per piece: small enough that a map projects little beyond its region. */
 const PIECE_POINTS = 24;
-/** Above this span in degrees, the coarser outlines (1:110m) are detailed enough and far smaller. */
-const COARSE_SPAN = 12;
+
+/** The borders and coasts of the world's countries (each shared border once), cut into pieces with their boxes. */
+function outlinePiecesOf(topology: CountriesTopology): Piece[] {
+  const pieces: Piece[] = [];
+  for (const line of mesh(topology, topology.objects.countries).coordinates)
+    for (let start = 0; start < line.length - 1; start += PIECE_POINTS) pieces.push(pieceOf(line.slice(start, start + PIECE_POINTS + 1)));
+  return pieces;
+}
 
 const outlines = new Map<string, Piece[]>();
 
-/**
- * The borders and coasts of the world's countries (each shared border once), cut into pieces with their
- * boxes, once per build and scale.
- */
+/** The outlines at a scale, read from the world-atlas package and cut once per build. */
 function outlinePieces(scale: '50m' | '110m'): Piece[] {
   const known = outlines.get(scale);
   if (known) return known;
   // From the project's node_modules by path, as webpack.ts finds i18next: the build's bundler of
   // gatsby-node cannot follow a require.resolve whose name is made at run time.
   const file = path.resolve(process.cwd(), 'node_modules', 'world-atlas', `countries-${scale}.json`);
-  const topology = JSON.parse(readFileSync(file, 'utf8')) as {
-    objects: { countries: unknown };
-  };
-  const pieces: Piece[] = [];
-  for (const line of mesh(topology, topology.objects.countries).coordinates)
-    for (let start = 0; start < line.length - 1; start += PIECE_POINTS) {
-      const part = line.slice(start, start + PIECE_POINTS + 1);
-      const lons = part.map(([lon]) => lon);
-      const lats = part.map(([, lat]) => lat);
-      pieces.push({ line: part, box: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)] });
-    }
+  const pieces = outlinePiecesOf(JSON.parse(readFileSync(file, 'utf8')) as CountriesTopology);
   outlines.set(scale, pieces);
   return pieces;
 }
 
-/** The region around the points, at least MIN_SPAN wide and high, with a margin. */
-function regionOf(points: readonly MapPoint[]): [number, number, number, number] {
-  const lons = points.map((point) => point.lon);
-  const lats = points.map((point) => point.lat);
-  const grow = (low: number, high: number, least: number) => {
-    const span = Math.max(high - low, least) * 1.15;
-    const middle = (low + high) / 2;
-    return [middle - span / 2, middle + span / 2] as const;
-  };
-  const [west, east] = grow(Math.min(...lons), Math.max(...lons), MIN_SPAN.lon);
-  const [south, north] = grow(Math.min(...lats), Math.max(...lats), MIN_SPAN.lat);
-  return [west, south, east, north];
-}
-
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
-
-const round = (value: number) => Math.round(value * 10) / 10;
-
-/** A quadratic curve from one end to the other, bowed a little to one side: a line, visibly not a road. */
-function curve(projection: GeoProjection, from: MapPoint, to: MapPoint): string {
-  const [x1, y1] = projection([from.lon, from.lat]) ?? [0, 0];
-  const [x2, y2] = projection([to.lon, to.lat]) ?? [0, 0];
-  const bow = 0.12;
-  const cx = (x1 + x2) / 2 - (y2 - y1) * bow;
-  const cy = (y1 + y2) / 2 + (x2 - x1) * bow;
-  return `M${round(x1)} ${round(y1)}Q${round(cx)} ${round(cy)} ${round(x2)} ${round(y2)}`;
-}
-
-/** A label beside its point, kept inside the drawing. */
-function label(projection: GeoProjection, point: MapPoint, end: 'from' | 'to'): string {
-  const [x, y] = projection([point.lon, point.lat]) ?? [0, 0];
-  const right = x < MAP_WIDTH / 2;
-  const anchor = right ? 'start' : 'end';
-  const lx = round(x + (right ? 8 : -8));
-  const ly = round(Math.min(MAP_HEIGHT - 6, Math.max(12, y + 4)));
-  return (
-    `<circle data-end="${end}" cx="${round(x)}" cy="${round(y)}" r="4.5"/>` +
-    `<text data-label="" x="${lx}" y="${ly}" text-anchor="${anchor}">${escapeXml(point.name)}</text>`
-  );
-}
-
-/** The places a map marks: each once, in the order given (smallest detour first), not the ends, at most MAP_PLACES. */
-export function mapPlaces(points: readonly MapPoint[], ends: readonly string[]): MapPoint[] {
-  const seen = new Set(ends);
-  const kept: MapPoint[] = [];
-  for (const point of points) {
-    if (seen.has(point.slug) || kept.length >= MAP_PLACES) continue;
-    seen.add(point.slug);
-    kept.push(point);
-  }
-  return kept;
-}
-
-/**
- * The borders a region's map draws, by region: a route's map is drawn once per language, over the same
- * region and projection, and the borders are most of its drawing.
- */
-const drawnBorders = new Map<string, string>();
-
-/**
- * The trip's map as an SVG element: `title` is its accessible name (role="img"), the places of loads on
- * the way are dots, both ends are marked and named.
- */
+/** A route page's trip drawn at build time (src/places/trip-map-svg.ts), with both scales of outlines. */
 export function tripMapSvg(from: MapPoint, to: MapPoint, onTheWay: readonly MapPoint[], title: string): string {
-  const dots = mapPlaces(onTheWay, [from.slug, to.slug]);
-  const [west, south, east, north] = regionOf([from, to, ...dots]);
-  const corners = {
-    type: 'MultiPoint',
-    coordinates: [
-      [west, south],
-      [east, north],
-      [west, north],
-      [east, south],
-    ],
-  };
-  const projection = geoMercator()
-    .fitExtent(
-      [
-        [PAD, PAD],
-        [MAP_WIDTH - PAD, MAP_HEIGHT - PAD],
-      ],
-      corners,
-    )
-    .clipExtent([
-      [0, 0],
-      [MAP_WIDTH, MAP_HEIGHT],
-    ]);
-  const region = `${west},${south},${east},${north}`;
-  let borders = drawnBorders.get(region);
-  if (borders === undefined) {
-    const path = geoPath(projection).digits(1);
-    const scale = east - west > COARSE_SPAN ? '110m' : '50m';
-    const shown = outlinePieces(scale).filter(({ box }) => box[0] <= east && box[2] >= west && box[1] <= north && box[3] >= south);
-    borders = path({ type: 'MultiLineString', coordinates: shown.map(({ line }) => line) }) ?? '';
-    drawnBorders.set(region, borders);
-  }
-  const places = dots
-    .map((point) => projection([point.lon, point.lat]))
-    .filter((xy): xy is [number, number] => xy !== null)
-    .map(([x, y]) => `<circle data-stop="" cx="${round(x)}" cy="${round(y)}" r="3"/>`)
-    .join('');
-  return (
-    `<svg role="img" aria-labelledby="trip-map-title" viewBox="0 0 ${MAP_WIDTH} ${MAP_HEIGHT}" xmlns="http://www.w3.org/2000/svg">` +
-    `<title id="trip-map-title">${escapeXml(title)}</title>` +
-    `<rect data-ground="" width="${MAP_WIDTH}" height="${MAP_HEIGHT}"/>` +
-    `<path data-borders="" d="${borders}"/>` +
-    `<path data-line="" d="${curve(projection, from, to)}"/>` +
-    places +
-    label(projection, from, 'from') +
-    label(projection, to, 'to') +
-    `</svg>`
-  );
+  return drawTripMap(from, to, onTheWay, title, outlinePieces);
+}
+
+/** Degrees around the gazetteer's places whose outlines a map in the browser may show. */
+const REGION_MARGIN = 8;
+
+/**
+ * The coarse outlines (1:110m) of the region every trip of known places lies in, rounded to 0.01°, as
+ * the JSON of their lines: what the 404 page's fallback draws a route's map from (about 9 KB gzip,
+ * against 38 KB for the world's file), so a phone fetches no more than its maps can show.
+ */
+export function regionOutlinesJson(): string {
+  const lons = PLACES.map((place) => place.lon);
+  const lats = PLACES.map((place) => place.lat);
+  const [west, south, east, north] = [
+    Math.min(...lons) - REGION_MARGIN,
+    Math.min(...lats) - REGION_MARGIN,
+    Math.max(...lons) + REGION_MARGIN,
+    Math.max(...lats) + REGION_MARGIN,
+  ];
+  const round = (value: number) => Math.round(value * 100) / 100;
+  const shown = outlinePieces('110m').filter(({ box }) => box[0] <= east && box[2] >= west && box[1] <= north && box[3] >= south);
+  return JSON.stringify(shown.map(({ line }) => line.map(([lon, lat]) => [round(lon), round(lat)])));
 }

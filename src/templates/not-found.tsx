@@ -1,5 +1,5 @@
-import React from 'react';
-import { graphql, Link } from 'gatsby';
+import React, { Suspense, useMemo, useState } from 'react';
+import { graphql, Link, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { PINNED_TEXT_LANG } from '../config/languages';
 import { ROUTES } from '../config/routes';
@@ -10,9 +10,18 @@ import { LoadingNotice } from '../components/loading-notice';
 import { PageIntro } from '../components/page-intro';
 import { PathLanguageProvider } from '../i18n/path-language';
 import { definePageHead } from '../head/define-head';
-import { type PageContext, usePageLanguage } from '../i18n/runtime';
+import { type LocaleData, type PageContext, usePageLanguage } from '../i18n/runtime';
 import { localizedPath } from '../i18n/paths';
-import { FALLBACK_MARKER_SCRIPT, type FallbackRoute, matchLoadFallback } from '../loads/fallback-route';
+import { FALLBACK_MARKER_SCRIPT, matchLoadFallback, matchPlaceFallback } from '../loads/fallback-route';
+import type { FallbackFiles, RoutePageView } from '../components/place-fallback';
+
+/** What the build tells the 404 page of its files (create-pages.ts), for the city and route paths it did not make. */
+type NotFoundContext = PageContext & Partial<FallbackFiles>;
+
+// Fetched only on a city or route path: the 404 page's first script carries neither. The route page's
+// template takes Gatsby's page props; the fallback hands it the two it reads (its context and the query).
+const PlaceFallback = React.lazy(() => import(/* webpackChunkName: "place-fallback" */ '../components/place-fallback'));
+const RoutePage = React.lazy(() => import('./place-loads')) as unknown as RoutePageView;
 
 function NotFound() {
   const { t } = useTranslation('common');
@@ -32,13 +41,43 @@ function NotFound() {
 
 /**
  * Served by the host for every unknown path, in the language the path names; for `/load/{id}` of a
- * load newer than the build it becomes that load's client-only page.
+ * load newer than the build it becomes that load's client-only page, and for a city or route path the
+ * build did not make, the place's page in another spelling or a route's trip (place-fallback.tsx).
  */
-export default function NotFoundPage() {
+export default function NotFoundPage({
+  pageContext,
+  location,
+}: Partial<Pick<PageProps<LocaleData, NotFoundContext>, 'pageContext' | 'location'>>) {
   const { t } = useTranslation('load');
-  // Decided after mount, so the first render matches the HTML the build wrote.
-  const route = useClientValue<FallbackRoute | null>(() => matchLoadFallback(window.location.pathname), null);
+  // Decided after mount, so the first render matches the HTML the build wrote; then the router's path,
+  // which a replace-navigation from another spelling changes without a new page.
+  const mounted = useClientValue(() => true, false);
+  const pathname = mounted ? (location?.pathname ?? window.location.pathname) : null;
+  const route = useMemo(() => (pathname ? matchLoadFallback(pathname) : null), [pathname]);
+  const placeRoute = useMemo(() => (pathname ? matchPlaceFallback(pathname) : null), [pathname]);
+  const [unknownPath, setUnknownPath] = useState<string | null>(null);
+  const { filters, placeFilePaths, rangesPath, outlinesPath } = pageContext ?? {};
   if (route) return <LoadFallback route={route} loadingText={t('loading')} />;
+  if (placeRoute && filters && placeFilePaths && unknownPath !== pathname) {
+    const loading = <LoadingNotice text={t('loading')} />;
+    return (
+      <Suspense fallback={loading}>
+        <PlaceFallback
+          key={pathname}
+          route={placeRoute}
+          files={{ filters, placeFilePaths, rangesPath, outlinesPath }}
+          search={location?.search ?? ''}
+          loadingText={t('loading')}
+          View={RoutePage}
+          onUnknown={() => {
+            // The mark before first paint said a page would come: it was not a place, so "not found" shows.
+            document.documentElement.removeAttribute('data-load-fallback');
+            setUnknownPath(pathname);
+          }}
+        />
+      </Suspense>
+    );
+  }
   return (
     <>
       <div className="load-pending">

@@ -177,7 +177,9 @@ export default function PlaceLoadsPage({ pageContext, location }: PageProps<Loca
   return (
     <Layout>
       <PlaceIntro pageContext={pageContext} t={t} language={language} />
-      {total === 0 ? (
+      {/* A route page the build made with no open load has a going rate; one rendered by the 404 page's
+          fallback has neither, and its list says it is empty. */}
+      {total === 0 && rateHtml ? (
         <div className="container">
           <RateBlock html={rateHtml} />
           <p data-no-open-loads="">

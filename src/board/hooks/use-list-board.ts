@@ -142,7 +142,7 @@ function useKeeping(choices: ListChoices, source: PageSource): { keeping: Keepin
     () => ({
       path: scope.path,
       lists: countsKept ? source.worked : null,
-      keepable,
+      keepable: (query: BoardQuery) => keepable(query, scope.path),
       onNewSince: setNewSince,
       placeFilePath,
       ...(vehicleTypeIds ? { vehicleTypeIds } : {}),

@@ -168,7 +168,7 @@ export function useSavedSearches(
       };
     }),
     current,
-    canKeep: !current && saved.length < MAX_SAVED && keepable(query),
+    canKeep: !current && saved.length < MAX_SAVED && keepable(query, path),
     full: !current && saved.length >= MAX_SAVED,
     keep,
     remove,
