@@ -84,6 +84,7 @@ const queryOf = fc
     near: sometimes(fc.constantFrom(...NEAR_OPTIONS)),
   })
   .map((raw): BoardQuery => ({
+    nearTo: null,
     page: 1,
     search: '',
     vehicle: raw.vehicle,
@@ -176,6 +177,7 @@ describe('the loads on the way of a trip', () => {
 
 function queryBase(): BoardQuery {
   return {
+    nearTo: null,
     page: 1,
     search: '',
     vehicle: [],

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { PLACES } from '../src/places/gazetteer';
 import { placeFilesFromLoads } from '../src/places/place-file-from-loads';
 import { fieldPlace, oneLetterOff, readTrip, type TripReading } from '../src/places/trip-text';
+import { searchedPlace } from '../src/places/place-file';
 
 const files = placeFilesFromLoads(['Toshkent', 'Samarqand', 'Buxoro', 'Qoʻqon', 'Andijon', 'Fargʻona']);
 
@@ -100,8 +101,18 @@ describe('a From or To field names one place', () => {
       // A name two places share is nobody's (match.ts): only the names the file holds are read.
       if (!named) continue;
       expect(named.slug).toBe(place.slug);
-      if (!/\s/.test(place.names.uz) && place.names.uz.length >= 4) expect(fieldPlace(files.uz, `${place.names.uz}dan`)?.slug).toBe(place.slug);
+      if (!/\s/.test(place.names.uz) && place.names.uz.length >= 4)
+        expect(fieldPlace(files.uz, `${place.names.uz}dan`)?.slug).toBe(place.slug);
     }
+  });
+});
+
+describe("the board's search for one place", () => {
+  it('reads the place with its ending, one letter off, and the old "City, region"', () => {
+    for (const text of ['Самарканда', 'из Самарканда', 'Samarqanddan', 'Самарқанддан', 'Samarkant', 'Samarqand, Samarqand viloyati'])
+      expect([text, searchedPlace(files.ru, text)?.slug]).toEqual([text, 'samarqand']);
+    expect(searchedPlace(files.ru, 'Самарканд Ташкент')).toBeNull();
+    expect(searchedPlace(files.ru, 'Самарканд цемент')).toBeNull();
   });
 });
 
@@ -130,10 +141,17 @@ describe('one letter off', () => {
       return row[b.length] as number;
     };
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 6 }), fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 6 }), (a, b) => {
-        const swapped = a.length === b.length && a.length >= 2 && [...a].some((_, i) => i > 0 && a.slice(0, i - 1) + a[i] + a[i - 1] + a.slice(i + 1) === b);
-        expect(oneLetterOff(a, b)).toBe(distance(a, b) === 1 || (a !== b && swapped));
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 6 }),
+        fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 6 }),
+        (a, b) => {
+          const swapped =
+            a.length === b.length &&
+            a.length >= 2 &&
+            [...a].some((_, i) => i > 0 && a.slice(0, i - 1) + a[i] + a[i - 1] + a.slice(i + 1) === b);
+          expect(oneLetterOff(a, b)).toBe(distance(a, b) === 1 || (a !== b && swapped));
+        },
+      ),
     );
   });
 });

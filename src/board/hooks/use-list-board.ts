@@ -14,6 +14,7 @@ import type { ListPlaces } from '../../search/matcher';
 import { loadPlaces, placeSuggestions, type PlaceFileEntry } from '../sources/places-on-demand';
 import { boardHref, boardSearchString, isFiltered, queryKey, type BoardQuery, type ListScope } from '../../search/query';
 import { pageSource, type PageSource, type PlainList } from '../sources/sources';
+import { tripTarget, type TripForm, type TripTarget } from '../trip-search';
 import { type BoardState, type BuiltCardAges, useLoadBoard } from './use-load-board';
 
 /**
@@ -82,6 +83,8 @@ export interface ListBoard {
   /** The places to suggest for what was typed; `warmSuggestions` starts fetching what that needs. */
   suggest: (typed: string) => Promise<PlaceFileEntry[]>;
   warmSuggestions: () => void;
+  /** Opens the city or route page the From and To fields (or a search naming a trip) name; null: none. */
+  trip: (form: TripForm) => Promise<TripTarget>;
   builtCardAgesRef: BuiltCardAges;
   vehicleTypes: readonly string[];
   facets: FilterFacets;
@@ -152,6 +155,34 @@ function useKeeping(choices: ListChoices, source: PageSource): { keeping: Keepin
   return { keeping, newSince };
 }
 
+/**
+ * The board's way to a trip: the form's From and To fields, or a search naming a trip, open the city or
+ * route page with the filters kept; a board URL whose search names one (a shared link, the form sent
+ * before the script ran) is replaced by that page.
+ */
+function useTrip(query: BoardQuery, placeFilePath: string, language: Language, bare: boolean, onBoard: boolean) {
+  const trip = useCallback(
+    async (form: TripForm) => {
+      const target = await tripTarget(form, query, placeFilePath, language, bare);
+      if (target && 'href' in target) void navigate(target.href);
+      return target;
+    },
+    [query, placeFilePath, language, bare],
+  );
+  const search = onBoard ? query.search : '';
+  useEffect(() => {
+    if (!search) return;
+    let current = true;
+    void tripTarget({ search, from: '', to: '', fromKm: null, toKm: null }, query, placeFilePath, language, bare).then((target) => {
+      if (current && target && 'href' in target) void navigate(target.href, { replace: true });
+    });
+    return () => void (current = false);
+    // Once per search the URL carries.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+  return trip;
+}
+
 const NO_LOADS: readonly Load[] = [];
 const NO_TYPES: readonly string[] = [];
 
@@ -180,7 +211,11 @@ export function useListBoard(
   );
   const vehicleTypes = files?.vehicleTypes ?? NO_TYPES;
   const readContext = useMemo<ReadContext>(
-    () => ({ vehicleTypes: files ? vehicleTypes : undefined, placeList: Boolean(list.from || list.to) }),
+    () => ({
+      vehicleTypes: files ? vehicleTypes : undefined,
+      placeList: Boolean(list.from || list.to),
+      routeList: Boolean(list.from && list.to),
+    }),
     [files, vehicleTypes, list],
   );
   const builtCardAgesRef: BuiltCardAges = useRef<((loadedAt: number) => boolean) | null>(null);
@@ -215,6 +250,7 @@ export function useListBoard(
   const onQuery = (next: BoardQuery) => (clear(), void afterNextPaint(() => open(next)));
   const suggest = useCallback((typed: string) => placeSuggestions(placeFilePath, typed), [placeFilePath]);
   const warmSuggestions = useCallback(() => void loadPlaces(placeFilePath), [placeFilePath]);
+  const trip = useTrip(query, placeFilePath, language, bare, !list.from && !list.to);
   return {
     query,
     state,
@@ -225,6 +261,7 @@ export function useListBoard(
     onQuery,
     suggest,
     warmSuggestions,
+    trip,
     builtCardAgesRef,
     vehicleTypes,
     facets,

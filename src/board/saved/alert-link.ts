@@ -25,7 +25,7 @@ export interface AlertsSource {
  * search can match it); `vehicle`, a vehicle type the API's dictionary does not list (it has no id);
  * `tooLong`, more than Telegram's 64 characters; `unknown`, a list that is not a board, city or route.
  */
-export type AlertLinkProblem = 'freeText' | 'vehicle' | 'tooLong' | 'unknown';
+export type AlertLinkProblem = 'freeText' | 'vehicle' | 'tooLong' | 'radius' | 'unknown';
 export type AlertLink = { href: string; token: string } | { problem: AlertLinkProblem };
 
 /** The list of a kept search's path (unprefixed), by its places; null for any other path. */
@@ -58,6 +58,8 @@ export function alertSearchOf(
   vehicleTypeIds: Readonly<Record<string, string>>,
 ): AlertSearch | { problem: AlertLinkProblem } {
   if (query.search && !place) return { problem: 'freeText' };
+  // The token holds one radius for a list's places.
+  if (query.nearTo !== null) return { problem: 'radius' };
   const vehicleIds: string[] = [];
   for (const name of query.vehicle) {
     const key = name.trim().toLowerCase();
@@ -93,7 +95,7 @@ export async function alertLinkFor(
 ): Promise<AlertLink> {
   const scope = alertScopeOf(entry.path);
   if (!scope) return { problem: 'unknown' };
-  const query = parseBoardQuery(entry.query, { placeList: Boolean(scope.from || scope.to) });
+  const query = parseBoardQuery(entry.query, { placeList: Boolean(scope.from || scope.to), routeList: Boolean(scope.from && scope.to) });
   let place: string | null = null;
   if (query.search) {
     const places = await loadPlaces(source.placeFilePath ?? '');

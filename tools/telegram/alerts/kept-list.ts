@@ -48,6 +48,8 @@ export function keptList(token: string, today: string, vehicleNames: ReadonlyMap
       loading: { from: search.loadingFrom, to: search.loadingTo },
       near: search.near,
       sort: search.sort,
+      // The token holds one radius for a list's places (alert-link.ts refuses a route with two).
+      nearTo: null,
     },
     unknownVehicles: search.vehicleIds.length - vehicles.length,
   };
