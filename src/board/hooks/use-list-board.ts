@@ -14,7 +14,7 @@ import type { ListPlaces } from '../../search/matcher';
 import { loadPlaces, placeSuggestions, type PlaceFileEntry } from '../sources/places-on-demand';
 import { boardHref, boardSearchString, isFiltered, queryKey, type BoardQuery, type ListScope } from '../../search/query';
 import { pageSource, type PageSource, type PlainList } from '../sources/sources';
-import { tripTarget, type TripForm, type TripTarget } from '../trip-search';
+import type { TripForm, TripTarget } from '../trip-search';
 import { type BoardState, type BuiltCardAges, useLoadBoard } from './use-load-board';
 
 /**
@@ -160,10 +160,22 @@ function useKeeping(choices: ListChoices, source: PageSource): { keeping: Keepin
  * route page with the filters kept; a board URL whose search names one (a shared link, the form sent
  * before the script ran) is replaced by that page.
  */
+type TripSearch = typeof import('../trip-search');
+let tripModule: Promise<TripSearch> | null = null;
+
+/** Reading a trip comes with the place file's code, on the first search: the first paint needs none of it. */
+async function tripTarget(...args: Parameters<TripSearch['tripTarget']>): Promise<TripTarget> {
+  if (!tripModule) {
+    tripModule = import(/* webpackChunkName: "board-tap-places" */ '../trip-search');
+    tripModule.catch(() => (tripModule = null));
+  }
+  return (await tripModule).tripTarget(...args);
+}
+
 function useTrip(query: BoardQuery, placeFilePath: string, language: Language, bare: boolean, onBoard: boolean) {
   const trip = useCallback(
     async (form: TripForm) => {
-      const target = await tripTarget(form, query, placeFilePath, language, bare);
+      const target = await tripTarget(form, query, placeFilePath, language, bare).catch(() => null);
       if (target && 'href' in target) void navigate(target.href);
       return target;
     },
@@ -173,9 +185,11 @@ function useTrip(query: BoardQuery, placeFilePath: string, language: Language, b
   useEffect(() => {
     if (!search) return;
     let current = true;
-    void tripTarget({ search, from: '', to: '', fromKm: null, toKm: null }, query, placeFilePath, language, bare).then((target) => {
-      if (current && target && 'href' in target) void navigate(target.href, { replace: true });
-    });
+    void tripTarget({ search, from: '', to: '', fromKm: null, toKm: null }, query, placeFilePath, language, bare)
+      .then((target) => {
+        if (current && target && 'href' in target) void navigate(target.href, { replace: true });
+      })
+      .catch(() => undefined);
     return () => void (current = false);
     // Once per search the URL carries.
     // eslint-disable-next-line react-hooks/exhaustive-deps
