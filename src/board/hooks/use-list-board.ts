@@ -197,6 +197,11 @@ function useTrip(query: BoardQuery, placeFilePath: string, language: Language, b
   return trip;
 }
 
+/** What a URL of this list is read against: the page's vehicle types, and whether it has a place, or a route's two. */
+function readContextOf(vehicleTypes: readonly string[] | undefined, list: ListPlaces): ReadContext {
+  return { vehicleTypes, placeList: Boolean(list.from || list.to), routeList: Boolean(list.from && list.to) };
+}
+
 const NO_LOADS: readonly Load[] = [];
 const NO_TYPES: readonly string[] = [];
 
@@ -224,14 +229,7 @@ export function useListBoard(
     [choices],
   );
   const vehicleTypes = files?.vehicleTypes ?? NO_TYPES;
-  const readContext = useMemo<ReadContext>(
-    () => ({
-      vehicleTypes: files ? vehicleTypes : undefined,
-      placeList: Boolean(list.from || list.to),
-      routeList: Boolean(list.from && list.to),
-    }),
-    [files, vehicleTypes, list],
-  );
+  const readContext = useMemo(() => readContextOf(files ? vehicleTypes : undefined, list), [files, vehicleTypes, list]);
   const builtCardAgesRef: BuiltCardAges = useRef<((loadedAt: number) => boolean) | null>(null);
   const { query, state, showsWanted, retry, refresh } = useLoadBoard(
     choices.initial,

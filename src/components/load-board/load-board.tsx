@@ -324,9 +324,7 @@ export function LoadBoard({
         <SearchForm
           value={query.search}
           onSearch={(text) => go({ ...query, page: 1, search: text }, 'field')}
-          onTrip={search.trip}
-          suggest={search.suggest}
-          warmSuggestions={search.warmSuggestions}
+          {...search}
           inputRef={field}
         />
       ) : null}

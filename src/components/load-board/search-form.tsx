@@ -16,7 +16,7 @@ interface Props {
   value: string;
   onSearch: (search: string) => void;
   /** Reads the From and To fields (or a search naming a trip) and opens the page they name; null: a plain search. */
-  onTrip: (form: TripForm) => Promise<TripTarget>;
+  trip: (form: TripForm) => Promise<TripTarget>;
   /** The places to suggest for what was typed (none: no suggestions). */
   suggest: (typed: string) => Promise<PlaceFileEntry[]>;
   /** Starts fetching what suggestions need, on the field's first focus. */
@@ -216,7 +216,7 @@ function formOf(form: HTMLFormElement): TripForm {
  * listboxes overlay the content below, so opening one shifts nothing. A From or To text naming no place
  * the site knows stays as typed, under one line saying so, and focus goes back to it.
  */
-export function SearchForm({ value, onSearch, onTrip, suggest, warmSuggestions, inputRef }: Props) {
+export function SearchForm({ value, onSearch, trip, suggest, warmSuggestions, inputRef }: Props) {
   const { t } = useTranslation('loads');
   useFieldFollows(value, inputRef);
   const fromRef = useRef<HTMLInputElement>(null);
@@ -227,7 +227,7 @@ export function SearchForm({ value, onSearch, onTrip, suggest, warmSuggestions, 
     setUnknown(null);
     // Clearing the search needs no place file.
     if (!form.search && !form.from && !form.to) return onSearch('');
-    void onTrip(form).then((target) => {
+    void trip(form).then((target) => {
       if (!target) onSearch(form.search);
       else if ('unknown' in target) {
         startTransition(() => setUnknown({ field: target.unknown, text: target.text }));
