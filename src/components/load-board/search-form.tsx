@@ -1,14 +1,17 @@
-import React, { startTransition, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import React, { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlaceFileEntry } from '../../board/sources/places-on-demand';
 import type { TripForm, TripTarget } from '../../board/trip-search';
 import { NEAR_OPTIONS } from '../../search/filter-table';
 import { formatNumber } from '../../loads/format';
+import { lazyPart } from '../lazy-part';
+import { listboxId } from './place-field-ids';
 import * as styles from './load-board.module.css';
 
+// The suggestions' code comes with the field's first focus or key: the first paint needs none of it.
+const Suggestions = lazyPart(() => import(/* webpackChunkName: "board-tap-places" */ './place-suggestions').then((part) => part.default));
+
 const INPUT_ID = 'load-search';
-const listboxId = (inputId: string) => `${inputId}-places`;
-const optionId = (inputId: string, index: number) => `${listboxId(inputId)}-${index}`;
 /** The radii a From or To field offers, as the filter panel's `near` does; null is the place alone. */
 const FIELD_RADII = [null, ...NEAR_OPTIONS] as const;
 
@@ -38,99 +41,11 @@ function useFieldFollows(value: string, inputRef: RefObject<HTMLInputElement>): 
   }, [value, inputRef]);
 }
 
-/** The combobox's list: the places suggested for what was typed, the active one, and the keys that move through them. */
-function useSuggestions(inputRef: RefObject<HTMLInputElement>, suggest: Props['suggest'], onChosen: (label: string) => void) {
-  const [options, setOptions] = useState<PlaceFileEntry[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const close = () => {
-    setOpen(false);
-    setActive(-1);
-  };
-  const showSuggestions = () => {
-    const typed = inputRef.current?.value ?? '';
-    // The module and the place file are fetched once per page view, however often this asks.
-    void suggest(typed).then((found) => {
-      if (inputRef.current?.value !== typed) return;
-      // Lands after a fetch, possibly before this part has hydrated: see use-load-board.ts.
-      startTransition(() => {
-        setOptions(found);
-        setOpen(found.length > 0 && document.activeElement === inputRef.current);
-        setActive(-1);
-      });
-    });
-  };
-  const choose = (entry: PlaceFileEntry) => {
-    if (inputRef.current) inputRef.current.value = entry.label;
-    close();
-    onChosen(entry.label);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const count = options.length;
-    const key = event.key;
-    if ((key === 'ArrowDown' || key === 'ArrowUp') && count > 0) {
-      event.preventDefault();
-      setOpen(true);
-      if (key === 'ArrowUp') setActive((index) => (index <= 0 ? count - 1 : index - 1));
-      else if (!event.altKey) setActive((index) => (open ? (index + 1) % count : 0));
-    } else if (key === 'Enter') {
-      const entry = open ? options[active] : undefined;
-      if (!entry) return;
-      event.preventDefault();
-      choose(entry);
-    } else if (key === 'Escape') {
-      if (open) {
-        event.preventDefault();
-        close();
-      } else if (inputRef.current?.value) {
-        inputRef.current.value = '';
-        setOptions([]);
-      }
-    } else if (key === 'Tab') close();
-  };
-  return { options, expanded: open && options.length > 0, active, close, showSuggestions, choose, onKeyDown };
-}
-
-function SuggestionList({
-  inputId,
-  options,
-  active,
-  expanded,
-  onChoose,
-}: {
-  inputId: string;
-  options: PlaceFileEntry[];
-  active: number;
-  expanded: boolean;
-  onChoose: (entry: PlaceFileEntry) => void;
-}) {
-  const { t } = useTranslation('loads');
-  return (
-    <ul id={listboxId(inputId)} role="listbox" aria-label={t('search.suggestions')} className={styles.listbox} hidden={!expanded}>
-      {options.map((entry, index) => (
-        // The keyboard chooses options from the field (aria-activedescendant, the APG combobox):
-        // an option never has focus, so a key handler on it would never run.
-        // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-        <li
-          key={entry.slug}
-          id={optionId(inputId, index)}
-          role="option"
-          aria-selected={index === active}
-          className={styles.option}
-          // Keeps focus in the field: the option is chosen on click, and blur would close the list first.
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => onChoose(entry)}
-        >
-          {entry.label}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 interface PlaceFieldProps {
   id: string;
-  name: string;
+  /** The search field's name in the GET form; a trip field has none (it is read as `data-trip`). */
+  name?: string;
+  trip?: string;
   label: string;
   placeholder: string;
   inputRef: RefObject<HTMLInputElement>;
@@ -144,8 +59,25 @@ interface PlaceFieldProps {
 }
 
 /** One place field: the WAI-ARIA APG editable combobox with list autocomplete over the place file's suggestions. */
-function PlaceField({ id, name, label, placeholder, inputRef, suggest, warmSuggestions, onChosen, errorId, className }: PlaceFieldProps) {
-  const { options, expanded, active, close, showSuggestions, choose, onKeyDown } = useSuggestions(inputRef, suggest, onChosen);
+function PlaceField({
+  id,
+  name,
+  trip,
+  label,
+  placeholder,
+  inputRef,
+  suggest,
+  warmSuggestions,
+  onChosen,
+  errorId,
+  className,
+}: PlaceFieldProps) {
+  const { t } = useTranslation('loads');
+  const [awake, setAwake] = useState(false);
+  const wake = () => {
+    warmSuggestions();
+    if (!awake) startTransition(() => setAwake(true));
+  };
   return (
     <div className={className ?? styles.searchField}>
       <label htmlFor={id} className="visually-hidden">
@@ -155,27 +87,31 @@ function PlaceField({ id, name, label, placeholder, inputRef, suggest, warmSugge
         ref={inputRef}
         id={id}
         name={name}
+        data-trip={trip}
         // Text, not search: HTML allows the combobox role on a text input only. The phone's keyboard
         // still shows its search key (enterKeyHint).
         type="text"
         inputMode="search"
         role="combobox"
         aria-autocomplete="list"
-        aria-expanded={expanded}
+        // The suggestions' part sets it (and aria-activedescendant) once it is here.
+        aria-expanded="false"
         aria-controls={listboxId(id)}
-        aria-activedescendant={expanded && active >= 0 ? optionId(id, active) : undefined}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
         className={styles.searchInput}
         placeholder={placeholder}
         enterKeyHint="search"
         autoComplete="off"
-        onFocus={warmSuggestions}
-        onInput={showSuggestions}
-        onKeyDown={onKeyDown}
-        onBlur={close}
+        onFocus={wake}
+        onKeyDown={wake}
+        onInput={wake}
       />
-      <SuggestionList inputId={id} options={options} active={active} expanded={expanded} onChoose={choose} />
+      {awake ? (
+        <Suggestions.Part inputId={id} inputRef={inputRef} suggest={suggest} onChosen={onChosen} />
+      ) : (
+        <ul id={listboxId(id)} role="listbox" aria-label={t('search.suggestions')} className={styles.listbox} hidden />
+      )}
     </div>
   );
 }
@@ -183,7 +119,7 @@ function PlaceField({ id, name, label, placeholder, inputRef, suggest, warmSugge
 function RadiusSelect({ name, label }: { name: string; label: string }) {
   const { t } = useTranslation('loads');
   return (
-    <select name={name} aria-label={label} className={styles.radius} defaultValue="">
+    <select data-trip={name} aria-label={label} className={styles.radius} defaultValue="">
       {FIELD_RADII.map((km) => (
         <option key={km ?? 0} value={km ?? ''}>
           {t('search.radiusKm', { km: formatNumber(km ?? 0) })}
@@ -195,13 +131,13 @@ function RadiusSelect({ name, label }: { name: string; label: string }) {
 
 const TRIP_ERROR_ID = 'load-trip-error';
 
-/** What the form holds when it is sent. */
+/**
+ * What the form holds when it is sent. The trip's controls have no names: the plain GET form a page
+ * without script sends carries the search alone.
+ */
 function formOf(form: HTMLFormElement): TripForm {
-  const data = new FormData(form);
-  const text = (name: string) => {
-    const value = data.get(name);
-    return typeof value === 'string' ? value.trim() : '';
-  };
+  const text = (name: string) =>
+    (form.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-trip="${name}"], [name="${name}"]`)?.value ?? '').trim();
   const km = (name: string) => (text(name) ? Number(text(name)) : null);
   return { search: text('search'), from: text('from'), to: text('to'), fromKm: km('fromKm'), toKm: km('toKm') };
 }
@@ -266,7 +202,7 @@ export function SearchForm({ value, onSearch, trip, suggest, warmSuggestions, in
           <div key={field} className={styles.tripEnd}>
             <PlaceField
               id={`load-trip-${field}`}
-              name={field}
+              trip={field}
               label={t(`search.${field}`)}
               placeholder={t(`search.${field}`)}
               inputRef={field === 'from' ? fromRef : toRef}
