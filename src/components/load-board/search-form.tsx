@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { PlaceFileEntry } from '../../board/sources/places-on-demand';
 import type { TripForm, TripTarget } from '../../board/trip-search';
 import { NEAR_OPTIONS } from '../../search/filter-table';
-import { formatNumber } from '../../loads/format';
 import { lazyPart } from '../lazy-part';
 import { listboxId } from './place-field-ids';
 import * as styles from './load-board.module.css';
@@ -122,7 +121,8 @@ function RadiusSelect({ name, label }: { name: string; label: string }) {
     <select data-trip={name} aria-label={label} className={styles.radius} defaultValue="">
       {FIELD_RADII.map((km) => (
         <option key={km ?? 0} value={km ?? ''}>
-          {t('search.radiusKm', { km: formatNumber(km ?? 0) })}
+          {/* Two or three digits: no grouping to format, and the number module stays out of the first script. */}
+          {t('search.radiusKm', { km: km ?? 0 })}
         </option>
       ))}
     </select>
