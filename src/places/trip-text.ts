@@ -1,6 +1,15 @@
 import { placeWords } from './key';
 import { stemsWithEndings } from './named-places';
-import type { PlaceFile, PlaceFileEntry } from './place-file';
+
+/** What the reading needs of a place file's entry (place-file.ts, which reads with this module). */
+interface KeyedPlace {
+  slug: string;
+  keys: readonly string[];
+}
+
+interface KeyedFile<E extends KeyedPlace> {
+  places: readonly E[];
+}
 
 /**
  * What a driver types for where from and where to, read the way the Telegram cargo groups write it:
@@ -13,13 +22,13 @@ import type { PlaceFile, PlaceFileEntry } from './place-file';
 export type TripRole = 'from' | 'to';
 
 /** A place the text names, and the way it was written (a case ending or a preposition) when that says which end. */
-export interface NamedPlace {
-  entry: PlaceFileEntry;
+export interface NamedPlace<E extends KeyedPlace = KeyedPlace> {
+  entry: E;
   role: TripRole | null;
 }
 
-export interface PlaceReading {
-  places: NamedPlace[];
+export interface PlaceReading<E extends KeyedPlace = KeyedPlace> {
+  places: Array<NamedPlace<E>>;
   /** Words that are neither a place nor a word saying from or to: free text. */
   otherWords: number;
 }
@@ -63,17 +72,17 @@ const WORD_ROLE: Readonly<Record<string, TripRole>> = {
 /** Words that join two places and name none ("Toshkent va Samarqand" is not a trip, but "→", "-" are dropped as marks). */
 const JOINING_WORDS = new Set(['и', 'va', 'ва', 'через', 'orqali', 'орқали', 'yuk', 'юк', 'груз', 'грузы', 'yuklar', 'юклар']);
 
-interface KeyIndex {
-  exact: Map<string, PlaceFileEntry>;
-  all: Array<[string, PlaceFileEntry]>;
+interface KeyIndex<E extends KeyedPlace> {
+  exact: Map<string, E>;
+  all: Array<[string, E]>;
 }
 
-const INDEXES = new WeakMap<PlaceFile, KeyIndex>();
+const INDEXES = new WeakMap<object, KeyIndex<KeyedPlace>>();
 
-function keyIndex(file: PlaceFile): KeyIndex {
-  let index = INDEXES.get(file);
+function keyIndex<E extends KeyedPlace>(file: KeyedFile<E>): KeyIndex<E> {
+  let index = INDEXES.get(file) as KeyIndex<E> | undefined;
   if (!index) {
-    const exact = new Map<string, PlaceFileEntry>();
+    const exact = new Map<string, E>();
     for (const entry of file.places) for (const key of entry.keys) if (!exact.has(key)) exact.set(key, entry);
     index = { exact, all: [...exact] };
     INDEXES.set(file, index);
@@ -99,9 +108,9 @@ export function oneLetterOff(a: string, b: string): boolean {
 }
 
 /** The one place a single word names one letter off, or undefined (none, or two places as near). */
-function nearestPlace(index: KeyIndex, word: string): PlaceFileEntry | undefined {
+function nearestPlace<E extends KeyedPlace>(index: KeyIndex<E>, word: string): E | undefined {
   if (word.length < MIN_FUZZY_CHARS || /\d/.test(word)) return undefined;
-  let found: PlaceFileEntry | undefined;
+  let found: E | undefined;
   for (const [key, entry] of index.all) {
     if (!oneLetterOff(word, key)) continue;
     if (found && found !== entry) return undefined;
@@ -111,7 +120,7 @@ function nearestPlace(index: KeyIndex, word: string): PlaceFileEntry | undefined
 }
 
 /** The place a phrase names exactly, with its ending's role, or undefined. */
-function exactPlace(index: KeyIndex, phrase: readonly string[]): NamedPlace | undefined {
+function exactPlace<E extends KeyedPlace>(index: KeyIndex<E>, phrase: readonly string[]): NamedPlace<E> | undefined {
   const whole = index.exact.get(phrase.join(' '));
   if (whole) return { entry: whole, role: null };
   const last = phrase[phrase.length - 1] ?? '';
@@ -124,7 +133,7 @@ function exactPlace(index: KeyIndex, phrase: readonly string[]): NamedPlace | un
 }
 
 /** The place one word names one letter off, itself or its stem with an ending ("Samarkantdan"). */
-function fuzzyPlace(index: KeyIndex, word: string): NamedPlace | undefined {
+function fuzzyPlace<E extends KeyedPlace>(index: KeyIndex<E>, word: string): NamedPlace<E> | undefined {
   const whole = nearestPlace(index, word);
   if (whole) return { entry: whole, role: null };
   for (const [stem, ending] of stemsWithEndings(word)) {
@@ -138,15 +147,15 @@ function fuzzyPlace(index: KeyIndex, word: string): NamedPlace | undefined {
  * The places a text names, in order, each with the end its ending or preposition says, and how many
  * other words it holds. Exact names first (three words down to one), then one letter off.
  */
-export function readPlaces(file: PlaceFile, text: string): PlaceReading {
+export function readPlaces<E extends KeyedPlace>(file: KeyedFile<E>, text: string): PlaceReading<E> {
   const index = keyIndex(file);
   const words = placeWords(String(text ?? '').slice(0, MAX_TRIP_CHARS));
-  const places: NamedPlace[] = [];
+  const places: Array<NamedPlace<E>> = [];
   let otherWords = 0;
   let pending: TripRole | null = null;
   for (let start = 0; start < words.length; start += 1) {
     const word = words[start] as string;
-    let found: NamedPlace | undefined;
+    let found: NamedPlace<E> | undefined;
     for (let length = Math.min(MAX_NAME_WORDS, words.length - start); length >= 1; length -= 1) {
       found = exactPlace(index, words.slice(start, start + length));
       if (found) {
@@ -165,17 +174,15 @@ export function readPlaces(file: PlaceFile, text: string): PlaceReading {
 }
 
 /** What a search text asks for: one place (an end, or either), a trip of two, or neither (free text). */
-export type TripReading =
-  | { kind: 'place'; entry: PlaceFileEntry; role: TripRole | null }
-  | { kind: 'trip'; from: PlaceFileEntry; to: PlaceFileEntry }
-  | { kind: 'text' };
+export type TripReading<E extends KeyedPlace = KeyedPlace> =
+  { kind: 'place'; entry: E; role: TripRole | null } | { kind: 'trip'; from: E; to: E } | { kind: 'text' };
 
 /**
  * Reads a search text: a text naming one known place and nothing else is that place (from it when it
  * says "из", "-dan"; to it when it says "в", "-ga"); two places and nothing else are a trip, the first
  * the origin unless their endings say otherwise ("Toshkentga Samarqanddan"). Anything else is free text.
  */
-export function readTrip(file: PlaceFile, text: string): TripReading {
+export function readTrip<E extends KeyedPlace>(file: KeyedFile<E>, text: string): TripReading<E> {
   const { places, otherWords } = readPlaces(file, text);
   if (otherWords > 0) return { kind: 'text' };
   const [first, second] = places;
@@ -187,7 +194,7 @@ export function readTrip(file: PlaceFile, text: string): TripReading {
 }
 
 /** The one place a From or To field names (its own ending or preposition aside), or null. */
-export function fieldPlace(file: PlaceFile, text: string): PlaceFileEntry | null {
+export function fieldPlace<E extends KeyedPlace>(file: KeyedFile<E>, text: string): E | null {
   const reading = readTrip(file, text);
   return reading.kind === 'place' ? reading.entry : null;
 }
