@@ -1,3 +1,4 @@
+import { navigate } from 'gatsby';
 import type { Language } from '../config/languages';
 import { listPathOf, type ListPath } from '../config/routes';
 import { boardHref, type BoardQuery } from '../search/query';
@@ -69,4 +70,21 @@ export async function tripTarget(
   if (!list) return null;
   const next: BoardQuery = { ...query, page: 1, search: fields ? form.search : '', ...radii(list, fromKm, toKm) };
   return { href: boardHref(language, next, { scope: { path: listPathOf(list), builtPages: 1 }, bare }) };
+}
+
+/**
+ * Opens the page `form` names, if it names one, and says what it found. `replace`: a board URL whose
+ * search names a trip gives way to the trip's page, so Back skips it.
+ */
+export async function openTrip(
+  form: TripForm,
+  query: BoardQuery,
+  placeFilePath: string,
+  language: Language,
+  bare: boolean,
+  replace = false,
+): Promise<TripTarget> {
+  const target = await tripTarget(form, query, placeFilePath, language, bare).catch(() => null);
+  if (target && 'href' in target) void navigate(target.href, { replace });
+  return target;
 }

@@ -231,15 +231,13 @@ export function parseNearTo(value: string | null | undefined): number | null {
 }
 
 const nearTo: FilterEntry<'nearTo'> = {
+  ...near,
   params: ['nearTo'],
-  unset: null,
   // Only a route has a destination of its own beside its origin.
   read: (params, { routeList = false }) => (routeList ? parseNearTo(params.get('nearTo')) : null),
   write: (value, params) => {
     if (value !== null) params.set('nearTo', String(value));
   },
-  isSet: (value) => value !== null,
-  same: (a, b) => a === b,
   chips: (value) => (value === null ? [] : [{ key: 'nearTo', value, without: null }]),
 };
 

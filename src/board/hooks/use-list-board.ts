@@ -160,37 +160,23 @@ function useKeeping(choices: ListChoices, source: PageSource): { keeping: Keepin
  * route page with the filters kept; a board URL whose search names one (a shared link, the form sent
  * before the script ran) is replaced by that page.
  */
-type TripSearch = typeof import('../trip-search');
-let tripModule: Promise<TripSearch> | null = null;
-
 /** Reading a trip comes with the place file's code, on the first search: the first paint needs none of it. */
-async function tripTarget(...args: Parameters<TripSearch['tripTarget']>): Promise<TripTarget> {
-  if (!tripModule) {
-    tripModule = import(/* webpackChunkName: "board-tap-places" */ '../trip-search');
-    tripModule.catch(() => (tripModule = null));
-  }
-  return (await tripModule).tripTarget(...args);
-}
+const tripSearch = () => import(/* webpackChunkName: "board-tap-places" */ '../trip-search');
 
 function useTrip(query: BoardQuery, placeFilePath: string, language: Language, bare: boolean, onBoard: boolean) {
-  const trip = useCallback(
-    async (form: TripForm) => {
-      const target = await tripTarget(form, query, placeFilePath, language, bare).catch(() => null);
-      if (target && 'href' in target) void navigate(target.href);
-      return target;
-    },
-    [query, placeFilePath, language, bare],
-  );
+  const where = [query, placeFilePath, language, bare] as const;
+  const trip = (form: TripForm): Promise<TripTarget> =>
+    tripSearch().then(
+      (module) => module.openTrip(form, ...where),
+      () => null,
+    );
   const search = onBoard ? query.search : '';
   useEffect(() => {
-    if (!search) return;
-    let current = true;
-    void tripTarget({ search, from: '', to: '', fromKm: null, toKm: null }, query, placeFilePath, language, bare)
-      .then((target) => {
-        if (current && target && 'href' in target) void navigate(target.href, { replace: true });
-      })
-      .catch(() => undefined);
-    return () => void (current = false);
+    if (search)
+      void tripSearch().then(
+        (module) => module.openTrip({ search, from: '', to: '', fromKm: null, toKm: null }, ...where, true),
+        () => null,
+      );
     // Once per search the URL carries.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);

@@ -54,23 +54,10 @@ interface PlaceFieldProps {
   onChosen: (label: string) => void;
   /** The id of the line saying this field's text names no known place. */
   errorId?: string;
-  className?: string;
 }
 
 /** One place field: the WAI-ARIA APG editable combobox with list autocomplete over the place file's suggestions. */
-function PlaceField({
-  id,
-  name,
-  trip,
-  label,
-  placeholder,
-  inputRef,
-  suggest,
-  warmSuggestions,
-  onChosen,
-  errorId,
-  className,
-}: PlaceFieldProps) {
+function PlaceField({ id, name, trip, label, placeholder, inputRef, suggest, warmSuggestions, onChosen, errorId }: PlaceFieldProps) {
   const { t } = useTranslation('loads');
   const [awake, setAwake] = useState(false);
   const wake = () => {
@@ -78,7 +65,7 @@ function PlaceField({
     if (!awake) startTransition(() => setAwake(true));
   };
   return (
-    <div className={className ?? styles.searchField}>
+    <div className={styles.searchField}>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
@@ -118,7 +105,7 @@ function PlaceField({
 function RadiusSelect({ name, label }: { name: string; label: string }) {
   const { t } = useTranslation('loads');
   return (
-    <select data-trip={name} aria-label={label} className={styles.radius} defaultValue="">
+    <select data-trip={name} aria-label={label} defaultValue="">
       {FIELD_RADII.map((km) => (
         <option key={km ?? 0} value={km ?? ''}>
           {/* Two or three digits: no grouping to format, and the number module stays out of the first script. */}
@@ -199,7 +186,7 @@ export function SearchForm({ value, onSearch, trip, suggest, warmSuggestions, in
       <fieldset className={styles.trip}>
         <legend className="visually-hidden">{t('search.trip')}</legend>
         {(['from', 'to'] as const).map((field) => (
-          <div key={field} className={styles.tripEnd}>
+          <div key={field}>
             <PlaceField
               id={`load-trip-${field}`}
               trip={field}
@@ -208,18 +195,13 @@ export function SearchForm({ value, onSearch, trip, suggest, warmSuggestions, in
               inputRef={field === 'from' ? fromRef : toRef}
               onChosen={keep}
               errorId={unknown && unknown.field === field ? TRIP_ERROR_ID : undefined}
-              className={styles.tripField}
               {...shared}
             />
             <RadiusSelect name={`${field}Km`} label={t(`search.${field}Radius`)} />
           </div>
         ))}
       </fieldset>
-      {unknown ? (
-        <p id={TRIP_ERROR_ID} className={styles.tripError}>
-          {t('search.unknownPlace', { text: unknown.text })}
-        </p>
-      ) : null}
+      {unknown ? <p id={TRIP_ERROR_ID}>{t('search.unknownPlace', { text: unknown.text })}</p> : null}
     </form>
   );
 }
