@@ -75,6 +75,8 @@ function filters(weights: fc.Arbitrary<number>, days: fc.Arbitrary<string>, near
     loading: pair(days).map(([from, to]) => ({ from, to })),
     near: fc.option(near, { nil: null }),
     sort: fc.constantFrom('newest' as const, 'loading' as const),
+    // A destination's own radius makes no link (keptSearchOf), so no token holds one.
+    nearTo: fc.constant(null),
   });
 }
 
@@ -352,6 +354,14 @@ describe('the link of a kept search', () => {
     expect(keptSearchOf({}, parseBoardQuery('?search=olma&vehicle=Tent'), null, 'uz')).toEqual({ problem: 'freeText' });
     const kept = keptSearchOf({}, parseBoardQuery('?vehicle=Avtovoz'), null, 'uz');
     expect('problem' in kept ? kept : encodeAlertToken(kept, TODAY, IDS)).toEqual({ problem: 'vehicle' });
+  });
+
+  it('has no token for a route whose destination has a radius of its own, which the alerts do not widen', () => {
+    const route = { from: 'toshkent', to: 'samarqand' };
+    const query = parseBoardQuery('?near=25&nearTo=50', { placeList: true, routeList: true });
+    expect(keptSearchOf(route, query, null, 'ru')).toEqual({ problem: 'radius' });
+    const origin = keptSearchOf(route, parseBoardQuery('?near=25', { placeList: true, routeList: true }), null, 'ru');
+    expect('problem' in origin).toBe(false);
   });
 
   it('knows the board, city and route lists by their paths, and no other path', () => {

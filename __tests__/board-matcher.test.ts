@@ -111,6 +111,7 @@ const queryOf = fc
     from: sometimes(fc.integer({ min: -3, max: 5 })),
     to: sometimes(fc.integer({ min: -3, max: 5 })),
     near: sometimes(fc.constantFrom(...NEAR_OPTIONS, 70, 300)),
+    nearTo: sometimes(fc.constantFrom(0, ...NEAR_OPTIONS, 70)),
     sort: fc.constantFrom('newest' as const, 'loading' as const),
     search: sometimes(fc.constantFrom(...SOME_PLACES.flatMap(placeSpellings))),
   })
@@ -128,6 +129,7 @@ const queryOf = fc
       loading: { from, to },
       near: raw.near,
       sort: raw.sort,
+      nearTo: raw.nearTo,
     };
   });
 
@@ -142,9 +144,11 @@ function near(text: string | null, slug: string, km: number | null): boolean {
 function plainFilter(loads: readonly Generated[], query: BoardQuery, list: { from?: string; to?: string }): string[] {
   const searched = query.search ? (matchPlace(query.search)?.slug ?? null) : null;
   const km = query.near;
+  // A route's destination has its own radius where `nearTo` is set (0: the destination alone); a city page's place has `near`.
+  const toKm = list.from && list.to && query.nearTo !== null ? query.nearTo || null : km;
   const kept = loads.filter(({ load, titleNames }) => {
     if (list.from && !near(load.from, list.from, km)) return false;
-    if (list.to && !near(load.to, list.to, km)) return false;
+    if (list.to && !near(load.to, list.to, toKm)) return false;
     const named = titleNames ? (placeBySlug(titleNames)?.names.uz ?? null) : null;
     if (searched && !near(load.from, searched, km) && !near(load.to, searched, km) && !near(named, searched, km)) return false;
     if (query.vehicle.length && !query.vehicle.some((name) => name.toLowerCase() === load.vehicleType.toLowerCase())) return false;
@@ -204,7 +208,7 @@ describe('the board matcher over the published index', () => {
         ];
         // Half the time the board, else any city or route list; `near` reads the board's whole index.
         const { path, list } = lists[pick % 2 === 0 ? 0 : pick % lists.length] as (typeof lists)[number];
-        const rows = read(query.near === null ? path : files.board).rows;
+        const rows = read(query.near === null && !query.nearTo ? path : files.board).rows;
         const match = matchOf(query, list);
         const shown = matchingRows(rows, query, match, CONTEXT).map((row) => row.id);
         const expected = plainFilter(loads, query, list);

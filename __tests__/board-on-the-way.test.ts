@@ -81,6 +81,7 @@ const queryOf = fc
     near: sometimes(fc.constantFrom(...NEAR_OPTIONS)),
   })
   .map((raw): BoardQuery => ({
+    nearTo: null,
     page: 1,
     search: '',
     vehicle: raw.vehicle,
@@ -142,6 +143,7 @@ describe('the loads on the way of a trip', () => {
 
 function queryBase(): BoardQuery {
   return {
+    nearTo: null,
     page: 1,
     search: '',
     vehicle: [],

@@ -26,6 +26,20 @@ describe('the board query in the URL', () => {
     );
   });
 
+  it("keeps a route's destination radius (nearTo, 0 the place alone) on a route list only", () => {
+    fc.assert(
+      fc.property(boardQueries({ placeList: true, routeList: true }), (query) => {
+        const back = parseBoardQuery(boardSearchString(query), { placeList: true, routeList: true });
+        expect(back.nearTo).toBe(query.nearTo);
+        expect(sameQuery(back, query)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+    expect(parseBoardQuery('?nearTo=0', { placeList: true, routeList: true }).nearTo).toBe(0);
+    expect(parseBoardQuery('?nearTo=50', { placeList: true }).nearTo).toBeNull();
+    for (const bad of ['-1', '301', '5.5', '<b>', '']) expect(parseBoardQuery(`?nearTo=${bad}`, { routeList: true }).nearTo).toBeNull();
+  });
+
   it('round-trips search and page, leaving defaults out', () => {
     expect(parseBoardQuery('?search=Toshkent&page=3')).toEqual({ ...EMPTY_QUERY, page: 3, search: 'Toshkent' });
     expect(boardSearchString({ page: 3, search: 'Toshkent' })).toBe('?search=Toshkent&page=3');
@@ -46,6 +60,7 @@ describe('the board query in the URL', () => {
       loading: { from: '2026-11-27', to: '2026-11-29' },
       near: 50,
       sort: 'loading',
+      nearTo: null,
     };
     expect(boardSearchString(query)).toBe(
       '?search=Toshkent&vehicle=Tent&vehicle=Fura+20t&weightMin=7.5&weightMax=20&loadingFrom=2026-11-27&loadingTo=2026-11-29&near=50&sort=loading&page=2',

@@ -118,7 +118,7 @@ test.describe('the header at 375 px (2.4.7, 1.4.10)', () => {
 
 test.describe('the focus ring (1.4.11, 2.4.7)', () => {
   const targets: [string, string, (page: Page) => Locator][] = [
-    ['the search field', '/ru/loads', (page) => page.getByRole('combobox')],
+    ['the search field', '/ru/loads', (page) => page.locator('#load-search')],
     ['a load card', '/ru/loads', (page) => page.getByRole('main').locator('a[href*="/load/"]').first()],
     ['a header link', '/ru/loads', (page) => page.getByRole('banner').getByRole('link', { name: 'Помощь' })],
     ['a footer link on the dark footer', '/ru', (page) => page.getByRole('contentinfo').getByRole('link').first()],
@@ -138,7 +138,7 @@ test.describe('the focus ring (1.4.11, 2.4.7)', () => {
   test('stays in forced-colours mode, which drops box shadows', async ({ page }) => {
     await page.emulateMedia({ forcedColors: 'active' });
     await hydrated(page, '/ru/loads');
-    for (const target of [page.getByRole('combobox'), page.getByRole('banner').getByRole('link', { name: 'Помощь' })]) {
+    for (const target of [page.locator('#load-search'), page.getByRole('banner').getByRole('link', { name: 'Помощь' })]) {
       const ring = await focusRing(target);
       expect(ring.outlineStyle).not.toBe('none');
       expect(ring.outlineWidth).toBeGreaterThanOrEqual(2);

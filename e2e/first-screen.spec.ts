@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { boardHydrated, resetApi } from './support';
+import { boardHydrated, boardStatus, controlApi, resetApi } from './support';
 
 /**
  * A phone's first screen (docs/board.md, "The first screen on a phone") and where focus stays
@@ -89,6 +89,38 @@ for (const phone of PHONES) {
     await expect(page.locator('[role="status"]')).toHaveText(/^Найден\S* \d+ груз\S*, страница 1 из/);
     expect(await firstCardTop(page)).toBeLessThan(phone.height);
   });
+
+  // The status and freshness lines fold to one line, the chips and "keep this search" stay compact, and
+  // the From and To fields stand above them: the first load is still on the first screen, with two
+  // filters, with an API in no order (whose counts say "at least"), and with five kept searches too.
+  for (const [name, arrange] of [
+    ['two filters and the From and To fields', async () => undefined],
+    ['an API in no order', async () => controlApi({ order: 'none' })],
+    ['five kept searches', async (page: Page) => keep(page, ['Tent', 'Refrijerator', 'Kamaz', 'Labo', 'Damas'])],
+  ] as const) {
+    test(`${phone.width} x ${phone.height}: ${name}: the first load of a list with two filters is on the first screen`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(phone);
+      await page.goto('/ru/loads');
+      await arrange(page);
+      await page.goto('/ru/loads?vehicle=Tent&weightMin=5');
+      await boardHydrated(page);
+      await expect(page.getByRole('button', { name: 'Убрать фильтр: от 5 т' })).toBeVisible();
+      await expect(boardStatus(page)).toHaveText(/груз/);
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      const to = await page.getByRole('combobox', { name: 'Куда', exact: true }).boundingBox();
+      expect(to?.y ?? Infinity).toBeLessThan(phone.height);
+      const top = await firstCardTop(page);
+      expect(top).toBeGreaterThan((to?.y ?? 0) + (to?.height ?? 0));
+      expect(top).toBeLessThan(phone.height);
+      if (name === 'five kept searches') {
+        // Five is the most: "keep" says so when tapped, in the polite status beside it.
+        await page.getByRole('button', { name: 'Сохранить поиск' }).click();
+        await expect(page.getByRole('status').filter({ hasText: 'не более 5' })).toBeVisible();
+      }
+    });
+  }
 
   test(`${phone.width} x ${phone.height}: a filter tapped with the keyboard keeps the focused control on screen as the chips grow`, async ({
     page,

@@ -93,7 +93,7 @@ test('a search resets to page 1 and is kept in the URL', async ({ page }) => {
   await page.goto('/uz/loads?page=3');
   await boardHydrated(page);
   await expect(page.getByText('6 dan 3-sahifa')).toBeVisible();
-  await page.getByRole('combobox').fill('Toshkent');
+  await page.locator('#load-search').fill('Toshkent');
   await page.getByRole('button', { name: 'Qidirish' }).click();
   await expect(page).toHaveURL(/\?search=Toshkent$/);
   // The previous list stays on screen (busy) until the searched one has come: fewer pages says it has.
@@ -106,8 +106,8 @@ test('a search resets to page 1 and is kept in the URL', async ({ page }) => {
 test('an empty search says so and offers to clear it', async ({ page }) => {
   await page.goto('/uz-cyrl/loads');
   await boardHydrated(page);
-  await page.getByRole('combobox').fill('zzzz-no-such-place');
-  await page.getByRole('combobox').press('Enter');
+  await page.locator('#load-search').fill('zzzz-no-such-place');
+  await page.locator('#load-search').press('Enter');
   await expect(page.getByText('Ҳозирда юклар мавжуд эмас. Кейинроқ қайта текширинг.')).toBeVisible();
   await page.getByRole('button', { name: 'Қидирувни тозалаш' }).click();
   await expect(page).toHaveURL(/\/uz-cyrl\/loads$/);
@@ -148,8 +148,8 @@ test('an API out of reach and a file of the list that did not come say so in the
   await page.route(/\/api\/loads/, (route) => route.abort('connectionrefused'));
   await page.goto('/ru/loads');
   await boardHydrated(page);
-  await page.getByRole('combobox').fill('zzz');
-  await page.getByRole('combobox').press('Enter');
+  await page.locator('#load-search').fill('zzz');
+  await page.locator('#load-search').press('Enter');
   await expect(
     page.getByRole('paragraph').filter({ hasText: /^Нет подключения к интернету: этот список не открылся\. Ниже — прежний список/ }),
   ).toBeVisible();
@@ -216,11 +216,11 @@ test('a request made stale by a newer search is aborted, and only the newer resu
     if (request.url().includes('/api/loads')) aborted.push(request.url());
   });
   // Free text: each search is the API's own, one request each.
-  await page.getByRole('combobox').fill('Sement');
-  await page.getByRole('combobox').press('Enter');
+  await page.locator('#load-search').fill('Sement');
+  await page.locator('#load-search').press('Enter');
   await expect(page).toHaveURL(/search=Sement/);
-  await page.getByRole('combobox').fill('Kartoshka');
-  await page.getByRole('combobox').press('Enter');
+  await page.locator('#load-search').fill('Kartoshka');
+  await page.locator('#load-search').press('Enter');
   await expect(page).toHaveURL(/search=Kartoshka/);
   await expect.poll(() => aborted.length).toBe(1);
   expect(new URL(aborted[0] ?? '').searchParams.get('search')).toBe('Sement');
@@ -247,7 +247,7 @@ test('the status region is in the served HTML, and after a search it holds the c
 
   await page.goto('/uz/loads');
   await boardHydrated(page);
-  const field = page.getByRole('combobox');
+  const field = page.locator('#load-search');
   await field.fill('Buxoro');
   await field.press('Enter');
   await expect(page).toHaveURL(/\?search=Buxoro$/);
@@ -272,13 +272,13 @@ test('paging moves focus to the results heading, not the body', async ({ page })
 test('clearing an empty search returns focus to the field, and the region says nothing was found', async ({ page }) => {
   await page.goto('/ru/loads');
   await boardHydrated(page);
-  await page.getByRole('combobox').fill('zzzz-no-such-place');
-  await page.getByRole('combobox').press('Enter');
+  await page.locator('#load-search').fill('zzzz-no-such-place');
+  await page.locator('#load-search').press('Enter');
   await expect(page.getByRole('status')).toHaveText('Ничего не найдено');
   await page.getByRole('button', { name: 'Сбросить поиск' }).click();
   await expect(page).toHaveURL(/\/ru\/loads$/);
-  await expect(page.getByRole('combobox')).toBeFocused();
-  await expect(page.getByRole('combobox')).toHaveValue('');
+  await expect(page.locator('#load-search')).toBeFocused();
+  await expect(page.locator('#load-search')).toHaveValue('');
 });
 
 test('retry returns focus to the field; the API message is marked as English under the translated heading', async ({ page }) => {
@@ -290,7 +290,7 @@ test('retry returns focus to the field; the API message is marked as English und
   await controlApi({ fail: null });
   await alert.getByRole('button', { name: 'Повторить' }).click();
   await expect(cards(page)).toHaveCount(20);
-  await expect(page.getByRole('combobox')).toBeFocused();
+  await expect(page.locator('#load-search')).toBeFocused();
 });
 
 test('the list and pagination stay on screen, busy, while the next page loads', async ({ page }) => {
@@ -310,7 +310,7 @@ test('combobox: typing a Russian name suggests it, ArrowDown and Enter search it
 }) => {
   await page.goto('/ru/loads');
   await boardHydrated(page);
-  const field = page.getByRole('combobox');
+  const field = page.locator('#load-search');
   await expect(field).toHaveAttribute('aria-expanded', 'false');
   await field.click();
   await field.pressSequentially('Ташк');
@@ -344,8 +344,8 @@ test('a place typed in another script finds the same loads as the API spelling, 
   expect(expected).not.toContain('6 sahifadan');
   await page.goto('/uz/loads');
   await boardHydrated(page);
-  await page.getByRole('combobox').fill('Тошкент');
-  await page.getByRole('combobox').press('Enter');
+  await page.locator('#load-search').fill('Тошкент');
+  await page.locator('#load-search').press('Enter');
   await expect(page.getByRole('status')).toHaveText(expected ?? '');
   // What the form without script sends: the URL carries the text as typed, mapped after hydration.
   expect(await statusFor(`/uz/loads?search=${encodeURIComponent('Тошкент')}`)).toBe(expected);
@@ -355,7 +355,7 @@ test('without script the search is a plain GET form', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/ru/loads');
-  await page.getByRole('combobox').fill('Toshkent');
+  await page.locator('#load-search').fill('Toshkent');
   await page.getByRole('button', { name: 'Найти' }).click();
   await expect(page).toHaveURL(/\/ru\/loads\/?\?search=Toshkent$/);
   await context.close();

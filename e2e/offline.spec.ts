@@ -488,7 +488,7 @@ for (const viewport of [
     await tapNotOpened(page, () => page.getByRole('link', { name: 'Вперёд' }).click());
     await expect(page.getByRole('status')).toHaveText(/страница 1 из/);
 
-    const field = page.getByRole('combobox');
+    const field = page.locator('#load-search');
     await field.click();
     await field.pressSequentially('Самарканд');
     await tapNotOpened(page, () => field.press('Enter'));

@@ -64,7 +64,7 @@ export const hydratedMain = (page: Page): Promise<boolean> =>
  */
 export async function boardHydrated(page: Page): Promise<void> {
   await expect
-    .poll(() => page.getByRole('combobox').evaluate((field) => Object.keys(field).some((key) => key.startsWith('__reactFiber$'))), {
+    .poll(() => page.locator('#load-search').evaluate((field) => Object.keys(field).some((key) => key.startsWith('__reactFiber$'))), {
       timeout: 10_000,
     })
     .toBe(true);

@@ -24,7 +24,10 @@ const range = <T extends number | string>(value: fc.Arbitrary<T>): fc.Arbitrary<
  * Every query the board can express (CONTRACT.md, "Filters"), as its URL would read back: ranges in
  * order, `near` only with a search (on the board) or on a list with a place (`placeList`).
  */
-export function boardQueries({ placeList = false }: { placeList?: boolean } = {}): fc.Arbitrary<BoardQuery> {
+export function boardQueries({
+  placeList = false,
+  routeList = false,
+}: { placeList?: boolean; routeList?: boolean } = {}): fc.Arbitrary<BoardQuery> {
   return fc
     .record({
       page: fc.integer({ min: 1, max: 999_999 }),
@@ -34,6 +37,7 @@ export function boardQueries({ placeList = false }: { placeList?: boolean } = {}
       loading: range(anyDay).map(([from, to]) => ({ from, to })),
       near: fc.option(fc.integer({ min: 1, max: NEAR_MAX_KM }), { nil: null }),
       sort: fc.constantFrom('newest' as const, 'loading' as const),
+      nearTo: fc.option(fc.integer({ min: 0, max: NEAR_MAX_KM }), { nil: null }),
     })
-    .map((query) => ({ ...query, near: placeList || query.search ? query.near : null }));
+    .map((query) => ({ ...query, near: placeList || query.search ? query.near : null, nearTo: routeList ? query.nearTo : null }));
 }

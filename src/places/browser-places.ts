@@ -9,6 +9,7 @@ import { transliteratedPlace } from './transliterate';
 import { roadDistanceBetween } from './road-distance';
 
 export * from './place-file';
+export { fieldPlace, readTrip, type TripReading } from './trip-text';
 
 /**
  * A place text of a list the browser read, in the page's language, as the build would name it: a known

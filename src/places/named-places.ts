@@ -49,12 +49,17 @@ const ENDINGS = [
 ];
 const MIN_STEM_CHARS = 4;
 
+/** The ways a word may be a place key with a case ending: `toshkentdan` -> [`toshkent`, `dan`]. */
+export function stemsWithEndings(word: string, minStem = MIN_STEM_CHARS): Array<[stem: string, ending: string]> {
+  const found: Array<[string, string]> = [];
+  for (const ending of ENDINGS)
+    if (word.length - ending.length >= minStem && word.endsWith(ending)) found.push([word.slice(0, -ending.length), ending]);
+  return found;
+}
+
 /** The place key a word ends is written with a case ending: `toshkentdan` -> `toshkent`. */
 function stems(word: string): string[] {
-  const found: string[] = [];
-  for (const ending of ENDINGS)
-    if (word.length - ending.length >= MIN_STEM_CHARS && word.endsWith(ending)) found.push(word.slice(0, -ending.length));
-  return found;
+  return stemsWithEndings(word).map(([stem]) => stem);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { LanguageCode } from '../config/languages';
 import { lookUpPlaceText, normalizePlaceKey } from './key';
+import { readTrip } from './trip-text';
 
 /**
  * What the browser gets for place suggestions and search: per language, every known place with its
@@ -77,16 +78,19 @@ export function findEntry(file: PlaceFile, text: string): PlaceFileEntry | undef
 }
 
 /**
- * The known place the visitor's text names, in any script, alias or apostrophe: the whole text, or
- * "City, region" whose parts all name that place. Null for anything else (free text, two places, a
- * place and other words).
+ * The known place the visitor's text names, in any script, alias or apostrophe: the whole text,
+ * "City, region" whose parts all name that place, or the place with the ending or preposition a driver
+ * types, or one letter off ("из Самарканда", "Samarqanddan", "Samarkant": trip-text.ts). Null for
+ * anything else (free text, two places, a place and other words).
  */
 export function searchedPlace(file: PlaceFile, typed: string): PlaceFileEntry | null {
   const lookup = keyLookup(file);
   const parts = typed.split(',').map(normalizePlaceKey).filter(Boolean);
   const entries = new Set(parts.map((key) => lookup.get(key)));
   const [entry] = entries;
-  return entries.size === 1 && entry ? entry : null;
+  if (entries.size === 1 && entry) return entry;
+  const reading = readTrip(file, typed);
+  return reading.kind === 'place' ? reading.entry : null;
 }
 
 const LOADED = new Map<string, Promise<PlaceFile>>();

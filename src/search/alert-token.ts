@@ -105,8 +105,10 @@ export function keptSearchOf(
   query: BoardQuery,
   place: string | null,
   language: LanguagePrefix,
-): KeptSearch | { problem: 'freeText' } {
+): KeptSearch | { problem: 'freeText' | 'radius' } {
   if (query.search && !place) return { problem: 'freeText' };
+  // The alerts widen a route's two ends by one radius, so a destination's own has no link yet.
+  if (query.nearTo !== null) return { problem: 'radius' };
   return { language, scope, place: query.search ? place : null, filters: filtersOf(query) };
 }
 

@@ -31,6 +31,7 @@ const CHIP_WORDS: ChipWords = {
   },
   near: (km, t) => t('filters.chip.near', { km: formatNumber(km ?? 0) }),
   sort: (_sort, t) => t('filters.chip.sortLoading'),
+  nearTo: (km, t) => (km ? t('filters.chip.nearTo', { km: formatNumber(km) }) : t('filters.chip.nearToAlone')),
 };
 
 /** A chosen filter in words, as its chip and a kept search's label say it. */

@@ -31,6 +31,8 @@ export interface FilterValues {
   /** Kilometres around the list's place (the searched place, a city, both ends of a route); null: the place alone. */
   near: number | null;
   sort: BoardSort;
+  /** A route's destination's own kilometres, where they differ from `near`'s; 0: the destination alone; null: as `near`. */
+  nearTo: number | null;
 }
 
 export type FilterKey = keyof FilterValues;
@@ -43,6 +45,8 @@ export interface ReadContext {
   placeList?: boolean;
   /** The query's search text (read before the filters): a board search is the place `near` widens. */
   search?: string;
+  /** The list is a route page's, whose destination may have a radius of its own (`nearTo`). */
+  routeList?: boolean;
 }
 
 /** One chip: the part of a filter's value one tap removes, and the value left after the tap. */
@@ -313,13 +317,42 @@ const sort: FilterEntry<'sort'> = {
   chips: (value) => (value === 'newest' ? [] : [{ key: 'sort', value, without: 'newest' }]),
 };
 
+/** Whole kilometres 0..NEAR_MAX_KM, 0 being the place alone; anything else is null. */
+export function parseNearTo(value: string | null | undefined): number | null {
+  return value === '0' ? 0 : parseNear(value);
+}
+
+const nearTo: FilterEntry<'nearTo'> = {
+  ...near,
+  params: ['nearTo'],
+  // Only a route has a destination of its own beside its origin.
+  read: (params, { routeList = false }) => (routeList ? parseNearTo(params.get('nearTo')) : null),
+  write: (value, params) => {
+    if (value !== null) params.set('nearTo', String(value));
+  },
+  token: {
+    tag: 6,
+    write: (value, out) => out.varint(value ?? 0),
+    // No link is made for it (keptSearchOf), and the alerts would widen only the origin: refused until they follow it.
+    read: (input) => input.refuse(),
+  },
+  chips: (value) => (value === null ? [] : [{ key: 'nearTo', value, without: null }]),
+};
+
 /** The table: its order is the URL's order and the chips' order. */
-export const FILTERS: { readonly [K in FilterKey]: FilterEntry<K> } = { vehicle, weight, loading, near, sort };
+export const FILTERS: { readonly [K in FilterKey]: FilterEntry<K> } = { vehicle, weight, loading, near, sort, nearTo };
 
 export const FILTER_KEYS = Object.keys(FILTERS) as FilterKey[];
 
 /** Every filter unset. */
-export const NO_FILTERS: FilterValues = { vehicle: [], weight: weight.unset, loading: loading.unset, near: null, sort: 'newest' };
+export const NO_FILTERS: FilterValues = {
+  vehicle: [],
+  weight: weight.unset,
+  loading: loading.unset,
+  near: null,
+  sort: 'newest',
+  nearTo: null,
+};
 
 /** Only the filters of a query (or of anything that holds them and more). */
 export function filtersOf(values: FilterValues): FilterValues {

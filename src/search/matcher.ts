@@ -76,6 +76,7 @@ const MATCH_TABLE: { readonly [K in FilterKey]: MatchEntry<K> } = {
   },
   near: { test: () => null },
   sort: { test: () => null },
+  nearTo: { test: () => null },
 };
 
 /** Whether a list has a place for `near` to widen. */
@@ -83,16 +84,21 @@ export function hasPlace(match: ListMatch): boolean {
   return Boolean(match.list.from || match.list.to || match.searchPlace);
 }
 
+/** A route's destination's radius: its own (`nearTo`, 0 the place alone) where set, else `near`'s. */
+function destinationKm(match: ListMatch, near: number | null, nearTo: number | null): number | null {
+  return match.list.from && match.list.to && nearTo !== null ? nearTo || null : near;
+}
+
 /**
- * The rows of the list's places and its searched place, each widened to every place within `near` km.
- * A row whose place is not known matches no place (it can be the place itself only by name, which a
- * free-text search reads).
+ * The rows of the list's places and its searched place, each widened to every place within `near` km
+ * (a route's destination within its own `nearTo` where set). A row whose place is not known matches no
+ * place (it can be the place itself only by name, which a free-text search reads).
  */
-function placeTest(match: ListMatch, near: number | null, context: MatchContext): RowTest | null {
-  const widen = (slug: string) => (near ? placesAround(slug, near, context.places) : new Set([slug]));
-  const from = match.list.from ? widen(match.list.from) : null;
-  const to = match.list.to ? widen(match.list.to) : null;
-  const searched = match.searchPlace ? widen(match.searchPlace) : null;
+function placeTest(match: ListMatch, near: number | null, nearTo: number | null, context: MatchContext): RowTest | null {
+  const widen = (slug: string, km: number | null) => (km ? placesAround(slug, km, context.places) : new Set([slug]));
+  const from = match.list.from ? widen(match.list.from, near) : null;
+  const to = match.list.to ? widen(match.list.to, destinationKm(match, near, nearTo)) : null;
+  const searched = match.searchPlace ? widen(match.searchPlace, near) : null;
   if (!from && !to && !searched) return null;
   const at = (places: Set<string>, slug: string | null) => slug !== null && places.has(slug);
   return (row) =>
@@ -108,8 +114,8 @@ export interface CompiledQuery {
 }
 
 export function compileQuery(query: FilterValues, match: ListMatch, context: MatchContext): CompiledQuery {
-  const place = placeTest(match, query.near, context);
-  const wide = query.near === null ? place : placeTest(match, null, context);
+  const place = placeTest(match, query.near, query.nearTo, context);
+  const wide = query.near === null ? place : placeTest(match, null, query.nearTo, context);
   const tests = FILTER_KEYS.flatMap((key) => {
     const test = (MATCH_TABLE[key] as MatchEntry<typeof key>).test(query[key] as never);
     return test ? [[key, test] as const] : [];

@@ -57,7 +57,7 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
   const { language } = usePageLanguage();
   const bare = pageContext.i18n ? !pageContext.i18n.routed : false;
   const keepsSearches = useKeepsSearches();
-  const { retry, suggest, warmSuggestions, ...board } = useBoardPage(
+  const { retry, suggest, warmSuggestions, trip, ...board } = useBoardPage(
     pageContext,
     location.search,
     language,
@@ -69,7 +69,7 @@ function Board({ pageContext, location }: { pageContext: LoadsPageContext; locat
       <AppBanner language={language} />
       {/* The kept searches come with the filters' extras, a chunk loaded only when the phone keeps one. */}
       {keepsSearches ? <SavedSearchList.Part language={language} query={board.query} keeping={board.keeping} /> : null}
-      <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} search={{ suggest, warmSuggestions }} {...board} />
+      <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} search={{ suggest, warmSuggestions, trip }} {...board} />
       <p>
         <a href={localizedPath(ROUTES.places, language)}>{t('common:nav.places')}</a> ·{' '}
         <a href={localizedPath(ROUTES.rates, language)}>{t('ratesLink')}</a>

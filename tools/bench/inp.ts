@@ -249,7 +249,7 @@ async function boardRun(context: BrowserContext, url: string, rate: number): Pro
   try {
     await page.goto(url);
     step('board loaded');
-    const field = page.getByRole('combobox');
+    const field = page.locator('#load-search');
     await hydrated(page, '[role="combobox"]');
     step('board hydrated');
     await settle(page);

@@ -14,6 +14,7 @@ import type { ListPlaces } from '../../search/matcher';
 import { loadPlaces, placeSuggestions, type PlaceFileEntry } from '../sources/places-on-demand';
 import { boardHref, boardSearchString, isFiltered, queryKey, type BoardQuery, type ListScope } from '../../search/query';
 import { pageSource, type PageSource, type PlainList } from '../sources/sources';
+import type { TripForm, TripTarget } from '../trip-search';
 import { type BoardState, type BuiltCardAges, useLoadBoard } from './use-load-board';
 
 /**
@@ -82,6 +83,8 @@ export interface ListBoard {
   /** The places to suggest for what was typed; `warmSuggestions` starts fetching what that needs. */
   suggest: (typed: string) => Promise<PlaceFileEntry[]>;
   warmSuggestions: () => void;
+  /** Opens the city or route page the From and To fields (or a search naming a trip) name; null: none. */
+  trip: (form: TripForm) => Promise<TripTarget>;
   builtCardAgesRef: BuiltCardAges;
   vehicleTypes: readonly string[];
   facets: FilterFacets;
@@ -152,6 +155,39 @@ function useKeeping(choices: ListChoices, source: PageSource): { keeping: Keepin
   return { keeping, newSince };
 }
 
+/**
+ * The board's way to a trip: the form's From and To fields, or a search naming a trip, open the city or
+ * route page with the filters kept; a board URL whose search names one (a shared link, the form sent
+ * before the script ran) is replaced by that page.
+ */
+/** Reading a trip comes with the place file's code, on the first search: the first paint needs none of it. */
+const tripSearch = () => import(/* webpackChunkName: "board-tap-places" */ '../trip-search');
+
+function useTrip(query: BoardQuery, placeFilePath: string, language: Language, bare: boolean, onBoard: boolean) {
+  const where = [query, placeFilePath, language, bare] as const;
+  const trip = (form: TripForm): Promise<TripTarget> =>
+    tripSearch().then(
+      (module) => module.openTrip(form, ...where),
+      () => null,
+    );
+  const search = onBoard ? query.search : '';
+  useEffect(() => {
+    if (search)
+      void tripSearch().then(
+        (module) => module.openTrip({ search, from: '', to: '', fromKm: null, toKm: null }, ...where, true),
+        () => null,
+      );
+    // Once per search the URL carries.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+  return trip;
+}
+
+/** What a URL of this list is read against: the page's vehicle types, and whether it has a place, or a route's two. */
+function readContextOf(vehicleTypes: readonly string[] | undefined, list: ListPlaces): ReadContext {
+  return { vehicleTypes, placeList: Boolean(list.from || list.to), routeList: Boolean(list.from && list.to) };
+}
+
 const NO_LOADS: readonly Load[] = [];
 const NO_TYPES: readonly string[] = [];
 
@@ -179,10 +215,7 @@ export function useListBoard(
     [choices],
   );
   const vehicleTypes = files?.vehicleTypes ?? NO_TYPES;
-  const readContext = useMemo<ReadContext>(
-    () => ({ vehicleTypes: files ? vehicleTypes : undefined, placeList: Boolean(list.from || list.to) }),
-    [files, vehicleTypes, list],
-  );
+  const readContext = useMemo(() => readContextOf(files ? vehicleTypes : undefined, list), [files, vehicleTypes, list]);
   const builtCardAgesRef: BuiltCardAges = useRef<((loadedAt: number) => boolean) | null>(null);
   const { query, state, showsWanted, retry, refresh } = useLoadBoard(
     choices.initial,
@@ -215,6 +248,7 @@ export function useListBoard(
   const onQuery = (next: BoardQuery) => (clear(), void afterNextPaint(() => open(next)));
   const suggest = useCallback((typed: string) => placeSuggestions(placeFilePath, typed), [placeFilePath]);
   const warmSuggestions = useCallback(() => void loadPlaces(placeFilePath), [placeFilePath]);
+  const trip = useTrip(query, placeFilePath, language, bare, !list.from && !list.to);
   return {
     query,
     state,
@@ -225,6 +259,7 @@ export function useListBoard(
     onQuery,
     suggest,
     warmSuggestions,
+    trip,
     builtCardAgesRef,
     vehicleTypes,
     facets,

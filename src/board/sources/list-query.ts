@@ -130,9 +130,9 @@ type ApiReads = ReturnType<typeof apiReads>;
 
 /** The index a query is served from: its place's surroundings for a place search or `near`, else the list's own. */
 function indexFor({ files, list }: ListQueryConfig, query: BoardQuery, searched: PlaceFileEntry | null): string {
-  const far = query.near !== null && query.near > NEAR_INDEX_KM;
+  const far = Math.max(query.near ?? 0, query.nearTo ?? 0) > NEAR_INDEX_KM;
   if (!list.from && !list.to) return searched ? (far ? files.boardPath : (searched.around ?? '')) : files.indexPath;
-  if (query.near === null) return files.indexPath;
+  if (query.near === null && !query.nearTo) return files.indexPath;
   return far ? files.boardPath : (files.aroundPath ?? files.boardPath);
 }
 

@@ -1,4 +1,4 @@
-import React, { startTransition, useEffect } from 'react';
+import React, { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../config/languages';
 import { queryChips, withoutFilters, withoutQueryChip } from '../../search/chips';
@@ -73,8 +73,13 @@ export function FilterChips({ language, query, searchChip, onQuery, keeping }: F
           })}
           {chips.length > 1 ? (
             <li>
-              <button type="button" className={styles.clearAll} onClick={() => onQuery(withoutFilters(query, searchChip), 'toggle')}>
-                {t('filters.clearAll')}
+              <button
+                type="button"
+                className={styles.clearAll}
+                aria-label={t('filters.clearAll')}
+                onClick={() => onQuery(withoutFilters(query, searchChip), 'toggle')}
+              >
+                {t('filters.clearAllShort')}
               </button>
             </li>
           ) : null}
@@ -114,17 +119,35 @@ function KeepSearch({
 }) {
   const { t } = useTranslation('loads');
   const { current } = saved;
+  // With five kept, "keep" says why it cannot when tapped: a line always there would push the loads down.
+  const [fullSaid, setFullSaid] = useState(false);
   const refused = saved.refused ? (
     <span className={boardStyles.count} role="status">
       {t('saved.refused')}
     </span>
   ) : null;
-  if (!current && !saved.canKeep)
-    return saved.full ? <span className={boardStyles.count}>{t('saved.full', { count: MAX_SAVED })}</span> : refused;
+  if (!current && !saved.canKeep && saved.full)
+    return (
+      <>
+        <button type="button" className={styles.keep} aria-label={t('saved.keep')} onClick={() => setFullSaid(true)}>
+          {t('saved.keepShort')}
+        </button>
+        <span className={boardStyles.count} role="status">
+          {fullSaid ? t('saved.full', { count: MAX_SAVED }) : ''}
+        </span>
+      </>
+    );
+  if (!current && !saved.canKeep) return refused;
   return (
     <>
-      <button type="button" className={styles.keep} onClick={() => (current ? saved.remove(current) : saved.keep())}>
-        {current ? t('saved.unkeep') : t('saved.keep')}
+      {/* Its short words keep the chips' row to two lines on a phone; its name says it all (2.5.3: the words are in it). */}
+      <button
+        type="button"
+        className={styles.keep}
+        aria-label={current ? undefined : t('saved.keep')}
+        onClick={() => (current ? saved.remove(current) : saved.keep())}
+      >
+        {current ? t('saved.unkeep') : t('saved.keepShort')}
       </button>
       {refused}
       {current ? <AlertsLink entry={current} source={keeping} language={language} label={label} /> : null}

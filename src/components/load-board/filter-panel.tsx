@@ -321,6 +321,28 @@ const SortField = memo(function SortField({ value, onValue, t }: FieldProps<'sor
   );
 });
 
+/**
+ * A route's destination's own radius, which the board's To field sets: shown only once it is set, so a
+ * route page's panel asks one radius for both ends (NearField) as before.
+ */
+const NearToField = memo(function NearToField({ value, onValue, t }: FieldProps<'nearTo'>) {
+  const name = useId();
+  if (value === null) return null;
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>{t('filters.nearTo')}</legend>
+      <div className={styles.options}>
+        {[null, 0, ...NEAR_OPTIONS].map((km) => (
+          <label key={km ?? 'same'} className={styles.choice}>
+            <input type="radio" name={name} checked={value === km} onChange={() => onValue(km)} />{' '}
+            {km === null ? t('filters.nearToSame') : km === 0 ? t('filters.nearPlace') : t('filters.nearKm', { km: formatNumber(km) })}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+});
+
 /** Each filter's fieldset, keyed as the filter table (board/filter-table.ts) is; the panel shows them in its order. */
 const FIELDS: { readonly [K in FilterKey]: React.ComponentType<FieldProps<K>> } = {
   vehicle: VehicleField,
@@ -328,6 +350,7 @@ const FIELDS: { readonly [K in FilterKey]: React.ComponentType<FieldProps<K>> } 
   loading: LoadingField,
   near: NearField,
   sort: SortField,
+  nearTo: NearToField,
 };
 
 /**

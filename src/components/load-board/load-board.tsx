@@ -25,14 +25,14 @@ import { ROUTES } from '../../config/routes';
 import { localizedPath } from '../../i18n/paths';
 import * as styles from './load-board.module.css';
 
-type Props = Omit<ListBoard, 'retry' | 'suggest' | 'warmSuggestions' | 'builtCardAgesRef'> &
+type Props = Omit<ListBoard, 'retry' | 'suggest' | 'warmSuggestions' | 'trip' | 'builtCardAgesRef'> &
   Partial<Pick<ListBoard, 'builtCardAgesRef'>> & {
     language: Language;
     /** What "posted … ago" counts from: when the list on screen was read. */
     now: number;
     onRetry: () => void;
     /** The search field's suggestions; without them the page has no search field (city and route pages). */
-    search?: Pick<ListBoard, 'suggest' | 'warmSuggestions'>;
+    search?: Pick<ListBoard, 'suggest' | 'warmSuggestions' | 'trip'>;
   };
 
 /** Where focus goes once a new query is on screen: the field, the results heading, the Filters button, or back where it was. */
@@ -324,8 +324,7 @@ export function LoadBoard({
         <SearchForm
           value={query.search}
           onSearch={(text) => go({ ...query, page: 1, search: text }, 'field')}
-          suggest={search.suggest}
-          warmSuggestions={search.warmSuggestions}
+          {...search}
           inputRef={field}
         />
       ) : null}
