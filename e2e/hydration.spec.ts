@@ -53,10 +53,11 @@ const ON_ARRIVAL = new Set([
 // A city or route page offers "keep this search" as it is (docs/board.md, "Saved searches"): its one button
 // is added after hydration by design, the build's HTML being the same for every visitor. Nothing else may be.
 const PLACE_PAGES = new Set(['/ru/loads/from/toshkent', '/uz-cyrl/loads/to/samarqand', '/uz/loads/route/toshkent/samarqand']);
-const KEEP_TEXTS = [uzLoads.saved.keep, uzCyrlLoads.saved.keep, ruLoads.saved.keep];
+// Its short words keep the chips' row short on a phone; its name says the whole of it.
+const KEEP_WORDS = [uzLoads, uzCyrlLoads, ruLoads].map(({ saved }) => ({ name: saved.keep, text: saved.keepShort }));
 function isKeepButton(html: string): boolean {
-  const text = /^<button type="button" class="[^"]*">([^<]*)<\/button>$/.exec(html)?.[1];
-  return text !== undefined && KEEP_TEXTS.includes(text);
+  const [, name, text] = /^<button type="button" class="[^"]*" aria-label="([^"]*)">([^<]*)<\/button>$/.exec(html) ?? [];
+  return KEEP_WORDS.some((words) => words.name === name && words.text === text);
 }
 
 // Load pages hand people over to the app after 100 ms; auditing tools stay (src/handoff/crawler.ts).

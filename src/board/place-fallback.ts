@@ -12,9 +12,9 @@ import { placeNameFor, routeKmFor } from '../places/browser-places';
 import { findEntry, searchedPlace, type PlaceFile, type PlaceFileEntry } from '../places/place-file';
 import type { MapPoint, OutlinePieces } from '../places/trip-map-svg';
 import { builtList, type BuiltList } from './sources/built-list';
+import { workedListsModule } from './sources/sources';
 import type { DecodedIndex } from './sources/filter-index';
 import { NO_FILTERS } from '../search/filter-table';
-import { listQuery } from './sources/list-query';
 import { compileQuery, type MatchContext } from '../search/matcher';
 import { detourLimitKm, onTheWay, slugDistance } from '../search/on-the-way';
 import { EMPTY_QUERY } from '../search/query';
@@ -165,7 +165,8 @@ export async function fallbackRoutePage(input: RoutePageInput): Promise<PlaceLoa
   const files = routeFilesOf(board);
   const ends = { from: from.slug, to: to.slug };
   const built = builtList(files.boardPath);
-  const lists = listQuery({ files, list: ends, placeFilePath: input.placeFilePath });
+  // The worked lists' own chunk, which the board's taps fetch too: not a second copy in the fallback's.
+  const lists = (await workedListsModule()).listQuery({ files, list: ends, placeFilePath: input.placeFilePath });
   const [index, own] = await Promise.all([built.index(signal), lists.page(EMPTY_QUERY, { signal, fresh: true })]);
   const { trip, raw, reversedCount } = await tripOf(input, index, built);
   const { routeDistances, wayBacks } = cardExtrasOf([...own.loads, ...raw], file);

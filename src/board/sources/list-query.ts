@@ -12,6 +12,7 @@ import type { DecodedIndex } from './filter-index';
 import type { BoardList, FacetView, ListFiles, WorkedLists } from '../list-types';
 import { facetCounts, matchingRows, type ListMatch, type ListPlaces, type MatchContext } from '../../search/matcher';
 import { loadPlaces } from './places-on-demand';
+import { placeReader } from './place-reader';
 import { POSTED_SINCE_MS, readPostedSince, type PostedSince } from './posted-since';
 import type { BoardQuery } from '../../search/query';
 import { filterRow, tashkentToday, type FilterRow, type PlaceReader } from '../../search/rows';
@@ -50,18 +51,9 @@ interface Rows {
   slow?: boolean;
 }
 
-type Places = NonNullable<Awaited<ReturnType<typeof loadPlaces>>>;
-
 /** The API could not say what was posted since: no network (`unreachable`), or an error answer. */
 interface SinceFailed {
   failed: 'unreachable' | 'answer';
-}
-
-/** How the phone reads a load's places: the page language's place file, or nothing without it. */
-export function placeReader(places: Places | null): PlaceReader {
-  if (!places) return { slugOf: () => null, slugOfKey: () => undefined };
-  const slugOfKey = places.module.slugOfKeyIn(places.file);
-  return { slugOf: (text) => places.module.findEntry(places.file, text)?.slug ?? null, slugOfKey };
 }
 
 /** A read shared for a while; `stale` once it settled on what the network did not give now (a failure, a kept copy). */

@@ -3,7 +3,7 @@ import { cardRouteKey } from '../../loads/route-km';
 import { builtList } from './built-list';
 import { NO_FILTERS, type FilterValues } from '../../search/filter-table';
 import type { ListFiles } from '../list-types';
-import { placeReader } from './list-query';
+import { placeReader } from './place-reader';
 import type { MatchContext } from '../../search/matcher';
 import { onTheWay, slugDistance, type OnTheWayRow, type Trip } from '../../search/on-the-way';
 import { loadPlaces } from './places-on-demand';
