@@ -68,6 +68,8 @@ test('a load posted after the build that is on the way shows there with its deto
   try {
     await page.goto(path);
     const section = page.getByRole('region', { name: 'Попутные грузы' });
+    // Unfiltered, the section reads what was posted since once a driver scrolls near it.
+    await section.scrollIntoViewIfNeeded();
     await expect(section.locator('[data-on-the-way-count]')).toHaveText(new RegExp(`^${trip.total + 1} попутн`));
     // The build's cards, or, once a load posted since is among them, the list the page renders in their place.
     const cards = section.locator(':scope > ul > li:visible, :scope > [data-on-the-way-live] > ul > li:visible');
@@ -169,8 +171,8 @@ for (const viewport of [
       await expect(page.getByRole('img', { name: `${fa.names.uz} → ${fb.names.uz} yoʻli xaritasi` })).toBeVisible();
     });
 
-    test('a route page is kept as it is, without a filter, keyboard only, and listed on the board', async ({ page }) => {
-      await page.goto(path);
+    test('a route page is kept with its radius, keyboard only, and listed on the board', async ({ page }) => {
+      await page.goto(`${path}?near=25`);
       const keep = page.getByRole('button', { name: 'Сохранить поиск' });
       await keep.focus();
       await expect(keep).toBeFocused();
@@ -187,7 +189,7 @@ for (const viewport of [
         `/ru${placeRoutePath(route.from.slug, route.to.slug)}`,
       );
       // A trip the build did not make is kept the same way.
-      await page.goto(`/ru${placeRoutePath(fa.slug, fb.slug)}`);
+      await page.goto(`/ru${placeRoutePath(fa.slug, fb.slug)}?near=25`);
       await expect(page.getByRole('button', { name: 'Сохранить поиск' })).toBeVisible();
     });
 

@@ -145,7 +145,7 @@ function useKeeping(choices: ListChoices, source: PageSource): { keeping: Keepin
     () => ({
       path: scope.path,
       lists: countsKept ? source.worked : null,
-      keepable: (query: BoardQuery) => keepable(query, scope.path),
+      keepable,
       onNewSince: setNewSince,
       placeFilePath,
       ...(vehicleTypeIds ? { vehicleTypeIds } : {}),

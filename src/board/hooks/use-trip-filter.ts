@@ -27,6 +27,23 @@ export interface TripView {
   liveCards: (section: HTMLElement) => LiveTripCards;
 }
 
+/** Settles once `element` is within a screen of the viewport (at once where the browser cannot tell). */
+function whenNear(element: HTMLElement, signal: AbortSignal): Promise<void> {
+  if (typeof IntersectionObserver !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    signal.addEventListener('abort', () => observer.disconnect(), { once: true });
+  });
+}
+
 /**
  * A route page's loads on the way under the filters of its URL, with the loads posted since the build that
  * are on the way (CONTRACT.md, "Trips": the page's filters apply to them as to the route's own loads, and
@@ -63,7 +80,10 @@ export function useTripFilter(
     if (!isFiltered(query)) show(null, trip.total);
     if (!filters?.boardPath) return;
     const abort = new AbortController();
-    void import(/* webpackChunkName: "trip-filter" */ '../sources/trip-since')
+    // Unfiltered, the build's list stands until the section is near: its code and reads wait for a driver
+    // who scrolls to it, rather than cost every visit of a route page; a filter's count is wanted now.
+    void (isFiltered(query) ? Promise.resolve() : whenNear(section, abort.signal))
+      .then(() => import(/* webpackChunkName: "trip-filter" */ '../sources/trip-since'))
       .then(({ tripNow }) => tripNow(trip.ends, filters, placeFilePath, query, abort.signal))
       .then((now) => {
         if (abort.signal.aborted) return;

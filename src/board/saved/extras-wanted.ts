@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { listOfPath, ROUTES } from '../../config/routes';
 import { isFiltered, type BoardQuery } from '../../search/query';
 
 /** Where the phone keeps its searches (saved-searches.ts reads and writes them). */
@@ -8,13 +7,11 @@ export const SAVED_SEARCHES_KEY = 'yukbor.savedSearches';
 export const SAVED_SEARCHES_CHANGED = 'yukbor:saved-searches';
 
 /**
- * Whether the list at `path` (unprefixed, page 1) with this query is worth keeping: a city or route page
- * as it is (a driver keeps his trip), the board once a search or a filter is chosen. The button comes
- * after hydration either way, so a page's first script and HTML stay as built.
+ * Whether a list with this query is worth keeping: a search or a filter is chosen. (A city or route page
+ * is its own link; its button comes with the first filter, so its first script and HTML stay as built.)
  */
-export function keepable(query: BoardQuery, path: string = ROUTES.loads): boolean {
-  const list = listOfPath(path);
-  return (list !== null && list.kind !== 'board') || Boolean(query.search) || isFiltered(query);
+export function keepable(query: BoardQuery): boolean {
+  return Boolean(query.search) || isFiltered(query);
 }
 
 /*

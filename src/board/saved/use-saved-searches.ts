@@ -168,7 +168,7 @@ export function useSavedSearches(
       };
     }),
     current,
-    canKeep: !current && saved.length < MAX_SAVED && keepable(query, path),
+    canKeep: !current && saved.length < MAX_SAVED && keepable(query),
     full: !current && saved.length >= MAX_SAVED,
     keep,
     remove,
