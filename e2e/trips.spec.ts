@@ -186,7 +186,7 @@ for (const viewport of [
       await saved.getByText('Сохранённые поиски').click();
       await expect(saved.getByRole('link', { name: new RegExp(`${from} → ${to}`) }).first()).toHaveAttribute(
         'href',
-        `/ru${placeRoutePath(route.from.slug, route.to.slug)}`,
+        `/ru${placeRoutePath(route.from.slug, route.to.slug)}?near=25`,
       );
       // A trip the build did not make is kept the same way.
       await page.goto(`/ru${placeRoutePath(fa.slug, fb.slug)}?near=25`);

@@ -1,4 +1,5 @@
-import { NEAR_MAX_KM, NO_FILTERS, type FilterValues, type TokenReader } from './filter-table';
+import { NEAR_MAX_KM, NO_FILTERS, type FilterValues } from './filter-table';
+import type { TokenReader } from './filter-tokens';
 
 /**
  * The filters of a version 1 token (alert-token.ts), as links handed out before version 2 hold them: a

@@ -2,16 +2,8 @@ import type { LanguagePrefix } from '../config/languages';
 import { listOfPath, listPathOf } from '../config/routes';
 import { DAY_MS } from '../config/time';
 import { readFiltersV1 } from './alert-token-v1';
-import {
-  FILTER_KEYS,
-  FILTERS,
-  filtersOf,
-  NO_FILTERS,
-  type FilterEntry,
-  type FilterValues,
-  type TokenReader,
-  type TokenWriter,
-} from './filter-table';
+import { FILTER_KEYS, FILTERS, filtersOf, NO_FILTERS, type FilterEntry, type FilterValues } from './filter-table';
+import { FILTER_TOKENS, type TokenCodec, type TokenReader, type TokenWriter } from './filter-tokens';
 import type { BoardQuery } from './query';
 import { BitReader, BitWriter, crc8, fromBase64Url, Malformed, toBase64Url } from './token-bits';
 
@@ -253,10 +245,10 @@ export class TokenIn extends BitReader implements TokenReader {
   }
 }
 
-/** The filter table's entries in tag order, as a token writes them. */
-const BY_TAG = FILTER_KEYS.map((key) => [key, FILTERS[key] as FilterEntry<typeof key>] as const).sort(
-  ([, a], [, b]) => a.token.tag - b.token.tag,
-);
+/** The filter table's entries with their token codecs, in tag order, as a token writes them. */
+const BY_TAG = FILTER_KEYS.map(
+  (key) => [key, { ...(FILTERS[key] as FilterEntry<typeof key>), token: FILTER_TOKENS[key] as TokenCodec<typeof key> }] as const,
+).sort(([, a], [, b]) => a.token.tag - b.token.tag);
 
 function writeFilters(out: TokenOut, filters: FilterValues): void {
   for (const [key, entry] of BY_TAG) {

@@ -4,7 +4,8 @@
  * Everything that walks the filters (the query's reading and writing, the chips, "which filters are
  * set", the kept searches, their tokens and the alerts run that reads them) loops over this table.
  * Each entry's row test and count live in the matcher's MATCH_TABLE (matcher.ts), keyed the same way:
- * they come with the filters' code, not with the board's first script, which this file is part of.
+ * they come with the filters' code, not with the board's first script, which this file is part of; each
+ * entry's token codec is in FILTER_TOKENS (filter-tokens.ts), keyed the same way, for the same reason.
  * docs/board.md, "Adding a filter", is the checklist.
  */
 
@@ -56,49 +57,12 @@ export interface Chip<K extends FilterKey = FilterKey> {
   without: FilterValues[K];
 }
 
-/**
- * What a filter's token codec writes with (alert-token.ts makes it): numbers in bits, and the values the
- * filters hold, each as the token keeps it. A value no token holds (a type the API's dictionary has no id
- * for, a weight of four decimals) stops the writing: the search has no link.
- */
-export interface TokenWriter {
-  bits(value: number, count: number): void;
-  varint(value: number): void;
-  tonnes(tonnes: number): void;
-  /** A loading day, kept relative to the day the token is made. */
-  day(day: string): void;
-  /** A vehicle type, by the API dictionary's id. */
-  vehicle(name: string): void;
-}
-
-/** What a filter's token codec reads from; each read refuses the token past what a search can hold. */
-export interface TokenReader {
-  bits(count: number): number;
-  varint(): number;
-  /** Tonnes up to what a truck carries. */
-  tonnes(): number;
-  /** A loading day within a year of the reader's. */
-  day(): string;
-  /** A vehicle type by the reader's dictionary's name; null: an id it no longer lists. */
-  vehicle(): string | null;
-  /** Refuses the token, as a broken one is refused: a value no search can have. */
-  refuse(): never;
-}
-
-/** A filter in a kept search's token: its 4-bit tag (1-15, never reused) and its value's bits, written when set. */
-export interface TokenCodec<K extends FilterKey> {
-  tag: number;
-  write(value: FilterValues[K], out: TokenWriter): void;
-  read(input: TokenReader): FilterValues[K];
-}
-
 export interface FilterEntry<K extends FilterKey> {
   /** The URL parameters it owns, written in this order. */
   params: readonly string[];
   unset: FilterValues[K];
   read(params: URLSearchParams, context: ReadContext): FilterValues[K];
   write(value: FilterValues[K], params: URLSearchParams): void;
-  token: TokenCodec<K>;
   isSet(value: FilterValues[K]): boolean;
   same(a: FilterValues[K], b: FilterValues[K]): boolean;
   chips(value: FilterValues[K]): Array<Chip<K>>;
@@ -109,7 +73,7 @@ export const MAX_TONNES = 1000;
 /** A vehicle type's name is at most what the API's names are cut to (api-client/normalize.ts). */
 const MAX_VEHICLE_CHARS = 100;
 /** More types than any board offers: a URL repeating the parameter a thousand times costs nothing. */
-const MAX_VEHICLES = 30;
+export const MAX_VEHICLES = 30;
 /** `near` takes whole kilometres in this range (CONTRACT.md); the board offers NEAR_OPTIONS. */
 export const NEAR_MAX_KM = 300;
 export const NEAR_OPTIONS = [25, 50, 100] as const;
@@ -170,21 +134,6 @@ function ordered<T extends number | string>(a: T | null, b: T | null): [T | null
   return a !== null && b !== null && a > b ? [b, a] : [a, b];
 }
 
-/** A range in a token: 2 bits say which ends it has, then each end. */
-function writeEnds<T>(ends: readonly [T | null, T | null], out: TokenWriter, each: (end: T) => void): void {
-  out.bits((ends[0] === null ? 0 : 2) + (ends[1] === null ? 0 : 1), 2);
-  for (const end of ends) if (end !== null) each(end);
-}
-
-/** A range read back: a set filter has an end, and its ends are in order, as the board writes them. */
-function readEnds<T extends number | string>(input: TokenReader, each: () => T): [T | null, T | null] {
-  const ends = input.bits(2);
-  const first = ends & 2 ? each() : null;
-  const last = ends & 1 ? each() : null;
-  if (ends === 0 || (first !== null && last !== null && first > last)) input.refuse();
-  return [first, last];
-}
-
 const vehicle: FilterEntry<'vehicle'> = {
   params: ['vehicle'],
   unset: [],
@@ -210,19 +159,6 @@ const vehicle: FilterEntry<'vehicle'> = {
         .join('\u0000');
     return key(a) === key(b);
   },
-  token: {
-    tag: 1,
-    write: (value, out) => {
-      out.varint(value.length - 1);
-      for (const name of value) out.vehicle(name);
-    },
-    // A type the dictionary no longer lists is dropped here and counted by the reader.
-    read: (input) => {
-      const count = input.varint() + 1;
-      if (count > MAX_VEHICLES) input.refuse();
-      return Array.from({ length: count }, () => input.vehicle()).filter((name): name is string => name !== null);
-    },
-  },
   chips: (value) =>
     value.map((name) => ({ key: 'vehicle', value: [name], without: value.filter((other) => other.toLowerCase() !== name.toLowerCase()) })),
 };
@@ -240,14 +176,6 @@ const weight: FilterEntry<'weight'> = {
   },
   isSet: ({ min, max }) => min !== null || max !== null,
   same: (a, b) => a.min === b.min && a.max === b.max,
-  token: {
-    tag: 2,
-    write: ({ min, max }, out) => writeEnds([min, max], out, (tonnes) => out.tonnes(tonnes)),
-    read: (input) => {
-      const [min, max] = readEnds(input, () => input.tonnes());
-      return { min, max };
-    },
-  },
   chips: (value) => (weight.isSet(value) ? [{ key: 'weight', value, without: weight.unset }] : []),
 };
 
@@ -264,14 +192,6 @@ const loading: FilterEntry<'loading'> = {
   },
   isSet: ({ from, to }) => from !== null || to !== null,
   same: (a, b) => a.from === b.from && a.to === b.to,
-  token: {
-    tag: 3,
-    write: ({ from, to }, out) => writeEnds([from, to], out, (day) => out.day(day)),
-    read: (input) => {
-      const [from, to] = readEnds(input, () => input.day());
-      return { from, to };
-    },
-  },
   chips: (value) => (loading.isSet(value) ? [{ key: 'loading', value, without: loading.unset }] : []),
 };
 
@@ -292,14 +212,6 @@ const near: FilterEntry<'near'> = {
   },
   isSet: (value) => value !== null,
   same: (a, b) => a === b,
-  token: {
-    tag: 4,
-    write: (value, out) => out.varint(value ?? 0),
-    read: (input) => {
-      const km = input.varint();
-      return km >= 1 && km <= NEAR_MAX_KM ? km : input.refuse();
-    },
-  },
   chips: (value) => (value === null ? [] : [{ key: 'near', value, without: null }]),
 };
 
@@ -312,8 +224,6 @@ const sort: FilterEntry<'sort'> = {
   },
   isSet: (value) => value !== 'newest',
   same: (a, b) => a === b,
-  // The one order besides the default: its tag alone says it.
-  token: { tag: 5, write: () => undefined, read: () => 'loading' },
   chips: (value) => (value === 'newest' ? [] : [{ key: 'sort', value, without: 'newest' }]),
 };
 
@@ -329,12 +239,6 @@ const nearTo: FilterEntry<'nearTo'> = {
   read: (params, { routeList = false }) => (routeList ? parseNearTo(params.get('nearTo')) : null),
   write: (value, params) => {
     if (value !== null) params.set('nearTo', String(value));
-  },
-  token: {
-    tag: 6,
-    write: (value, out) => out.varint(value ?? 0),
-    // No link is made for it (keptSearchOf), and the alerts would widen only the origin: refused until they follow it.
-    read: (input) => input.refuse(),
   },
   chips: (value) => (value === null ? [] : [{ key: 'nearTo', value, without: null }]),
 };

@@ -27,20 +27,45 @@ export interface TripView {
   liveCards: (section: HTMLElement) => LiveTripCards;
 }
 
-/** Settles once `element` is within a screen of the viewport (at once where the browser cannot tell). */
+/** What a driver does that says he is reading the page: a scroll, a tap, a key. */
+const READING_EVENTS = ['scroll', 'pointerdown', 'keydown', 'touchstart'] as const;
+
+/**
+ * Settles once the driver has done something on the page and `element` is within a screen of the viewport
+ * (at once where the browser cannot tell).
+ */
 function whenNear(element: HTMLElement, signal: AbortSignal): Promise<void> {
   if (typeof IntersectionObserver !== 'function') return Promise.resolve();
   return new Promise((resolve) => {
+    let near = false;
+    let reading = false;
+    const settle = () => {
+      if (!near || !reading) return;
+      observer.disconnect();
+      READING_EVENTS.forEach((name) => window.removeEventListener(name, onReading));
+      resolve();
+    };
+    const onReading = () => {
+      reading = true;
+      settle();
+    };
     const observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        resolve();
+        near = entries.some((entry) => entry.isIntersecting);
+        settle();
       },
       { rootMargin: '100% 0px' },
     );
     observer.observe(element);
-    signal.addEventListener('abort', () => observer.disconnect(), { once: true });
+    READING_EVENTS.forEach((name) => window.addEventListener(name, onReading, { passive: true }));
+    signal.addEventListener(
+      'abort',
+      () => {
+        observer.disconnect();
+        READING_EVENTS.forEach((name) => window.removeEventListener(name, onReading));
+      },
+      { once: true },
+    );
   });
 }
 
@@ -80,8 +105,8 @@ export function useTripFilter(
     if (!isFiltered(query)) show(null, trip.total);
     if (!filters?.boardPath) return;
     const abort = new AbortController();
-    // Unfiltered, the build's list stands until the section is near: its code and reads wait for a driver
-    // who scrolls to it, rather than cost every visit of a route page; a filter's count is wanted now.
+    // Unfiltered, the build's list stands until a driver reading the page is near the section: its code
+    // and reads are not a cost of every visit of a route page; a filter's count is wanted now.
     void (isFiltered(query) ? Promise.resolve() : whenNear(section, abort.signal))
       .then(() => import(/* webpackChunkName: "trip-filter" */ '../sources/trip-since'))
       .then(({ tripNow }) => tripNow(trip.ends, filters, placeFilePath, query, abort.signal))
