@@ -68,9 +68,12 @@ test('a load posted after the build that is on the way shows there with its deto
   try {
     await page.goto(path);
     const section = page.getByRole('region', { name: 'Попутные грузы' });
-    // Unfiltered, the section reads what was posted since once a driver scrolls near it.
+    // Unfiltered, the section reads what was posted since once a driver reading the page is near it.
     await section.scrollIntoViewIfNeeded();
-    await expect(section.locator('[data-on-the-way-count]')).toHaveText(new RegExp(`^${trip.total + 1} попутн`));
+    await expect(async () => {
+      await page.keyboard.press('Shift');
+      await expect(section.locator('[data-on-the-way-count]')).toHaveText(new RegExp(`^${trip.total + 1} попутн`), { timeout: 1000 });
+    }).toPass();
     // The build's cards, or, once a load posted since is among them, the list the page renders in their place.
     const cards = section.locator(':scope > ul > li:visible, :scope > [data-on-the-way-live] > ul > li:visible');
     await expect(cards.first().locator(`a[href="/ru/load/${id}"]`)).toHaveCount(1);
