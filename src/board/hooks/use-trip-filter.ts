@@ -39,10 +39,13 @@ function whenNear(element: HTMLElement, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     let near = false;
     let reading = false;
-    const settle = () => {
-      if (!near || !reading) return;
+    const stop = () => {
       observer.disconnect();
       READING_EVENTS.forEach((name) => window.removeEventListener(name, onReading));
+    };
+    const settle = () => {
+      if (!near || !reading) return;
+      stop();
       resolve();
     };
     const onReading = () => {
@@ -58,14 +61,7 @@ function whenNear(element: HTMLElement, signal: AbortSignal): Promise<void> {
     );
     observer.observe(element);
     READING_EVENTS.forEach((name) => window.addEventListener(name, onReading, { passive: true }));
-    signal.addEventListener(
-      'abort',
-      () => {
-        observer.disconnect();
-        READING_EVENTS.forEach((name) => window.removeEventListener(name, onReading));
-      },
-      { once: true },
-    );
+    signal.addEventListener('abort', stop, { once: true });
   });
 }
 
