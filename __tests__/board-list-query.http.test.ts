@@ -10,7 +10,6 @@
  * never changes it; a change after the first asks the API nothing.
  */
 import type { Load } from '../src/api-client/types';
-import { fetchVehicleTypes } from '../src/api-client/client';
 import { listQuery } from '../src/board/sources/list-query';
 import { apiListPage, boardPlainList } from '../src/board/sources/api-list';
 import { pageSource } from '../src/board/sources/sources';
@@ -22,22 +21,15 @@ import { PAGE_SIZE } from '../src/config/constants';
 import { newestFirst, postedAt } from '../src/loads/posting-time';
 import { matchPlace } from '../src/places/match';
 import type { ListOrderSetting, ResponseShape } from '../tools/sample-api/server';
-import { everyLoad, startApi, type HarnessApi } from '../tools/harness/sample-api';
-import { publishFilters, type PublishedFilters } from './support/published-filters';
+import { everyLoad, type HarnessApi } from '../tools/harness/sample-api';
+import { publishedBoard, siteApiForFile } from './support/site-api';
+import type { PublishedFilters } from './support/published-filters';
 import { plainOnTheWay, plainRouteLoads } from './support/on-the-way-oracle';
 
 let api: HarnessApi;
-const apiUrlBefore = process.env.GATSBY_API_URL;
 const signal = new AbortController().signal;
 
-beforeAll(async () => {
-  api = await startApi({ port: 0, host: '127.0.0.1', loads: 200, quiet: true });
-  process.env.GATSBY_API_URL = api.url;
-});
-afterAll(async () => {
-  process.env.GATSBY_API_URL = apiUrlBefore;
-  await api.close();
-});
+siteApiForFile({ loads: 200 }, (started) => (api = started));
 
 /** Loads posted on the board after the build, through the sample API's change mode (one list request). */
 async function postLoads(count: number): Promise<string[]> {
@@ -49,15 +41,7 @@ async function postLoads(count: number): Promise<string[]> {
 }
 
 /** The build's read of the board as the API now lists it, published and served. */
-async function build(order: ListOrderSetting, loads = 200): Promise<{ built: Load[]; published: PublishedFilters }> {
-  await api.control.set({ reset: true, order, loads });
-  const built = (await everyLoad(api.url)).sort(newestFirst);
-  const types = (await fetchVehicleTypes({ baseUrl: api.url })).map((type) => type.name);
-  const published = await publishFilters(built, types, order);
-  // The board's files are the site's: their paths resolve against the page's origin.
-  (globalThis as { location?: { href: string } }).location = { href: `${published.origin}/` };
-  return { built, published };
-}
+const build = (order: ListOrderSetting, loads = 200) => publishedBoard(api, order, loads);
 
 function listsOf(published: PublishedFilters, list: ListPlaces = {}, indexPath = published.files.board): WorkedLists {
   const around = list.from ?? list.to;

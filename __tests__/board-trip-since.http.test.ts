@@ -8,42 +8,26 @@
  * page's filters, a load taken since is not, and the count is exact; filter changes read the API once.
  */
 import type { Load } from '../src/api-client/types';
-import { fetchVehicleTypes } from '../src/api-client/client';
 import { onTheWay } from '../src/search/on-the-way';
 import { parseBoardQuery } from '../src/search/query';
 import { filterRow, tashkentToday } from '../src/search/rows';
 import { tripNow } from '../src/board/sources/trip-since';
-import { newestFirst } from '../src/loads/posting-time';
 import { PLACES } from '../src/places/gazetteer';
 import { matchPlace, placeSlugOfKey } from '../src/places/match';
 import type { ListOrderSetting } from '../tools/sample-api/server';
-import { everyLoad, startApi, type HarnessApi } from '../tools/harness/sample-api';
-import { publishFilters, type PublishedFilters } from './support/published-filters';
+import { everyLoad, type HarnessApi } from '../tools/harness/sample-api';
+import { publishedBoard, siteApiForFile } from './support/site-api';
+import type { PublishedFilters } from './support/published-filters';
 
 let api: HarnessApi;
-const apiUrlBefore = process.env.GATSBY_API_URL;
 const signal = new AbortController().signal;
 const TRIP = { from: 'toshkent', to: 'buxoro' };
 const gazetteer = { slugOf: (text: string) => matchPlace(text)?.slug ?? null, slugOfKey: placeSlugOfKey };
 
-beforeAll(async () => {
-  api = await startApi({ port: 0, host: '127.0.0.1', loads: 200, quiet: true });
-  process.env.GATSBY_API_URL = api.url;
-});
-afterAll(async () => {
-  process.env.GATSBY_API_URL = apiUrlBefore;
-  await api.close();
-});
+siteApiForFile({ loads: 200 }, (started) => (api = started));
 
 /** The build's read of the board as the API now lists it, published and served. */
-async function build(order: ListOrderSetting, loads: number): Promise<{ built: Load[]; published: PublishedFilters }> {
-  await api.control.set({ reset: true, order, loads });
-  const built = (await everyLoad(api.url)).sort(newestFirst);
-  const types = (await fetchVehicleTypes({ baseUrl: api.url })).map((type) => type.name);
-  const published = await publishFilters(built, types, order);
-  (globalThis as { location?: { href: string } }).location = { href: `${published.origin}/` };
-  return { built, published };
-}
+const build = (order: ListOrderSetting, loads: number) => publishedBoard(api, order, loads);
 
 /** What the rule says of every live load the API lists now, worked out apart from the phone's reading. */
 async function expected(search: string): Promise<Array<[string, number]>> {

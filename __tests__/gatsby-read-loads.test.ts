@@ -14,7 +14,8 @@ import { decodeFilterIndex, type FilterIndexFile } from '../src/board/sources/fi
 import { newestPosting } from '../src/loads/built-time';
 import type { ChangeMode, ListOrderSetting, ResponseShape } from '../tools/sample-api/server';
 import { newestFirst } from '../src/loads/posting-time';
-import { startApi, type ControlSettings, type HarnessApi } from '../tools/harness/sample-api';
+import { type ControlSettings, type HarnessApi } from '../tools/harness/sample-api';
+import { siteApiForFile } from './support/site-api';
 import type { Load } from '../src/api-client/types';
 
 class BuildStopped extends Error {}
@@ -51,7 +52,6 @@ function recordingReporter() {
 }
 
 let api: HarnessApi;
-const saved = process.env.GATSBY_API_URL;
 
 async function control(settings: ControlSettings): Promise<void> {
   await api.control.set(settings);
@@ -68,14 +68,7 @@ async function board(loads: number, change: ChangeMode, shape: ResponseShape = '
 
 const ids = (loads: Load[]): string[] => loads.map((load) => load.id);
 
-beforeAll(async () => {
-  api = await startApi({ port: 0, host: '127.0.0.1', loads: 120, quiet: true, shape: 'data' });
-  process.env.GATSBY_API_URL = api.url;
-});
-afterAll(async () => {
-  process.env.GATSBY_API_URL = saved;
-  await api.close();
-});
+siteApiForFile({ loads: 120, shape: 'data' }, (started) => (api = started));
 
 describe('a board that holds still', () => {
   it('publishes all 120 loads in two passes and says so', async () => {

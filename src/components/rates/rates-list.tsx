@@ -20,7 +20,7 @@ function RateCard({ route, texts, language }: { route: RatesPageRoute; texts: Ra
       </a>
       {route.figures.map((figure) => (
         <div key={figure.currency} data-loads={figure.loads}>
-          <p className={styles.price}>
+          <p>
             <strong>{formatRatePrice(figure.trip.median, figure.currency)}</strong> {label('places:ratesPage.perTrip')}
             {figure.perKm ? (
               <>
