@@ -1,16 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { normalizeLoadList } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
-import { matchingRows } from '../src/search/matcher';
-import { parseBoardQuery } from '../src/search/query';
-import { filterRow } from '../src/search/rows';
-import { gazetteerPlaces } from '../src/search/gazetteer-places';
 import { groupLoadsByPlace, routeKey } from '../src/loads/place-groups';
-import { newestFirst } from '../src/loads/posting-time';
-import { PLACES } from '../src/places/gazetteer';
 import { matchPlace } from '../src/places/match';
 import { PAGE_SIZE } from '../src/config/constants';
 import { E2E_API_URL } from './env';
+import { expectedIds } from './expected-list';
 import { controlApi, countListRequests, resetApi } from './support';
 
 // A search for a place, in any script: every load from it, to it or whose title names it, however the
@@ -38,9 +33,7 @@ async function apiLoads(search?: string): Promise<Load[]> {
 
 /** Tashkent's loads as a person checks them: from it, to it, or naming it in the title, newest first. */
 async function tashkentIds(): Promise<string[]> {
-  const rows = (await apiLoads()).sort(newestFirst).map((load) => filterRow(load, gazetteerPlaces()));
-  const query = parseBoardQuery('?search=Toshkent');
-  return matchingRows(rows, query, { list: {}, searchPlace: 'toshkent' }, { today: 0, places: PLACES }).map((row) => row.id);
+  return expectedIds(await apiLoads(), '?search=Toshkent');
 }
 
 const searchedFor = (urls: string[]) => urls.map((url) => new URL(url).searchParams.get('search')).filter(Boolean);
