@@ -26,11 +26,17 @@ export function withReading(existing: string, reading: string): string {
   return `${HEADER}\n${reading.trimEnd()}\n${body.startsWith('\n') ? body : `\n${body}`}`.replace(/\n{3,}/g, '\n\n');
 }
 
-export function readingOf(command: string, started: Date, before: string, after: string, output: string): string {
+/** The Node a reading ran on, and the pinned one beside it when they differ: CI's figures come from the pinned. */
+function nodeOf(version: string): string {
+  const pinned = fs.existsSync('.node-version') ? `v${fs.readFileSync('.node-version', 'utf8').trim()}` : version;
+  return version === pinned ? `Node ${version}` : `Node ${version} (the site pins ${pinned})`;
+}
+
+export function readingOf(command: string, started: Date, before: string, after: string, output: string, node = process.version): string {
   return [
     `## ${started.toISOString().slice(0, 10)}: \`npm run ${command}\``,
     '',
-    `${os.cpus().length} cores, Node ${process.version}, load average ${before} before and ${after} after.`,
+    `${os.cpus().length} cores, ${nodeOf(node)}, load average ${before} before and ${after} after.`,
     '',
     '```',
     output.trimEnd(),
