@@ -38,3 +38,17 @@ describe('the paths the docs cite', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('the commands the README names', () => {
+  it('names every bench package.json has, and docs/benchmarks.md gives each its section', () => {
+    const scripts = Object.keys((JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: object }).scripts);
+    const benches = scripts
+      .filter((name) => name.startsWith('bench:') && name !== 'bench:record')
+      .map((name) => name.slice('bench:'.length));
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const listed = /`npm run bench:NAME` \(([^)]*)\)/.exec(readme.replace(/\n\s*/g, ' '))?.[1] ?? '';
+    const benchmarks = fs.readFileSync(path.join(ROOT, 'docs', 'benchmarks.md'), 'utf8');
+    expect(benches.filter((name) => !listed.includes(`\`${name}\``))).toEqual([]);
+    expect(benches.filter((name) => !benchmarks.includes(`npm run bench:${name}`))).toEqual([]);
+  });
+});
