@@ -65,8 +65,14 @@ const scope = fc.oneof(
 const inOrder = <T extends number | string>([a, b]: [T | null, T | null]): [T | null, T | null] =>
   a !== null && b !== null && a > b ? [b, a] : [a, b];
 
-/** The filters of a kept search, from the given weights and days. */
-function filters(weights: fc.Arbitrary<number>, days: fc.Arbitrary<string>, near: fc.Arbitrary<number>, ordered: boolean) {
+/** The filters of a kept search, from the given weights, days and radii. */
+function filters(
+  weights: fc.Arbitrary<number>,
+  days: fc.Arbitrary<string>,
+  near: fc.Arbitrary<number>,
+  nearTo: fc.Arbitrary<number>,
+  ordered: boolean,
+) {
   const pair = <T extends number | string>(one: fc.Arbitrary<T>) =>
     fc.tuple(fc.option(one, { nil: null }), fc.option(one, { nil: null })).map((ends) => (ordered ? inOrder(ends) : ends));
   return fc.record({
@@ -75,33 +81,40 @@ function filters(weights: fc.Arbitrary<number>, days: fc.Arbitrary<string>, near
     loading: pair(days).map(([from, to]) => ({ from, to })),
     near: fc.option(near, { nil: null }),
     sort: fc.constantFrom('newest' as const, 'loading' as const),
-    // A destination's own radius makes no link (keptSearchOf), so no token holds one.
-    nearTo: fc.constant(null),
+    nearTo: fc.option(nearTo, { nil: null }),
   });
 }
+
+/** A destination's own radius belongs to a route: any other list has none, as the board reads none there. */
+const ownRadius = (search: KeptSearch): KeptSearch =>
+  search.scope.from !== undefined && search.scope.to !== undefined ? search : { ...search, filters: { ...search.filters, nearTo: null } };
 
 const languages = fc.constantFrom(...LANGUAGES.map((language) => language.prefix));
 
 /** Every search a token can hold: any list, place, vehicle types, weights, days and order. */
-const searches: fc.Arbitrary<KeptSearch> = fc.record({
-  language: languages,
-  scope,
-  place: fc.option(slug, { nil: null }),
-  filters: filters(tonnes, day, fc.integer({ min: 1, max: NEAR_MAX_KM }), false),
-});
+const searches: fc.Arbitrary<KeptSearch> = fc
+  .record({
+    language: languages,
+    scope,
+    place: fc.option(slug, { nil: null }),
+    filters: filters(tonnes, day, fc.integer({ min: 1, max: NEAR_MAX_KM }), fc.integer({ min: 0, max: NEAR_MAX_KM }), false),
+  })
+  .map(ownRadius);
 
 /** What a driver keeps: one list, up to three types of the dictionary, days within two months. */
 const nearDay = fc
   .integer({ min: -7, max: 60 })
   .map((offset) => new Date(Date.parse(`${TODAY}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10));
-const everyday: fc.Arbitrary<KeptSearch> = fc.record({
-  language: languages,
-  scope,
-  place: fc.constant(null),
-  filters: fc
-    .tuple(filters(truckTonnes, nearDay, fc.constantFrom(...NEAR_OPTIONS), true), BUILD_TYPES)
-    .map(([kept, vehicle]) => ({ ...kept, vehicle })),
-});
+const everyday: fc.Arbitrary<KeptSearch> = fc
+  .record({
+    language: languages,
+    scope,
+    place: fc.constant(null),
+    filters: fc
+      .tuple(filters(truckTonnes, nearDay, fc.constantFrom(...NEAR_OPTIONS), fc.constantFrom(0, ...NEAR_OPTIONS), true), BUILD_TYPES)
+      .map(([kept, vehicle]) => ({ ...kept, vehicle })),
+  })
+  .map(ownRadius);
 
 /** What a search can be: weights up to 100 t, days within a year of the reader's, each range in order. */
 function possible({ filters: { weight, loading } }: KeptSearch): boolean {
@@ -158,10 +171,17 @@ describe('the alerts token', () => {
     );
   });
 
-  it('fits a route of the two longest place names with a type, a weight range and a loading window', () => {
+  it('fits a route of the two longest place names with a type, a weight range, a loading window and both radii', () => {
     const [longest = '', next = ''] = LONGEST;
     const kept = search(
-      { vehicle: ['Konteyner 40ft'], weight: { min: 7.5, max: 22 }, loading: { from: '2026-11-28', to: '2026-12-05' }, sort: 'loading' },
+      {
+        vehicle: ['Konteyner 40ft'],
+        weight: { min: 7.5, max: 22 },
+        loading: { from: '2026-11-28', to: '2026-12-05' },
+        sort: 'loading',
+        near: 25,
+        nearTo: 100,
+      },
       { language: 'uz-cyrl', scope: { from: longest, to: next } },
     );
     expect(token(kept).length).toBeLessThanOrEqual(MAX_ALERT_TOKEN_CHARS);
@@ -239,6 +259,12 @@ describe('the alerts token', () => {
       search({ loading: { from: '2049-01-01', to: null } }),
       search({ loading: { from: null, to: '2025-11-01' } }),
       search({ loading: { from: '2026-12-05', to: tomorrow } }),
+      // A destination's radius past the widest the board reads, or on a list that has no destination of its own.
+      search({ nearTo: NEAR_MAX_KM + 1 }, { scope: { from: 'toshkent', to: 'samarqand' } }),
+      search({ nearTo: 10 ** 9 }, { scope: { from: 'toshkent', to: 'samarqand' } }),
+      search({ nearTo: 50 }),
+      search({ nearTo: 50 }, { scope: { from: 'toshkent' } }),
+      search({ near: 25, nearTo: 0 }, { scope: { to: 'samarqand' } }),
     ]) {
       const made = encodeAlertToken(absurd, TODAY, IDS);
       expect([absurd, 'token' in made ? decode(made.token) : made]).toEqual([absurd, { problem: 'malformed' }]);
@@ -248,6 +274,8 @@ describe('the alerts token', () => {
       search({ weight: { min: 100, max: 100 } }),
       search({ loading: { from: tomorrow, to: '2027-11-27' } }),
       search({ loading: { from: '2025-11-27', to: null } }),
+      search({ nearTo: 0 }, { scope: { from: 'toshkent', to: 'samarqand' } }),
+      search({ near: 100, nearTo: NEAR_MAX_KM }, { scope: { from: 'toshkent', to: 'toshkent' } }),
     ])
       expect(decode(token(edge))).toEqual(read(edge));
   });
@@ -283,6 +311,43 @@ const VERSION_1: ReadonlyArray<readonly [string, KeptSearch]> = [
   ],
 ];
 
+/**
+ * Tokens made by the version 2 writer on 2026-11-27 before a route's destination had a radius of its own
+ * in them, as links handed out hold them; each read on 2026-12-01 (so its loading days move by four).
+ */
+const VERSION_2: ReadonlyArray<readonly [string, KeptSearch]> = [
+  ['AgAA1g', search({})],
+  ['Aho-aFldQAQEACc', search({ vehicle: ['Tent'] }, { scope: { from: 'toshkent' } })],
+  [
+    'ArmFoZRC4gKPmhZXUALboGiAhA',
+    search({ weight: { min: 7.5, max: 22 } }, { language: 'ru', scope: { from: 'samarqand', to: 'toshkent' } }),
+  ],
+  [
+    'Ami-L3AHkCJQyw',
+    search({ loading: { from: '2026-12-02', to: '2026-12-09' }, sort: 'loading' }, { language: 'uz-cyrl', scope: { to: 'qoqon' } }),
+  ],
+  ['Agirh8ngEVEiQpgAEg', search({ vehicle: ['Fura 20t', 'Konteyner 40ft'], near: 50 }, { place: 'buxoro' })],
+  [
+    'Aro-aFldQEwtDKIXEAEGmxhYm8teCRIjRIlgADg',
+    search(
+      { vehicle: ['Labo'], weight: { min: null, max: 20 }, loading: { from: null, to: '2026-11-30' }, near: 100 },
+      { language: 'ru', scope: { from: 'toshkent', to: 'samarqand' } },
+    ),
+  ],
+];
+
+describe('a token handed out before a destination had its own radius (version 2)', () => {
+  it.each(VERSION_2)('still reads %s as the search it was made of', (made, kept) => {
+    expect(decodeAlertToken(made, '2026-12-01', NAMES)).toEqual(read(kept));
+  });
+
+  it('is the version tokens are still made in: a route with its destination’s radius adds a tag, not a version', () => {
+    const route = search({ near: 25, nearTo: 100 }, { language: 'ru', scope: { from: 'samarqand', to: 'toshkent' } });
+    expect(Buffer.from(token(route), 'base64url')[0]).toBe(2);
+    expect(ALERT_TOKEN_VERSION).toBe(2);
+  });
+});
+
 describe('a token handed out before (version 1)', () => {
   it.each(VERSION_1)('still reads %s as the search it was made of', (made, kept) => {
     expect(decodeAlertToken(made, '2026-12-01', new Map([...NAMES, ['tent-x', 'Tent X']]))).toEqual(read(kept));
@@ -313,6 +378,7 @@ const queries: fc.Arbitrary<BoardQuery> = fc
     loading: fc.tuple(fc.option(nearDay, { nil: null }), fc.option(nearDay, { nil: null })).map(inOrder),
     near: fc.option(fc.integer({ min: 1, max: NEAR_MAX_KM }), { nil: null }),
     sort: fc.constantFrom('newest' as const, 'loading' as const),
+    nearTo: fc.option(fc.integer({ min: 0, max: NEAR_MAX_KM }), { nil: null }),
   })
   .map(({ weight: [min, max], loading: [from, to], ...rest }) => ({
     ...EMPTY_QUERY,
@@ -335,9 +401,11 @@ describe('the link of a kept search', () => {
         if (!scope) throw new Error(path);
         const place = query.search ? (PLACES.find((one) => one.names.uz === query.search)?.slug ?? null) : null;
         const placeList = Boolean(scope.from || scope.to);
-        // The board drops a radius around no place: the board's list without a search has none.
-        const expected = placeList || query.search ? query : { ...query, near: null };
-        const kept = keptSearchOf(scope, parseBoardQuery(boardSearchString(query), { placeList }), place, language.prefix);
+        const routeList = Boolean(scope.from && scope.to);
+        // The board drops a radius around no place (the board's list without a search has none), and a
+        // destination's own radius off a route.
+        const expected = { ...query, near: placeList || query.search ? query.near : null, nearTo: routeList ? query.nearTo : null };
+        const kept = keptSearchOf(scope, parseBoardQuery(boardSearchString(query), { placeList, routeList }), place, language.prefix);
         if ('problem' in kept) throw new Error(kept.problem);
         const back = decode(token(kept));
         if (!('search' in back)) throw new Error(back.problem);
@@ -356,12 +424,21 @@ describe('the link of a kept search', () => {
     expect('problem' in kept ? kept : encodeAlertToken(kept, TODAY, IDS)).toEqual({ problem: 'vehicle' });
   });
 
-  it('has no token for a route whose destination has a radius of its own, which the alerts do not widen', () => {
+  it('has a token for a route whose destination has a radius of its own, which keeps both radii', () => {
     const route = { from: 'toshkent', to: 'samarqand' };
-    const query = parseBoardQuery('?near=25&nearTo=50', { placeList: true, routeList: true });
-    expect(keptSearchOf(route, query, null, 'ru')).toEqual({ problem: 'radius' });
-    const origin = keptSearchOf(route, parseBoardQuery('?near=25', { placeList: true, routeList: true }), null, 'ru');
-    expect('problem' in origin).toBe(false);
+    for (const [text, near, nearTo] of [
+      ['?near=25&nearTo=50', 25, 50],
+      ['?nearTo=100', null, 100],
+      ['?near=50&nearTo=0', 50, 0],
+    ] as const) {
+      const kept = keptSearchOf(route, parseBoardQuery(text, { placeList: true, routeList: true }), null, 'ru');
+      if ('problem' in kept) throw new Error(`${text}: ${kept.problem}`);
+      const back = decode(token(kept));
+      expect([text, 'search' in back ? back.search : back]).toEqual([
+        text,
+        { language: 'ru', scope: route, place: null, filters: { ...NO_FILTERS, near, nearTo } },
+      ]);
+    }
   });
 
   it('knows the board, city and route lists by their paths, and no other path', () => {

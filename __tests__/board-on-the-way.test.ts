@@ -79,9 +79,10 @@ const queryOf = fc
     min: sometimes(fc.constantFrom(5, 10)),
     loadingFrom: sometimes(fc.integer({ min: -1, max: 1 })),
     near: sometimes(fc.constantFrom(...NEAR_OPTIONS)),
+    nearTo: sometimes(fc.constantFrom(0, ...NEAR_OPTIONS)),
   })
   .map((raw): BoardQuery => ({
-    nearTo: null,
+    nearTo: raw.nearTo,
     page: 1,
     search: '',
     vehicle: raw.vehicle,
@@ -138,6 +139,19 @@ describe('the loads on the way of a trip', () => {
     const rows = loads.map((one) => filterRow(one, gazetteerPlaces()));
     const trip = { from: 'toshkent', to: 'samarqand' };
     expect(onTheWay(rows, trip, { ...queryBase(), near: null }, CONTEXT).map(({ row }) => row.id)).toEqual(['3']);
+  });
+
+  it("counts a load to a place within the destination's own radius as the route's own, not as on its way", () => {
+    const load = (id: string, from: string, to: string) =>
+      normalizeLoad({ id, title: 'Yuk', createdAt: new Date(BASE).toISOString(), fromLocationName: from, toLocationName: to });
+    // Jizzax lies on the way from Toshkent to Samarqand, and within 100 km of Samarqand; a load from it
+    // leaves a place no radius of the destination widens.
+    const rows = [load('1', 'Toshkent', 'Jizzax'), load('2', 'Jizzax', 'Samarqand')].map((one) => filterRow(one, gazetteerPlaces()));
+    const trip = { from: 'toshkent', to: 'samarqand' };
+    const ids = (nearTo: number | null) => onTheWay(rows, trip, { ...queryBase(), nearTo }, CONTEXT).map(({ row }) => row.id);
+    expect(ids(null)).toEqual(['1', '2']);
+    expect(ids(0)).toEqual(['1', '2']);
+    expect(ids(100)).toEqual(['2']);
   });
 });
 

@@ -64,6 +64,25 @@ describe('kept searches', () => {
     expect(readSaved(older)).toEqual([{ path: '/loads/from/toshkent', query: '?vehicle=Tent', openedAt: 1, newSince: 1 }]);
   });
 
+  it("keep a route's destination radius as its page reads it, and no other list's", () => {
+    const kept = JSON.stringify([
+      { path: '/loads/route/toshkent/samarqand', query: '?near=25&nearTo=100', openedAt: 1, newSince: 1 },
+      { path: '/loads/route/toshkent/samarqand', query: '?nearTo=0', openedAt: 1, newSince: 1 },
+      { path: '/loads/from/toshkent', query: '?near=25&nearTo=100', openedAt: 1, newSince: 1 },
+    ]);
+    expect(readSaved(kept).map((entry) => entry.query)).toEqual(['?near=25&nearTo=100', '?nearTo=0', '?near=25']);
+    // Two radii are two searches, a route's destination's as a city's.
+    const route = '/loads/route/toshkent/samarqand';
+    const both = withSaved(withSaved([], { path: route, query: '?nearTo=100' }, 1), { path: route, query: '?nearTo=50' }, 2);
+    expect(both.map((entry) => entry.query)).toEqual(['?nearTo=50', '?nearTo=100']);
+    const city = withSaved(
+      withSaved([], { path: '/loads/from/toshkent', query: '?near=25' }, 1),
+      { path: '/loads/from/toshkent', query: '?near=50' },
+      2,
+    );
+    expect(city).toHaveLength(2);
+  });
+
   it('leave the board working when the phone refuses to store', () => {
     const refusing = {
       setItem: () => {

@@ -82,6 +82,8 @@ const query: fc.Arbitrary<BoardQuery> = fc
     from: sometimes(fc.integer({ min: -3, max: 5 }).map(day)),
     to: sometimes(fc.integer({ min: -3, max: 5 }).map(day)),
     near: sometimes(fc.constantFrom(25, 50, 100, 200)),
+    // A route's destination's own radius (a city's list and the board's drop it, as their pages do).
+    nearTo: sometimes(fc.constantFrom(0, 25, 100, 200)),
     sort: fc.constantFrom('newest' as const, 'loading' as const),
   })
   .map(({ min, max, from, to, ...rest }) => ({
@@ -122,7 +124,7 @@ describe('an alert of a kept search', () => {
     );
   });
 
-  it('lists for each of many searches kept in one run what it lists alone: routes sharing their ends, in any language and any near', () => {
+  it('lists for each of many searches kept in one run what it lists alone: routes sharing their ends, in any language and any radii', () => {
     // Few routes, so that kept routes share their trip under other filters, another `near`, another script.
     const twoPlaces = fc.constantFrom(...SOME_PLACES.slice(0, 3).map((place) => place.slug));
     const keptPath = fc.oneof(

@@ -109,3 +109,44 @@ test("a kept city search's token names the city and its order; a free-text searc
   // The city kept first still has its own.
   await expect(page.getByRole('link', { name: /^Yangi yuklarni kuzatish \(Telegram bot\)/ })).toHaveCount(1);
 });
+
+test('a kept route whose destination has its own radius offers its Telegram alerts, with both radii in the token', async ({ page }) => {
+  await page.goto('/ru/loads/route/toshkent/samarqand?near=25&nearTo=100');
+  await page.getByRole('button', { name: 'Сохранить поиск' }).click();
+  await expect(page.getByRole('button', { name: 'Удалить из сохранённых' })).toBeVisible();
+  const token = await tokenOf(page, /^Следить за новыми грузами \(бот в Telegram\)/);
+  await expect(page.getByText(/^В Telegram не подключить/)).toHaveCount(0);
+  expect(decodeAlertToken(token, tashkentDay(Date.now()) ?? '')).toEqual({
+    search: {
+      language: 'ru',
+      scope: { from: 'toshkent', to: 'samarqand' },
+      place: null,
+      filters: { ...NO_FILTERS, near: 25, nearTo: 100 },
+    },
+    unknownVehicles: 0,
+  });
+
+  // The run reads it, and its answer names the destination's radius as the page's chip does.
+  const fake = await startFakeBotApi();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-alerts-'));
+  try {
+    const board = path.join(dir, 'public', PUBLISHED_BOARD_FILE);
+    fs.mkdirSync(path.dirname(board), { recursive: true });
+    const dictionary = VEHICLE_TYPES.map((type) => ({ id: String(type.id), name: type.name }));
+    fs.writeFileSync(board, JSON.stringify(publishedBoard(generateLoads(120).map(normalizeLoad), dictionary)));
+    fake.userSends({ id: 4343, firstName: 'Driver', languageCode: 'ru' }, `/start ${token}`);
+    const config = alertsConfigFromEnv({
+      TELEGRAM_ALERTS_BOT_TOKEN: fake.token,
+      TELEGRAM_API_URL: fake.url,
+      TELEGRAM_ALERTS_STATE_FILE: path.join(dir, 'alerts.json'),
+      TELEGRAM_MIN_INTERVAL_MS: '0',
+      PUBLIC_DIR: path.join(dir, 'public'),
+      SITE_URL: 'https://yukbor.example',
+    });
+    expect(await runAlerts(config, { log: () => {} })).toMatchObject({ subscribed: 1, refused: 0 });
+    expect(fake.chatMessages(4343)[0]?.text.split('\n')[1]).toContain('пункт назначения: в радиусе 100 км');
+  } finally {
+    await fake.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

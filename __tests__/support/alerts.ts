@@ -31,6 +31,11 @@ export function writeBoard(publicDir: string, loads: readonly Load[]): void {
   fs.writeFileSync(file, JSON.stringify(publishedBoard(loads, DICTIONARY)));
 }
 
+/** What a list's page reads its URL with: a place to widen on a city or route page, a destination's own radius on a route's. */
+function listContext(scope: { from?: string; to?: string }) {
+  return { placeList: Boolean(scope.from || scope.to), routeList: Boolean(scope.from && scope.to) };
+}
+
 /**
  * The token the board's link carries for a kept search: its list's path, its query string and the
  * page's language, made on `today` (src/board/saved/alert-link.ts, as the browser makes it).
@@ -39,7 +44,7 @@ export function tokenFor(listPath: string, query: string, prefix: LanguagePrefix
   const scope = alertScopeOf(listPath);
   const language = languageByPrefix(prefix);
   if (!scope || !language) throw new Error(`no list ${listPath} in ${prefix}`);
-  const parsed = parseBoardQuery(query, { placeList: Boolean(scope.from || scope.to) });
+  const parsed = parseBoardQuery(query, listContext(scope));
   const place = parsed.search ? (matchPlace(parsed.search)?.slug ?? null) : null;
   const search = keptSearchOf(scope, parsed, place, language.prefix);
   if ('problem' in search) throw new Error(search.problem);
@@ -80,12 +85,13 @@ export function boardListIds(
         : scope.to !== undefined
           ? files.to.get(scope.to)
           : files.board;
-  const parsed = parseBoardQuery(query, { placeList: Boolean(scope.from || scope.to) });
-  // As the phone reads them (src/board/sources/list-query.ts): a place search and a radius up to 100 km the loads
-  // around the place, a wider radius the board's whole index.
+  const parsed = parseBoardQuery(query, listContext(scope));
+  // As the phone reads them (src/board/sources/list-query.ts): a place search and a radius up to 100 km (the
+  // origin's or the destination's own) the loads around the place, a wider radius the board's whole index.
   const around = place ?? scope.from ?? scope.to;
-  const widened = Boolean(place) || parsed.near !== null;
-  const read = !widened ? indexPath : (parsed.near ?? 0) > 100 ? files.board : around ? files.around.get(around) : files.board;
+  const widened = Boolean(place) || parsed.near !== null || Boolean(parsed.nearTo);
+  const far = Math.max(parsed.near ?? 0, parsed.nearTo ?? 0) > 100;
+  const read = !widened ? indexPath : far ? files.board : around ? files.around.get(around) : files.board;
   if (!read) return [];
   const index = decodeFilterIndex(JSON.parse(files.files.get(read) ?? '{}') as FilterIndexFile);
   const postedTimes = new Map(loads.map((load) => [load.id, postedAt(load)]));
@@ -129,5 +135,5 @@ export function boardOnTheWayIds(
     return time > since.at || (time === since.at && !since.ids.includes(row.id));
   });
   const context = { today: tashkentToday(Date.parse(`${today}T12:00:00Z`)), places: PLACES };
-  return onTheWay(posted, trip, parseBoardQuery(query, { placeList: true }), context, place).map(({ row }) => row.id);
+  return onTheWay(posted, trip, parseBoardQuery(query, { placeList: true, routeList: true }), context, place).map(({ row }) => row.id);
 }

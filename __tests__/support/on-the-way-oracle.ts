@@ -11,7 +11,8 @@ import type { BoardQuery } from '../../src/search/query';
  * The loads on the way of a trip as a person checks them, load by load, by CONTRACT.md's rule ("Trips")
  * with the gazetteer's road distances (src/places/distance.ts): the oracle of the rule's tests, the kept
  * trip's count and its Telegram alerts. Filters as the trip's page applies them: vehicle, the least
- * weight, the first loading day, `near` widening the route's ends.
+ * weight, the first loading day, `near` widening the route's ends and `nearTo` its destination where set (the
+ * loads it widens the route to are its own, not on its way).
  */
 
 /** The road distance as the gazetteer gives it; 0 for a place to itself. */
@@ -30,16 +31,22 @@ function passes(load: Load, query: BoardQuery): boolean {
   return query.loading.from === null || (day !== null && day >= query.loading.from);
 }
 
-/** Whether the load's place `text` is `slug`, or within the query's `near` of it. */
-function within(text: string, slug: string, query: BoardQuery): boolean {
+/** Whether the load's place `text` is `slug`, or within `km` of it (null: the place alone). */
+function within(text: string, slug: string, km: number | null): boolean {
   const place = matchPlace(text);
   if (!place) return false;
-  return place.slug === slug || (query.near !== null && greatCircleKm(place, placeBySlug(slug) as Place) <= query.near);
+  return place.slug === slug || (km !== null && greatCircleKm(place, placeBySlug(slug) as Place) <= km);
+}
+
+/** Whether a load is the route's own: from its origin within `near`, to its destination within its own `nearTo` where set (0 the place alone), else `near`. */
+function ownLoad(load: Load, trip: { from: string; to: string }, query: BoardQuery): boolean {
+  const toKm = query.nearTo === null ? query.near : query.nearTo || null;
+  return within(load.from, trip.from, query.near) && within(load.to, trip.to, toKm);
 }
 
 /** The route's own loads under the filters, as a person checks them. */
 export function plainRouteLoads(loads: readonly Load[], trip: { from: string; to: string }, query: BoardQuery): Load[] {
-  return loads.filter((load) => within(load.from, trip.from, query) && within(load.to, trip.to, query) && passes(load, query));
+  return loads.filter((load) => ownLoad(load, trip, query) && passes(load, query));
 }
 
 /** The list as a person checks it, load by load: each load's id and detour, the smallest first. */
@@ -49,7 +56,7 @@ export function plainOnTheWay(loads: readonly Load[], trip: { from: string; to: 
     const p = matchPlace(load.from);
     const q = matchPlace(load.to);
     if (!p || !q) continue;
-    if (within(load.from, trip.from, query) && within(load.to, trip.to, query)) continue;
+    if (ownLoad(load, trip, query)) continue;
     if (!passes(load, query)) continue;
     const direct = road(trip.from, trip.to);
     const detour = road(trip.from, p.slug) + road(p.slug, q.slug) + road(q.slug, trip.to) - direct;

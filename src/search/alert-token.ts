@@ -97,10 +97,8 @@ export function keptSearchOf(
   query: BoardQuery,
   place: string | null,
   language: LanguagePrefix,
-): KeptSearch | { problem: 'freeText' | 'radius' } {
+): KeptSearch | { problem: 'freeText' } {
   if (query.search && !place) return { problem: 'freeText' };
-  // The alerts widen a route's two ends by one radius, so a destination's own has no link yet.
-  if (query.nearTo !== null) return { problem: 'radius' };
   return { language, scope, place: query.search ? place : null, filters: filtersOf(query) };
 }
 
@@ -193,6 +191,8 @@ class TokenOut extends BitWriter implements TokenWriter {
 export class TokenIn extends BitReader implements TokenReader {
   /** Types named by an id the dictionary no longer lists. */
   unknownVehicles = 0;
+  /** Set once the list is read: a route's token may give its destination a radius of its own. */
+  routeList = false;
 
   constructor(
     bytes: readonly number[],
@@ -327,6 +327,7 @@ export function decodeAlertToken(token: string, today: string, vehicleNames: Rea
     const scope: KeptScope = {};
     if (kind & 1) scope.from = readSlug(input);
     if (kind & 2) scope.to = readSlug(input);
+    input.routeList = kind === 3;
     const place = input.bits(1) === 1 ? readSlug(input) : null;
     const filters = version === 1 ? readFiltersV1(input) : readFilters(input);
     input.end();

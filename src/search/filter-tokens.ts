@@ -34,6 +34,8 @@ export interface TokenReader {
   vehicle(): string | null;
   /** Refuses the token, as a broken one is refused: a value no search can have. */
   refuse(): never;
+  /** The token's list is a route, whose destination may have a radius of its own (the URL's `routeList`). */
+  readonly routeList: boolean;
 }
 
 /** A filter in a kept search's token: its 4-bit tag (1-15, never reused) and its value's bits, written when set. */
@@ -98,10 +100,13 @@ export const FILTER_TOKENS: { readonly [K in FilterKey]: TokenCodec<K> } = {
   },
   // The one order besides the default: its tag alone says it.
   sort: { tag: 5, write: () => undefined, read: () => 'loading' },
+  // Written only when set, so 0 is the destination alone; a route's only, as the URL reads it.
   nearTo: {
     tag: 6,
     write: (value, out) => out.varint(value ?? 0),
-    // No link is made for it (keptSearchOf), and the alerts would widen only the origin: refused until they follow it.
-    read: (input) => input.refuse(),
+    read: (input) => {
+      const km = input.varint();
+      return input.routeList && km <= NEAR_MAX_KM ? km : input.refuse();
+    },
   },
 };

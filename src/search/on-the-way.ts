@@ -100,20 +100,25 @@ export function onTheWayOrder(a: OnTheWayRow, b: OnTheWayRow): number {
   return a.detourKm - b.detourKm || newestRowFirst(a.row, b.row);
 }
 
+/** The radii that widen a route's own list: `near` its ends, `nearTo` its destination's own where set. */
+export type TripRadii = Pick<FilterValues, 'near' | 'nearTo'>;
+
 /**
  * The trip's rule for a row whatever the list's other filters: its detour when it is on the way of `trip`
- * and not a row of the route itself (its ends widened by `near`, as the route's own list widens them),
- * null otherwise. Both read the row's two places only, so each pair of places is worked out once, and a
- * run testing many lists of one trip and one `near` asks it once for all of them.
+ * and not a row of the route itself (its ends widened by `near`, its destination by its own `nearTo`
+ * where set, as the route's own list widens them), null otherwise. The detour is always to the trip's
+ * own ends: a radius only widens which loads are the route's own. Both read the row's two places only,
+ * so each pair of places is worked out once, and a run testing many lists of one trip and one pair of
+ * radii asks it once for all of them.
  */
 export function tripRule(
   trip: Trip,
-  near: number | null,
+  { near, nearTo }: TripRadii,
   context: MatchContext,
   distance: SlugDistance = slugDistance(context.places),
 ): (row: FilterRow) => number | null {
   if (trip.from === trip.to || distance(trip.from, trip.to) === null) return () => null;
-  const own = compileQuery({ ...NO_FILTERS, near }, { list: trip, searchPlace: null }, context);
+  const own = compileQuery({ ...NO_FILTERS, near, nearTo }, { list: trip, searchPlace: null }, context);
   const byPlaces = new Map<string, number | null>();
   return (row) => {
     if (row.from === null || row.to === null) return null;
@@ -128,11 +133,11 @@ export function tripRule(
 }
 
 /**
- * What a row on the way must pass besides the trip's rule: every filter of the query but `near`, which
- * widens the route's ends only, and a searched place, as on the route's own list.
+ * What a row on the way must pass besides the trip's rule: every filter of the query but `near` and
+ * `nearTo`, which widen the route's ends only, and a searched place, as on the route's own list.
  */
 export function tripFilters(query: FilterValues, context: MatchContext, searchPlace: string | null = null): (row: FilterRow) => boolean {
-  const { matches } = compileQuery({ ...query, near: null }, { list: {}, searchPlace }, context);
+  const { matches } = compileQuery({ ...query, near: null, nearTo: null }, { list: {}, searchPlace }, context);
   return (row) => matches(row);
 }
 
@@ -146,7 +151,7 @@ export function onTheWay(
   /** The road estimate between the context's places; a build working out many trips shares one. */
   distance: SlugDistance = slugDistance(context.places),
 ): OnTheWayRow[] {
-  const along = tripRule(trip, query.near, context, distance);
+  const along = tripRule(trip, query, context, distance);
   const passes = tripFilters(query, context, searchPlace);
   const found: OnTheWayRow[] = [];
   for (const row of rows) {

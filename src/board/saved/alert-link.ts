@@ -22,10 +22,9 @@ export interface AlertsSource {
 /**
  * Why a kept search has no link: `freeText`, a search that names no known place (only the API's own
  * search can match it); `vehicle`, a vehicle type the API's dictionary does not list (it has no id);
- * `tooLong`, more than Telegram's 64 characters; `radius`, a route whose destination has a radius of its own;
- * `unknown`, a list that is not a board, city or route.
+ * `tooLong`, more than Telegram's 64 characters; `unknown`, a list that is not a board, city or route.
  */
-export type AlertLinkProblem = 'freeText' | 'vehicle' | 'tooLong' | 'radius' | 'unknown';
+export type AlertLinkProblem = 'freeText' | 'vehicle' | 'tooLong' | 'unknown';
 export type AlertLink = { href: string; token: string } | { problem: AlertLinkProblem };
 
 export function alertHref(bot: string, token: string): string {

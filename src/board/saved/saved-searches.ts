@@ -28,6 +28,15 @@ export function keptQuery(query: BoardQuery): string {
   return boardSearchString({ ...query, page: 1 });
 }
 
+/**
+ * A kept search's query as its list's page reads it: a place to widen on a city or route page, and a
+ * destination's own radius (`nearTo`) on a route's only.
+ */
+export function savedListQuery(path: string, query: string): BoardQuery {
+  const kind = listOfPath(path)?.kind ?? 'board';
+  return parseBoardQuery(query, { placeList: kind !== 'board', routeList: kind === 'route' });
+}
+
 function isSaved(value: unknown): value is SavedSearch {
   if (!value || typeof value !== 'object') return false;
   const entry = value as Partial<SavedSearch>;
@@ -57,7 +66,7 @@ export function readSaved(raw: string | null): SavedSearch[] {
       .map((entry) => ({
         path: entry.path,
         // Read again: a query edited in storage is what the URL would make of it.
-        query: keptQuery(parseBoardQuery(entry.query, { placeList: entry.path !== '/loads' })),
+        query: keptQuery(savedListQuery(entry.path, entry.query)),
         openedAt: entry.openedAt,
         newSince: entry.newSince,
       }));
@@ -82,7 +91,7 @@ export function writeSaved(storage: Pick<Storage, 'setItem'> | null, saved: read
 
 /** The same list: the same path, and the same search and filters whatever their order or the vehicle types' case. */
 export const sameSaved = (entry: Pick<SavedSearch, 'path' | 'query'>, path: string, query: string) =>
-  entry.path === path && (entry.query === query || sameListQuery(parseBoardQuery(entry.query), parseBoardQuery(query)));
+  entry.path === path && (entry.query === query || sameListQuery(savedListQuery(path, entry.query), savedListQuery(path, query)));
 
 /** The list with one more search kept (first), unless it is there already or the list is full. */
 export function withSaved(saved: readonly SavedSearch[], entry: Pick<SavedSearch, 'path' | 'query'>, now: number): SavedSearch[] {

@@ -5,7 +5,7 @@ import { localizedPath } from '../../i18n/paths';
 import type { WorkedLists } from '../list-types';
 import type { ListPlaces } from '../../search/matcher';
 import { keepable, subscribeToKept } from './extras-wanted';
-import { parseBoardQuery, queryKey, type BoardQuery } from '../../search/query';
+import { queryKey, type BoardQuery } from '../../search/query';
 import {
   MAX_SAVED,
   SAVED_SEARCHES_KEY,
@@ -13,6 +13,7 @@ import {
   keptQuery,
   readSaved,
   sameSaved,
+  savedListQuery,
   withOpened,
   withSaved,
   withoutSaved,
@@ -132,12 +133,7 @@ export function useSavedSearches(
           saved.map(async (one) => {
             const list = listOfPath(one.path) ?? { kind: 'board' };
             const answer = await filtered
-              .newSince(
-                parseBoardQuery(one.query, { placeList: list.kind !== 'board' }),
-                listPlacesOf(list),
-                one.openedAt,
-                controller.signal,
-              )
+              .newSince(savedListQuery(one.path, one.query), listPlacesOf(list), one.openedAt, controller.signal)
               .catch(() => null);
             return [`${one.path}${one.query}`, answer] as const;
           }),
@@ -162,7 +158,7 @@ export function useSavedSearches(
       return {
         entry,
         list,
-        query: parseBoardQuery(entry.query, { placeList: list.kind !== 'board' }),
+        query: savedListQuery(entry.path, entry.query),
         href: `${localizedPath(entry.path, language)}${entry.query}`,
         fresh: fresh[`${entry.path}${entry.query}`] ?? null,
       };

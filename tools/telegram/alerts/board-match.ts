@@ -7,9 +7,10 @@
  *
  * The board has one matcher (src/search/matcher.ts) over rows made as the build makes them for its filter
  * indexes (`filterRow` with the gazetteer, `gazetteerPlaces` in src/gatsby/filter-files.ts): a load's places,
- * the places its title names, its type, weight and loading day. A city or route list without `near` tests the
- * loads of its own group only, as the build groups them for its index; a place search, and a city or
- * route list with `near`, test the loads that touch its place (or a place within its `near`); any other list
+ * the places its title names, its type, weight and loading day. A city or route list without `near` (or
+ * `nearTo`) tests the loads of its own group only, as the build groups them for its index; a place search,
+ * and a city or route list with either, test the loads that touch its place (or a place within its `near`,
+ * a route's origin's); any other list
  * tests them all; and a list of some vehicle types, only the loads of those types among those.
  */
 import type { Load } from '../../../src/api-client/types';
@@ -28,6 +29,7 @@ import {
   type OnTheWayRow,
   type SlugDistance,
   type Trip,
+  type TripRadii,
 } from '../../../src/search/on-the-way';
 import { dayNumber, filterRow, type FilterRow } from '../../../src/search/rows';
 import { boardHref, EMPTY_QUERY, type BoardQuery } from '../../../src/search/query';
@@ -74,7 +76,8 @@ export interface PreparedBoard {
   /**
    * The loads on a kept route's way whatever its other filters, each with its detour, oldest first in one
    * or more parts (one for each of its vehicle types, when it names some): the trip's rule asked once a
-   * route of the board for each trip and `near`, the list's filters still to test; null for no trip.
+   * route of the board for each trip and its radii (`near`, `nearTo`), the list's filters still to test;
+   * null for no trip.
    */
   rowsOnTheWay(list: KeptList, today: number): WayRows[] | null;
 }
@@ -95,7 +98,7 @@ function withTimes(rows: OnTheWayLoad[]): WayRows {
   return { rows, times: rows.map((one) => one.row.posted) };
 }
 
-/** A trip's routes on the way under one `near`, and their loads: all of them, and each vehicle type's. */
+/** A trip's routes on the way under one `near` and `nearTo`, and their loads: all of them, and each vehicle type's. */
 interface TripRows {
   routes: OnTheWayLoad[][];
   all: WayRows;
@@ -193,22 +196,22 @@ export function prepareBoard(loads: readonly PublishedLoad[]): PreparedBoard {
       if (within(trip.from, from)) for (const [to, route] of leaving) if (within(to, trip.to)) routes.push(route);
     return routes;
   };
-  // A trip's routes on the way under `near`, each route's loads sharing one reading of their detour.
+  // A trip's routes on the way under its radii, each route's loads sharing one reading of their detour.
   const trips = new Map<string, TripRows>();
-  const tripRows = (trip: Trip, near: number | null, today: number): TripRows => {
-    const key = `${trip.from} ${trip.to} ${near ?? 0}`;
+  const tripRows = (trip: Trip, radii: TripRadii, today: number): TripRows => {
+    const key = `${trip.from} ${trip.to} ${radii.near ?? 0} ${radii.nearTo ?? 'near'}`;
     let found = trips.get(key);
     if (found) return found;
-    const along = tripRule(trip, near, { today, places: PLACES }, sharedDistance());
+    const along = tripRule(trip, radii, { today, places: PLACES }, sharedDistance());
     // Widened ends make more of the loads the route's own, never fewer: the routes on the way under
-    // `near` are some of those on the way of the route itself, and only those are asked again.
+    // `near` or `nearTo` are some of those on the way of the route itself, and only those are asked again.
     const routes: OnTheWayLoad[][] =
-      near === null
+      radii.near === null && radii.nearTo === null
         ? routesWithin(trip).flatMap((route) => {
             const detourKm = route[0] ? along(route[0].row) : null;
             return detourKm === null ? [] : [route.map((one): OnTheWayLoad => ({ one, row: one.row, detourKm }))];
           })
-        : tripRows(trip, null, today).routes.filter(([first]) => first && along(first.row) !== null);
+        : tripRows(trip, { near: null, nearTo: null }, today).routes.filter(([first]) => first && along(first.row) !== null);
     const all = withTimes(routes.flat().sort((a, b) => a.row.posted - b.row.posted));
     const byVehicle = new Map<string, OnTheWayLoad[]>();
     for (const one of all.rows) {
@@ -220,12 +223,13 @@ export function prepareBoard(loads: readonly PublishedLoad[]): PreparedBoard {
     trips.set(key, (found = { routes, all, byVehicle: vehicles }));
     return found;
   };
-  const listRows = ({ scope: { from, to }, place, filters: { near } }: KeptList): ListRows => {
+  const listRows = ({ scope: { from, to }, place, filters: { near, nearTo } }: KeptList): ListRows => {
     // A searched place, widened or not, holds only rows that touch it.
     if (place !== null) return rowsAround(place, near);
     // Widened to places around, a city's or a route's list holds loads of other places' groups, all of
-    // them leaving (or reaching) a place around its own: far fewer than the board's.
-    if (near !== null) return from !== undefined || to !== undefined ? rowsAround((from ?? to) as string, near) : all;
+    // them leaving (or reaching) a place around its own: far fewer than the board's. A route whose
+    // destination alone is widened (`nearTo`, a route's only) leaves its origin, as `near` widens it.
+    if (near !== null || nearTo) return from !== undefined || to !== undefined ? rowsAround((from ?? to) as string, near) : all;
     if (from !== undefined && to !== undefined) return rowsOfGroup(`route:${from}/${to}`, groups.routes.get(routeKey(from, to)));
     if (from !== undefined) return rowsOfGroup(`from:${from}`, groups.from.get(from));
     if (to !== undefined) return rowsOfGroup(`to:${to}`, groups.to.get(to));
@@ -234,7 +238,7 @@ export function prepareBoard(loads: readonly PublishedLoad[]): PreparedBoard {
   const rowsOnTheWay = (list: KeptList, today: number): WayRows[] | null => {
     const trip = tripOfList(list.scope);
     if (!trip) return null;
-    const { all, byVehicle } = tripRows(trip, list.filters.near, today);
+    const { all, byVehicle } = tripRows(trip, list.filters, today);
     if (list.filters.vehicle.length === 0) return [all];
     const wanted = new Set(list.filters.vehicle.map((name) => name.trim().toLowerCase()));
     return [...wanted].flatMap((name) => byVehicle.get(name) ?? []);
