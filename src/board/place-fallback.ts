@@ -13,7 +13,16 @@ import { findEntry, searchedPlace, type PlaceFile, type PlaceFileEntry } from '.
 import type { MapPoint, OutlinePieces } from '../places/trip-map-svg';
 import { builtList, type BuiltList } from './sources/built-list';
 import { workedListsModule } from './sources/sources';
-import type { DecodedIndex } from './sources/filter-index';
+import { cardChunkPath, loadFromTuple, type DecodedIndex } from './sources/filter-index';
+import {
+  countOf,
+  decodeTripRoutes,
+  firstPageOnTheWay,
+  routesOnTheWay,
+  routesShown,
+  type DecodedTripRoutes,
+  type TripRoutesFile,
+} from './sources/trip-routes';
 import { NO_FILTERS } from '../search/filter-table';
 import { compileQuery, type MatchContext } from '../search/matcher';
 import { detourLimitKm, onTheWay, slugDistance } from '../search/on-the-way';
@@ -70,6 +79,9 @@ interface RoutePageInput {
   placeFilePath: string;
   board: ListFiles;
   rangesPath?: string;
+  /** The board's routes (trip-routes.ts) and a list with no loads, for a route the build has none of. */
+  tripRoutesPath?: string;
+  emptyListPath?: string;
   /** Namespace `places` of the page's language. */
   t: TFunction;
   /** The map's outlines, fetched with the fallback's code; null draws no map. */
@@ -113,46 +125,131 @@ function cardExtrasOf(loads: readonly Load[], file: PlaceFile) {
   return { routeDistances, wayBacks };
 }
 
-/** The trip of the route's ends over the board's rows, as the build works out a route page's (src/gatsby/trips.ts). */
-async function tripOf(input: RoutePageInput, index: DecodedIndex, built: BuiltList) {
-  const { from, to, file, signal } = input;
-  const ends = { from: from.slug, to: to.slug };
-  const context: MatchContext = { today: tashkentToday(Date.now()), places: file.places };
-  const distance = slugDistance(file.places);
-  const found = onTheWay(index.rows, ends, NO_FILTERS, context, null, distance);
-  const shownRows = found.slice(0, PAGE_SIZE);
-  const cards = await built.cards(
-    shownRows.map(({ row }) => row),
-    index,
-    signal,
-  );
-  const shown = shownRows.flatMap(({ row, detourKm }) => {
-    const load = cards.get(row.id);
-    return load ? [{ load, detourKm }] : [];
-  });
-  const reversedList = { list: { from: to.slug, to: from.slug }, searchPlace: null };
-  const back = compileQuery({ ...NO_FILTERS, near: WAY_BACK_NEAR_KM }, reversedList, context);
-  const reversed = compileQuery(NO_FILTERS, reversedList, context);
+interface TripParts {
+  shown: Array<{ load: Load; detourKm: number }>;
+  total: number;
+  /** The places of the loads on the way, for the map. */
+  stops: Array<string | null>;
+  wayBackCount: number;
+  reversedCount: number;
+}
+
+/** The trip's context from its worked parts, as the build makes a route page's (src/gatsby/trips.ts). */
+async function tripFrom(input: RoutePageInput, parts: TripParts, km: number) {
+  const { from, to, file } = input;
   const bySlug = new Map(file.places.map((place) => [place.slug, place]));
-  const stops = found.flatMap(({ row }) => [row.from, row.to]).flatMap((slug) => bySlug.get(slug ?? '') ?? []);
-  const km = distance(from.slug, to.slug) ?? 0;
+  const stops = parts.stops.flatMap((slug) => bySlug.get(slug ?? '') ?? []);
   const trip: Omit<TripContext, 'routeDistances'> = {
-    loads: shown.map(({ load }) => namedLoad(load, file)),
-    total: found.length,
-    detours: Object.fromEntries(shown.map(({ load, detourKm }) => [load.id, detourKm])),
+    loads: parts.shown.map(({ load }) => namedLoad(load, file)),
+    total: parts.total,
+    detours: Object.fromEntries(parts.shown.map(({ load, detourKm }) => [load.id, detourKm])),
     limitKm: detourLimitKm(km),
     positions: {},
     wayBack: {
-      count: index.rows.filter((row) => back.matches(row)).length,
+      count: parts.wayBackCount,
       path: placeRoutePath(to.slug, from.slug),
       near: WAY_BACK_NEAR_KM,
       from: to.label,
       to: from.label,
     },
     map: await tripMapOf(input, stops, km),
-    ends,
+    ends: { from: from.slug, to: to.slug },
   };
-  return { trip, raw: shown.map(({ load }) => load), reversedCount: index.rows.filter((row) => reversed.matches(row)).length };
+  return { trip, raw: parts.shown.map(({ load }) => load), reversedCount: parts.reversedCount };
+}
+
+/** The way back's matcher (the reversed route with `near`) and the reversed route's own. */
+function reversedMatchers(input: RoutePageInput, context: MatchContext) {
+  const reversedList = { list: { from: input.to.slug, to: input.from.slug }, searchPlace: null };
+  return {
+    back: compileQuery({ ...NO_FILTERS, near: WAY_BACK_NEAR_KM }, reversedList, context),
+    reversed: compileQuery(NO_FILTERS, reversedList, context),
+  };
+}
+
+/** The trip of the route's ends over the board's rows: a route the build has loads of, or an older build's files. */
+async function tripOfIndex(input: RoutePageInput, index: DecodedIndex, built: BuiltList) {
+  const { from, to, file, signal } = input;
+  const context: MatchContext = { today: tashkentToday(Date.now()), places: file.places };
+  const distance = slugDistance(file.places);
+  const found = onTheWay(index.rows, { from: from.slug, to: to.slug }, NO_FILTERS, context, null, distance);
+  const shownRows = found.slice(0, PAGE_SIZE);
+  const cards = await built.cards(
+    shownRows.map(({ row }) => row),
+    index,
+    signal,
+  );
+  const { back, reversed } = reversedMatchers(input, context);
+  const parts: TripParts = {
+    shown: shownRows.flatMap(({ row, detourKm }) => {
+      const load = cards.get(row.id);
+      return load ? [{ load, detourKm }] : [];
+    }),
+    total: found.length,
+    stops: found.flatMap(({ row }) => [row.from, row.to]),
+    wayBackCount: index.rows.filter((row) => back.matches(row)).length,
+    reversedCount: index.rows.filter((row) => reversed.matches(row)).length,
+  };
+  return tripFrom(input, parts, distance(from.slug, to.slug) ?? 0);
+}
+
+/** The trip from the board's routes (trip-routes.ts): one small file and the shown routes' first card chunks. */
+async function tripOfRoutes(input: RoutePageInput, routes: DecodedTripRoutes, routesUrl: string) {
+  const { from, to, file, signal } = input;
+  const context: MatchContext = { today: tashkentToday(Date.now()), places: file.places };
+  const distance = slugDistance(file.places);
+  const ends = { from: from.slug, to: to.slug };
+  const { found, total } = routesOnTheWay(routes, ends, context, distance);
+  const shownRoutes = routesShown(found);
+  const chunks = await Promise.all(shownRoutes.map((route) => cardChunk(new URL(cardChunkPath(route.chunk), routesUrl).href, signal)));
+  const cardsOf = new Map(shownRoutes.map((route, i) => [route, chunks[i] ?? []]));
+  const { back, reversed } = reversedMatchers(input, context);
+  const parts: TripParts = {
+    shown: firstPageOnTheWay(shownRoutes, (route) => cardsOf.get(route) ?? [], ends, context, distance),
+    total,
+    stops: found.flatMap(({ route }) => [route.row.from, route.row.to]),
+    wayBackCount: countOf(routes.routes, back.matches),
+    reversedCount: countOf(routes.routes, reversed.matches),
+  };
+  return tripFrom(input, parts, distance(from.slug, to.slug) ?? 0);
+}
+
+async function fetchJson(url: string, signal: AbortSignal): Promise<unknown> {
+  const response = await fetch(url, { credentials: 'omit', headers: { Accept: 'application/json' }, signal });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
+}
+
+async function cardChunk(url: string, signal: AbortSignal): Promise<Load[]> {
+  const tuples = await fetchJson(url, signal);
+  return Array.isArray(tuples) ? tuples.flatMap((tuple) => loadFromTuple(tuple) ?? []) : [];
+}
+
+/**
+ * The board's routes, when the build wrote them and the route is none of its own (a route with loads of the
+ * build has a page, so this is the fallback's usual case): else null, and the board's index serves.
+ */
+async function tripRoutesFor(input: RoutePageInput): Promise<{ routes: DecodedTripRoutes; url: string } | null> {
+  if (!input.tripRoutesPath || !input.emptyListPath) return null;
+  const url = new URL(input.tripRoutesPath, globalThis.location?.href ?? 'http://localhost/').href;
+  const routes = decodeTripRoutes((await fetchJson(url, input.signal)) as TripRoutesFile);
+  const own = routes.routes.some(({ row }) => row.from === input.from.slug && row.to === input.to.slug);
+  return own ? null : { routes, url };
+}
+
+/** The trip and the route's own list: from the board's routes and an empty list of its own, or from the board's index. */
+async function tripAndOwn(input: RoutePageInput) {
+  const { from, to, board, signal } = input;
+  const ends = { from: from.slug, to: to.slug };
+  const routes = await tripRoutesFor(input);
+  const files: ListFiles = routes ? { ...board, indexPath: input.emptyListPath ?? '', aroundPath: undefined } : routeFilesOf(board);
+  // The worked lists' own chunk, which the board's taps fetch too: not a second copy in the fallback's.
+  const lists = (await workedListsModule()).listQuery({ files, list: ends, placeFilePath: input.placeFilePath });
+  const own = lists.page(EMPTY_QUERY, { signal, fresh: true });
+  if (routes) return { files, own: await own, builtAt: routes.routes.builtAt, ...(await tripOfRoutes(input, routes.routes, routes.url)) };
+  const built = builtList(files.boardPath);
+  const index = await built.index(signal);
+  return { files, own: await own, builtAt: index.builtAt, ...(await tripOfIndex(input, index, built)) };
 }
 
 /**
@@ -161,14 +258,9 @@ async function tripOf(input: RoutePageInput, index: DecodedIndex, built: BuiltLi
  * trip's one rule and matcher (on-the-way.ts), its way back's count and link, and its map.
  */
 export async function fallbackRoutePage(input: RoutePageInput): Promise<PlaceLoadsPageContext> {
-  const { route, from, to, file, board, signal } = input;
-  const files = routeFilesOf(board);
+  const { route, from, to, file } = input;
   const ends = { from: from.slug, to: to.slug };
-  const built = builtList(files.boardPath);
-  // The worked lists' own chunk, which the board's taps fetch too: not a second copy in the fallback's.
-  const lists = (await workedListsModule()).listQuery({ files, list: ends, placeFilePath: input.placeFilePath });
-  const [index, own] = await Promise.all([built.index(signal), lists.page(EMPTY_QUERY, { signal, fresh: true })]);
-  const { trip, raw, reversedCount } = await tripOf(input, index, built);
+  const { files, own, builtAt, trip, raw, reversedCount } = await tripAndOwn(input);
   const { routeDistances, wayBacks } = cardExtrasOf([...own.loads, ...raw], file);
   const listPath = placeRoutePath(from.slug, to.slug);
   const prefix = route.language.prefix;
@@ -198,7 +290,7 @@ export async function fallbackRoutePage(input: RoutePageInput): Promise<PlaceLoa
     reverse: { path: trip.wayBack.path, from: to.label, to: from.label, count: reversedCount },
     onward: null,
     neighbours: [],
-    builtAt: index.builtAt,
+    builtAt,
     rateHtml: '',
     positions: {},
     wayBacks,

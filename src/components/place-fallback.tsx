@@ -19,6 +19,9 @@ export interface FallbackFiles {
   rangesPath?: string;
   /** The region's outlines for the map (src/gatsby/trip-map.ts). */
   outlinesPath?: string;
+  /** The board's routes for a trip (board/sources/trip-routes.ts) and a list with no loads. */
+  tripRoutesPath?: string;
+  emptyListPath?: string;
 }
 
 /** The route page's view, the template's, handed in by the 404 page (a template is above this floor). */
@@ -83,6 +86,8 @@ export default function PlaceFallback({
         placeFilePath,
         board: files.filters,
         rangesPath: files.rangesPath,
+        tripRoutesPath: files.tripRoutesPath,
+        emptyListPath: files.emptyListPath,
         t,
         outlines,
         signal: abort.signal,

@@ -168,6 +168,8 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
     placeFilePaths: outputs.placeFiles.paths,
     rangesPath: outputs.ranges.path,
     outlinesPath: outputs.placeFiles.outlines?.path ?? '',
+    tripRoutesPath: outputs.filters.tripRoutes,
+    emptyListPath: outputs.filters.emptyList,
   };
   if (notFound) listPage({ path: notFound.path, component: NOT_FOUND_TEMPLATE, context: { ...notFound.context, ...fallbackFiles } });
 

@@ -16,6 +16,7 @@ import {
   type FilterIndexFile,
   type LayoutKey,
 } from '../board/sources/filter-index';
+import { TRIP_ROUTES_VERSION, type TripRoutesFile } from '../board/sources/trip-routes';
 import { newestFirst } from '../loads/posting-time';
 import { fnv1a32 } from '../loads/closed-index';
 import type { PlaceGroups } from '../loads/place-groups';
@@ -49,6 +50,9 @@ export interface FilterFiles {
   routes: Map<string, string>;
   /** By slug: the loads around the place (a search for it, `near`). */
   around: Map<string, string>;
+  /** The board's routes for a trip the build made no page for (trip-routes.ts), and a list with no loads (its own). */
+  tripRoutes: string;
+  emptyList: string;
   /** Public path -> content. */
   files: Map<string, string>;
   /** The vehicle types the filters offer, as the API spells them. */
@@ -180,21 +184,29 @@ export function filterFiles(
   const rowOf = new Map(loads.map((load) => [load, filterRow(load, gazetteerPlaces())]));
   const files = new Map<string, string>();
   let indexes = 0;
-  const publish = (list: readonly Load[]): string => {
-    const { index, chunks } = encodeList(list, rowOf, vehicleTypes, builtAt);
-    chunks.forEach((json, chunkPath) => files.set(chunkPath, json));
-    const json = JSON.stringify(index);
+  const firstChunks = new Map<string, string>();
+  const publishJson = (json: string): string => {
     const indexPath = filterFilePath(contentHash(json));
     files.set(indexPath, json);
     indexes += 1;
     return indexPath;
   };
+  const publish = (list: readonly Load[]): string => {
+    const { index, chunks } = encodeList(list, rowOf, vehicleTypes, builtAt);
+    chunks.forEach((json, chunkPath) => files.set(chunkPath, json));
+    const indexPath = publishJson(JSON.stringify(index));
+    firstChunks.set(indexPath, index.layouts[0]?.files[0] ?? '');
+    return indexPath;
+  };
+  const routes = new Map([...groups.routes].map(([key, group]) => [key, publish(group.loads)]));
   const result: FilterFiles = {
     board: publish(loads),
     from: new Map([...groups.from].map(([slug, group]) => [slug, publish(group.loads)])),
     to: new Map([...groups.to].map(([slug, group]) => [slug, publish(group.loads)])),
-    routes: new Map([...groups.routes].map(([key, group]) => [key, publish(group.loads)])),
+    routes,
     around: new Map([...loadsAround(loads, rowOf)].map(([slug, list]) => [slug, publish(list)])),
+    tripRoutes: publishJson(JSON.stringify(tripRoutesFile(groups, routes, firstChunks, builtAt))),
+    emptyList: publish([]),
     files,
     vehicleTypes,
     apiOrder,
@@ -204,6 +216,28 @@ export function filterFiles(
   result.stats.bytes = [...files.values()].reduce((sum, json) => sum + Buffer.byteLength(json), 0);
   result.stats.ms = performance.now() - started;
   return result;
+}
+
+/** One entry per route of the board with its count and first card chunk (src/board/sources/trip-routes.ts). */
+function tripRoutesFile(
+  groups: PlaceGroups<Place>,
+  routes: ReadonlyMap<string, string>,
+  firstChunks: ReadonlyMap<string, string>,
+  builtAt: number,
+): TripRoutesFile {
+  const places: string[] = [];
+  const placeIndex = new Map<string, number>();
+  const placeOf = (slug: string) => {
+    if (!placeIndex.has(slug)) placeIndex.set(slug, places.push(slug) - 1);
+    return placeIndex.get(slug) as number;
+  };
+  const entries: TripRoutesFile['routes'] = [...groups.routes].map(([key, group]) => [
+    placeOf(group.from.slug),
+    placeOf(group.to.slug),
+    group.loads.length,
+    firstChunks.get(routes.get(key) ?? '') ?? '',
+  ]);
+  return { v: TRIP_ROUTES_VERSION, builtAt, places, routes: entries };
 }
 
 /** What a page's context says of its list's files (`indexPath`) and the API. */

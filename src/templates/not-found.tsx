@@ -56,7 +56,7 @@ export default function NotFoundPage({
   const route = useMemo(() => (pathname ? matchLoadFallback(pathname) : null), [pathname]);
   const placeRoute = useMemo(() => (pathname ? matchPlaceFallback(pathname) : null), [pathname]);
   const [unknownPath, setUnknownPath] = useState<string | null>(null);
-  const { filters, placeFilePaths, rangesPath, outlinesPath } = pageContext ?? {};
+  const { filters, placeFilePaths, rangesPath, outlinesPath, tripRoutesPath, emptyListPath } = pageContext ?? {};
   if (route) return <LoadFallback route={route} loadingText={t('loading')} />;
   if (placeRoute && filters && placeFilePaths && unknownPath !== pathname) {
     const loading = <LoadingNotice text={t('loading')} />;
@@ -65,7 +65,7 @@ export default function NotFoundPage({
         <PlaceFallback
           key={pathname}
           route={placeRoute}
-          files={{ filters, placeFilePaths, rangesPath, outlinesPath }}
+          files={{ filters, placeFilePaths, rangesPath, outlinesPath, tripRoutesPath, emptyListPath }}
           search={location?.search ?? ''}
           loadingText={t('loading')}
           View={RoutePage}

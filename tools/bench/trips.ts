@@ -1,8 +1,8 @@
 /**
- * npm run bench:trips [-- --loads 10000] [--reuse] [--changes 4]: what a trip page the build did not make
+ * npm run bench:trips [-- --loads 10000] [--reuse] [--changes 4] [--api-port 4820] [--site-port 9820]: what a trip page the build did not make
  * costs a phone, and what trips cost the build, on the built site against the sample API with N live loads
  * (docs/trips.md; figures in docs/bench-results.md). Hold the gatsby lock: it builds (unless --reuse) and
- * binds ports 4820 and 9820.
+ * binds ports 4820 and 9820 unless told others.
  *
  * Printed:
  *  - the build's trips: the build's own code (src/gatsby/trips.ts, trip-map.ts) working out every route
@@ -21,7 +21,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { withBuiltSite } from '../harness/stack';
 import { everyLoad } from '../harness/sample-api';
 import { groupBuildLoads } from '../../src/loads/gazetteer-groups';
@@ -40,9 +40,11 @@ const flags = readFlags({
   loads: numberFlag(10_000, { min: 1 }),
   reuse: switchFlag(),
   changes: numberFlag(4, { min: 1 }),
+  'api-port': numberFlag(4820, { min: 1 }),
+  'site-port': numberFlag(9820, { min: 1 }),
 });
-const API_PORT = 4820;
-const SITE_PORT = 9820;
+const API_PORT = flags['api-port'];
+const SITE_PORT = flags['site-port'];
 const TARGET = { requests: 8, kb: 60, buildShare: 0.1 };
 
 interface Cost {
@@ -139,6 +141,32 @@ function tripsShare(groups: PlaceGroups<Place>, now: number): number {
 /** Two vehicle types, a weight from, a weight to, a third type: each query adds to the one before. */
 const FILTER_STEPS = ['?vehicle=Tent', '?vehicle=Tent&vehicle=Refrijerator', '&weightMin=10', '&weightMax=20', '&vehicle=Kamaz'];
 
+/**
+ * A cold first visit: a new browser profile opens the trip page itself, so every script, the entry's too,
+ * counts (the other reading, below, opens it after a visit of the plain 404 page, its entry scripts cached).
+ */
+async function coldOpening(browser: Browser, siteUrl: string, url: string): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const watch = watchRequests(page);
+    const started = Date.now();
+    await page.goto(`${siteUrl}${url}`);
+    await page.locator(TRIP_COUNT).waitFor({ timeout: 60_000 });
+    const ms = Date.now() - started;
+    await page.waitForLoadState('networkidle');
+    const all = await watch.stop();
+    const kb = all.reduce((sum, [, size]) => sum + size, 0) / 1024;
+    const scripts = all.filter(([pathname]) => pathname.endsWith('.js'));
+    console.log(
+      `Cold first visit of ${url}: ${all.length} requests, ${kb.toFixed(1)} KB gzip in all ` +
+        `(${scripts.length} scripts, ${(scripts.reduce((sum, [, size]) => sum + size, 0) / 1024).toFixed(1)} KB), ${ms} ms to its loads on the way`,
+    );
+  } finally {
+    await context.close();
+  }
+}
+
 /** Opening the trip the build did not make, then each filter change on it. */
 async function fallbackCosts(context: BrowserContext, siteUrl: string, url: string): Promise<void> {
   const plain = await context.newPage();
@@ -160,7 +188,7 @@ async function fallbackCosts(context: BrowserContext, siteUrl: string, url: stri
   const extraKb = extra.reduce((sum, [, size]) => sum + size, 0) / 1024;
   const count = (await page.locator('[data-on-the-way-count]').textContent()) ?? '';
   console.log(
-    `Opening ${url} (status ${response?.status()}; "${count}"): ${all.length} requests in all, ` +
+    `After a first visit (the plain 404 page's, its entry scripts cached), opening ${url} (status ${response?.status()}; "${count}"): ${all.length} requests in all, ` +
       `${extra.length} requests and ${extraKb.toFixed(1)} KB gzip beyond the plain 404 page's, ${ms} ms to its loads on the way`,
   );
   for (const [pathname, size] of extra.sort(([, a], [, b]) => b - a)) console.log(`  ${(size / 1024).toFixed(1)} KB  ${pathname}`);
@@ -209,6 +237,7 @@ async function main(): Promise<void> {
           `The build's trips (${groups.routes.size} route pages, maps in ${LANGUAGES.length} languages): ${(tripsMs / 1000).toFixed(2)} s${share}\n`,
         );
         const [from, to] = fallbackRoute(groups, buildTrips(groups, Date.now()));
+        await coldOpening(browser, siteUrl, `/ru${placeRoutePath(from.slug, to.slug)}`);
         const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
         try {
           await fallbackCosts(context, siteUrl, `/ru${placeRoutePath(from.slug, to.slug)}`);
