@@ -19,6 +19,7 @@ interface WebpackRule {
 }
 
 interface WebpackConfig {
+  target?: string | string[];
   module?: { rules?: WebpackRule[] };
   devtool?: string | false;
   cache?: { cacheLocation?: string } | boolean;
@@ -73,8 +74,17 @@ const BROWSER_LAZY_TWINS: readonly { request: RegExp; folder: RegExp; twin: stri
   { request: /^\.\/footer-part$/, folder: /[\\/]components$/, twin: './footer-part-lazy' },
 ];
 
+/**
+ * The browser's script as webpack writes its own code (module wrappers, export getters, the runtime).
+ * Gatsby asks for ES5 there (`['web', 'es5']`), so every chunk wraps each module and each export in a
+ * `function(){return …}`, while its browserslist keeps only browsers with ES modules, which all run
+ * ES2015 (arrow functions, `const`, destructuring), as Babel's output of our code already assumes.
+ */
+const BROWSER_TARGET = ['web', 'es2015'];
+
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, getConfig, actions, plugins }) => {
   const config = getConfig() as WebpackConfig;
+  if (stage === 'build-javascript' || stage === 'develop') config.target = BROWSER_TARGET;
   const production = stage === 'build-javascript' || stage === 'build-html';
   // Production source maps cost build time on every run and would publish the source with the site.
   if (production) {
