@@ -75,18 +75,6 @@ const BROWSER_LAZY_TWINS: readonly { request: RegExp; folder: RegExp; twin: stri
 ];
 
 /**
- * The i18n plugin's page wrapper `require`s react-i18next whole (CommonJS: webpack cannot tell which
- * exports it reads, so it keeps them all, `Trans` and its HTML parser among them, about 12 KB minified
- * that no page uses). In the browser's script the request is src/i18n/plugin-react-i18next.ts, which
- * names the one export the wrapper reads; the plugin's files are as published.
- */
-const PLUGIN_REACT_I18NEXT = {
-  request: /^react-i18next$/,
-  folder: /[\\/]node_modules[\\/]gatsby-plugin-react-i18next[\\/]/,
-  twin: path.resolve(process.cwd(), 'src', 'i18n', 'plugin-react-i18next.ts'),
-};
-
-/**
  * The browser's script as webpack writes its own code (module wrappers, export getters, the runtime).
  * Gatsby asks for ES5 there (`['web', 'es5']`), so every chunk wraps each module and each export in a
  * `function(){return …}`, while its browserslist keeps only browsers with ES modules, which all run
@@ -114,7 +102,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   if (stage === 'build-javascript' || stage === 'develop')
     config.plugins = [
       ...(config.plugins ?? []),
-      ...[...BROWSER_LAZY_TWINS, PLUGIN_REACT_I18NEXT].map(({ request, folder, twin }) =>
+      ...BROWSER_LAZY_TWINS.map(({ request, folder, twin }) =>
         plugins.normalModuleReplacement(request, (resource: { request: string; context?: string }) => {
           if (resource.context && folder.test(resource.context)) resource.request = twin;
         }),
