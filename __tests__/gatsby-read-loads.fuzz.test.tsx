@@ -12,7 +12,7 @@ import type { HeadProps, Reporter } from 'gatsby';
 import { readLoads } from '../src/gatsby/read-loads';
 import { createLoadPages } from '../src/gatsby/load-pages';
 import type { LoadPageContext } from '../src/loads/page-context';
-import { Head as LoadHead } from '../src/templates/load';
+import { LoadHead } from '../src/head/load-head';
 import { useFuzzApi } from './support/fuzz-server';
 import { hostileAnswer } from './support/hostile';
 

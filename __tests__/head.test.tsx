@@ -25,7 +25,7 @@ import { placeNamesFor } from '../src/places/names';
 import { Head as ApplinkHead } from '../src/templates/applink';
 import { Head as AuthHead } from '../src/templates/auth';
 import { Head as FeaturesHead } from '../src/templates/features';
-import { Head as LoadHead } from '../src/templates/load';
+import { LoadHead } from '../src/head/load-head';
 import { Head as HomeHead } from '../src/templates/home';
 import { Head as LoadsHead } from '../src/templates/loads';
 import { Head as NotFoundHead } from '../src/templates/not-found';

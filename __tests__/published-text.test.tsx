@@ -22,7 +22,7 @@ import { groupBuildLoads } from '../src/loads/gazetteer-groups';
 import { readLoads } from '../src/gatsby/read-loads';
 import { PUBLISHED_BOARD_FILE, parsePublishedBoard } from '../src/feeds/published-board';
 import type { LoadPageContext } from '../src/loads/page-context';
-import { Head as LoadHead } from '../src/templates/load';
+import { LoadHead } from '../src/head/load-head';
 import { postBody } from '../tools/telegram/post';
 import { telegramTranslator } from '../tools/telegram/texts';
 import { useFuzzApi } from './support/fuzz-server';

@@ -1,7 +1,6 @@
 import type { Actions } from 'gatsby';
-import type { TFunction } from 'i18next';
 import type { Load } from '../api-client/types';
-import { LANGUAGES, type Language } from '../config/languages';
+import { LANGUAGES } from '../config/languages';
 import { siteUrl } from '../config/env';
 import { loadPath } from '../config/routes';
 import { pageVariants } from '../i18n/plugin';
@@ -28,29 +27,23 @@ export function isPrebuildableId(id: string): boolean {
  * page context: no page query per load, which keeps tens of thousands of pages fast to build.
  */
 export function createLoadPages(loads: Load[], createPage: Actions['createPage']): number {
-  const translators = new Map<Language['code'], TFunction>(
-    LANGUAGES.map((language) => [language.code, buildTranslator(language, ['load', 'common', 'loads'])]),
-  );
+  // The words every load page of a language shares, looked up once per language rather than per load.
+  const languages = LANGUAGES.map((language) => {
+    const t = buildTranslator(language, ['load', 'common', 'loads']);
+    const words = { loading: t('loading'), shareImageAlt: shareImageAlt(t), handOver: t('handOver') };
+    return { language, t, words, unknownPlace: t('unknownPlace'), label: t('loads:share.telegram'), newTab: t('common:newTab') };
+  });
   const base = siteUrl();
   let made = 0;
   for (const load of loads) {
     if (!isPrebuildableId(load.id)) continue;
     const path = loadPath(load.id);
     const metaByLanguage = new Map(
-      LANGUAGES.map((language) => {
-        const t = translators.get(language.code) as TFunction;
+      languages.map(({ language, t, words, unknownPlace, label, newTab }) => {
         const canonical = canonicalUrl(base, path, language);
-        const route = routeLabel(load, t('unknownPlace'), (text) => placeLabel(text, language.code));
-        return [
-          language.code,
-          {
-            meta: loadMeta(load, t, language, canonical),
-            loading: t('loading'),
-            shareImageAlt: shareImageAlt(t),
-            handOver: t('handOver'),
-            share: { text: shareText(load, route, t, language.code), label: t('loads:share.telegram'), newTab: t('common:newTab') },
-          },
-        ];
+        const route = routeLabel(load, unknownPlace, (text) => placeLabel(text, language.code));
+        const share = { text: shareText(load, route, t, language.code), label, newTab };
+        return [language.code, { meta: loadMeta(load, t, language, canonical), ...words, share }];
       }),
     );
     for (const variant of pageVariants(path)) {

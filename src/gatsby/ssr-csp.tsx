@@ -24,6 +24,15 @@ export function noteBodyScripts(pathname: string, bodyHtml: string): void {
 }
 
 let slice: { mtimeMs: number; hashes: string[] } | null = null;
+let sliceCheckedAt = -Infinity;
+
+/**
+ * How long the slice's scripts are trusted without looking at the file again. Gatsby writes the slice
+ * before any page is rendered, and its tracking of what a render reads captures a stack trace for every
+ * file call (0.1 ms a page); a page rendered within this while after a new slice has its policy mended by
+ * onPostBuild, which checks every page against the slice as it is.
+ */
+const SLICE_CHECK_MS = 2000;
 
 /** The inline scripts of the scripts slice as it is now in `publicDir` (none without one). */
 export function scriptsSliceHashes(publicDir: string): string[] {
@@ -32,10 +41,19 @@ export function scriptsSliceHashes(publicDir: string): string[] {
   try {
     mtimeMs = fs.statSync(file).mtimeMs;
   } catch {
+    slice = null;
     return [];
   }
   if (slice?.mtimeMs !== mtimeMs) slice = { mtimeMs, hashes: inlineScriptHashes(fs.readFileSync(file, 'utf8')) };
   return slice.hashes;
+}
+
+/** The same while a page is rendered: looked at again once SLICE_CHECK_MS have passed. */
+function renderedSliceHashes(publicDir: string): string[] {
+  const now = performance.now();
+  if (now - sliceCheckedAt < SLICE_CHECK_MS) return slice?.hashes ?? [];
+  sliceCheckedAt = now;
+  return scriptsSliceHashes(publicDir);
 }
 
 interface ScriptProps {
@@ -63,7 +81,7 @@ function componentHashes(components: readonly React.ReactNode[]): string[] {
 
 /** The policy's <meta> for a page, once its head and body components are final. */
 export function cspMeta(pathname: string, publicDir: string, components: readonly React.ReactNode[]): React.ReactElement {
-  const hashes = new Set([...(bodyHashes.get(pathname) ?? []), ...componentHashes(components), ...scriptsSliceHashes(publicDir)]);
+  const hashes = new Set([...(bodyHashes.get(pathname) ?? []), ...componentHashes(components), ...renderedSliceHashes(publicDir)]);
   bodyHashes.delete(pathname);
   return (
     <meta key="content-security-policy" httpEquiv="Content-Security-Policy" content={contentSecurityPolicy([...hashes], apiOrigin())} />

@@ -5,6 +5,9 @@ import { renderToString } from 'react-dom/server';
 import { apiOrigin } from '../config/env';
 import { LOAD_FALLBACK_PATTERN } from '../loads/fallback-route';
 import { cspMeta, noteBodyScripts } from './ssr-csp';
+import { serverHead } from './ssr-head';
+import { LoadHead } from '../head/load-head';
+import type { LoadPageContext } from '../loads/page-context';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 
@@ -32,8 +35,18 @@ export const replaceRenderer: GatsbySSR['replaceRenderer'] = ({ bodyComponent, r
   replaceBodyHTMLString(body);
 };
 
-export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents }) => {
+/**
+ * A load page's Head tags come after the links, where Gatsby would have put them (src/templates/load.tsx
+ * exports no Head on the server): the page's context is its page data, which Gatsby has at hand.
+ */
+export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents, setHtmlAttributes, loadPageDataSync, pathname }) => {
   setHeadComponents(headLinks());
+  const pageData = loadPageDataSync(pathname) as { result?: { pageContext?: LoadPageContext } } | null;
+  const context = pageData?.result?.pageContext;
+  if (context?.loadId === undefined) return;
+  const head = serverHead(<LoadHead pageContext={context} />);
+  setHtmlAttributes(head.htmlAttributes as Parameters<typeof setHtmlAttributes>[0]);
+  setHeadComponents(head.components);
 };
 
 /**

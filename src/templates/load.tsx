@@ -1,12 +1,12 @@
 import React from 'react';
-import type { HeadProps, PageProps } from 'gatsby';
+import type { PageProps } from 'gatsby';
 import { REDIRECT_DELAY_MS } from '../config/constants';
 import { loadPath, ROUTES } from '../config/routes';
 import { canonicalUrl, localizedPath } from '../i18n/paths';
 import { siteUrl } from '../config/env';
 import type { Language } from '../config/languages';
 import { telegramShareUrl } from '../loads/share';
-import { PageHead } from '../head/page-head';
+import { LoadHead } from '../head/load-head';
 import { useDelayedRedirect } from '../components/use-delayed-redirect';
 import { pageLanguage } from '../i18n/runtime';
 import type { LoadPageContext } from '../loads/page-context';
@@ -36,9 +36,7 @@ function shareLink({ share, loadId }: LoadPageContext, language: Language) {
   return { href: telegramShareUrl(url, share.text), text: share.label, newTab: share.newTab };
 }
 
-export function Head({ pageContext }: HeadProps<object, LoadPageContext>) {
-  const { meta, loadId, shareImageAlt } = pageContext;
-  return (
-    <PageHead page={{ kind: 'load', path: loadPath(loadId), language: pageLanguage(pageContext), imageAlt: shareImageAlt, ...meta }} />
-  );
-}
+// Gatsby's server would render the Head to a string and parse it back, most of a load page's render
+// at tens of thousands of pages: there the site writes the same tags from LoadHead (src/gatsby/ssr.tsx),
+// so only the browser, which renders the Head after hydration and on a navigation, gets it from Gatsby.
+export const Head = typeof window === 'undefined' ? undefined : LoadHead;
