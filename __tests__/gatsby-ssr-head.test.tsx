@@ -32,7 +32,7 @@ function gatsbyHead(element: React.ReactElement): { html: Record<string, unknown
       html = { ...tag.attributes };
       continue;
     }
-    const attributes = { ...tag.attributes, 'data-gatsby-head': true };
+    const attributes = { ...tag.attributes, key: tags.length, 'data-gatsby-head': true };
     if (name === 'script' || name === 'style')
       tags.push(React.createElement(name, { ...attributes, dangerouslySetInnerHTML: { __html: tag.text } }));
     else

@@ -28,7 +28,7 @@ function addTags(node: React.ReactNode, head: ServerHead): void {
     head.htmlAttributes = { ...head.htmlAttributes, ...attributes };
     return;
   }
-  head.components.push(React.createElement(type, { ...props, [HEAD_MARK]: true }));
+  head.components.push(React.createElement(type, { ...props, key: head.components.length, [HEAD_MARK]: true }));
 }
 
 /**
