@@ -1,4 +1,4 @@
-import React, { Suspense, startTransition, useState, useSyncExternalStore, type RefObject } from 'react';
+import React, { useState, useSyncExternalStore, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../config/languages';
 import { filterCount, type BoardQuery } from '../../search/query';
@@ -57,9 +57,6 @@ export function FilterBar({
   // A city or route page's "keep this search", tapped: the chips' chunk comes and keeps the list.
   const [keepAsked, setKeepAsked] = useState(false);
   const extrasWanted = useExtrasWanted(chosen > 0 || keeping.keepable(query)) || keepAsked;
-  // In a transition the tapped button stays, focused, until the chunk is here to take its place; while
-  // the chunk comes for another reason (the phone keeps a search), the plain button stands in.
-  const keepAsIs = keeping.asIs ? <KeepAsIs onKeep={() => startTransition(() => setKeepAsked(true))} /> : null;
   return (
     <div className={styles.filters}>
       <div className={styles.filterBar}>
@@ -76,20 +73,18 @@ export function FilterBar({
         >
           {chosen > 0 ? t('filters.openCount', { count: chosen }) : t('filters.open')}
         </button>
-        <Suspense fallback={keepAsIs}>
-          {extrasWanted ? (
-            <FilterChips.Part
-              language={language}
-              query={query}
-              searchChip={searchChip}
-              onQuery={onQuery}
-              keeping={keeping}
-              keepAsked={keepAsked}
-            />
-          ) : (
-            keepAsIs
-          )}
-        </Suspense>
+        {extrasWanted ? (
+          <FilterChips.Part
+            language={language}
+            query={query}
+            searchChip={searchChip}
+            onQuery={onQuery}
+            keeping={keeping}
+            keepAsked={keepAsked}
+          />
+        ) : keeping.asIs ? (
+          <KeepAsIs onKeep={() => setKeepAsked(true)} />
+        ) : null}
       </div>
       {/* Shown only where the page runs no script (CSS `scripting: none`): the button above is hidden there. */}
       <p className={styles.needScript}>{t('filters.needScript')}</p>

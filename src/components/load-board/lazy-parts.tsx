@@ -25,8 +25,7 @@ function LoadingOptions() {
 }
 
 export const FilterPanel = lazyPart(() => loadFilterPanel().then((panel) => panel.default), LoadingOptions);
-// Its wait is the filter bar's (filter-bar.tsx): a city or route page's plain "keep this search" stands in.
-export const FilterChips = lazyPart(() => loadFilterExtras().then((extras) => extras.FilterChips), false);
+export const FilterChips = lazyPart(() => loadFilterExtras().then((extras) => extras.FilterChips));
 export const FreshnessLine = lazyPart(() => loadFilterExtras().then((extras) => extras.FreshnessLine));
 export const SavedSearchList = lazyPart(() => loadFilterExtras().then((extras) => extras.SavedSearchList));
 export const BoardError = lazyPart(() => loadStates().then((states) => states.BoardError));
