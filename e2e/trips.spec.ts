@@ -176,6 +176,8 @@ for (const viewport of [
 
     test('a route page is kept with its radius, keyboard only, and listed on the board', async ({ page }) => {
       await page.goto(`${path}?near=25`);
+      // The chips' code is here (the chip shows): the page's plain button has given way to theirs.
+      await expect(page.getByRole('button', { name: /^Убрать фильтр/ })).toBeVisible();
       const keep = page.getByRole('button', { name: 'Сохранить поиск' });
       await keep.focus();
       await expect(keep).toBeFocused();

@@ -7,7 +7,7 @@ import type { CardExtras } from '../../loads/card-content';
 import type { PricePosition } from '../../loads/price-position';
 import type { RouteDistances } from '../../loads/route-km';
 import { usePlaceNames, usePricePositions } from '../card-extras';
-import { keepable } from '../saved/extras-wanted';
+import { searchChosen } from '../saved/extras-wanted';
 import type { ReadContext } from '../../search/filter-table';
 import type { BoardList, FacetView, ListFiles, WorkedLists } from '../list-types';
 import type { ListPlaces } from '../../search/matcher';
@@ -57,8 +57,13 @@ export interface KeepingSearches {
   path: string;
   /** On the board: the worked lists on which each kept search's new loads are counted. */
   lists: (() => Promise<WorkedLists>) | null;
-  /** Whether a list with this query is worth keeping. */
+  /** Whether this query asks for the filters' extras at once (a search or a filter is chosen). */
   keepable: (query: BoardQuery) => boolean;
+  /**
+   * A city or route page: worth keeping as it is, without a filter. Its "keep this search" is in the
+   * build's HTML, and the saved searches' code comes when it is reached (focus, a pointer, a tap).
+   */
+  asIs: boolean;
   /** The kept search on screen marks the loads posted after this as new (null: none). */
   onNewSince: (since: number | null) => void;
   /** The page's place file: kept searches name their places in the reader's language from it. */
@@ -140,17 +145,19 @@ function useOpenQuery(source: PageSource, go: (next: BoardQuery) => void, shownK
 function useKeeping(choices: ListChoices, source: PageSource): { keeping: KeepingSearches; newSince: number | null } {
   const [newSince, setNewSince] = useState<number | null>(null);
   const { scope, countsKept, placeFilePath } = choices;
+  const asIs = Boolean(choices.list.from || choices.list.to);
   const vehicleTypeIds = choices.files?.vehicleTypeIds;
   const keeping = useMemo<KeepingSearches>(
     () => ({
       path: scope.path,
       lists: countsKept ? source.worked : null,
-      keepable,
+      keepable: searchChosen,
+      asIs,
       onNewSince: setNewSince,
       placeFilePath,
       ...(vehicleTypeIds ? { vehicleTypeIds } : {}),
     }),
-    [scope.path, countsKept, source, placeFilePath, vehicleTypeIds],
+    [scope.path, countsKept, source, placeFilePath, vehicleTypeIds, asIs],
   );
   return { keeping, newSince };
 }

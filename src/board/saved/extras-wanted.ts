@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { listOfPath, ROUTES } from '../../config/routes';
 import { isFiltered, type BoardQuery } from '../../search/query';
 
 /** Where the phone keeps its searches (saved-searches.ts reads and writes them). */
@@ -6,18 +7,26 @@ export const SAVED_SEARCHES_KEY = 'yukbor.savedSearches';
 /** The page's own event when it changed what it keeps (`storage` events come only from other tabs). */
 export const SAVED_SEARCHES_CHANGED = 'yukbor:saved-searches';
 
-/**
- * Whether a list with this query is worth keeping: a search or a filter is chosen. (A city or route page
- * is its own link; its button comes with the first filter, so its first script and HTML stay as built.)
- */
-export function keepable(query: BoardQuery): boolean {
+/** Whether a search or a filter is chosen: the board is worth keeping then, and the filters' extras are wanted at once. */
+export function searchChosen(query: BoardQuery): boolean {
   return Boolean(query.search) || isFiltered(query);
+}
+
+/**
+ * Whether the list at `path` (unprefixed, page 1) with this query is worth keeping: a city or route page as
+ * it is (a driver keeps his trip or his town), the board once a search or a filter is chosen. A city or
+ * route page's button is in the build's HTML (filter-bar.tsx), the saved searches' code comes on its tap.
+ */
+export function keepable(query: BoardQuery, path: string = ROUTES.loads): boolean {
+  const list = listOfPath(path);
+  return (list !== null && list.kind !== 'board') || searchChosen(query);
 }
 
 /*
  * Whether the page needs the filters' extras (the chips, "keep this search", the kept searches): only
- * once a filter or a search is chosen, or the phone keeps a search. Read after hydration (the build's
- * HTML has none of them), so a plain board with nothing kept renders once and fetches nothing more.
+ * once a filter or a search is chosen, or the phone keeps a search (or a city or route page's own "keep
+ * this search" is tapped, filter-bar.tsx). Read after hydration (the build's HTML has none of them), so a
+ * plain board, city or route page with nothing kept renders once and fetches nothing more.
  */
 
 /** Calls `onChange` when the kept searches change, in this tab or another. */

@@ -35,7 +35,7 @@ export interface SavedSearches {
   list: SavedView[];
   /** The kept search this page shows, if it is one. */
   current: SavedSearch | null;
-  /** Whether this page's list can be kept now (a search or filter is chosen, and there is room). */
+  /** Whether this page's list can be kept now (a city or route page, or a search or filter is chosen, and there is room). */
   canKeep: boolean;
   full: boolean;
   keep: () => void;
@@ -164,7 +164,7 @@ export function useSavedSearches(
       };
     }),
     current,
-    canKeep: !current && saved.length < MAX_SAVED && keepable(query),
+    canKeep: !current && saved.length < MAX_SAVED && keepable(query, path),
     full: !current && saved.length >= MAX_SAVED,
     keep,
     remove,

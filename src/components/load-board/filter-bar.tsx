@@ -1,11 +1,11 @@
-import React, { useState, type RefObject } from 'react';
+import React, { useState, useSyncExternalStore, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../config/languages';
 import { filterCount, type BoardQuery } from '../../search/query';
 import type { FilterFacets, KeepingSearches } from '../../board/hooks/use-list-board';
 import { useExtrasWanted } from '../../board/saved/extras-wanted';
 import type { FoundCount } from './filter-panel';
-import { FilterChips, FilterPanel, loadFilterPanel } from './lazy-parts';
+import { FilterChips, FilterPanel, loadFilterPanel, preloadFilterExtras } from './lazy-parts';
 import * as styles from './load-board.module.css';
 
 // The panel, its options and the code that counts them come on the first tap of "Filters", never with
@@ -54,7 +54,9 @@ export function FilterBar({
   const { t } = useTranslation('loads');
   const [open, setOpen] = useState(false);
   const chosen = filterCount(query, searchChip);
-  const extrasWanted = useExtrasWanted(chosen > 0 || keeping.keepable(query));
+  // A city or route page's "keep this search", tapped: the chips' chunk comes and keeps the list.
+  const [keepAsked, setKeepAsked] = useState(false);
+  const extrasWanted = useExtrasWanted(chosen > 0 || keeping.keepable(query)) || keepAsked;
   return (
     <div className={styles.filters}>
       <div className={styles.filterBar}>
@@ -72,7 +74,16 @@ export function FilterBar({
           {chosen > 0 ? t('filters.openCount', { count: chosen }) : t('filters.open')}
         </button>
         {extrasWanted ? (
-          <FilterChips.Part language={language} query={query} searchChip={searchChip} onQuery={onQuery} keeping={keeping} />
+          <FilterChips.Part
+            language={language}
+            query={query}
+            searchChip={searchChip}
+            onQuery={onQuery}
+            keeping={keeping}
+            keepAsked={keepAsked}
+          />
+        ) : keeping.asIs ? (
+          <KeepAsIs onKeep={() => setKeepAsked(true)} />
         ) : null}
       </div>
       {/* Shown only where the page runs no script (CSS `scripting: none`): the button above is hidden there. */}
@@ -95,5 +106,37 @@ export function FilterBar({
         ) : null}
       </div>
     </div>
+  );
+}
+
+const subscribeNever = () => () => {};
+
+/**
+ * A city or route page's "keep this search", kept as it is, in the build's HTML and the page's first
+ * script: a plain button. The saved searches' code (the chips' chunk, about 9 KB) is fetched as a tap or
+ * Tab comes near, and on the tap it takes the button's place and keeps the list (filter-chips.tsx), so
+ * the page's first script stays within its budget.
+ */
+function KeepAsIs({ onKeep }: { onKeep: () => void }) {
+  const { t } = useTranslation('loads');
+  // Disabled in the build's HTML until the page runs: a tap before that would be lost.
+  const running = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+  return (
+    <button
+      type="button"
+      className={styles.keepButton}
+      aria-label={t('saved.keep')}
+      disabled={!running}
+      onPointerEnter={preloadFilterExtras}
+      onPointerDown={preloadFilterExtras}
+      onFocus={preloadFilterExtras}
+      onClick={onKeep}
+    >
+      {t('saved.keepShort')}
+    </button>
   );
 }

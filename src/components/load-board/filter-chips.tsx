@@ -1,4 +1,4 @@
-import React, { startTransition, useEffect, useState } from 'react';
+import React, { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../config/languages';
 import { queryChips, withoutFilters, withoutQueryChip } from '../../search/chips';
@@ -36,10 +36,12 @@ export interface FilterChipsProps {
   searchChip: boolean;
   onQuery: (query: BoardQuery, focus: 'keep' | 'toggle') => void;
   keeping: KeepingSearches;
+  /** A city or route page's "keep this search" was tapped before this code was here: it keeps the list on arrival. */
+  keepAsked?: boolean;
 }
 
 /** The chosen filters as chips, each removed with one tap, one control that clears them all, and "keep this search". */
-export function FilterChips({ language, query, searchChip, onQuery, keeping }: FilterChipsProps) {
+export function FilterChips({ language, query, searchChip, onQuery, keeping, keepAsked = false }: FilterChipsProps) {
   const { t } = useTranslation('loads');
   const saved = useSavedSearches(language, keeping.path, query, null);
   const { newSince } = saved;
@@ -89,6 +91,7 @@ export function FilterChips({ language, query, searchChip, onQuery, keeping }: F
         saved={saved}
         language={language}
         keeping={keeping}
+        keepAsked={keepAsked}
         label={
           currentView
             ? savedLabel(currentView, t, language, words)
@@ -102,34 +105,66 @@ export function FilterChips({ language, query, searchChip, onQuery, keeping }: F
 }
 
 /**
+ * The tap of a city or route page's "keep this search" (filter-bar.tsx), whose button this one replaces:
+ * it keeps the list (or says that five is the most) once, and focus follows to this button (WCAG 2.4.3),
+ * unless the visitor has gone on elsewhere meanwhile.
+ */
+function useKeepAsked(keepAsked: boolean, button: RefObject<HTMLButtonElement>, act: () => void): void {
+  const asked = useRef(keepAsked);
+  useEffect(() => {
+    if (!asked.current) return;
+    asked.current = false;
+    act();
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) button.current?.focus();
+    // Once, when the code the tap asked for is here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+/**
  * "Keep this search", or for a kept one "Remove from saved": one button, so focus stays on it; a kept
- * one offers its Telegram alerts beside it. A phone that refuses to keep it says why, in the polite status
- * the button's neighbour reads out.
+ * one offers its Telegram alerts beside it. A polite live region beside it tells screen readers that the
+ * list was kept (the button's new words show it on screen); a phone that refuses to keep it says why, in a
+ * polite status.
  */
 function KeepSearch({
   saved,
   language,
   keeping,
   label,
+  keepAsked,
 }: {
   saved: SavedSearches;
   language: Language;
   keeping: KeepingSearches;
   label: string;
+  keepAsked: boolean;
 }) {
   const { t } = useTranslation('loads');
   const { current } = saved;
+  const button = useRef<HTMLButtonElement>(null);
   // With five kept, "keep" says why it cannot when tapped: a line always there would push the loads down.
   const [fullSaid, setFullSaid] = useState(false);
+  const [keptSaid, setKeptSaid] = useState(false);
+  const keep = () => (saved.keep(), setKeptSaid(true));
+  useKeepAsked(keepAsked, button, () => (saved.canKeep ? keep() : saved.full ? setFullSaid(true) : undefined));
   const refused = saved.refused ? (
     <span className={boardStyles.count} role="status">
       {t('saved.refused')}
     </span>
   ) : null;
+  // A live region from the start, so that the words it gets are read out; not a status of its own, which
+  // would make two beside the list's count.
+  const keptLine = (
+    <span className="visually-hidden" aria-live="polite">
+      {current && keptSaid ? t('saved.kept') : ''}
+    </span>
+  );
   if (!current && !saved.canKeep && saved.full)
     return (
       <>
-        <button type="button" className={styles.keep} aria-label={t('saved.keep')} onClick={() => setFullSaid(true)}>
+        <button ref={button} type="button" className={styles.keep} aria-label={t('saved.keep')} onClick={() => setFullSaid(true)}>
           {t('saved.keepShort')}
         </button>
         <span className={boardStyles.count} role="status">
@@ -142,14 +177,16 @@ function KeepSearch({
     <>
       {/* Its short words keep the chips' row to two lines on a phone; its name says it all (2.5.3: the words are in it). */}
       <button
+        ref={button}
         type="button"
         className={styles.keep}
         aria-label={current ? undefined : t('saved.keep')}
-        onClick={() => (current ? saved.remove(current) : saved.keep())}
+        onClick={() => (current ? saved.remove(current) : keep())}
       >
         {current ? t('saved.unkeep') : t('saved.keepShort')}
       </button>
       {refused}
+      {keptLine}
       {current ? <AlertsLink entry={current} source={keeping} language={language} label={label} /> : null}
     </>
   );

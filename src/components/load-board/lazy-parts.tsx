@@ -6,13 +6,16 @@ import * as styles from './load-board.module.css';
 /**
  * The board's parts fetched on first use, never with the page's first script: the filter panel on the
  * first tap of "Filters"; the filters' extras (chips, "keep this search", the kept searches, the
- * freshness line) once a filter, a search or a kept search is there; the panels of a list that is not
+ * freshness line) once a filter, a search or a kept search is there, or a city or route page's "keep this
+ * search" is tapped; the panels of a list that is not
  * there (an error, nothing found, a page past the end). Each import names its chunk: the offline worker
  * keeps these chunks when a board, city or route page is visited (TAP_CHUNKS in src/offline/policy.ts),
  * so a tap without a network finds them.
  */
 export const loadFilterPanel = () => import(/* webpackChunkName: "board-tap-filter-panel" */ './filter-panel');
 const loadFilterExtras = () => import(/* webpackChunkName: "board-tap-filter-extras" */ './filter-extras-chunk');
+/** Fetches the chips' and saved searches' code ahead of a tap that needs it (a failure is the part's to tell). */
+export const preloadFilterExtras = () => void loadFilterExtras().catch(() => undefined);
 const loadStates = () => import(/* webpackChunkName: "board-tap-states" */ './board-states');
 
 /** While the panel's code comes: its options are being counted. */
