@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { killSwitchWorker } from '../src/offline/kill-switch';
 import { CACHE_NAMES, CACHE_PREFIX, INSTALL_CHUNKS, NETWORK_TIMEOUT_MS, TAP_CHUNKS, isInstallScript } from '../src/offline/policy';
 import { MESSAGES } from '../src/offline/messages';
+import { NETWORK_PROBE_MS } from '../src/config/constants';
 import { startPhoneNetwork, type PhoneNetwork } from '../tools/harness/phone-network';
 import { E2E_API_URL, E2E_SITE_URL } from './env';
 import { renderedHtmlErrors } from './rendered-html';
@@ -143,6 +144,7 @@ test('offline, a city page shows the loads last seen there, says so, and reloads
   page,
   context,
 }) => {
+  test.setTimeout(NETWORK_PROBE_MS + 45_000);
   await visitAndKeep(page, CITY);
   const seen = await cards(page).count();
   expect(seen).toBeGreaterThan(0);
@@ -152,7 +154,9 @@ test('offline, a city page shows the loads last seen there, says so, and reloads
   const notice = page.getByRole('status').filter({ hasText: 'Нет подключения к интернету' });
   await expect(notice).toHaveText(/по состоянию на \d\d\.\d\d\.\d{4}, \d\d:\d\d/, { timeout: 15_000 });
   await context.setOffline(false);
-  await expect(notice).toHaveCount(0, { timeout: 15_000 });
+  // The page's tries on \`online\` can all come before the worker's network is back; then the next try is
+  // the page's steady probe (NETWORK_PROBE_MS), which is the promise this waits for.
+  await expect(notice).toHaveCount(0, { timeout: NETWORK_PROBE_MS + 15_000 });
   await expect(cards(page)).toHaveCount(seen);
 });
 

@@ -1,5 +1,5 @@
 import { builtTime } from '../loads/built-time';
-import { ONLINE_TRY_DELAYS_MS } from '../config/constants';
+import { NETWORK_PROBE_MS, ONLINE_TRY_DELAYS_MS } from '../config/constants';
 import { MESSAGES, OFFLINE_NOTICE_ATTRIBUTE, OFFLINE_TEXT_ATTRIBUTES, type HowServed, type WorkerBuild } from './messages';
 
 /**
@@ -7,9 +7,6 @@ import { MESSAGES, OFFLINE_NOTICE_ATTRIBUTE, OFFLINE_TEXT_ATTRIBUTES, type HowSe
  * is a kept copy and reloads it once the network answers, and offers a reload when a later deploy's
  * worker has taken the page over. A script of its own, kept by the worker at install.
  */
-
-/** While a page shows loads kept from an earlier visit, how often it tries the network again. */
-const NETWORK_PROBE_MS = 30_000;
 
 let offered = false;
 
