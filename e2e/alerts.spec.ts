@@ -36,6 +36,35 @@ async function tokenOf(page: Page, name: string | RegExp, count = 1): Promise<st
   return new URL(hrefs[0] ?? '').searchParams.get('start') ?? '';
 }
 
+/**
+ * A driver taps the link: `/start {token}` from `user`, read by one alerts run over a fake Bot API and the
+ * sample board as the build publishes it. The run's report, the bot's first answer and the kept state.
+ */
+async function startedWith(token: string, user: { id: number; languageCode: string }) {
+  const fake = await startFakeBotApi();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-alerts-'));
+  try {
+    const board = path.join(dir, 'public', PUBLISHED_BOARD_FILE);
+    fs.mkdirSync(path.dirname(board), { recursive: true });
+    const dictionary = VEHICLE_TYPES.map((type) => ({ id: String(type.id), name: type.name }));
+    fs.writeFileSync(board, JSON.stringify(publishedBoard(generateLoads(120).map(normalizeLoad), dictionary)));
+    fake.userSends({ id: user.id, firstName: 'Driver', languageCode: user.languageCode }, `/start ${token}`);
+    const config = alertsConfigFromEnv({
+      TELEGRAM_ALERTS_BOT_TOKEN: fake.token,
+      TELEGRAM_API_URL: fake.url,
+      TELEGRAM_ALERTS_STATE_FILE: path.join(dir, 'alerts.json'),
+      TELEGRAM_MIN_INTERVAL_MS: '0',
+      PUBLIC_DIR: path.join(dir, 'public'),
+      SITE_URL: 'https://yukbor.example',
+    });
+    const report = await runAlerts(config, { log: () => {} });
+    return { report, answer: fake.chatMessages(user.id)[0]?.text ?? '', state: readAlertsState(path.join(dir, 'alerts.json')) };
+  } finally {
+    await fake.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 test('a kept search on the board offers its Telegram alerts, with a token the alerts run accepts', async ({ page }) => {
   await page.goto('/ru/loads?search=%D0%A2%D0%B0%D1%88%D0%BA%D0%B5%D0%BD%D1%82&vehicle=Tent');
   await page.getByRole('button', { name: 'Сохранить поиск' }).click();
@@ -62,30 +91,10 @@ test('a kept search on the board offers its Telegram alerts, with a token the al
   expect(await tokenOf(page, 'Следить за новыми грузами (бот в Telegram) (Ташкент, Тент)')).toBe(token);
 
   // The run reads it: someone taps it, and the bot answers in Russian with the list in words.
-  const fake = await startFakeBotApi();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-alerts-'));
-  try {
-    const board = path.join(dir, 'public', PUBLISHED_BOARD_FILE);
-    fs.mkdirSync(path.dirname(board), { recursive: true });
-    const dictionary = VEHICLE_TYPES.map((type) => ({ id: String(type.id), name: type.name }));
-    fs.writeFileSync(board, JSON.stringify(publishedBoard(generateLoads(120).map(normalizeLoad), dictionary)));
-    fake.userSends({ id: 4242, firstName: 'Driver', languageCode: 'uz' }, `/start ${token}`);
-    const config = alertsConfigFromEnv({
-      TELEGRAM_ALERTS_BOT_TOKEN: fake.token,
-      TELEGRAM_API_URL: fake.url,
-      TELEGRAM_ALERTS_STATE_FILE: path.join(dir, 'alerts.json'),
-      TELEGRAM_MIN_INTERVAL_MS: '0',
-      PUBLIC_DIR: path.join(dir, 'public'),
-      SITE_URL: 'https://yukbor.example',
-    });
-    const report = await runAlerts(config, { log: () => {} });
-    expect(report).toMatchObject({ subscribed: 1, refused: 0 });
-    expect(fake.chatMessages(4242)[0]?.text.split('\n').slice(0, 2)).toEqual(['Подписка оформлена:', 'Все грузы, «Ташкент», Тент']);
-    expect(readAlertsState(path.join(dir, 'alerts.json'))?.chats['4242']?.[0]?.token).toBe(token);
-  } finally {
-    await fake.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const { report, answer, state } = await startedWith(token, { id: 4242, languageCode: 'uz' });
+  expect(report).toMatchObject({ subscribed: 1, refused: 0 });
+  expect(answer.split('\n').slice(0, 2)).toEqual(['Подписка оформлена:', 'Все грузы, «Ташкент», Тент']);
+  expect(state?.chats['4242']?.[0]?.token).toBe(token);
 });
 
 test("a kept city search's token names the city and its order; a free-text search says why it has none", async ({ page }) => {
@@ -127,26 +136,7 @@ test('a kept route whose destination has its own radius offers its Telegram aler
   });
 
   // The run reads it, and its answer names the destination's radius as the page's chip does.
-  const fake = await startFakeBotApi();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-alerts-'));
-  try {
-    const board = path.join(dir, 'public', PUBLISHED_BOARD_FILE);
-    fs.mkdirSync(path.dirname(board), { recursive: true });
-    const dictionary = VEHICLE_TYPES.map((type) => ({ id: String(type.id), name: type.name }));
-    fs.writeFileSync(board, JSON.stringify(publishedBoard(generateLoads(120).map(normalizeLoad), dictionary)));
-    fake.userSends({ id: 4343, firstName: 'Driver', languageCode: 'ru' }, `/start ${token}`);
-    const config = alertsConfigFromEnv({
-      TELEGRAM_ALERTS_BOT_TOKEN: fake.token,
-      TELEGRAM_API_URL: fake.url,
-      TELEGRAM_ALERTS_STATE_FILE: path.join(dir, 'alerts.json'),
-      TELEGRAM_MIN_INTERVAL_MS: '0',
-      PUBLIC_DIR: path.join(dir, 'public'),
-      SITE_URL: 'https://yukbor.example',
-    });
-    expect(await runAlerts(config, { log: () => {} })).toMatchObject({ subscribed: 1, refused: 0 });
-    expect(fake.chatMessages(4343)[0]?.text.split('\n')[1]).toContain('пункт назначения: в радиусе 100 км');
-  } finally {
-    await fake.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const { report, answer } = await startedWith(token, { id: 4343, languageCode: 'ru' });
+  expect(report).toMatchObject({ subscribed: 1, refused: 0 });
+  expect(answer.split('\n')[1]).toContain('пункт назначения: в радиусе 100 км');
 });
