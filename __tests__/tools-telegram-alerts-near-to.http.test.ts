@@ -9,25 +9,24 @@
  * exactly those loads: the route's own first, in its order, then those on its way, the smallest detour first.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Load } from '../src/api-client/types';
 import { fetchVehicleTypes } from '../src/api-client/client';
 import { listQuery } from '../src/board/sources/list-query';
 import { tripNow } from '../src/board/sources/trip-since';
 import { PAGE_SIZE } from '../src/config/constants';
 import { tashkentDay } from '../src/config/time';
-import { PUBLISHED_BOARD_FILE, publishedBoard } from '../src/feeds/published-board';
+import { publishedBoard } from '../src/feeds/published-board';
 import { newestFirst, postedAt } from '../src/loads/posting-time';
 import { parseBoardQuery } from '../src/search/query';
 import { alertsConfigFromEnv } from '../tools/telegram/alerts/config';
 import { runAlerts } from '../tools/telegram/alerts/run';
+import { alertsEnvFor, type BotFolder, botFolder, TEST_SITE_URL } from '../tools/harness/bot-folder';
 import { type FakeBotApi, type FakeUser, startFakeBotApi } from '../tools/harness/fake-bot-api';
 import { everyLoad, startApi, type HarnessApi } from '../tools/harness/sample-api';
 import { publishFilters, type PublishedFilters } from './support/published-filters';
 import { tokenFor } from './support/alerts';
 
-const SITE = 'https://yukbor.example';
+const SITE = TEST_SITE_URL;
 const ROUTE = '/loads/route/toshkent/samarqand';
 const TRIP = { from: 'toshkent', to: 'samarqand' };
 const HOUR = 3_600_000;
@@ -38,7 +37,7 @@ let api: HarnessApi;
 let fake: FakeBotApi;
 let published: PublishedFilters;
 let built: Load[];
-let dir: string;
+let folder: BotFolder;
 const apiUrlBefore = process.env.GATSBY_API_URL;
 
 beforeAll(async () => {
@@ -53,20 +52,18 @@ beforeAll(async () => {
   );
   // The board's files are the site's: their paths resolve against the page's origin.
   (globalThis as { location?: { href: string } }).location = { href: `${published.origin}/` };
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alerts-near-to-'));
-  const board = path.join(dir, 'public', PUBLISHED_BOARD_FILE);
-  fs.mkdirSync(path.dirname(board), { recursive: true });
-  fs.writeFileSync(board, JSON.stringify(publishedBoard(built, types)));
+  folder = botFolder('alerts-near-to');
+  folder.publish(publishedBoard(built, types));
 });
 afterAll(async () => {
   process.env.GATSBY_API_URL = apiUrlBefore;
   await published.close();
   await api.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  folder.remove();
 });
 beforeEach(async () => {
   fake = await startFakeBotApi();
-  fs.rmSync(path.join(dir, 'alerts.json'), { force: true });
+  fs.rmSync(folder.alertsStateFile, { force: true });
 });
 afterEach(() => fake.close());
 
@@ -97,14 +94,7 @@ describe('npm run telegram -- alerts: a kept route whose destination has a radiu
 
       const oldest = postedAt(built[built.length - 1] as Load);
       fake.userSends(driver, `/start ${tokenFor(ROUTE, search, 'uz', tashkentDay(Date.now()) ?? '')}`, oldest - HOUR);
-      const config = alertsConfigFromEnv({
-        TELEGRAM_ALERTS_BOT_TOKEN: fake.token,
-        TELEGRAM_API_URL: fake.url,
-        TELEGRAM_ALERTS_STATE_FILE: path.join(dir, 'alerts.json'),
-        TELEGRAM_MIN_INTERVAL_MS: '0',
-        PUBLIC_DIR: path.join(dir, 'public'),
-        SITE_URL: SITE,
-      });
+      const config = alertsConfigFromEnv(alertsEnvFor(folder, fake));
       const clock = () => postedAt(built[0] as Load) + HOUR;
       expect(await runAlerts(config, { log: () => {}, clock })).toMatchObject({ subscribed: 1, refused: 0 });
       const [answer, alert] = fake.chatMessages(driver.id);

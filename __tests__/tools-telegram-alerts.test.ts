@@ -6,9 +6,9 @@
  * command as a child process.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Load } from '../src/api-client/types';
+import { PUBLISHED_BOARD_FILE } from '../src/feeds/published-board';
 import { postedAt } from '../src/loads/posting-time';
 import { ALERT_TOKEN_VERSION, encodeAlertToken } from '../src/search/alert-token';
 import { NO_FILTERS, type FilterValues } from '../src/search/filter-table';
@@ -21,6 +21,7 @@ import { type LocalS3, startLocalS3 } from '../tools/deploy/local-s3';
 import { readObject } from '../tools/deploy/conditional-object';
 import { stateObject, TELEGRAM_ALERTS_STATE_KEY, TELEGRAM_STATE_KEY } from '../tools/deploy/state-location';
 import { releaseState, uploadState } from '../tools/telegram/bucket-state';
+import { alertsEnvFor, type BotFolder, botFolder, TEST_SITE_URL } from '../tools/harness/bot-folder';
 import { type FakeBotApi, type FakeMessage, type FakeUser, startFakeBotApi } from '../tools/harness/fake-bot-api';
 import { boardListIds, SAMPLE, tokenFor, writeBoard } from './support/alerts';
 import { plainDetourLimitKm, plainOnTheWay } from './support/on-the-way-oracle';
@@ -28,7 +29,7 @@ import { EMPTY_QUERY, parseBoardQuery } from '../src/search/query';
 import { startCli, waitFor } from './support/cli-process';
 
 const ROOT = path.resolve(__dirname, '..');
-const SITE = 'https://yukbor.example';
+const SITE = TEST_SITE_URL;
 const HOUR = 3_600_000;
 /** The sample loads' day in Tashkent: the links below were made on it, and the runs read them on it. */
 const TODAY = PINNED_SAMPLE_DAY;
@@ -40,34 +41,22 @@ const bobur: FakeUser = { id: 7002, firstName: 'Бобур', username: 'bobur_yu
 const sergei: FakeUser = { id: 7003, firstName: 'Сергей', username: 'sergei_gruz', languageCode: 'ru' };
 
 let fake: FakeBotApi;
-let dir: string;
+let folder: BotFolder;
 let started: number;
 
 beforeEach(async () => {
   fake = await startFakeBotApi();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alerts-test-'));
+  folder = botFolder('alerts-test');
   started = Date.now();
 });
 
 afterEach(async () => {
   await fake.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  folder.remove();
 });
 
-const publicDir = () => path.join(dir, 'public');
-const stateFile = () => path.join(dir, 'alerts.json');
-
-function env(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    TELEGRAM_ALERTS_BOT_TOKEN: fake.token,
-    TELEGRAM_API_URL: fake.url,
-    TELEGRAM_ALERTS_STATE_FILE: stateFile(),
-    TELEGRAM_MIN_INTERVAL_MS: '0',
-    PUBLIC_DIR: publicDir(),
-    SITE_URL: SITE,
-    ...extra,
-  };
-}
+const stateFile = () => folder.alertsStateFile;
+const env = (extra: Record<string, string> = {}) => alertsEnvFor(folder, fake, extra);
 
 /** An hour after the newest sample load, and moving as the test runs. */
 const clock = () => NEWEST_SAMPLE_MS + HOUR + (Date.now() - started);
@@ -109,7 +98,7 @@ describe('npm run telegram -- alerts: keeping a search', () => {
   ] as const)(
     '/start with a token made in %s answers in that language: the list in words, what comes and how to stop',
     async (prefix, user, list, vehicle, stop) => {
-      writeBoard(publicDir(), before(20));
+      writeBoard(folder, before(20));
       fake.userSends(user, `/start ${tokenFor('/loads/from/toshkent', '?vehicle=Tent&weightMin=7.5', prefix, TODAY)}`);
       const report = await run();
       expect(report).toMatchObject({ subscribed: 1, refused: 0, answers: 1, alerts: 0 });
@@ -130,12 +119,12 @@ describe('npm run telegram -- alerts: keeping a search', () => {
   );
 
   it('sends a new search the loads its list holds posted since its /start: the board’s own list, its first 10 and a link to the rest', async () => {
-    writeBoard(publicDir(), before(40));
+    writeBoard(folder, before(40));
     const query = '?weightMin=5';
     fake.userSends(alisher, `/start ${tokenFor('/loads', query, 'uz', TODAY)}`, between(40));
     await run();
     expect(sends()).toHaveLength(1);
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     const expected = boardListIds(SAMPLE, '/loads', query, null, between(40), TODAY);
     expect(expected.length).toBeGreaterThan(10);
     const report = await run();
@@ -156,7 +145,7 @@ describe('npm run telegram -- alerts: keeping a search', () => {
   });
 
   it('counts a new search from its /start: loads already on the board then are never sent', async () => {
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, clock());
     await run();
     await run();
@@ -167,7 +156,7 @@ describe('npm run telegram -- alerts: keeping a search', () => {
     ['cut short', (token: string) => token.slice(0, -3)],
     ['of another site', () => 'ref_AbC123'],
   ])('answers a token %s politely, in the app’s language, and keeps nothing', async (_name, spoil) => {
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     fake.userSends(sergei, `/start ${spoil(tokenFor('/loads/to/toshkent', '?vehicle=Labo', 'uz', TODAY))}`);
     const report = await run();
     expect(report).toMatchObject({ subscribed: 0, refused: 1, answers: 1 });
@@ -181,7 +170,7 @@ describe('npm run telegram -- alerts: keeping a search', () => {
     ['a loading day years ahead', () => encodeToken({ loading: { from: '2049-01-01', to: null } })],
     ['a vehicle type the dictionary does not list', () => encodeToken({ vehicle: ['Ghost'] }, { ghost: '999' })],
   ])('answers a token holding %s as a broken one, and keeps nothing', async (_name, made) => {
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     fake.userSends(sergei, `/start ${made()}`);
     expect(await run()).toMatchObject({ subscribed: 0, refused: 1, answers: 1 });
     expect(fake.chatMessages(sergei.id)[0]?.text).toMatch(/^Не удалось прочитать эту ссылку: она неполная или не с нашего сайта\./);
@@ -189,7 +178,7 @@ describe('npm run telegram -- alerts: keeping a search', () => {
   });
 
   it('answers a token of another version that it cannot read, and keeps nothing', async () => {
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     const bytes = Buffer.from(tokenFor('/loads', '?vehicle=Labo', 'uz', TODAY), 'base64url');
     bytes[0] = ALERT_TOKEN_VERSION + 1;
     let crc = 0;
@@ -205,7 +194,7 @@ describe('npm run telegram -- alerts: keeping a search', () => {
   });
 
   it('keeps five searches a chat, says so for a sixth and keeps it not; the same search twice is one', async () => {
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     const lists = [
       '/loads/from/toshkent',
       '/loads/to/toshkent',
@@ -225,7 +214,7 @@ describe('npm run telegram -- alerts: keeping a search', () => {
   });
 
   it('lists a chat’s searches with their board links, and /stop forgets the chat: nothing is sent to it after', async () => {
-    writeBoard(publicDir(), before(30));
+    writeBoard(folder, before(30));
     fake.userSends(sergei, `/start ${tokenFor('/loads/route/toshkent/samarqand', '?sort=loading', 'ru', TODAY)}`, between(30));
     fake.userSends(sergei, `/start ${tokenFor('/loads', '?search=Buxoro&vehicle=Gazel', 'ru', TODAY)}`, between(30));
     fake.userSends(sergei, '/list');
@@ -243,7 +232,7 @@ describe('npm run telegram -- alerts: keeping a search', () => {
       `${SITE}/ru/loads?search=%D0%91%D1%83%D1%85%D0%B0%D1%80%D0%B0&vehicle=Gazel`,
     ]);
     fake.userSends(sergei, '/stop');
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     const report = await run();
     expect(report).toMatchObject({ stopped: 2, alerts: 0 });
     expect(fake.chatMessages(sergei.id).at(-1)?.text).toBe('Все подписки отменены и удалены. Больше не пишу.');
@@ -253,17 +242,17 @@ describe('npm run telegram -- alerts: keeping a search', () => {
 
 describe('npm run telegram -- alerts: stopping, blocking and limits', () => {
   it('stops one search with the button under its alert, read at the next run before anything is sent', async () => {
-    writeBoard(publicDir(), before(40));
+    writeBoard(folder, before(40));
     fake.userSends(bobur, `/start ${tokenFor('/loads', '?weightMin=5', 'uz-cyrl', TODAY)}`, between(40));
     fake.userSends(bobur, `/start ${tokenFor('/loads', '?weightMax=5', 'uz-cyrl', TODAY)}`, between(40));
     await run();
-    writeBoard(publicDir(), before(20));
+    writeBoard(folder, before(20));
     await run();
     const alerts = fake.chatMessages(bobur.id).slice(2);
     expect(alerts).toHaveLength(2);
     const heavy = alerts.find((message) => callbacks(message).includes('stop:1')) ?? fail('no alert of search 1');
     fake.userPresses(bobur, heavy.id, 'stop:1');
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     const callsBefore = fake.calls.length;
     const report = await run();
     expect(report.stopped).toBe(1);
@@ -276,12 +265,12 @@ describe('npm run telegram -- alerts: stopping, blocking and limits', () => {
   });
 
   it('forgets a chat that blocked the bot (403), and sends it nothing again', async () => {
-    writeBoard(publicDir(), before(30));
+    writeBoard(folder, before(30));
     fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
     fake.userSends(sergei, `/start ${tokenFor('/loads', '', 'ru', TODAY)}`, between(30));
     await run();
     fake.block(alisher);
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     const report = await run();
     expect(report).toMatchObject({ forgotten: 1, alerts: 1 });
     expect(Object.keys(state().chats)).toEqual([String(sergei.id)]);
@@ -292,7 +281,7 @@ describe('npm run telegram -- alerts: stopping, blocking and limits', () => {
   });
 
   it('sends nothing more to a chat once it refused a message (403) in the same run', async () => {
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`);
     fake.userSends(alisher, '/list');
     fake.block(alisher);
@@ -302,7 +291,7 @@ describe('npm run telegram -- alerts: stopping, blocking and limits', () => {
   });
 
   it('forgets a chat when Telegram says it blocked the bot (my_chat_member), though its search is quiet', async () => {
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     fake.userSends(alisher, `/start ${tokenFor('/loads/to/nukus', '?vehicle=Avtovoz', 'uz', TODAY)}`);
     fake.userSends(sergei, `/start ${tokenFor('/loads', '', 'ru', TODAY)}`);
     await run();
@@ -319,10 +308,10 @@ describe('npm run telegram -- alerts: stopping, blocking and limits', () => {
   });
 
   it('waits a 429 out and sends the same alert once', async () => {
-    writeBoard(publicDir(), before(10));
+    writeBoard(folder, before(10));
     fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(10));
     await run();
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     fake.answerNext('sendMessage', { status: 429, retryAfter: 1 });
     const report = await run();
     expect(report.alerts).toBe(1);
@@ -333,12 +322,12 @@ describe('npm run telegram -- alerts: stopping, blocking and limits', () => {
   });
 
   it('starts no alert past its time budget; the next run sends the rest, oldest first, each once', async () => {
-    writeBoard(publicDir(), before(30));
+    writeBoard(folder, before(30));
     const users = [alisher, bobur, sergei];
     // Each keeps the board from a later point: Alisher's alert holds the oldest loads.
     users.forEach((user, index) => fake.userSends(user, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30 - index * 5)));
     await run();
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     // A clock that moves 40 s with each message sent: the second alert would start past the budget.
     const [now, sent] = [clock(), sends().length];
     const report = await run({ TELEGRAM_TIME_BUDGET_SECONDS: '30' }, { clock: () => now + 40_000 * (sends().length - sent) });
@@ -354,11 +343,11 @@ describe('npm run telegram -- alerts: stopping, blocking and limits', () => {
 
 describe('npm run telegram -- alerts: what each chat is sent', () => {
   it('writes to each chat in its own search’s language when two chats keep the same list in two languages', async () => {
-    writeBoard(publicDir(), before(30));
+    writeBoard(folder, before(30));
     fake.userSends(alisher, `/start ${tokenFor('/loads/from/toshkent', '', 'uz', TODAY)}`, between(30));
     fake.userSends(sergei, `/start ${tokenFor('/loads/from/toshkent', '', 'ru', TODAY)}`, between(30));
     await run();
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     expect(await run()).toMatchObject({ alerts: 2 });
     const uz = fake.chatMessages(alisher.id)[1] ?? fail('no alert in Uzbek');
     const ru = fake.chatMessages(sergei.id)[1] ?? fail('no alert in Russian');
@@ -375,7 +364,7 @@ describe('npm run telegram -- alerts: what each chat is sent', () => {
   });
 
   it('lists fewer loads rather than pass Telegram’s 4,096 characters, and the rest are behind the list’s link', async () => {
-    writeBoard(publicDir(), before(12));
+    writeBoard(folder, before(12));
     fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(12));
     await run();
     // Place names at the normalizer's cap: ten such loads make a message Telegram refuses.
@@ -384,7 +373,7 @@ describe('npm run telegram -- alerts: what each chat is sent', () => {
       from: `${'Qishloq'.repeat(28)}${index}`.slice(0, 200),
       to: 'Ж'.repeat(200),
     });
-    writeBoard(publicDir(), [...SAMPLE.slice(0, 12).map(long), ...before(12)]);
+    writeBoard(folder, [...SAMPLE.slice(0, 12).map(long), ...before(12)]);
     expect(await run()).toMatchObject({ alerts: 1, failed: 0 });
     const [call] = sends().slice(1);
     expect(call?.status).toBe(200);
@@ -423,12 +412,12 @@ describe('npm run telegram -- alerts: a kept trip', () => {
   ] as const)(
     'sends a kept route its new loads on the way too, in %s, each marked with its detour',
     async (prefix, user, marker, promise) => {
-      writeBoard(publicDir(), before(40));
+      writeBoard(folder, before(40));
       fake.userSends(user, `/start ${tokenFor(ROUTE, '', prefix, TODAY)}`, between(40));
       await run();
       // The answer to /start says the loads on the way come too, and how far off the road they may lie.
       expect(fake.chatMessages(user.id)[0]?.text.split('\n\n')).toContain(promise.replace('{km}', String(plainDetourLimitKm(TRIP))));
-      writeBoard(publicDir(), SAMPLE);
+      writeBoard(folder, SAMPLE);
       const own = boardListIds(SAMPLE, ROUTE, '', null, between(40), TODAY);
       const way = plainOnTheWay(SAMPLE.slice(0, 40), TRIP, EMPTY_QUERY);
       expect(way.length).toBeGreaterThan(1);
@@ -446,10 +435,10 @@ describe('npm run telegram -- alerts: a kept trip', () => {
   );
 
   it('keeps the list’s filters on the loads on the way, and sends nothing twice', async () => {
-    writeBoard(publicDir(), before(40));
+    writeBoard(folder, before(40));
     fake.userSends(alisher, `/start ${tokenFor(ROUTE, '?vehicle=Tent', 'uz', TODAY)}`, between(40));
     await run();
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     const way = plainOnTheWay(SAMPLE.slice(0, 40), TRIP, parseBoardQuery('?vehicle=Tent', { placeList: true }));
     const own = boardListIds(SAMPLE, ROUTE, '?vehicle=Tent', null, between(40), TODAY);
     expect(way.length).toBeGreaterThan(0);
@@ -463,7 +452,7 @@ describe('npm run telegram -- alerts: a kept trip', () => {
 
 describe('npm run telegram -- alerts: a clock gone wrong', () => {
   it('lets a load stamped a year ahead move no cursor past the run’s clock: every search still gets its new loads', async () => {
-    writeBoard(publicDir(), before(30));
+    writeBoard(folder, before(30));
     fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
     fake.userSends(sergei, `/start ${tokenFor('/loads', '?vehicle=Avtovoz', 'ru', TODAY)}`, between(30));
     fake.userSends(bobur, `/start ${tokenFor('/loads', '?weightMin=5', 'uz-cyrl', TODAY)}`, between(30));
@@ -475,7 +464,7 @@ describe('npm run telegram -- alerts: a clock gone wrong', () => {
       vehicleType: 'Avtovoz',
       createdAt: new Date(NEWEST_SAMPLE_MS + 365 * 24 * HOUR).toISOString(),
     };
-    writeBoard(publicDir(), [future, ...SAMPLE]);
+    writeBoard(folder, [future, ...SAMPLE]);
     const second = await run();
     expect(second.alerts).toBe(2);
     for (const subscriptions of Object.values(state().chats))
@@ -487,7 +476,7 @@ describe('npm run telegram -- alerts: a clock gone wrong', () => {
       weight: 20,
       createdAt: new Date(clock() + 1000 + index).toISOString(),
     }));
-    writeBoard(publicDir(), [future, ...fresh, ...SAMPLE]);
+    writeBoard(folder, [future, ...fresh, ...SAMPLE]);
     const later = clock() + 60_000;
     const third = await run({}, { clock: () => later });
     expect(third.alerts).toBe(2);
@@ -503,7 +492,7 @@ const drivers = (count: number): FakeUser[] =>
 
 describe('npm run telegram -- alerts: answers', () => {
   it('sends the answers a run had no time for in the next run, each once', async () => {
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     const users = drivers(6);
     for (const user of users) fake.userSends(user, `/start ${tokenFor('/loads/from/toshkent', '', 'uz', TODAY)}`);
     // A clock that moves 40 s with each message sent: the second answer would start past the budget.
@@ -520,14 +509,14 @@ describe('npm run telegram -- alerts: answers', () => {
 
 describe('npm run telegram -- alerts: when Telegram is unwell', () => {
   it('goes on with the alerts when the button’s answer fails (500s): the search is stopped all the same', async () => {
-    writeBoard(publicDir(), before(40));
+    writeBoard(folder, before(40));
     fake.userSends(bobur, `/start ${tokenFor('/loads', '?weightMin=5', 'uz-cyrl', TODAY)}`, between(40));
     fake.userSends(sergei, `/start ${tokenFor('/loads', '', 'ru', TODAY)}`, between(40));
     await run();
     const [started] = fake.chatMessages(bobur.id);
     fake.userPresses(bobur, started?.id ?? 0, 'stop:1');
     fake.answerNext('answerCallbackQuery', { status: 500 }, 4);
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     const report = await run();
     expect(report).toMatchObject({ stopped: 1, alerts: 1 });
     expect(fake.chatMessages(bobur.id).at(-1)?.text).toMatch(/^Тўхтатилди:/);
@@ -536,7 +525,7 @@ describe('npm run telegram -- alerts: when Telegram is unwell', () => {
   });
 
   it('ends the run cleanly when Telegram asks getUpdates to wait past the budget, and the next run reads them', async () => {
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`);
     fake.answerNext('getUpdates', { status: 429, retryAfter: 60 });
     expect(await run({ TELEGRAM_TIME_BUDGET_SECONDS: '10' })).toMatchObject({ updates: 0, answers: 0 });
@@ -544,7 +533,7 @@ describe('npm run telegram -- alerts: when Telegram is unwell', () => {
   });
 
   it('tries getUpdates no more once the budget is spent when Telegram stops answering', async () => {
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     fake.holdAll('getUpdates');
     // One try outlives the one-second budget: a run that tried again would outlive it by a try each.
     await expect(run({ TELEGRAM_TIME_BUDGET_SECONDS: '1' }, { clock: Date.now, requestTimeoutMs: 1_500 })).rejects.toThrow(/getUpdates/);
@@ -552,11 +541,11 @@ describe('npm run telegram -- alerts: when Telegram is unwell', () => {
   });
 
   it('starts no other message once the budget is spent when a send never gets its answer', async () => {
-    writeBoard(publicDir(), before(30));
+    writeBoard(folder, before(30));
     const users = drivers(3);
     for (const user of users) fake.userSends(user, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
     await run();
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     fake.holdAll('sendMessage');
     const report = await run({ TELEGRAM_TIME_BUDGET_SECONDS: '1' }, { clock: Date.now, requestTimeoutMs: 1_500 });
     expect(report).toMatchObject({ alerts: 0, failed: 1, left: 2 });
@@ -564,7 +553,7 @@ describe('npm run telegram -- alerts: when Telegram is unwell', () => {
   });
 
   it('leaves the answers to the next run when Telegram asks one to wait past the budget, and sends each once', async () => {
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     const users = drivers(3);
     for (const user of users) fake.userSends(user, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`);
     fake.answerNext('sendMessage', { status: 429, retryAfter: 60 });
@@ -576,13 +565,13 @@ describe('npm run telegram -- alerts: when Telegram is unwell', () => {
 
 describe('npm run telegram -- alerts: the build’s clock', () => {
   it('moves no cursor past the time the build wrote its board, though the run’s clock is later', async () => {
-    writeBoard(publicDir(), before(30));
+    writeBoard(folder, before(30));
     fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
     await run();
     const built = NEWEST_SAMPLE_MS + HOUR / 2;
     const ahead: Load = { ...(SAMPLE[0] as Load), id: 'after-the-build', createdAt: new Date(built + 60_000).toISOString() };
-    writeBoard(publicDir(), [ahead, ...SAMPLE]);
-    const board = path.join(publicDir(), 'feeds', 'board.json');
+    writeBoard(folder, [ahead, ...SAMPLE]);
+    const board = path.join(folder.publicDir, PUBLISHED_BOARD_FILE);
     fs.utimesSync(board, new Date(built), new Date(built));
     expect(await run()).toMatchObject({ alerts: 1 });
     expect(linked(fake.chatMessages(alisher.id).at(-1))).not.toContain('after-the-build');
@@ -597,7 +586,7 @@ describe('npm run telegram -- alerts, the real command', () => {
   ])(
     'killed while an alert is held %s, sends nothing twice: the next run counts it as sent and sends the others',
     async (_name, hold, held) => {
-      writeBoard(publicDir(), before(30));
+      writeBoard(folder, before(30));
       // Kept from now: the sample's loads are in the past, so the new ones below are dated after it.
       const now = Date.now();
       for (const user of [alisher, bobur, sergei]) fake.userSends(user, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, now - HOUR);
@@ -607,7 +596,7 @@ describe('npm run telegram -- alerts, the real command', () => {
       }));
       const first = startCli('tools/telegram/cli.ts', ['alerts'], env());
       expect((await first.exited).code).toBe(0);
-      writeBoard(publicDir(), [...fresh, ...before(30)]);
+      writeBoard(folder, [...fresh, ...before(30)]);
       fake.holdNext('sendMessage', hold, 1);
       const killed = startCli('tools/telegram/cli.ts', ['alerts'], env());
       await waitFor(() => sends().filter((call) => call.status === 0).length === 1);
@@ -626,7 +615,7 @@ describe('npm run telegram -- alerts, the real command', () => {
   );
 
   it('killed at its third answer, sends the answers not yet tried in the next run, and none twice', async () => {
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     const users = drivers(6);
     for (const user of users) fake.userSends(user, `/start ${tokenFor('/loads/from/toshkent', '', 'uz', TODAY)}`);
     fake.holdNext('sendMessage', 'after', 2);
@@ -640,11 +629,11 @@ describe('npm run telegram -- alerts, the real command', () => {
   });
 
   it('never says nothing was sent when Telegram becomes unreachable after some alerts went out', async () => {
-    writeBoard(publicDir(), before(30));
+    writeBoard(folder, before(30));
     const users = drivers(4);
     for (const user of users) fake.userSends(user, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
     await run();
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     fake.holdNext('sendMessage', 'before', 2);
     const cut = startCli('tools/telegram/cli.ts', ['alerts'], env());
     await waitFor(() => sends().filter((call) => call.status === 0).length === 1);
@@ -660,11 +649,11 @@ describe('npm run telegram -- alerts, the real command', () => {
   });
 
   it('skips a journal line that is no alert of ours (null, a number, a list) and reads the others', async () => {
-    writeBoard(publicDir(), before(30));
+    writeBoard(folder, before(30));
     fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(30));
     await run();
     fs.writeFileSync(`${stateFile()}.journal`, 'null\n42\n[]\n"stop"\n{"chat":null}\n');
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     expect(await run()).toMatchObject({ alerts: 1 });
     const { code } = await startCli('tools/telegram/cli.ts', ['alerts'], env()).exited;
     expect(code).toBe(0);
@@ -675,7 +664,7 @@ describe('npm run telegram -- alerts, the real command', () => {
     ['a refused token (401)', () => ({ TELEGRAM_ALERTS_BOT_TOKEN: '123:wrong' }), /refused the alerts bot's token \(401 Unauthorized\)/],
     [
       'a missing board',
-      () => ({ PUBLIC_DIR: path.join(dir, 'nowhere') }),
+      () => ({ PUBLIC_DIR: path.join(folder.dir, 'nowhere') }),
       /cannot read the board the build published, .*board\.json \(ENOENT\)/,
     ],
     [
@@ -684,7 +673,7 @@ describe('npm run telegram -- alerts, the real command', () => {
       /SITE_URL is "http:\/\/localhost:9000", an address only this machine/,
     ],
   ])('fails with one line naming the cause: %s', async (_name, extra, expected) => {
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     const { code, stderr, stdout } = await startCli('tools/telegram/cli.ts', ['alerts'], env(extra())).exited;
     expect(code).toBe(1);
     const lines = stderr.split('\n').filter((line) => line.startsWith('npm run'));
@@ -719,21 +708,21 @@ describe('the alerts’ state in the bucket, where the CDN does not serve it', (
   };
 
   it('is taken and given back by each run beside the channel’s, and a run starts from it without a file', async () => {
-    writeBoard(publicDir(), before(20));
+    writeBoard(folder, before(20));
     fake.userSends(alisher, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, between(20));
     await runAlerts(alertsConfigFromEnv(env(bucketEnv())), { log: () => {}, clock, s3Client: s3.client });
     expect(await kept()).toMatchObject({ generation: 1, taken: null, chats: { [String(alisher.id)]: [{ id: '1' }] } });
     expect(await readObject(s3.client, stateObject(s3.config(), TELEGRAM_STATE_KEY))).toBeNull();
     // A fresh machine (the workflow's runner): no file, the bucket's copy.
     fs.rmSync(stateFile());
-    writeBoard(publicDir(), SAMPLE);
+    writeBoard(folder, SAMPLE);
     const report = await runAlerts(alertsConfigFromEnv(env(bucketEnv())), { log: () => {}, clock, s3Client: s3.client });
     expect(report.alerts).toBe(1);
     expect(await kept()).toMatchObject({ generation: 2, taken: null });
   });
 
   it('stops a run while a killed run never gave it back, and `upload` gives back the killed run’s file with its journal counted', async () => {
-    writeBoard(publicDir(), before(30));
+    writeBoard(folder, before(30));
     const now = Date.now();
     for (const user of [alisher, bobur]) fake.userSends(user, `/start ${tokenFor('/loads', '', 'uz', TODAY)}`, now - HOUR);
     const fresh = SAMPLE.slice(0, 30).map((load, index) => ({
@@ -741,7 +730,7 @@ describe('the alerts’ state in the bucket, where the CDN does not serve it', (
       createdAt: new Date(now - 30 * 60_000 + index * 1000).toISOString(),
     }));
     expect((await startCli('tools/telegram/cli.ts', ['alerts'], { ...env(), ...bucketEnv() }).exited).code).toBe(0);
-    writeBoard(publicDir(), [...fresh, ...before(30)]);
+    writeBoard(folder, [...fresh, ...before(30)]);
     fake.holdNext('sendMessage', 'after');
     const killed = startCli('tools/telegram/cli.ts', ['alerts'], { ...env(), ...bucketEnv() });
     await waitFor(() => sends().filter((call) => call.status === 0).length === 1);
@@ -750,7 +739,7 @@ describe('the alerts’ state in the bucket, where the CDN does not serve it', (
     expect(fs.existsSync(`${stateFile()}.journal`)).toBe(true);
     expect((await kept())?.taken).not.toBeNull();
     // Another machine, without the file: the copy was never given back.
-    const elsewhere = path.join(dir, 'elsewhere.json');
+    const elsewhere = path.join(folder.dir, 'elsewhere.json');
     const refused = await startCli('tools/telegram/cli.ts', ['alerts'], {
       ...env({ TELEGRAM_ALERTS_STATE_FILE: elsewhere }),
       ...bucketEnv(),

@@ -6,13 +6,12 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { generateLoads, HOSTILE_LOAD_ID, HOSTILE_TITLE } from '../tools/sample-api/data';
 import { normalizeLoad } from '../src/api-client/normalize';
 import type { Load } from '../src/api-client/types';
 import { languageByPrefix } from '../src/config/languages';
-import { PUBLISHED_BOARD_FILE, type PublishedLoad, publishedBoard } from '../src/feeds/published-board';
+import { type PublishedLoad, publishedBoard } from '../src/feeds/published-board';
 import { placeLabel } from '../src/places/names';
 import { formatReaderDate } from '../src/loads/reader-date';
 import { type LocalS3, startLocalS3 } from '../tools/deploy/local-s3';
@@ -25,10 +24,11 @@ import { openPost, postBody } from '../tools/telegram/post';
 import { describeFailedMessage, type FailedMessage, MAX_FAILED_RUNS, runTelegram, type RunReport } from '../tools/telegram/run';
 import { parseState, readState, type TelegramState } from '../tools/telegram/state';
 import { telegramTranslator } from '../tools/telegram/texts';
+import { type BotFolder, botFolder, TEST_SITE_URL } from '../tools/harness/bot-folder';
 import { type FakeBotApi, startFakeBotApi } from '../tools/harness/fake-bot-api';
 import { startCli, waitFor } from './support/cli-process';
 
-const SITE = 'https://yukbor.example';
+const SITE = TEST_SITE_URL;
 const SAMPLE = generateLoads(130).map(normalizeLoad);
 
 /** The sample board of `count` loads, leaving out the `skipNewest` newest (they are "posted later"). */
@@ -37,23 +37,21 @@ function sampleBoard(count: number, skipNewest = 0): Load[] {
 }
 
 let fake: FakeBotApi;
+let folder: BotFolder;
 let dir: string;
 
 beforeEach(async () => {
   fake = await startFakeBotApi();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'telegram-test-'));
+  folder = botFolder('telegram-test');
+  dir = folder.dir;
 });
 
 afterEach(async () => {
   await fake.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  folder.remove();
 });
 
-function writeBoard(loads: readonly Load[]): void {
-  const file = path.join(dir, 'public', PUBLISHED_BOARD_FILE);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(publishedBoard(loads)));
-}
+const writeBoard = (loads: readonly Load[]) => folder.publish(publishedBoard(loads));
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -62,7 +60,7 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
     TELEGRAM_API_URL: fake.url,
     TELEGRAM_STATE_FILE: path.join(dir, 'state.json'),
     TELEGRAM_MIN_INTERVAL_MS: '0',
-    PUBLIC_DIR: path.join(dir, 'public'),
+    PUBLIC_DIR: folder.publicDir,
     SITE_URL: SITE,
     ...extra,
   };

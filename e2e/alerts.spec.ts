@@ -1,13 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { normalizeLoad } from '../src/api-client/normalize';
 import { decodeAlertToken } from '../src/search/alert-token';
 import { NO_FILTERS } from '../src/search/filter-table';
 import { tashkentDay } from '../src/config/time';
-import { PUBLISHED_BOARD_FILE, publishedBoard } from '../src/feeds/published-board';
+import { publishedBoard } from '../src/feeds/published-board';
 import { generateLoads, VEHICLE_TYPES } from '../tools/sample-api/data';
+import { alertsEnvFor, botFolder } from '../tools/harness/bot-folder';
 import { startFakeBotApi } from '../tools/harness/fake-bot-api';
 import { alertsConfigFromEnv } from '../tools/telegram/alerts/config';
 import { runAlerts } from '../tools/telegram/alerts/run';
@@ -42,26 +40,17 @@ async function tokenOf(page: Page, name: string | RegExp, count = 1): Promise<st
  */
 async function startedWith(token: string, user: { id: number; languageCode: string }) {
   const fake = await startFakeBotApi();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-alerts-'));
+  const folder = botFolder('e2e-alerts');
   try {
-    const board = path.join(dir, 'public', PUBLISHED_BOARD_FILE);
-    fs.mkdirSync(path.dirname(board), { recursive: true });
     const dictionary = VEHICLE_TYPES.map((type) => ({ id: String(type.id), name: type.name }));
-    fs.writeFileSync(board, JSON.stringify(publishedBoard(generateLoads(120).map(normalizeLoad), dictionary)));
+    folder.publish(publishedBoard(generateLoads(120).map(normalizeLoad), dictionary));
     fake.userSends({ id: user.id, firstName: 'Driver', languageCode: user.languageCode }, `/start ${token}`);
-    const config = alertsConfigFromEnv({
-      TELEGRAM_ALERTS_BOT_TOKEN: fake.token,
-      TELEGRAM_API_URL: fake.url,
-      TELEGRAM_ALERTS_STATE_FILE: path.join(dir, 'alerts.json'),
-      TELEGRAM_MIN_INTERVAL_MS: '0',
-      PUBLIC_DIR: path.join(dir, 'public'),
-      SITE_URL: 'https://yukbor.example',
-    });
+    const config = alertsConfigFromEnv(alertsEnvFor(folder, fake));
     const report = await runAlerts(config, { log: () => {} });
-    return { report, answer: fake.chatMessages(user.id)[0]?.text ?? '', state: readAlertsState(path.join(dir, 'alerts.json')) };
+    return { report, answer: fake.chatMessages(user.id)[0]?.text ?? '', state: readAlertsState(folder.alertsStateFile) };
   } finally {
     await fake.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    folder.remove();
   }
 }
 

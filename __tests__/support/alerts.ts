@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { normalizeLoad } from '../../src/api-client/normalize';
 import type { Load } from '../../src/api-client/types';
 import { alertScopeOf, encodeAlertToken, keptSearchOf } from '../../src/search/alert-token';
@@ -10,7 +8,8 @@ import { tashkentToday } from '../../src/search/rows';
 import { PLACES } from '../../src/places/gazetteer';
 import { parseBoardQuery } from '../../src/search/query';
 import { languageByPrefix, type LanguagePrefix } from '../../src/config/languages';
-import { PUBLISHED_BOARD_FILE, publishedBoard } from '../../src/feeds/published-board';
+import { publishedBoard } from '../../src/feeds/published-board';
+import type { BotFolder } from '../../tools/harness/bot-folder';
 import { filterFiles } from '../../src/gatsby/filter-files';
 import { groupBuildLoads } from '../../src/loads/gazetteer-groups';
 import { routeKey } from '../../src/loads/place-groups';
@@ -25,10 +24,9 @@ export const VEHICLE_IDS = Object.fromEntries(DICTIONARY.map((type) => [type.nam
 /** The sample API's loads, newest first. */
 export const SAMPLE: Load[] = generateLoads(130).map(normalizeLoad);
 
-export function writeBoard(publicDir: string, loads: readonly Load[]): void {
-  const file = path.join(publicDir, PUBLISHED_BOARD_FILE);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(publishedBoard(loads, DICTIONARY)));
+/** Publishes `loads` into `folder` as the build does, with the sample API's dictionary. */
+export function writeBoard(folder: BotFolder, loads: readonly Load[]): void {
+  folder.publish(publishedBoard(loads, DICTIONARY));
 }
 
 /** What a list's page reads its URL with: a place to widen on a city or route page, a destination's own radius on a route's. */

@@ -7,16 +7,15 @@
 // of its own: the pauses are counted, not slept, so minutes of Telegram's pace take seconds here. It
 // prints how many alerts one scheduled run sends within TELEGRAM_TIME_BUDGET_SECONDS (600) and how long
 // all of them take.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { normalizeLoad } from '../../src/api-client/normalize';
 import type { Load } from '../../src/api-client/types';
 import { encodeAlertToken, keptSearchOf } from '../../src/search/alert-token';
 import { EMPTY_QUERY, type BoardQuery } from '../../src/search/query';
 import { LANGUAGES } from '../../src/config/languages';
 import { DAY_MS, tashkentDay } from '../../src/config/time';
-import { publishedBoard, PUBLISHED_BOARD_FILE } from '../../src/feeds/published-board';
+import { publishedBoard } from '../../src/feeds/published-board';
+import { botFolder } from '../harness/bot-folder';
 import { postedAt } from '../../src/loads/posting-time';
 import { matchPlace } from '../../src/places/match';
 import { startFakeBotApi } from '../harness/fake-bot-api';
@@ -137,13 +136,11 @@ async function main(): Promise<void> {
   );
 
   if (flags['match-only']) return;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-alerts-'));
+  const folder = botFolder('bench-alerts');
   const fake = await startFakeBotApi({ anyPrivateChat: true, record: false });
   try {
-    const boardFile = path.join(dir, 'public', PUBLISHED_BOARD_FILE);
-    fs.mkdirSync(path.dirname(boardFile), { recursive: true });
-    fs.writeFileSync(boardFile, JSON.stringify(board));
-    const stateFile = path.join(dir, 'alerts.json');
+    folder.publish(board);
+    const stateFile = folder.alertsStateFile;
     writeAlertsState(stateFile, state);
     // Telegram's pace on a clock of the bench's own: each pause moves it on instead of sleeping. It
     // starts an hour after the newest load, on the day the searches were kept.
@@ -158,7 +155,7 @@ async function main(): Promise<void> {
       TELEGRAM_API_URL: fake.url,
       TELEGRAM_ALERTS_STATE_FILE: stateFile,
       TELEGRAM_TIME_BUDGET_SECONDS: budget,
-      PUBLIC_DIR: path.join(dir, 'public'),
+      PUBLIC_DIR: folder.publicDir,
       SITE_URL: 'https://yukbor.example',
     });
     const deliver = async (budget: string) => {
@@ -182,7 +179,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await fake.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    folder.remove();
   }
 }
 

@@ -3,15 +3,14 @@
 // real pace (TELEGRAM_MIN_INTERVAL_MS unset: 3 s). Prints requests and seconds for an unchanged board
 // and for N new loads (default 100, about five minutes), the 429s met and the shortest gap between two
 // messages as the server saw them.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { generateLoads } from '../sample-api/data';
 import { normalizeLoad } from '../../src/api-client/normalize';
 import type { Load } from '../../src/api-client/types';
-import { PUBLISHED_BOARD_FILE, publishedBoard } from '../../src/feeds/published-board';
+import { publishedBoard } from '../../src/feeds/published-board';
 import { telegramConfigFromEnv } from '../telegram/config';
 import { runTelegram } from '../telegram/run';
+import { botFolder } from '../harness/bot-folder';
 import { startFakeBotApi } from '../harness/fake-bot-api';
 import { numberFlag, readFlags } from './flags';
 
@@ -21,20 +20,16 @@ async function main(): Promise<void> {
   const { new: fresh } = readFlags({ new: numberFlag(100) });
   const loads = generateLoads(BOARD + fresh).map(normalizeLoad);
   const fake = await startFakeBotApi({ perMinuteLimit: 20 });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-telegram-'));
-  const writeBoard = (board: Load[]) => {
-    const file = path.join(dir, 'public', PUBLISHED_BOARD_FILE);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, JSON.stringify(publishedBoard(board)));
-  };
+  const folder = botFolder('bench-telegram');
+  const writeBoard = (board: Load[]) => folder.publish(publishedBoard(board));
   const config = telegramConfigFromEnv({
     TELEGRAM_BOT_TOKEN: fake.token,
     TELEGRAM_CHAT_ID: fake.chat,
     TELEGRAM_API_URL: fake.url,
-    TELEGRAM_STATE_FILE: path.join(dir, 'state.json'),
+    TELEGRAM_STATE_FILE: path.join(folder.dir, 'state.json'),
     TELEGRAM_FIRST_POSTS: '0',
     TELEGRAM_TIME_BUDGET_SECONDS: '3600',
-    PUBLIC_DIR: path.join(dir, 'public'),
+    PUBLIC_DIR: folder.publicDir,
     SITE_URL: 'https://yukbor.example',
   });
   const quiet = { log: () => {} };
@@ -61,7 +56,7 @@ async function main(): Promise<void> {
     console.log(`unchanged board again: ${again.requests} requests, ${again.seconds.toFixed(2)} s`);
   } finally {
     await fake.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    folder.remove();
   }
 }
 
