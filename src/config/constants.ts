@@ -97,5 +97,5 @@ export const CLOSED_LOAD_SHARDS = 1024;
  * tries come with the page's own slower retry.
  */
 export const ONLINE_TRY_DELAYS_MS: readonly number[] = [1_000, 4_000, 9_000];
-/** While a page shows loads kept from an earlier visit, how often it tries the network again. */
+/** While a page or the board shows loads kept from an earlier visit, how often it tries the network again. */
 export const NETWORK_PROBE_MS = 30_000;

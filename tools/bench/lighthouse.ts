@@ -1,4 +1,4 @@
-// npm run bench:lighthouse [-- --reuse [--e2e]] [--runs 3] [--slowdown N] [--only /ru/loads,/uz] [--compare DIR] [--without-script] [--gate-main-thread] [--save DIR]:
+// npm run bench:lighthouse [-- --reuse [--e2e]] [--runs 3] [--slowdown N] [--only /ru/loads,/uz] [--compare DIR] [--without-script] [--gate-main-thread] [--budgets-only] [--save DIR]:
 // Lighthouse (mobile preset, Debian's Chromium) on one page of each kind, with the CPU slowdown
 // calibrated to the phone our visitors hold; prints the median of the runs and exits non-zero when a
 // budget is missed. Builds first unless --reuse (then public/ must have been built against this
@@ -6,7 +6,8 @@
 // left there, on its ports, 4310 and 9310: CI measures the build its browser tests ran on). Also builds and measures the stack's
 // floor, a bare Gatsby page (tools/bench/floor-site), beside each page: every run of a page is followed
 // by a run of the floor, so each page is judged against the floor measured in the same minutes.
-// --save DIR keeps every Lighthouse result.
+// --save DIR keeps every Lighthouse result. --budgets-only builds and runs no floor: only what is gated
+// is judged (CI's step).
 //
 // Targets (lighthouse/budgets.ts; printed page by page with a verdict, gated nowhere): main-thread time
 // at most 1.2x the page's least on this stack on the home, help, pricing and load pages, 1.4x on the
@@ -46,7 +47,7 @@ import { listFlag, numberFlag, readFlags, switchFlag, textFlag } from './flags';
 import { budgetProblems } from './lighthouse/budgets';
 import { PAGES } from './lighthouse/pages';
 import { printDetails, printHost, printLeast, printMeasured, printTable, printTargets } from './lighthouse/reports';
-import { calibrate, measurePage, type PageMeasurement } from './lighthouse/runs';
+import { type Calibration, calibrate, measurePage, type PageMeasurement } from './lighthouse/runs';
 import { startBenchServers } from './lighthouse/servers';
 import { runWithMedianTbt, type RunSummary } from './lighthouse/summaries';
 
@@ -59,8 +60,14 @@ const flags = readFlags({
   compare: textFlag(),
   'without-script': switchFlag(),
   'gate-main-thread': switchFlag(),
+  'budgets-only': switchFlag(),
   save: textFlag(),
 });
+const budgetsOnly = flags['budgets-only'];
+if (budgetsOnly && (flags.compare || flags['without-script'] || flags['gate-main-thread'])) {
+  console.error('--budgets-only measures no floor: it cannot go with --compare, --without-script or --gate-main-thread');
+  process.exit(2);
+}
 
 /** Batches a page that misses a main-thread budget is measured in, with --gate-main-thread. */
 const GATED_BATCHES = 3;
@@ -70,7 +77,7 @@ async function main(): Promise<number> {
   const { only, reuse, runs } = flags;
   const pages = only ? PAGES.filter((page) => only.includes(page.path)) : PAGES;
   const gateMainThread = flags['gate-main-thread'];
-  const floorDir = await buildFloorSite(reuse);
+  const floorDir = budgetsOnly ? undefined : await buildFloorSite(reuse);
   const floorI18nDir = flags['without-script'] ? await buildFloorSite(reuse, FLOOR_I18N_SITE) : undefined;
   const ports = reuse && flags.e2e ? { apiPort: E2E_API_PORT, sitePort: E2E_SITE_PORT } : { apiPort: 4710, sitePort: 9710 };
   return withBuiltSite({ ...ports, build: !reuse }, async ({ siteUrl }) => {
@@ -101,36 +108,7 @@ async function main(): Promise<number> {
         for (const exception of measurement.run.exceptions)
           notes.push(`${path}: ${exception} (* the score with it passing, which the budget uses)`);
       }
-      const rows = (pick: (m: PageMeasurement) => RunSummary | undefined) =>
-        measured.flatMap((m): [string, string, RunSummary][] => {
-          const run = pick(m);
-          return run ? [[m.page.kind, m.page.path, run]] : [];
-        });
-      const floor = runWithMedianTbt(measured.flatMap((m) => m.floorRuns));
-      if (flags.compare) {
-        // Runs of the two builds alternate, so these two tables share the machine's weather.
-        printTable(
-          `Compared build (${flags.compare}), CPU slowdown ${multiplier}x, median of ${runs} runs, first batch`,
-          rows((m) => m.compared?.other),
-        );
-        printTable(
-          `This build, same runs: CPU slowdown ${multiplier}x, median of ${runs} runs, first batch`,
-          rows((m) => m.compared?.firstBatch),
-        );
-      }
-      printTable(`Lighthouse 12, mobile preset, CPU slowdown ${multiplier}x, median of ${runs} runs`, [
-        ...rows((m) => m.run),
-        ['floor: a bare Gatsby page (not gated)', '/ (tools/bench/floor-site)', floor],
-      ]);
-      console.log('');
-      for (const { page, run } of measured) printDetails(page.kind, page.path, run);
-      printDetails('floor', 'a bare Gatsby page (median of all its runs)', floor);
-      printTargets(measured, calibration);
-      if (measured.some((m) => m.withoutScript)) printLeast(measured, multiplier);
-      if (notes.length) console.log(`\n${notes.map((note) => `- ${note}`).join('\n')}`);
-      console.log(
-        '\nRecord these with the machine and benchmarkIndex: npm run bench:record -- bench:lighthouse [flags] appends them to docs/bench-results.md.',
-      );
+      printReport(measured, calibration, notes);
     } finally {
       await chrome.kill();
       await servers.close();
@@ -142,6 +120,47 @@ async function main(): Promise<number> {
     console.log('\nAll budgets met.');
     return 0;
   });
+}
+
+/** The tables at the end: the medians of each page (and of the compared build), the details, the targets. */
+function printReport(measured: readonly PageMeasurement[], calibration: Calibration, notes: readonly string[]): void {
+  const { multiplier } = calibration;
+  const { runs } = flags;
+  const rows = (pick: (m: PageMeasurement) => RunSummary | undefined) =>
+    measured.flatMap((m): [string, string, RunSummary][] => {
+      const run = pick(m);
+      return run ? [[m.page.kind, m.page.path, run]] : [];
+    });
+  const floorRuns = measured.flatMap((m) => m.floorRuns);
+  const floor = floorRuns.length ? runWithMedianTbt(floorRuns) : undefined;
+  if (flags.compare) {
+    // Runs of the two builds alternate, so these two tables share the machine's weather.
+    printTable(
+      `Compared build (${flags.compare}), CPU slowdown ${multiplier}x, median of ${runs} runs, first batch`,
+      rows((m) => m.compared?.other),
+    );
+    printTable(
+      `This build, same runs: CPU slowdown ${multiplier}x, median of ${runs} runs, first batch`,
+      rows((m) => m.compared?.firstBatch),
+    );
+  }
+  const floorRow: [string, string, RunSummary][] = floor
+    ? [['floor: a bare Gatsby page (not gated)', '/ (tools/bench/floor-site)', floor]]
+    : [];
+  printTable(`Lighthouse 12, mobile preset, CPU slowdown ${multiplier}x, median of ${runs} runs`, [...rows((m) => m.run), ...floorRow]);
+  console.log('');
+  for (const { page, run } of measured) printDetails(page.kind, page.path, run);
+  if (floor) {
+    printDetails('floor', 'a bare Gatsby page (median of all its runs)', floor);
+    printTargets(measured, calibration);
+  } else {
+    console.log('\nMain-thread targets not judged (--budgets-only: no floor measured beside the pages).');
+  }
+  if (measured.some((m) => m.withoutScript)) printLeast(measured, multiplier);
+  if (notes.length) console.log(`\n${notes.map((note) => `- ${note}`).join('\n')}`);
+  console.log(
+    '\nRecord these with the machine and benchmarkIndex: npm run bench:record -- bench:lighthouse [flags] appends them to docs/bench-results.md.',
+  );
 }
 
 main()

@@ -112,9 +112,9 @@ export interface NotOpened {
  * page is asked for on this path (`?page=2`), from the list's files, and the list on screen stays when
  * they are not here either.
  */
-function whereTo(href: string, next: BoardQuery, pathPage: number): string {
+function whereTo(href: string, next: BoardQuery, pathPage: number, offline: boolean): string {
   const here = window.location.pathname;
-  if (navigator.onLine !== false || new URL(href, window.location.href).pathname === here) return href;
+  if (!offline || new URL(href, window.location.href).pathname === here) return href;
   const query = boardSearchString({ ...next, page: 1 });
   return next.page === pathPage ? `${here}${query}` : `${here}${query}${query ? '&' : '?'}page=${next.page}`;
 }
@@ -124,12 +124,12 @@ function whereTo(href: string, next: BoardQuery, pathPage: number): string {
  * then the URL, the field and the panel stay on the list on screen (`notOpened` says which did not open).
  * Online the URL changes at once and the board follows it (use-load-board.ts).
  */
-function useOpenQuery(source: PageSource, go: (next: BoardQuery) => void, shownKey: string) {
+function useOpenQuery(source: PageSource, go: (next: BoardQuery) => void, shownKey: string, offline: () => boolean) {
   const [notOpened, setNotOpened] = useState<BoardQuery | null>(null);
   // Any other list on screen (a tap that opened, Back, Forward) ends the line.
   useEffect(() => startTransition(() => setNotOpened(null)), [shownKey]);
   const open = (next: BoardQuery) => {
-    if (navigator.onLine !== false) return go(next);
+    if (!offline()) return go(next);
     source.page(next, { signal: new AbortController().signal, fresh: false }).then(
       () => (startTransition(() => setNotOpened(null)), go(next)),
       // A new object each time: a second failure of the same list is told again.
@@ -250,8 +250,11 @@ export function useListBoard(
   const hrefFor = (next: BoardQuery) => boardHref(language, next, { scope, bare });
   // No scrolling here: the board moves focus (to the field or the results heading), which scrolls. The
   // tap that asked is drawn first (after-paint.ts); the list follows.
-  const go = (next: BoardQuery) => void navigate(whereTo(hrefFor(next), next, choices.pathPage));
-  const { open, clear, notOpened } = useOpenQuery(source, go, queryKey(query));
+  // The browser's word, or the board's own: a page opened offline may hear "online" from the browser
+  // (Chromium says so in a document the offline worker served) while the list on screen is a kept copy.
+  const offline = () => navigator.onLine === false || state.offline === true;
+  const go = (next: BoardQuery) => void navigate(whereTo(hrefFor(next), next, choices.pathPage, offline()));
+  const { open, clear, notOpened } = useOpenQuery(source, go, queryKey(query), offline);
   const onQuery = (next: BoardQuery) => (clear(), void afterNextPaint(() => open(next)));
   const suggest = useCallback((typed: string) => placeSuggestions(placeFilePath, typed), [placeFilePath]);
   const warmSuggestions = useCallback(() => void loadPlaces(placeFilePath), [placeFilePath]);

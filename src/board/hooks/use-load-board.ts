@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore, type MutableRefObject } from 'react';
-import { ONLINE_TRY_DELAYS_MS } from '../../config/constants';
+import { NETWORK_PROBE_MS, ONLINE_TRY_DELAYS_MS } from '../../config/constants';
 import { boardFailure, type BoardFailure } from '../failure';
 import { EMPTY_QUERY, type BoardQuery, parseBoardQuery, queryKey, sameQuery } from '../../search/query';
 import type { ReadContext } from '../../search/filter-table';
@@ -48,9 +48,6 @@ function queryOnPage(search: string, pathPage: number, context: ReadContext): Bo
 
 /** After this long hidden, a tab that becomes visible again refreshes the list quietly. */
 export const REFRESH_AFTER_HIDDEN_MS = 60_000;
-
-/** While offline, how often the board tries the network again (a network may say "online" and answer nothing). */
-export const OFFLINE_RETRY_MS = 30_000;
 
 type Load = (wanted: BoardQuery, quiet: boolean, keepOnError: boolean) => void;
 
@@ -137,7 +134,7 @@ function useBackgroundRefresh(load: Load, lastLoaded: MutableRefObject<number>, 
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [load, lastLoaded, currentQuery]);
 
-  // On `online`, and every OFFLINE_RETRY_MS for a network that says "online" and answers nothing.
+  // On `online`, and every NETWORK_PROBE_MS for a network that says "online" and answers nothing.
   useEffect(() => {
     if (!offline) return undefined;
     const refresh = () => load(currentQuery(), true, true);
@@ -146,7 +143,7 @@ function useBackgroundRefresh(load: Load, lastLoaded: MutableRefObject<number>, 
       // A refresh that answered ends `offline`, and with it these timers.
       timers.push(...ONLINE_TRY_DELAYS_MS.map((delay) => window.setTimeout(refresh, delay)));
     };
-    const interval = window.setInterval(refresh, OFFLINE_RETRY_MS);
+    const interval = window.setInterval(refresh, NETWORK_PROBE_MS);
     window.addEventListener('online', onOnline);
     return () => {
       window.removeEventListener('online', onOnline);

@@ -19,9 +19,9 @@ export function printHost({ readings, benchmarkIndex, multiplier, given }: Calib
 }
 
 export function printMeasured({ page, run, floorBeside, batches }: PageMeasurement): void {
+  const floor = floorBeside ? `the floor beside it: TBT ${ms(floorBeside.tbtMs)} ms` : 'no floor measured';
   console.log(
-    `${page.path}: TBT ${ms(run.tbtMs)} ms, longest task ${ms(run.longestTaskMs)} ms; ` +
-      `the floor beside it: TBT ${ms(floorBeside.tbtMs)} ms (${batches} batch${batches > 1 ? 'es' : ''})`,
+    `${page.path}: TBT ${ms(run.tbtMs)} ms, longest task ${ms(run.longestTaskMs)} ms; ${floor} (${batches} batch${batches > 1 ? 'es' : ''})`,
   );
 }
 
@@ -67,6 +67,7 @@ export function printTargets(measured: readonly PageMeasurement[], calibration: 
   console.log('| --- | --- | --- | --- | ---: | --- |');
   let met = 0;
   for (const { page, run, floorBeside: floor, withoutScript } of measured) {
+    if (!floor) continue;
     const least = withoutScript ? leastOnThisStack(withoutScript) : undefined;
     const mainThread = least ? { mainThreadMs: least.page, leastMs: least.least } : undefined;
     const misses = targetMisses(page.path, page.targets, run, floor, mainThread);

@@ -106,8 +106,8 @@ export interface PageMeasurement {
   page: BenchPage;
   /** The run with the median TBT of the best batch. */
   run: RunSummary;
-  /** The floor's run with the median TBT, of the runs that alternated with that batch. */
-  floorBeside: RunSummary;
+  /** The floor's run with the median TBT, of the runs that alternated with that batch (none with --budgets-only). */
+  floorBeside?: RunSummary;
   /** Every run of the floor, all batches. */
   floorRuns: RunSummary[];
   batches: number;
@@ -140,7 +140,7 @@ export async function measurePage(page: BenchPage, options: MeasureOptions): Pro
     const lhr = await lighthouseRun(url, multiplier, target);
     return summarize(path, lhr, await scriptGzipBytes(lhr));
   };
-  let best: { run: RunSummary; floor: RunSummary } | undefined;
+  let best: { run: RunSummary; floor?: RunSummary } | undefined;
   let compared: PageMeasurement['compared'];
   let withoutScript: RunsWithoutScript | undefined;
   const floorRuns: RunSummary[] = [];
@@ -154,10 +154,10 @@ export async function measurePage(page: BenchPage, options: MeasureOptions): Pro
       const result = await summaryOf(`${options.siteUrl}${page.path}`);
       runs.push(result);
       // The floor right after the page, so both share the machine's weather.
-      const floor = await summaryOf(servers.floorUrl, '/');
-      floors.push(floor);
+      const floor = servers.floorUrl ? await summaryOf(servers.floorUrl, '/') : undefined;
+      if (floor) floors.push(floor);
       if (servers.compareUrl && batch === 1) others.push(await summaryOf(`${servers.compareUrl}${page.path}`));
-      if (servers.withoutScript && batch === 1) {
+      if (servers.withoutScript && floor && batch === 1) {
         const urls = servers.withoutScript;
         withoutScript ??= { page: [], pageWithoutScript: [], floor: [], floorWithoutScript: [], floorI18n: [] };
         withoutScript.page.push(result.mainThreadMs);
@@ -171,7 +171,7 @@ export async function measurePage(page: BenchPage, options: MeasureOptions): Pro
     const candidate = runWithMedianTbt(runs);
     if (others.length) compared = { other: runWithMedianTbt(others), firstBatch: candidate };
     if (!best || candidate.tbtMs + candidate.longestTaskMs < best.run.tbtMs + best.run.longestTaskMs)
-      best = { run: candidate, floor: runWithMedianTbt(floors) };
+      best = { run: candidate, floor: floors.length ? runWithMedianTbt(floors) : undefined };
   }
   if (!best) throw new Error(`${page.path}: no run was made (runs ${options.runs}, batches ${options.batches})`);
   return { page, run: best.run, floorBeside: best.floor, floorRuns, batches: batch, compared, withoutScript };

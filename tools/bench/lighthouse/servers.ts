@@ -14,7 +14,8 @@ const COMPARE_PORT = 9711;
 const WITHOUT_SCRIPT_PORTS = { pages: 9715, floor: 9716, floorI18n: 9717 } as const;
 
 export interface BenchServers {
-  floorUrl: string;
+  /** Absent with --budgets-only: no floor is built or measured. */
+  floorUrl?: string;
   compareUrl?: string;
   /** Origins of the site without script and the floor's two other forms, with --without-script. */
   withoutScript?: { pages: string; floor: string; floorI18n: string };
@@ -25,7 +26,7 @@ const origin = (port: number) => `http://localhost:${port}`;
 
 export async function startBenchServers(options: {
   siteDir: string;
-  floorDir: string;
+  floorDir?: string;
   compareDir?: string;
   /** The i18n floor's build, when the pages are also measured without script. */
   floorI18nDir?: string;
@@ -41,10 +42,10 @@ export async function startBenchServers(options: {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   };
   try {
-    const floorUrl = `${await serve(options.floorDir, FLOOR_PORT)}/`;
+    const floorUrl = options.floorDir ? `${await serve(options.floorDir, FLOOR_PORT)}/` : undefined;
     const compareUrl = options.compareDir ? await serve(options.compareDir, COMPARE_PORT) : undefined;
     let withoutScript: BenchServers['withoutScript'];
-    if (options.floorI18nDir) {
+    if (options.floorI18nDir && options.floorDir) {
       const folder = mkdtempSync(path.join(os.tmpdir(), 'bench-without-script-'));
       folders.push(folder);
       copyWithoutScript(options.siteDir, path.join(folder, 'site'));
