@@ -37,7 +37,9 @@ export const replaceRenderer: GatsbySSR['replaceRenderer'] = ({ bodyComponent, r
 
 /**
  * A load page's Head tags come after the links, where Gatsby would have put them (src/templates/load.tsx
- * exports no Head on the server): the page's context is its page data, which Gatsby has at hand.
+ * exports no Head on the server). Asked for the page being rendered, `loadPageDataSync` hands back the
+ * page data object Gatsby has already read for the render (cache-dir/static-entry.js), so finding the
+ * page's context reads and parses nothing again, on any page.
  */
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents, setHtmlAttributes, loadPageDataSync, pathname }) => {
   setHeadComponents(headLinks());
