@@ -9,6 +9,10 @@ import { generateLoads } from '../tools/sample-api/data';
 import { E2E_API_URL } from './env';
 import { resetApi } from './support';
 import { PLACES } from '../src/places/gazetteer';
+import { NO_FILTERS } from '../src/search/filter-table';
+import { gazetteerPlaces } from '../src/search/gazetteer-places';
+import { onTheWay } from '../src/search/on-the-way';
+import { filterRow, tashkentToday } from '../src/search/rows';
 
 /**
  * A pre-built route page is the driver's trip (CONTRACT.md, "Trips"): its loads on the way with their
@@ -164,6 +168,37 @@ for (const viewport of [
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === `/ru${placeRoutePath(fb.slug, fa.slug)}`);
       await expect(page.getByRole('heading', { level: 1, name: `Грузы: ${fb.names.ru} → ${fa.names.ru}` })).toBeVisible();
+    });
+
+    test('a filter on a route the build did not make counts from the board’s routes, never fetching the board’s index', async ({
+      page,
+      request,
+    }) => {
+      const notFound = (await (await request.get('/page-data/404.html/page-data.json')).json()) as {
+        result: { pageContext: { filters: { boardPath: string } } };
+      };
+      const boardPath = notFound.result.pageContext.filters.boardPath;
+      const fallbackPath = `/ru${placeRoutePath(fa.slug, fb.slug)}`;
+      await page.goto(fallbackPath);
+      const count = page.getByRole('region', { name: 'Попутные грузы' }).locator('[data-on-the-way-count]');
+      await expect(count).toHaveText(new RegExp(`^${fallbackTrip.total} попутн`));
+      // The type most loads on the way have, as the API spells it: the count must change.
+      const types = new Map<string, number>();
+      for (const { load } of fallbackTrip.onTheWay) types.set(load.vehicleType, (types.get(load.vehicleType) ?? 0) + 1);
+      const vehicle = [...types].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+      const rows = loads.map((load) => filterRow(load, gazetteerPlaces()));
+      const context = { today: tashkentToday(Date.now()), places: PLACES };
+      const expected = onTheWay(rows, { from: fa.slug, to: fb.slug }, { ...NO_FILTERS, vehicle: [vehicle] }, context).length;
+      expect(expected).toBeLessThan(fallbackTrip.total);
+      const fetched: string[] = [];
+      page.on('request', (sent) => fetched.push(new URL(sent.url()).pathname));
+      // As the filter panel changes a filter: Gatsby's navigation to the filtered address (a route with no
+      // loads of its own offers no vehicle choices of its own).
+      const to = `${fallbackPath}?vehicle=${encodeURIComponent(vehicle)}`;
+      await page.evaluate((url) => (window as unknown as { ___navigate: (url: string) => void }).___navigate(url), to);
+      await expect(count).toHaveText(new RegExp(`^${expected} попутн`));
+      await page.waitForLoadState('networkidle');
+      expect(fetched).not.toContain(boardPath);
     });
 
     test('the map of a trip the build did not make is named in the page’s language', async ({ page }) => {

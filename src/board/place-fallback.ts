@@ -11,7 +11,7 @@ import { cardRouteKey } from '../loads/route-km';
 import { placeNameFor, routeKmFor } from '../places/browser-places';
 import { findEntry, searchedPlace, type PlaceFile, type PlaceFileEntry } from '../places/place-file';
 import type { MapPoint, OutlinePieces } from '../places/trip-map-svg';
-import { builtList, type BuiltList } from './sources/built-list';
+import { builtList, sharedJson, type BuiltList } from './sources/built-list';
 import { workedListsModule } from './sources/sources';
 import { cardChunkPath, loadFromTuple, type DecodedIndex } from './sources/filter-index';
 import {
@@ -232,7 +232,8 @@ async function cardChunk(url: string, signal: AbortSignal): Promise<Load[]> {
 async function tripRoutesFor(input: RoutePageInput): Promise<{ routes: DecodedTripRoutes; url: string } | null> {
   if (!input.tripRoutesPath || !input.emptyListPath) return null;
   const url = new URL(input.tripRoutesPath, globalThis.location?.href ?? 'http://localhost/').href;
-  const routes = decodeTripRoutes((await fetchJson(url, input.signal)) as TripRoutesFile);
+  // Read once for the page and its filters (trip-since.ts reads the same file for the routes' columns).
+  const routes = decodeTripRoutes((await sharedJson(url, input.signal)) as TripRoutesFile);
   const own = routes.routes.some(({ row }) => row.from === input.from.slug && row.to === input.to.slug);
   return own ? null : { routes, url };
 }
@@ -242,7 +243,9 @@ async function tripAndOwn(input: RoutePageInput) {
   const { from, to, board, signal } = input;
   const ends = { from: from.slug, to: to.slug };
   const routes = await tripRoutesFor(input);
-  const files: ListFiles = routes ? { ...board, indexPath: input.emptyListPath ?? '', aroundPath: undefined } : routeFilesOf(board);
+  const files: ListFiles = routes
+    ? { ...board, indexPath: input.emptyListPath ?? '', aroundPath: undefined, tripRoutesPath: input.tripRoutesPath }
+    : routeFilesOf(board);
   // The worked lists' own chunk, which the board's taps fetch too: not a second copy in the fallback's.
   const lists = (await workedListsModule()).listQuery({ files, list: ends, placeFilePath: input.placeFilePath });
   const own = lists.page(EMPTY_QUERY, { signal, fresh: true });

@@ -16,7 +16,7 @@ import {
   type FilterIndexFile,
   type LayoutKey,
 } from '../board/sources/filter-index';
-import { TRIP_ROUTES_VERSION, type TripRoutesFile } from '../board/sources/trip-routes';
+import { RECENT_ROWS, TRIP_ROUTES_VERSION, type TripColumnsFile, type TripRoutesFile } from '../board/sources/trip-routes';
 import { newestFirst } from '../loads/posting-time';
 import { fnv1a32 } from '../loads/closed-index';
 import type { PlaceGroups } from '../loads/place-groups';
@@ -205,7 +205,12 @@ export function filterFiles(
     to: new Map([...groups.to].map(([slug, group]) => [slug, publish(group.loads)])),
     routes,
     around: new Map([...loadsAround(loads, rowOf)].map(([slug, list]) => [slug, publish(list)])),
-    tripRoutes: publishJson(JSON.stringify(tripRoutesFile(groups, routes, firstChunks, builtAt))),
+    tripRoutes: publishJson(
+      JSON.stringify({
+        ...tripRoutesFile(groups, routes, firstChunks, builtAt),
+        columns: publishJson(JSON.stringify(tripColumnsFile(groups, rowOf, vehicleTypes, builtAt))),
+      }),
+    ),
     emptyList: publish([]),
     files,
     vehicleTypes,
@@ -238,6 +243,36 @@ function tripRoutesFile(
     firstChunks.get(routes.get(key) ?? '') ?? '',
   ]);
   return { v: TRIP_ROUTES_VERSION, builtAt, places, routes: entries };
+}
+
+/** The routes' loads as a filter on a trip reads them, in the routes file's order (src/board/sources/trip-routes.ts). */
+function tripColumnsFile(
+  groups: PlaceGroups<Place>,
+  rowOf: ReadonlyMap<Load, FilterRow>,
+  vehicles: readonly string[],
+  builtAt: number,
+): TripColumnsFile {
+  const vehicleIndex = new Map(vehicles.map((name, i) => [name.toLowerCase(), i + 1]));
+  const today = Math.floor(builtAt / DAY_MS);
+  const file: TripColumnsFile = { v: TRIP_ROUTES_VERSION, builtAt, vehicles: [...vehicles], vehicle: [], weight: [], day: [], recent: [] };
+  const newest: Array<{ load: Load; route: number }> = [];
+  [...groups.routes.values()].forEach((group, route) => {
+    for (const load of [...group.loads].sort(newestFirst)) {
+      const row = rowOf.get(load) as FilterRow;
+      file.vehicle.push(vehicleIndex.get(row.vehicle) ?? 0);
+      file.weight.push(row.weight);
+      file.day.push(row.day === null ? null : row.day - today);
+      newest.push({ load, route });
+    }
+  });
+  file.recent = newest
+    .sort((a, b) => newestFirst(a.load, b.load))
+    .slice(0, RECENT_ROWS)
+    .map(({ load, route }) => {
+      const posted = (rowOf.get(load) as FilterRow).posted;
+      return [route, load.id, Number.isFinite(posted) ? posted : null];
+    });
+  return file;
 }
 
 /** What a page's context says of its list's files (`indexPath`) and the API. */

@@ -8,6 +8,11 @@ export interface ListFiles {
   boardPath: string;
   /** On a city or route page: the loads around its place (its route's start), for `near`. */
   aroundPath?: string;
+  /**
+   * On a route page the build did not make, worked out from the board's routes (trip-routes.ts): their file,
+   * from which a filter on its trip reads the routes' columns instead of the board's index.
+   */
+  tripRoutesPath?: string;
   /** The vehicle types the filters offer, as the API spells them. */
   vehicleTypes: string[];
   /** The API dictionary's id of each vehicle type it lists, by lower-case name: for the Telegram alerts link. */

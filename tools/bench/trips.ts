@@ -51,6 +51,7 @@ interface Cost {
   requests: number;
   kb: number;
   ms: number;
+  files: Array<[string, number]>;
 }
 
 /** Every request the page makes from now on, by path, with its response body's size gzip. */
@@ -102,7 +103,7 @@ async function change(page: Page, url: string): Promise<Cost> {
   const ms = Date.now() - started;
   await page.waitForLoadState('networkidle');
   const sizes = await watch.stop();
-  return { requests: sizes.length, kb: sizes.reduce((sum, [, size]) => sum + size, 0) / 1024, ms };
+  return { requests: sizes.length, kb: sizes.reduce((sum, [, size]) => sum + size, 0) / 1024, ms, files: sizes };
 }
 
 /** A route of two known places in Uzbekistan with no loads either way and the most loads on its way. */
@@ -203,6 +204,8 @@ async function fallbackCosts(context: BrowserContext, siteUrl: string, url: stri
       `| ${query} | ${costs.at(-1)?.requests} | ${costs.at(-1)?.kb.toFixed(1)} | ${costs.at(-1)?.ms} | ${(await page.locator(TRIP_COUNT).textContent()) ?? ''} |`,
     );
   }
+  for (const [pathname, size] of [...(costs[0]?.files ?? [])].sort(([, a], [, b]) => b - a))
+    console.log(`  first change: ${(size / 1024).toFixed(1)} KB  ${pathname}`);
   const later = costs.slice(1);
   console.log(
     `After the first: median ${medianOf(later.map((c) => c.requests))} requests, ${medianOf(later.map((c) => c.kb)).toFixed(1)} KB, ` +

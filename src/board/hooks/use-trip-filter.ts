@@ -105,7 +105,7 @@ export function useTripFilter(
     // and reads are not a cost of every visit of a route page; a filter's count is wanted now.
     void (isFiltered(query) ? Promise.resolve() : whenNear(section, abort.signal))
       .then(() => import(/* webpackChunkName: "trip-filter" */ '../sources/trip-since'))
-      .then(({ tripNow }) => tripNow(trip.ends, filters, placeFilePath, query, abort.signal))
+      .then(({ tripNow }) => tripNow(trip.ends, filters, placeFilePath, query, abort.signal, trip.loads))
       .then((now) => {
         if (abort.signal.aborted) return;
         if (!now) return show(null, trip.total);

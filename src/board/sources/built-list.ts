@@ -34,6 +34,7 @@ async function fetchJson(url: string, signal: AbortSignal): Promise<unknown> {
 /** Chunks are shared between lists: an around list and a city's hold many of the same cards. */
 const CHUNKS = new Map<string, Promise<Map<string, Load>>>();
 const INDEXES = new Map<string, Promise<DecodedIndex>>();
+const FILES = new Map<string, Promise<unknown>>();
 
 /** Shared work is not tied to one request's signal: a change made while it loads still wants it. */
 function once<T>(cache: Map<string, Promise<T>>, url: string, read: () => Promise<T>): Promise<T> {
@@ -73,6 +74,18 @@ function layoutFiles(
     if (file) files.add(url(file));
   }
   return [...files];
+}
+
+/**
+ * A file of the site read once per page view, by whichever chunk asks first (the fallback's page and a
+ * filter on it read the board's routes): `path` is resolved against the page.
+ */
+export function sharedJson(path: string, signal: AbortSignal): Promise<unknown> {
+  const url = new URL(path, globalThis.location?.href ?? 'http://localhost/').href;
+  return abortable(
+    once(FILES, url, () => fetchJson(url, new AbortController().signal)),
+    signal,
+  );
 }
 
 /** `indexPath`: a path of the site, or a full URL; the card chunks are resolved beside it. */

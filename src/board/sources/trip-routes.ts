@@ -1,10 +1,11 @@
 import type { Load } from '../../api-client/types';
 import { PAGE_SIZE } from '../../config/constants';
+import { DAY_MS } from '../../config/time';
 import { postedAt } from '../../loads/posting-time';
 import type { MatchContext } from '../../search/matcher';
 import { NO_FILTERS } from '../../search/filter-table';
 import { onTheWay, type OnTheWayRow, type SlugDistance, type Trip } from '../../search/on-the-way';
-import { loadingDayOf, type FilterRow } from '../../search/rows';
+import { loadingDayOf, newestRowFirst, type FilterRow } from '../../search/rows';
 
 /**
  * The board's routes as a trip reads them (docs/trips.md): the trip's rule reads a load's two places
@@ -25,6 +26,30 @@ export interface TripRoutesFile {
   places: string[];
   /** Per route of the board: from, to, how many open loads, its first card chunk's hash (newest first). */
   routes: Array<[from: number, to: number, count: number, chunk: string]>;
+  /** The routes' columns (TripColumnsFile), which a filter on the trip reads; absent in an older build's file. */
+  columns?: string;
+}
+
+/** How many of the board's newest loads the columns name (id, posting time): more than the API's newest end a read covers. */
+export const RECENT_ROWS = 200;
+
+/**
+ * What a filter reads of every load of the routes (vehicle, weight, loading day), route by route in the
+ * routes file's order and each route newest first, as its own list: the trip's count under a filter
+ * without the board's whole index, whose ids, posting times and places are most of its weight. The
+ * board's newest loads are named, since a read of the API's newest end can tell only those taken since.
+ */
+export interface TripColumnsFile {
+  v: typeof TRIP_ROUTES_VERSION;
+  builtAt: number;
+  /** Vehicle types as the API spells them; `vehicle` is an index into this plus one (0: none). */
+  vehicles: string[];
+  vehicle: number[];
+  weight: Array<number | null>;
+  /** Loading day minus the build's day (`builtAt`'s UTC day number), or null. */
+  day: Array<number | null>;
+  /** The board's newest RECENT_ROWS loads, newest first: route (index into the routes), id, posting time (ms; null: none). */
+  recent: Array<[route: number, id: string, posted: number | null]>;
 }
 
 export interface TripRoute {
@@ -121,4 +146,54 @@ export function firstPageOnTheWay(
   return onTheWay(loadOf.keys(), trip, NO_FILTERS, context, null, distance)
     .slice(0, PAGE_SIZE)
     .map((item) => ({ ...item, load: loadOf.get(item.row) as Load }));
+}
+
+/** A row the columns describe but do not name: counted by the matcher, never a card. */
+const UNNAMED = '~';
+
+/**
+ * Every load of the routes as the matcher reads it, less those `taken` says were taken since: the shown
+ * cards' own rows (`shown`, each route's newest: its first cards), the board's newest by id and time,
+ * the rest by their columns alone. Null when a load the columns do not name may have been taken (a read
+ * reaching past the board's newest RECENT_ROWS, or one of the whole board): the board's index must say.
+ */
+export function tripRows(
+  file: TripRoutesFile,
+  columns: TripColumnsFile,
+  shown: readonly FilterRow[],
+  taken: (row: FilterRow) => boolean,
+): FilterRow[] | null {
+  if (!columns || columns.v !== TRIP_ROUTES_VERSION || !Array.isArray(columns.vehicle)) throw new Error('Not a route file of this site');
+  const total = file.routes.reduce((sum, [, , count]) => sum + count, 0);
+  const oldest = columns.recent.at(-1)?.[2];
+  const probe = { ...routeRow('', ''), id: UNNAMED, posted: oldest ?? -Infinity };
+  if (columns.recent.length < total && taken(probe)) return null;
+  const recent = new Map<number, Array<[string, number]>>();
+  for (const [route, id, posted] of columns.recent) recent.set(route, [...(recent.get(route) ?? []), [id, posted ?? -Infinity]]);
+  const cards = new Map<string, FilterRow[]>();
+  for (const row of [...shown].sort(newestRowFirst))
+    cards.set(`${row.from}/${row.to}`, [...(cards.get(`${row.from}/${row.to}`) ?? []), row]);
+  const vehicles = columns.vehicles.map((name) => name.trim().toLowerCase());
+  const today = Math.floor(columns.builtAt / DAY_MS);
+  const rows: FilterRow[] = [];
+  let at = 0;
+  file.routes.forEach(([from, to, count], route) => {
+    const places = routeRow(file.places[from] ?? '', file.places[to] ?? '');
+    const own = cards.get(places.id) ?? [];
+    const named = recent.get(route) ?? [];
+    for (let k = 0; k < count; k += 1, at += 1) {
+      const day = columns.day[at];
+      const [id, posted] = named[k] ?? [`${UNNAMED}${route}.${k}`, -Infinity];
+      const row = own[k] ?? {
+        ...places,
+        id,
+        posted,
+        vehicle: vehicles[(columns.vehicle[at] ?? 0) - 1] ?? '',
+        weight: columns.weight[at] ?? null,
+        day: day === null || day === undefined ? null : today + day,
+      };
+      if (places.from && places.to && !(row.id[0] !== UNNAMED && taken(row))) rows.push(row);
+    }
+  });
+  return rows;
 }

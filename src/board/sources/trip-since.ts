@@ -1,6 +1,7 @@
 import type { Load } from '../../api-client/types';
 import { cardRouteKey } from '../../loads/route-km';
-import { builtList } from './built-list';
+import { builtList, sharedJson } from './built-list';
+import { tripRows, type TripColumnsFile, type TripRoutesFile } from './trip-routes';
 import { NO_FILTERS, type FilterValues } from '../../search/filter-table';
 import type { ListFiles } from '../list-types';
 import { placeReader } from './place-reader';
@@ -17,7 +18,8 @@ import { filterRow, tashkentToday, type FilterRow } from '../../search/rows';
  * the board's one matcher (on-the-way.ts). The loads posted since are read from the API's newest end as
  * the board reads them (posted-since.ts), whatever its order, once a minute per page view however often
  * the filters change; the place file and the build's rows (the board's index) are fetched only under a
- * filter or when loads were posted since (the board's index: when one of them is on the way).
+ * filter or when loads were posted since (the board's index: when one of them is on the way). A route
+ * page the build did not make reads the build's rows from the board's routes and their columns instead.
  */
 
 export interface TripNow {
@@ -52,6 +54,35 @@ function named(load: Load, nameOf: (text: string) => string | undefined): Load {
 }
 
 /**
+ * The build's rows less those taken since: from the board's routes' columns where the page was worked out
+ * from them (a route the build did not make; `shown`: its cards), else, or when they cannot tell, the board's index.
+ */
+async function buildRows(
+  files: ListFiles,
+  shown: readonly Load[],
+  reader: ReturnType<typeof placeReader>,
+  since: PostedSince | null,
+  signal: AbortSignal,
+): Promise<FilterRow[]> {
+  const taken = (row: FilterRow) => since?.taken(row) ?? false;
+  if (files.tripRoutesPath) {
+    const file = (await sharedJson(files.tripRoutesPath, signal)) as TripRoutesFile;
+    const columns = file.columns ? ((await sharedJson(file.columns, signal)) as TripColumnsFile) : null;
+    const rows = columns
+      ? tripRows(
+          file,
+          columns,
+          shown.map((load) => filterRow(load, reader)),
+          taken,
+        )
+      : null;
+    if (rows) return rows;
+  }
+  const board = await builtList(files.boardPath).index(signal);
+  return board.rows.filter((row) => !taken(row));
+}
+
+/**
  * The trip's loads on the way now under `query`; null when the build's list stands as it is (no filter,
  * and no load posted since on the way, or the API could not say).
  */
@@ -61,6 +92,8 @@ export async function tripNow(
   placeFilePath: string,
   query: FilterValues,
   signal: AbortSignal,
+  /** The cards the page shows (a route the build did not make reads their rows from them). */
+  shown: readonly Load[] = [],
 ): Promise<TripNow | null> {
   // The list's own index is small, and carries the build's newest posting, from which "since" counts.
   const own = await builtList(files.indexPath || files.boardPath).index(signal);
@@ -73,9 +106,9 @@ export async function tripNow(
   const context: MatchContext = { today: tashkentToday(Date.now()), places: places?.file.places ?? [] };
   const postedRows = (since?.loads ?? []).map((load) => filterRow(load, reader));
   if (!filtered && onTheWay(postedRows, trip, NO_FILTERS, context).length === 0) return null;
-  const board = await builtList(files.boardPath).index(signal);
   const postedIds = new Set(postedRows.map((row) => row.id));
-  const rows: FilterRow[] = [...postedRows, ...board.rows.filter((row) => !postedIds.has(row.id) && !since?.taken(row))];
+  const built = await buildRows(files, shown, reader, since, signal);
+  const rows: FilterRow[] = [...postedRows, ...built.filter((row) => !postedIds.has(row.id))];
   const distance = slugDistance(context.places);
   const found = onTheWay(rows, trip, query, context, null, distance);
   const nameOf = (text: string) => (places ? places.module.findEntry(places.file, text)?.label : undefined);
