@@ -62,7 +62,7 @@ export const MAX_BYTES = 5 * 1024 * 1024;
 /**
  * The chunks of code a board, city or route page fetches on a tap, by their `webpackChunkName`
  * (src/components/load-board/lazy-parts.tsx, board-cards-lazy.ts; src/board/sources/sources.ts,
- * places-on-demand.ts, card-extras.ts; the footer a client-side navigation draws, footer-part-lazy.ts): the build lists them into the worker beside its entry scripts
+ * places-on-demand.ts, card-extras.ts, api-list.ts; the footer a client-side navigation draws, footer-part-lazy.ts): the build lists them into the worker beside its entry scripts
  * (src/gatsby/service-worker.ts), and the worker keeps them when such a page is visited, so that a tap
  * without a network finds them. A jest test holds this list and the code's chunk names together.
  */
@@ -74,6 +74,7 @@ export const TAP_CHUNKS = [
   'board-tap-cards',
   'board-tap-ranges',
   'board-tap-states',
+  'board-tap-oldest-first',
   'board-tap-footer',
 ] as const;
 

@@ -7,6 +7,7 @@ import { ROUTES } from '../config/routes';
 import { Layout } from '../components/layout';
 import { PageIntro } from '../components/page-intro';
 import { LoadBoard } from '../components/load-board/load-board';
+import { KeepAsIs } from '../components/load-board/keep-as-is';
 import { Island } from '../components/islands';
 import { usePlacePage } from '../board/place-page';
 import { boardHref } from '../search/query';
@@ -86,7 +87,7 @@ function PlaceBoard({ pageContext, location }: { pageContext: PlaceLoadsPageCont
     countText: (total, shown, atLeast) => onTheWayCountText(t, total, shown, atLeast),
     liveCards: liveTripCards({ language, t, wayBacks: pageContext.wayBacks, positions: pageContext.trip?.positions ?? {} }),
   });
-  return <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} {...board} />;
+  return <LoadBoard language={language} now={board.state.loadedAt} onRetry={retry} KeepAsIs={KeepAsIs} {...board} />;
 }
 
 /**

@@ -13,47 +13,24 @@ import type { PlainList } from './sources';
  * build learned) is the API's pages as they come; a search in such a list is list-query.ts's.
  */
 
-async function page(number: number, search: string, signal: AbortSignal) {
+async function apiPage(number: number, search: string, signal: AbortSignal) {
   const { list, reportedTotal } = await fetchLoadsPage({ page: number, limit: PAGE_SIZE, search: search || undefined }, { signal });
   return { list, total: reportedTotal ?? list.total };
 }
 
 /** Page `boardPage` of the API's plain list, in the API's own order. */
 async function asItComes(boardPage: number, signal: AbortSignal): Promise<BoardList> {
-  return (await page(boardPage, '', signal)).list;
+  return (await apiPage(boardPage, '', signal)).list;
 }
 
 /**
- * Page `boardPage` of an oldest-first list: its newest loads are the list's last positions. `totalHint`
- * guesses where they are; the first answer's total corrects the guess.
+ * Page `boardPage` of an oldest-first list (oldest-first.ts): a chunk of its own, fetched when the API lists
+ * the oldest first, so that a board on an API with another order does not carry it in its first script.
+ * The offline worker keeps it with the page (TAP_CHUNKS).
  */
 async function oldestFirstPage(search: string, boardPage: number, totalHint: number, signal: AbortSignal): Promise<BoardList> {
-  const apiPagesOf = (total: number) => {
-    const end = total - (boardPage - 1) * PAGE_SIZE;
-    const start = Math.max(0, end - PAGE_SIZE);
-    return end <= 0 ? [] : [...new Set([Math.floor(start / PAGE_SIZE) + 1, Math.floor((end - 1) / PAGE_SIZE) + 1])];
-  };
-  const first = await page(apiPagesOf(Math.max(totalHint, 1)).pop() ?? 1, search, signal);
-  let total = first.total;
-  const read = new Map([[first.list.page, first]]);
-  const needed = apiPagesOf(total);
-  for (const number of needed) if (!read.has(number)) read.set(number, await page(number, search, signal));
-  total = Math.max(...[...read.values()].map((answer) => answer.total));
-  const positions = needed.flatMap((number) => read.get(number)?.list.loads ?? []);
-  const end = total - (boardPage - 1) * PAGE_SIZE;
-  const firstPosition = ((needed[0] ?? 1) - 1) * PAGE_SIZE;
-  const loads = positions.slice(Math.max(0, end - PAGE_SIZE - firstPosition), end - firstPosition).reverse();
-  const kept = [...read.values()].filter((answer) => answer.list.seenAt !== undefined);
-  const seen = kept.map((answer) => answer.list.seenAt as number);
-  const list: BoardList = {
-    loads,
-    total,
-    page: boardPage,
-    limit: PAGE_SIZE,
-    ...(end <= 0 && boardPage > 1 ? { beyond: 'end' as const } : {}),
-  };
-  if (seen.length === 0) return list;
-  return { ...list, seenAt: Math.min(...seen), ...(kept.every((answer) => answer.list.slow) ? { slow: true } : {}) };
+  const { oldestFirstPage: read } = await import(/* webpackChunkName: "board-tap-oldest-first" */ './oldest-first');
+  return read(apiPage, search, boardPage, totalHint, signal);
 }
 
 /**
@@ -73,7 +50,7 @@ export async function apiListPage(
     if (followsOrder(list.loads, 'newest')) return list;
     return listOrderOf(list.loads) === 'oldest' ? apiListPage(search, boardPage, 'newest', totalHint, signal) : null;
   }
-  const { list, total } = await page(boardPage, search, signal);
+  const { list, total } = await apiPage(boardPage, search, signal);
   if (followsOrder(list.loads, 'newest')) return list;
   return listOrderOf(list.loads) === 'oldest' ? oldestFirstPage(search, boardPage, total, signal) : null;
 }

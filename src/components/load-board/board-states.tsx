@@ -88,3 +88,19 @@ export function BoardBeyond({ message, firstPageHref, onFirstPage }: { message: 
     </div>
   );
 }
+
+/**
+ * A list asked for offline that did not open: the one on screen stays, and a tap asks again. Here, not in
+ * the first script: it is shown only offline, after a tap, and the offline worker keeps this chunk.
+ */
+export function NotOpenedLine({ retry }: { retry: () => void }) {
+  const { t } = useTranslation('loads');
+  return (
+    <p className={styles.notOpened}>
+      {t('states.notOpened')}{' '}
+      <button type="button" className={styles.button} onClick={retry}>
+        {t('states.retry')}
+      </button>
+    </p>
+  );
+}

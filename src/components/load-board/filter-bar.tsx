@@ -1,11 +1,11 @@
-import React, { useState, useSyncExternalStore, type RefObject } from 'react';
+import React, { useState, type ComponentType, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../config/languages';
 import { filterCount, type BoardQuery } from '../../search/query';
 import type { FilterFacets, KeepingSearches } from '../../board/hooks/use-list-board';
 import { useExtrasWanted } from '../../board/saved/extras-wanted';
 import type { FoundCount } from './filter-panel';
-import { FilterChips, FilterPanel, loadFilterPanel, preloadFilterExtras } from './lazy-parts';
+import { FilterChips, FilterPanel, loadFilterPanel } from './lazy-parts';
 import * as styles from './load-board.module.css';
 
 // The panel, its options and the code that counts them come on the first tap of "Filters", never with
@@ -31,6 +31,11 @@ export interface FilterBarProps {
   found: FoundCount | null;
   /** A list asked for offline that did not open: the panel goes back to the list on screen. */
   notOpened: BoardQuery | null;
+  /**
+   * A city or route page's plain "keep this search" (keep-as-is.tsx): its template passes it, so the
+   * board's first script, where a list is never kept as it is, does not carry it.
+   */
+  KeepAsIs?: ComponentType<{ onKeep: () => void }>;
 }
 
 /**
@@ -50,6 +55,7 @@ export function FilterBar({
   keeping,
   found,
   notOpened,
+  KeepAsIs,
 }: FilterBarProps) {
   const { t } = useTranslation('loads');
   const [open, setOpen] = useState(false);
@@ -82,7 +88,7 @@ export function FilterBar({
             keeping={keeping}
             keepAsked={keepAsked}
           />
-        ) : keeping.asIs ? (
+        ) : keeping.asIs && KeepAsIs ? (
           <KeepAsIs onKeep={() => setKeepAsked(true)} />
         ) : null}
       </div>
@@ -106,37 +112,5 @@ export function FilterBar({
         ) : null}
       </div>
     </div>
-  );
-}
-
-const subscribeNever = () => () => {};
-
-/**
- * A city or route page's "keep this search", kept as it is, in the build's HTML and the page's first
- * script: a plain button. The saved searches' code (the chips' chunk, about 9 KB) is fetched as a tap or
- * Tab comes near, and on the tap it takes the button's place and keeps the list (filter-chips.tsx), so
- * the page's first script stays within its budget.
- */
-function KeepAsIs({ onKeep }: { onKeep: () => void }) {
-  const { t } = useTranslation('loads');
-  // Disabled in the build's HTML until the page runs: a tap before that would be lost.
-  const running = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-  return (
-    <button
-      type="button"
-      className={styles.keepButton}
-      aria-label={t('saved.keep')}
-      disabled={!running}
-      onPointerEnter={preloadFilterExtras}
-      onPointerDown={preloadFilterExtras}
-      onFocus={preloadFilterExtras}
-      onClick={onKeep}
-    >
-      {t('saved.keepShort')}
-    </button>
   );
 }

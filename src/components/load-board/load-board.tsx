@@ -14,11 +14,11 @@ import { BoardSpinner } from './board-spinner';
 import { Static } from '../islands';
 import { cardsRenderedFrom, refreshPostedAges } from './built-cards';
 import { BoardCards } from './board-cards';
-import { BoardBeyond, BoardEmpty, BoardError, FreshnessLine } from './lazy-parts';
+import { BoardBeyond, BoardEmpty, BoardError, FreshnessLine, NotOpenedLine } from './lazy-parts';
 import { RESULTS_HEADING_ID } from './results-heading';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
-import { FilterBar } from './filter-bar';
+import { FilterBar, type FilterBarProps } from './filter-bar';
 import { OfflineNotice } from '../offline-notice';
 import { builtTime } from '../../loads/built-time';
 import { ROUTES } from '../../config/routes';
@@ -33,6 +33,8 @@ type Props = Omit<ListBoard, 'retry' | 'suggest' | 'warmSuggestions' | 'trip' | 
     onRetry: () => void;
     /** The search field's suggestions; without them the page has no search field (city and route pages). */
     search?: Pick<ListBoard, 'suggest' | 'warmSuggestions' | 'trip'>;
+    /** A city or route page's plain "keep this search" (keep-as-is.tsx), which its template passes. */
+    KeepAsIs?: FilterBarProps['KeepAsIs'];
   };
 
 /** Where focus goes once a new query is on screen: the field, the results heading, the Filters button, or back where it was. */
@@ -279,19 +281,6 @@ function ResultsHead({ heading, state, showsWanted, page, offlineText }: Results
   );
 }
 
-/** A list asked for offline that did not open: the one on screen stays, and a tap asks again. */
-function NotOpenedLine({ retry }: { retry: () => void }) {
-  const { t } = useTranslation('loads');
-  return (
-    <p className={styles.notOpened}>
-      {t('states.notOpened')}{' '}
-      <button type="button" className={styles.button} onClick={retry}>
-        {t('states.retry')}
-      </button>
-    </p>
-  );
-}
-
 export function LoadBoard({
   language,
   query,
@@ -309,6 +298,7 @@ export function LoadBoard({
   keeping,
   builtPages,
   notOpened,
+  KeepAsIs,
 }: Props) {
   const { t } = useTranslation('loads');
   const unopened = notOpened && notOpened.query; // `&&`: shorter than `?.` once compiled for older phones
@@ -336,6 +326,7 @@ export function LoadBoard({
         searchChip={!search}
         toggleRef={toggle}
         keeping={keeping}
+        KeepAsIs={KeepAsIs}
         notOpened={unopened}
         found={state.status === 'ready' && showsWanted ? state.list : null}
         onQuery={(next, focus) => {
@@ -351,7 +342,7 @@ export function LoadBoard({
         offlineText={notOpened ? t('states.notOpened') : offlineText}
       />
       <OfflineNotice text={offlineText} live={false} />
-      {notOpened ? <NotOpenedLine retry={notOpened.retry} /> : null}
+      {notOpened ? <NotOpenedLine.Part retry={notOpened.retry} /> : null}
       <div className={styles.results} aria-busy={busy}>
         <BoardBody
           state={state}

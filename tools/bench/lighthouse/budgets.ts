@@ -28,19 +28,6 @@ export const BUDGETS = {
 } as const;
 
 /**
- * The board alone may read up to 121 KB until room is made for its From and To row and the place pages'
- * plain keep button: it reads 120.1 KB (2026-12-02, webpack writing its own code as ES2015). The 4 KB of
- * react-i18next that no page uses would be room enough, but only by pointing the i18n plugin's import
- * elsewhere, an alias of the owner's stack (docs/performance.md). Every other page is held to `BUDGETS.jsKb`.
- */
-const BOARD_JS_KB = 121;
-
-/** The script a page may send, in KB gzip. */
-export function jsKbOf(path: string): number {
-  return /^(\/(uz|uz-cyrl|ru))?\/loads\/?$/.test(path) ? BOARD_JS_KB : BUDGETS.jsKb;
-}
-
-/**
  * What a page is held to on the main thread, printed page by page and gated nowhere. Main-thread time
  * is judged against the least the page can cost on this stack (`--without-script`: its HTML and CSS
  * with no script, plus the bare Gatsby page's own script; runs.ts, `leastOnThisStack`); TBT and the
@@ -100,7 +87,7 @@ export function targetMisses(
     run.longestScriptTaskMs > limits.scriptTaskMs
       ? `script task ${run.longestScriptTaskMs.toFixed(0)} > ${limits.scriptTaskMs.toFixed(0)}`
       : '',
-    kb > jsKbOf(path) ? `script ${kb.toFixed(1)} KB > ${jsKbOf(path)} KB` : '',
+    kb > BUDGETS.jsKb ? `script ${kb.toFixed(1)} KB > ${BUDGETS.jsKb} KB` : '',
   ].filter(Boolean);
 }
 
@@ -132,8 +119,8 @@ export function budgetProblems(path: string, result: RunSummary, gateMainThread:
   // layout shift anyone sees, and Lighthouse itself shows them as 0.000.
   if (Number(result.cls.toFixed(3)) > BUDGETS.cls)
     problems.push(`${path}: CLS ${result.cls.toFixed(4)} > 0 (${result.shifted.join('; ') || 'no element named'})`);
-  if (result.bytes.jsGzip / 1024 > jsKbOf(path))
-    problems.push(`${path}: JS ${(result.bytes.jsGzip / 1024).toFixed(1)} KB gzip > ${jsKbOf(path)} KB`);
+  if (result.bytes.jsGzip / 1024 > BUDGETS.jsKb)
+    problems.push(`${path}: JS ${(result.bytes.jsGzip / 1024).toFixed(1)} KB gzip > ${BUDGETS.jsKb} KB`);
   for (const audit of result.failedAudits) problems.push(`${path}: failed audit ${audit}`);
   return problems;
 }

@@ -1,6 +1,6 @@
 /** What bench:lighthouse prints: the host, a line per page as it is measured, and the tables at the end. */
 import os from 'node:os';
-import { BUDGETS, jsKbOf, pageLimits, targetMisses } from './budgets';
+import { BUDGETS, pageLimits, targetMisses } from './budgets';
 import { LOW_TIER_BENCHMARK_INDEX, leastOnThisStack, type Calibration, type PageMeasurement } from './runs';
 import type { RunSummary } from './summaries';
 
@@ -62,7 +62,7 @@ export function printTargets(measured: readonly PageMeasurement[], calibration: 
   );
   console.log(
     '| page type | main thread (ms): page / least = ratio (target) | TBT (ms): page / floor / limit | longest script task (ms): page / floor / limit | script (KB gzip, limit ' +
-      `${BUDGETS.jsKb}; the board ${jsKbOf('/loads')}) | verdict |`,
+      `${BUDGETS.jsKb}) | verdict |`,
   );
   console.log('| --- | --- | --- | --- | ---: | --- |');
   let met = 0;
