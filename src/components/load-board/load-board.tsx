@@ -305,8 +305,7 @@ export function LoadBoard({
   const { field, heading, toggle, go } = useQueryFocus(query, onQuery, unopened);
   const builtCards = useBuiltCardAges(now, t, builtCardAgesRef);
   const offlineText = noticeText(t, state, showsWanted);
-  // The list on screen stays (busy) while the next one loads: its links and the pagination keep focus.
-  // A query that failed leaves it there, no longer busy.
+  // The list on screen stays (busy, keeping focus) while the next one loads; a failed query leaves it, not busy.
   const busy = state.status === 'loading' || (!showsWanted && state.status !== 'error');
   return (
     <div className={styles.board}>
