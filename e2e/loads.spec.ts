@@ -144,15 +144,20 @@ test('error panels say why in the page language and never show a URL: an error a
 });
 
 test('an API out of reach and a file of the list that did not come say so in the page language, with no URL', async ({ page }) => {
-  // The API cannot be reached: a search with nothing to show before it leaves the list that was there.
+  // The API cannot be reached, so the board shows the build's list as the offline one: a search with
+  // nothing to show before it leaves the page as it was, its address and field too, under one line.
   await page.route(/\/api\/loads/, (route) => route.abort('connectionrefused'));
   await page.goto('/ru/loads');
   await boardHydrated(page);
   await page.locator('#load-search').fill('zzz');
   await page.locator('#load-search').press('Enter');
-  await expect(
-    page.getByRole('paragraph').filter({ hasText: /^Нет подключения к интернету: этот список не открылся\. Ниже — прежний список/ }),
-  ).toBeVisible();
+  const line = page
+    .getByRole('paragraph')
+    .filter({ hasText: /^Нет подключения к интернету: этот список не открылся\. На экране — прежний\./ });
+  await expect(line).toBeVisible();
+  await expect(line.getByRole('button', { name: 'Повторить' })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+  await expect(page.locator('#load-search')).toHaveValue('');
   await expect(cards(page)).toHaveCount(20);
   await expect(page.getByRole('main')).not.toContainText('http');
   await page.unroute(/\/api\/loads/);
