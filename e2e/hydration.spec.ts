@@ -143,7 +143,8 @@ test('the FAQ answers with nothing of it hydrated, and a header link navigates w
   await expect(page).toHaveURL(/\/ru\/loads$/);
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage), 'the header link loaded a new page').toBe(true);
   // After a client-side navigation there is no server HTML to keep: static parts render in full.
-  await expect(page.getByRole('contentinfo').getByRole('link').first()).toBeVisible();
+  // The board's page comes with its code after the tap: on a busy machine that takes more than 5 s.
+  await expect(page.getByRole('contentinfo').getByRole('link').first()).toBeVisible({ timeout: 15_000 });
   expect(await isHydrated(page, 'footer a')).toBe(true);
 });
 
@@ -163,6 +164,8 @@ test('before any island hydrates, text is in the page language and links work as
 // hydrate rather than throw them away (#421). The API answers at once here; the race is lost often but
 // not always, so the page is loaded several times.
 test('the board applies a refresh that answers before its parts have hydrated', async ({ page }) => {
+  // Eight loads of the board, each to its network's rest: more than one test's default on a busy machine.
+  test.setTimeout(90_000);
   const body = await (await fetch(`${E2E_API_URL}/loads?page=1&limit=20`)).text();
   await page.route('**/api/loads?**', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body, headers: { 'access-control-allow-origin': '*' } }),

@@ -11,6 +11,7 @@ import { startApi } from '../harness/sample-api';
 import { buildSite, run } from '../harness/stack';
 import { importSamplePast } from '../history/sample';
 import { toolEnv } from '../env';
+import { specGroups } from './e2e-groups';
 import { PINNED_SAMPLE_DAY } from '../sample-api/data';
 
 async function main(): Promise<number> {
@@ -34,8 +35,23 @@ async function main(): Promise<number> {
     }
     const site = await startStaticServer('public', E2E_SITE_PORT);
     try {
-      await run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
-      return 0;
+      const args = process.argv.slice(2);
+      if (args.length > 0) {
+        await run('npx', ['playwright', 'test', ...args]);
+        return 0;
+      }
+      // The whole suite: the specs that only read the shared API two at a time, then those that change it alone.
+      const { together, alone } = specGroups('e2e');
+      const workers = String(Math.min(2, os.cpus().length));
+      let failed = false;
+      for (const [specs, count] of [
+        [together, workers],
+        [alone, '1'],
+      ] as const) {
+        if (specs.length === 0) continue;
+        await run('npx', ['playwright', 'test', '--workers', count, ...specs]).catch(() => (failed = true));
+      }
+      return failed ? 1 : 0;
     } catch {
       return 1;
     } finally {
