@@ -5,8 +5,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_SITE_URL } from './tools/harness/env'
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  // One worker unless told: the tests share one sample API whose failure modes some of them switch.
-  // `npm run test:e2e` with no spec runs the specs that never change it two at a time (tools/scripts/e2e-groups.ts).
+  // One worker unless told: a worker's specs switch the failure modes of its lane's sample API, and only
+  // `npm run test:e2e` starts a lane per worker (tools/harness/e2e-lanes.ts); it asks for two.
   workers: 1,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,

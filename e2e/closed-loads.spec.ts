@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { holdExternal, interceptExternal } from './support';
 import { closedLoadWithRoutePage, publishedClosedLoads } from './closed-loads';
+import { E2E_PUBLIC_DIR } from './env';
 
 // Taken loads are explained (docs/closed-loads.md): a load that left the board in the last 30 days (the build's
 // history imported the sample API's past) is explained on its URL by the 404 page, from the closed-load
@@ -10,7 +11,7 @@ import { closedLoadWithRoutePage, publishedClosedLoads } from './closed-loads';
 // axe audits it with the other page types (validators.spec.ts).
 
 const closed = closedLoadWithRoutePage();
-const PUBLIC = path.resolve(process.cwd(), 'public');
+const PUBLIC = E2E_PUBLIC_DIR;
 
 const VARIANTS = [
   { prefix: '', lang: 'uz', title: 'Eʼlon yopilgan', code: 'uz', handOver: 'Ilovaga oʻtish' },

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { CLOSED_LOAD_KEEP_MS } from '../src/config/constants';
 import { CLOSED_LOADS_DIR } from '../src/config/routes';
 import { findClosedLoad, type ClosedLoadEntry } from '../src/loads/closed-index';
+import { E2E_PUBLIC_DIR } from './env';
 
-const PUBLIC = path.resolve(process.cwd(), 'public');
+const PUBLIC = E2E_PUBLIC_DIR;
 
 /**
  * The closed loads the build published (its history holds the sample API's past, whose newest loads

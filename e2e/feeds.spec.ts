@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { atomRuleErrors, atomSchemaErrors, parseAtom } from '../__tests__/support/atom';
-import { E2E_SITE_URL } from './env';
+import { E2E_PUBLIC_DIR, E2E_SITE_URL } from './env';
 
 /**
  * Feeds and share links on the built site: every board, city and route page announces a feed file the
@@ -10,7 +10,7 @@ import { E2E_SITE_URL } from './env';
  * load's canonical URL.
  */
 
-const PUBLIC = path.resolve(process.cwd(), 'public');
+const PUBLIC = E2E_PUBLIC_DIR;
 
 function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
   if (!fs.existsSync(dir)) return [];

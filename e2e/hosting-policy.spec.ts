@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { REVALIDATE, SECURITY_HEADERS, cacheControl, contentType, fileKind, namedByPolicy, type FileKind } from '../src/hosting/policy';
 import { headersFor, parseHeadersFile } from '../tools/hosting/read-headers-file';
+import { E2E_PUBLIC_DIR } from './env';
 
 /**
  * The hosting policy against the files of the real build that e2e serves (public/, built by
@@ -11,7 +12,7 @@ import { headersFor, parseHeadersFile } from '../tools/hosting/read-headers-file
  * build starts writing, and that no rule of the policy names, fails here.
  */
 
-const PUBLIC_DIR = path.resolve('public');
+const PUBLIC_DIR = E2E_PUBLIC_DIR;
 
 function builtKeys(dir: string, prefix = ''): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

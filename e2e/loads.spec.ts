@@ -215,7 +215,8 @@ test('a load with markup in its title shows it as text and runs nothing', async 
 test('a request made stale by a newer search is aborted, and only the newer result is shown', async ({ page }) => {
   await page.goto('/uz/loads');
   await page.waitForLoadState('networkidle');
-  await controlApi({ delayMs: 1500 });
+  // Long enough that the first search is still on its way when the second is sent on a busy machine.
+  await controlApi({ delayMs: 4000 });
   const aborted: string[] = [];
   page.on('requestfailed', (request) => {
     if (request.url().includes('/api/loads')) aborted.push(request.url());
@@ -229,7 +230,7 @@ test('a request made stale by a newer search is aborted, and only the newer resu
   await expect(page).toHaveURL(/search=Kartoshka/);
   await expect.poll(() => aborted.length).toBe(1);
   expect(new URL(aborted[0] ?? '').searchParams.get('search')).toBe('Sement');
-  await expect(cards(page).first()).toContainText('Kartoshka', { timeout: 10_000 });
+  await expect(cards(page).first()).toContainText('Kartoshka', { timeout: 15_000 });
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   for (const text of await cards(page).allTextContents()) expect(text).toContain('Kartoshka');
 });
@@ -301,7 +302,7 @@ test('retry returns focus to the field; the API message is marked as English und
 test('the list and pagination stay on screen, busy, while the next page loads', async ({ page }) => {
   await page.goto('/ru/loads');
   await page.waitForLoadState('networkidle');
-  await controlApi({ delayMs: 1500 });
+  await controlApi({ delayMs: 3000 });
   await page.getByRole('link', { name: 'Вперёд' }).click();
   await expect(page.getByRole('status')).toHaveText('Загружаем список грузов…');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);

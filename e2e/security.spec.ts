@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { inlineScriptHashes, policyAllows } from '../src/gatsby/csp';
 import { controlApi, holdExternal, resetApi } from './support';
+import { E2E_PUBLIC_DIR } from './env';
 
 test.afterEach(resetApi);
 
@@ -52,7 +53,7 @@ for (const pagePath of PAGES) {
 test('every page the build wrote has one script policy, and it allows each of its inline scripts', () => {
   // Most pages get their policy as they are rendered, before Gatsby stitches their scripts in
   // (src/gatsby/ssr-csp.tsx): this reads what was published, every file of it.
-  const publicDir = path.resolve('public');
+  const publicDir = E2E_PUBLIC_DIR;
   const wrong: string[] = [];
   let pages = 0;
   const walk = (dir: string): void => {

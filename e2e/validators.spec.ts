@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { jsonLdBlocks, schemaOrgProblems } from '../__tests__/support/schema-org';
 import { closedLoadWithRoutePage } from './closed-loads';
+import { E2E_PUBLIC_DIR } from './env';
 
 /**
  * Validators nobody here wrote, on the built site: the Nu Html Checker (the W3C's) on the HTML of one
@@ -13,7 +14,7 @@ import { closedLoadWithRoutePage } from './closed-loads';
  * vocabulary on every JSON-LD block the build wrote. Each must find nothing.
  */
 
-const PUBLIC = path.resolve(process.cwd(), 'public');
+const PUBLIC = E2E_PUBLIC_DIR;
 const JAVA = process.env.JAVA_PATH || '/usr/bin/java';
 
 /** One page of each type, spread over the three languages; the 404 page under a prefix it answers for. */

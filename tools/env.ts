@@ -38,6 +38,8 @@ export const TOOL_VARIABLES = [
   'E2E_API_PORT',
   'E2E_SITE_PORT',
   'E2E_REUSE_BUILD',
+  // Set by Playwright in each worker: which lane's API and site the specs use (tools/harness/env.ts).
+  'TEST_PARALLEL_INDEX',
   'CHROME_PATH',
   // `npm run deploy`, and where the manifest, the history and the channel's state are kept
   // (tools/deploy/deploy.ts, state-location.ts).
