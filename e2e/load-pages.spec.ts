@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { controlApi, holdExternal, hydratedMain, resetApi } from './support';
 import { apostropheInsensitive } from './apostrophes';
 import { site } from '../src/config/site';
+import { E2E_API_URL } from './env';
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 12; SM-A135F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
 
@@ -46,9 +47,17 @@ test('a pre-built load page hands over to /applink in its language', async ({ pa
 test('a load newer than the build is fetched, described and handed over', async ({ page }) => {
   await controlApi({ loads: 130 });
   const attempted = await holdExternal(page);
+  // The API's answer waits until the loading line has been seen: on a quiet machine it comes too soon to see.
+  let answer = () => {};
+  const loadingSeen = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(`${E2E_API_URL}/loads/1125**`, async (route) => {
+    await loadingSeen;
+    await route.continue();
+  });
   const response = await page.goto('/ru/load/1125');
   expect(response?.status()).toBe(404);
   await expect(page.getByText('Загружаем информацию о грузе…')).toBeVisible();
+  answer();
   await expect(page).toHaveURL(/\/ru\/applink$/, { timeout: 15_000 });
   // /applink then sends this desktop browser on to the main website, and only there.
   await expect.poll(() => attempted).toEqual([new URL(site.mainWebsite).href]);

@@ -43,13 +43,17 @@ export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loa
     const id = route.id;
     const answer = fetchLiveLoad(id);
     const bundles = fetchBundles(route.language, ['load', 'loads']);
+    // The loading line in the page's language as soon as its words come, while the load may still be on its way.
+    bundles.then(
+      (texts) => cancelled || setText(createTranslator(route.language.prefix, texts, 'load')('loading')),
+      () => undefined,
+    );
     // The metadata module names places through the gazetteer: loaded only here, where a load is shown,
     // so the 404 page of any other path does not carry it.
     Promise.all([answer, bundles, import('../head/load-meta')])
       .then(([load, texts, { loadMeta }]) => {
         if (cancelled) return;
         const t = createTranslator(route.language.prefix, texts, 'load');
-        setText(t('loading'));
         applyLiveHead(document, loadMeta(load, t, route.language, canonicalUrl(siteUrl(), loadPath(load.id), route.language)));
         handOverAfter(REDIRECT_DELAY_MS);
       })
