@@ -4,10 +4,13 @@
 /**
  * A part fetched on a tap whose code cannot be had (offline, webpack's ChunkLoadError) gives way to one
  * line in the page's language, never Gatsby's English error page; the rest of the page stays, and the
- * part is fetched again when the network is back. And what the board says of a failure, by its kind.
+ * part is fetched again when the network is back, when its steady probe finds it (a browser may never say
+ * "online": Chromium in a page the offline worker served), or at a tap on its retry. And what the board says
+ * of a failure, by its kind.
  */
 import React from 'react';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { NETWORK_PROBE_MS } from '../src/config/constants';
 import { LANGUAGES, type Language } from '../src/config/languages';
 import { lazyPart } from '../src/components/lazy-part';
 import { boardFailure } from '../src/board/failure';
@@ -59,11 +62,44 @@ describe('a part fetched on a tap', () => {
     expect(fetches).toBe(2);
   });
 
-  it('that fails while the phone is online says the part did not load, and asks for a reload', async () => {
+  it('that cannot be fetched offline is tried again by its steady probe when no "online" ever comes', async () => {
+    jest.useFakeTimers();
+    try {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      let fetches = 0;
+      const panel = lazyPart(() => {
+        fetches += 1;
+        return fetches === 1 ? Promise.reject(chunkLoadError()) : Promise.resolve(() => <p>Панель фильтров</p>);
+      });
+      online = false;
+      renderInLanguage(<panel.Part />, ru, '/loads', ['common', 'loads']);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(0);
+      });
+      expect(screen.getByText(/^Нет подключения к интернету: эта часть страницы не открылась/)).toBeTruthy();
+      online = true;
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(NETWORK_PROBE_MS);
+      });
+      expect(screen.getByText('Панель фильтров')).toBeTruthy();
+      expect(fetches).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('that fails while the phone is online says the part did not load, with a retry that fetches it again', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const broken = lazyPart(() => Promise.reject(chunkLoadError()));
-    renderInLanguage(<broken.Part />, ru, '/loads', ['common', 'loads']);
-    await screen.findByText('Эта часть страницы не загрузилась. Попробуйте обновить страницу.');
+    let fetches = 0;
+    const part = lazyPart(() => {
+      fetches += 1;
+      return fetches === 1 ? Promise.reject(chunkLoadError()) : Promise.resolve(() => <p>Панель фильтров</p>);
+    });
+    renderInLanguage(<part.Part />, ru, '/loads', ['common', 'loads']);
+    await screen.findByText('Эта часть страницы не загрузилась.');
+    fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    await screen.findByText('Панель фильтров');
+    expect(fetches).toBe(2);
   });
 });
 

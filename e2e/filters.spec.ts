@@ -141,6 +141,23 @@ test('a load posted after the build shows under a filter it matches, newest firs
   await expect(page.getByText(/^Новые грузы проверены в \d\d:\d\d$/)).toBeVisible();
 });
 
+test('a filter panel whose code did not come says so in one line, and its retry opens it with focus back on Filters', async ({ page }) => {
+  let refuse = true;
+  await page.route(/\/board-tap-filter-panel-[0-9a-f]+\.js$/, (route) => (refuse ? route.abort('failed') : route.continue()));
+  await page.goto('/ru/loads');
+  await boardHydrated(page);
+  const toggle = page.getByRole('button', { name: /^Фильтры/ });
+  await toggle.click();
+  await expect(page.getByText('Эта часть страницы не загрузилась.')).toBeVisible();
+  await expect(loadCards(page)).toHaveCount(20);
+  refuse = false;
+  await page.getByRole('button', { name: 'Повторить' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('group', { name: 'Тип транспорта' })).toBeVisible();
+  await expect(page.getByText('Эта часть страницы не загрузилась.')).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+});
+
 test('a malformed value is ignored, never an error panel', async ({ page }) => {
   await page.goto('/ru/loads?vehicle=Tent&weightMin=abc&loadingFrom=2026-02-30&sort=oldest&page=0');
   await expect(page.getByRole('status')).toHaveText(new RegExp(`${count((load) => load.vehicleType === 'Tent')} ${plural(1)}`));

@@ -1,8 +1,8 @@
 import React from 'react';
 
 interface Props {
-  /** Rendered instead of the children once they have thrown. */
-  fallback: (error: Error) => React.ReactNode;
+  /** Rendered instead of the children once they have thrown; `retry` renders them again. */
+  fallback: (error: Error, retry: () => void) => React.ReactNode;
   children: React.ReactNode;
   /** Told of each error caught (a part fetched on first use makes its next try fetch afresh: lazy-part.tsx). */
   onCaught?: (error: Error) => void;
@@ -18,7 +18,10 @@ interface State {
 export class ErrorBoundary extends React.Component<Props, State> {
   override state: State = { error: null };
 
-  private readonly retry = () => this.setState({ error: null });
+  private readonly retry = () => {
+    window.removeEventListener('online', this.retry);
+    this.setState({ error: null });
+  };
 
   static getDerivedStateFromError(error: unknown): State {
     return { error: error instanceof Error ? error : new Error(String(error)) };
@@ -35,6 +38,6 @@ export class ErrorBoundary extends React.Component<Props, State> {
   }
 
   override render() {
-    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
+    return this.state.error ? this.props.fallback(this.state.error, this.retry) : this.props.children;
   }
 }
