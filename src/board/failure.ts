@@ -24,16 +24,23 @@ function isChunkFailure(error: { name?: unknown; code?: unknown; message?: unkno
   );
 }
 
+/** The browser says it has a network (where it cannot say, it is taken to have one). */
+export const browserOnline = (): boolean => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/**
+ * Whether a tap on a list should take the phone for offline: the browser's word, or the board's own. A page
+ * opened offline may hear "online" from the browser (Chromium says so in a document the offline worker
+ * served) while its list is a copy the worker kept because the network failed. A failed request is judged
+ * by the browser's word alone (boardFailure): an answer from the server proves a network whatever is shown.
+ */
+export const offlineNow = (state: { offline?: boolean }): boolean => !browserOnline() || state.offline === true;
+
 /**
  * What a failure means to the reader. `online`: what the browser says of its network (offline, every
  * failure is that). Duck-typed: errors may come from another realm, and the API client's classes are not
  * imported here.
  */
-export function boardFailure(
-  error: unknown,
-  fallback: string,
-  online = typeof navigator === 'undefined' || navigator.onLine !== false,
-): BoardFailure {
+export function boardFailure(error: unknown, fallback: string, online = browserOnline()): BoardFailure {
   const failure = (typeof error === 'object' && error !== null ? error : {}) as {
     name?: unknown;
     code?: unknown;

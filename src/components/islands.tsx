@@ -1,5 +1,6 @@
-import React, { Suspense, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import React, { Suspense, useId, useState, type ReactNode } from 'react';
 import { PartBoundary } from './part-boundary';
+import { useRunning } from '../board/hooks/use-running';
 
 /**
  * Partial hydration: the one rule every template follows.
@@ -33,20 +34,13 @@ import { PartBoundary } from './part-boundary';
  * replaced on any page type. Only production builds have server HTML; `gatsby develop` renders all.
  */
 
-const subscribeNever = () => () => {};
-
 /**
  * True while React hydrates this component onto server HTML, false when it renders it on the client
  * (a client-side navigation, `gatsby develop`): React reads the server snapshot only when hydrating.
  */
 function useHydrating(): boolean {
-  const hydrating = useSyncExternalStore(
-    subscribeNever,
-    () => false,
-    () => true,
-  );
   // The server reads the server snapshot too, but it renders everything.
-  return hydrating && typeof window !== 'undefined';
+  return !useRunning() && typeof window !== 'undefined';
 }
 
 /**

@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { navigate } from 'gatsby';
 import { afterNextPaint } from './after-paint';
+import { offlineNow } from '../failure';
 import type { Load } from '../../api-client/types';
 import type { Language } from '../../config/languages';
 import type { CardExtras } from '../../loads/card-content';
@@ -250,9 +251,7 @@ export function useListBoard(
   const hrefFor = (next: BoardQuery) => boardHref(language, next, { scope, bare });
   // No scrolling here: the board moves focus (to the field or the results heading), which scrolls. The
   // tap that asked is drawn first (after-paint.ts); the list follows.
-  // The browser's word, or the board's own: a page opened offline may hear "online" from the browser
-  // (Chromium says so in a document the offline worker served) while the list on screen is a kept copy.
-  const offline = () => navigator.onLine === false || state.offline === true;
+  const offline = () => offlineNow(state);
   const go = (next: BoardQuery) => void navigate(whereTo(hrefFor(next), next, choices.pathPage, offline()));
   const { open, clear, notOpened } = useOpenQuery(source, go, queryKey(query), offline);
   const onQuery = (next: BoardQuery) => (clear(), void afterNextPaint(() => open(next)));

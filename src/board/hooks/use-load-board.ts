@@ -1,9 +1,10 @@
-import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore, type MutableRefObject } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { NETWORK_PROBE_MS, ONLINE_TRY_DELAYS_MS } from '../../config/constants';
-import { boardFailure, type BoardFailure } from '../failure';
+import { boardFailure, browserOnline, type BoardFailure } from '../failure';
 import { EMPTY_QUERY, type BoardQuery, parseBoardQuery, queryKey, sameQuery } from '../../search/query';
 import type { ReadContext } from '../../search/filter-table';
 import { sameLoadsOnScreen, unchangedOnScreen } from './same-list';
+import { useRunning } from './use-running';
 import type { BoardList, LoadSource } from '../list-types';
 
 /**
@@ -18,9 +19,6 @@ export type BoardState =
   | { status: 'loading'; list: BoardList | null; loadedAt: number; offline?: boolean; slow?: boolean }
   | { status: 'ready'; list: BoardList; loadedAt: number; offline?: boolean; slow?: boolean }
   | { status: 'error'; failure: BoardFailure; list: BoardList | null; loadedAt: number; offline?: boolean; slow?: boolean };
-
-/** The browser says it has a network (where it cannot say, it is taken to have one). */
-const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 /**
  * What a list that came back says of the network: a copy the offline worker kept is offline, unless it
@@ -37,8 +35,6 @@ function keptBecause(list: BoardList): { offline: boolean; slow: boolean } {
  * their "posted … ago" to a list read at `loadedAt`, in place, and says whether it could.
  */
 export type BuiltCardAges = MutableRefObject<((loadedAt: number) => boolean) | null>;
-
-const subscribeNever = () => () => {};
 
 /** The query of a URL's query string, on the path's own page when the string names none. */
 function queryOnPage(search: string, pathPage: number, context: ReadContext): BoardQuery {
@@ -180,11 +176,7 @@ export function useLoadBoard(
 ) {
   // While hydrating, the query is the build's (the first page, no search), so hydration matches the
   // HTML; then the URL's. React renders again after hydration only when the two differ.
-  const search = useSyncExternalStore(
-    subscribeNever,
-    () => locationSearch,
-    () => '',
-  );
+  const search = useRunning() ? locationSearch : '';
   const query: BoardQuery = queryOnPage(search, pathPage, readContext);
   const [state, setState] = useState<BoardState>(() =>
     initial ? { status: 'ready', list: initial, loadedAt: builtAt } : { status: 'loading', list: null, loadedAt: builtAt },

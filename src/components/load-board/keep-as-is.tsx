@@ -1,9 +1,8 @@
-import React, { useSyncExternalStore } from 'react';
+import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { preloadFilterExtras } from './lazy-parts';
+import { useRunning } from '../../board/hooks/use-running';
 import * as styles from './load-board.module.css';
-
-const subscribeNever = () => () => {};
 
 /**
  * A city or route page's "keep this search", kept as it is, in the build's HTML and the page's first
@@ -15,11 +14,7 @@ const subscribeNever = () => () => {};
 export function KeepAsIs({ onKeep }: { onKeep: () => void }) {
   const { t } = useTranslation('loads');
   // Disabled in the build's HTML until the page runs: a tap before that would be lost.
-  const running = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+  const running = useRunning();
   return (
     <button
       type="button"

@@ -1,7 +1,8 @@
-import React, { useSyncExternalStore } from 'react';
+import React from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaginationState } from '../../loads/pagination';
 import * as styles from './load-board.module.css';
+import { useRunning } from '../../board/hooks/use-running';
 
 interface Props {
   state: PaginationState;
@@ -16,20 +17,6 @@ interface Props {
   /** Where the loads of every city and route are, built page by page: what a page without script offers instead. */
   placesHref: string;
 }
-
-const subscribeNever = () => () => {};
-
-/**
- * Whether the page runs: false in the HTML the build writes (and while hydrating it), true from the
- * render after. The served HTML links no page the build did not make: a page whose scripts are blocked
- * (CSS still says `scripting: enabled` there), a reader or a crawler would follow it to the first page again.
- */
-const useRunning = () =>
-  useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
 
 /**
  * A link to a page of the list, or a disabled link where there is none; `needsScript`: hidden where the
@@ -48,6 +35,8 @@ function Step({
   label: string;
   needsScript: boolean;
 }) {
+  // The build's HTML links no page it did not make: a page whose scripts are blocked (CSS still says
+  // `scripting: enabled` there), a reader or a crawler would follow it to the first page again.
   const running = useRunning();
   if (!enabled || (needsScript && !running))
     return (
