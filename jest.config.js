@@ -35,6 +35,7 @@ module.exports = {
     '\\.css$': '<rootDir>/__tests__/support/style-mock.ts',
     '\\.(png|jpe?g|svg|webp|avif)$': '<rootDir>/__tests__/support/file-mock.ts',
   },
+  setupFilesAfterEnv: ['<rootDir>/__tests__/support/testing-library.ts'],
   globalSetup: '<rootDir>/__tests__/support/global-setup.ts',
   globalTeardown: '<rootDir>/__tests__/support/global-teardown.ts',
   // A wait that ends when its condition holds costs nothing when the machine is quiet; on a busy two-core
