@@ -10,7 +10,8 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { AddressInfo } from 'node:net';
 import { apiUrl as apiBaseUrl } from '../src/config/env';
 import { HTTPError } from 'ky';
-import { ApiError, fetchLoad, fetchLoads, fetchLoadsPage, fetchVehicleTypes } from '../src/api-client/client';
+import { ApiError, fetchLoads, fetchLoadsPage, fetchVehicleTypes } from '../src/api-client/client';
+import { fetchLoad } from '../src/api-client/one-load';
 import { ApiShapeError } from '../src/api-client/normalize';
 import { DEFAULT_API_URL } from '../src/config/constants';
 import { HOSTILE_LOAD_ID, HOSTILE_TITLE, UNUSED_VEHICLE_TYPES, VEHICLE_TYPES } from '../tools/sample-api/data';

@@ -9,8 +9,8 @@ import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import { apiUrl } from '../config/env';
 import { keptCopySeenAt, keptForSlowServer } from '../config/kept-copy';
 import { noWorkerControls, noteListAnswer } from './answers-before-worker';
-import { ApiShapeError, normalizeLoadList, normalizeLoadResponse, normalizeVehicleTypes, receivedItems, reportedTotal } from './normalize';
-import type { Load, LoadList, LoadQuery, VehicleType } from './types';
+import { ApiShapeError, normalizeLoadList, normalizeVehicleTypes, receivedItems, reportedTotal } from './normalize';
+import type { LoadList, LoadQuery, VehicleType } from './types';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /**
@@ -121,12 +121,6 @@ export async function fetchLoadsPage(
   return { list: kept, reportedTotal: reportedTotal(body), received: receivedItems(body) };
 }
 
-export async function fetchLoad(id: string, options: RequestOptions = {}): Promise<Load> {
-  if (!id) throw new Error('fetchLoad: the load id is empty');
-  const { body, url } = await getJson(`loads/${encodeURIComponent(id)}`, options);
-  return naming(url, () => normalizeLoadResponse(body));
-}
-
 export async function fetchVehicleTypes(options: RequestOptions = {}): Promise<VehicleType[]> {
   const { body, url } = await getJson('vehicle-types', options);
   return naming(url, () => normalizeVehicleTypes(body));
@@ -145,7 +139,7 @@ function loadSearchParams(query: LoadQuery): URLSearchParams {
  * `seenAt`: set when the answer is a copy the offline worker kept (config/kept-copy.ts); `slow`: it
  * stood in for an API that did not answer in time.
  */
-async function getJson(
+export async function getJson(
   path: string,
   options: RequestOptions,
   params?: URLSearchParams,
@@ -187,7 +181,7 @@ async function describeFailure(error: unknown, url: string, request: Options, si
 }
 
 /** Shape errors name the URL too: the build prints the message as its one failure line. */
-function naming<T>(url: string, normalize: () => T): T {
+export function naming<T>(url: string, normalize: () => T): T {
   try {
     return normalize();
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { Reporter } from 'gatsby';
-import { ApiError, fetchLoad, fetchLoadsPage, fetchVehicleTypes } from '../api-client/client';
+import { ApiError, fetchLoadsPage, fetchVehicleTypes } from '../api-client/client';
+import { fetchLoad } from '../api-client/one-load';
 import type { RequestOptions } from '../api-client/client';
 import { readAllLoads } from '../api-client/read-all';
 import type { ReadAllSources, ReadStats } from '../api-client/read-all';

@@ -1,4 +1,5 @@
-import { ApiError, fetchLoad } from '../../api-client/client';
+import { ApiError } from '../../api-client/client';
+import { fetchLoad } from '../../api-client/one-load';
 import type { Load } from '../../api-client/types';
 
 /**
