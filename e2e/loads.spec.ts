@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { E2E_API_URL } from './env';
 import { boardHydrated, controlApi, countListRequests, resetApi } from './support';
 
@@ -297,6 +297,51 @@ test('retry returns focus to the field; the API message is marked as English und
   await alert.getByRole('button', { name: 'Повторить' }).click();
   await expect(cards(page)).toHaveCount(20);
   await expect(page.locator('#load-search')).toBeFocused();
+});
+
+/** A network that says "online" and answers nothing: every request of the page is held until `release`. */
+async function silentNetwork(page: Page): Promise<{ release: () => Promise<void> }> {
+  const held: Route[] = [];
+  const hold = (route: Route) => void held.push(route);
+  await page.route('**/*', hold);
+  return {
+    release: async () => {
+      await page.unroute('**/*', hold);
+      await Promise.all(held.splice(0).map((route) => route.continue().catch(() => undefined)));
+    },
+  };
+}
+
+test('on a network that says online and answers nothing, a tap leaves the list as it was and says so, and the list follows once it answers', async ({
+  page,
+}) => {
+  await page.goto('/ru/loads');
+  await boardHydrated(page);
+  // A driver who has touched the board: the first touch fetches the code of the line below.
+  await page.locator('#load-search').focus();
+  await page.waitForLoadState('networkidle');
+  const line = page.getByRole('paragraph').filter({ hasText: 'Сеть не отвечает: этот список не открылся. На экране — прежний.' });
+
+  let network = await silentNetwork(page);
+  await page.getByRole('link', { name: 'Вперёд' }).click();
+  await expect(line).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Повторить' })).toBeVisible();
+  await expect(page).toHaveURL(/\/ru\/loads$/);
+  await expect(page.getByRole('status')).toHaveText(/^Сеть не отвечает: этот список не открылся.*страница 1 из 6$/);
+  await network.release();
+  await expect(page.getByRole('status')).toHaveText(/страница 2 из 6$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/page=2/);
+  await expect(line).toHaveCount(0);
+
+  // A search whose code is held (reading a trip needs the place file's) is told the same way.
+  network = await silentNetwork(page);
+  const field = page.locator('#load-search');
+  await field.fill('Самарканд');
+  await field.press('Enter');
+  await expect(line).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/page=2/);
+  await expect(field).toHaveValue('');
+  await network.release();
 });
 
 test('the list and pagination stay on screen, busy, while the next page loads', async ({ page }) => {

@@ -20,13 +20,13 @@ function PartFailed({ error, retry }: { error: Error; retry: () => void }) {
   const askedBy = useRef(typeof document === 'undefined' ? null : document.activeElement);
   const tryAgain = () => {
     const back = askedBy.current;
-    if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus();
+    if (back instanceof HTMLElement && back.isConnected) back.focus();
     retry();
   };
   useEffect(() => {
     if (!offline) return undefined;
-    const probe = window.setTimeout(retry, NETWORK_PROBE_MS);
-    return () => window.clearTimeout(probe);
+    const probe = setTimeout(retry, NETWORK_PROBE_MS);
+    return () => clearTimeout(probe);
   }, [offline, retry]);
   return (
     <p className={styles.failed}>

@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { navigate } from 'gatsby';
 import { afterNextPaint } from './after-paint';
+import { TAP_SILENCE_MS } from '../../config/constants';
 import { offlineNow } from '../failure';
 import type { Load } from '../../api-client/types';
 import type { Language } from '../../config/languages';
@@ -103,6 +104,8 @@ export interface ListBoard {
 
 export interface NotOpened {
   query: BoardQuery;
+  /** The network said nothing (the phone believes it is online); else the phone is offline. */
+  silent: boolean;
   retry: () => void;
 }
 
@@ -123,23 +126,36 @@ function whereTo(href: string, next: BoardQuery, pathPage: number, offline: bool
 /**
  * Offline, a new list is opened before the URL names it: from what the phone kept, or not at all, and
  * then the URL, the field and the panel stay on the list on screen (`notOpened` says which did not open).
- * Online the URL changes at once and the board follows it (use-load-board.ts).
+ * Online the URL changes at once and the board follows it (use-load-board.ts); a tap whose address has not
+ * changed after TAP_SILENCE_MS (a network that says "online" and answers nothing holds Gatsby's request
+ * for the page's data, or the code the tap needs) is told the same way, `silent`, and the list follows
+ * if the network answers after all.
  */
 function useOpenQuery(source: PageSource, go: (next: BoardQuery) => void, shownKey: string, offline: () => boolean) {
-  const [notOpened, setNotOpened] = useState<BoardQuery | null>(null);
+  const [notOpened, setNotOpened] = useState<{ query: BoardQuery; silent: boolean } | null>(null);
+  const lastTap = useRef(0);
   // Any other list on screen (a tap that opened, Back, Forward) ends the line.
   useEffect(() => startTransition(() => setNotOpened(null)), [shownKey]);
+  const watch = (next: BoardQuery) => {
+    const tap = (lastTap.current += 1);
+    const before = location.href;
+    setTimeout(() => {
+      if (lastTap.current === tap && location.href === before) startTransition(() => setNotOpened({ query: { ...next }, silent: true }));
+    }, TAP_SILENCE_MS);
+  };
   const open = (next: BoardQuery) => {
-    if (!offline()) return go(next);
+    if (!offline()) return (watch(next), go(next));
+    lastTap.current += 1;
     source.page(next, { signal: new AbortController().signal, fresh: false }).then(
       () => (startTransition(() => setNotOpened(null)), go(next)),
       // A new object each time: a second failure of the same list is told again.
-      () => startTransition(() => setNotOpened({ ...next })),
+      () => startTransition(() => setNotOpened({ query: { ...next }, silent: false })),
     );
   };
   // A new tap ends the line of the last at once (no render when there is none), so it never speaks for this one.
   const clear = () => setNotOpened(null);
-  return { open, clear, notOpened: notOpened ? { query: notOpened, retry: () => (clear(), open(notOpened)) } : null };
+  const retry = (asked: BoardQuery) => (clear(), open(asked));
+  return { open, clear, watch, notOpened: notOpened ? { ...notOpened, retry: () => retry(notOpened.query) } : null };
 }
 
 /** What keeping searches needs of the page, and the time after which the kept search on screen marks loads new. */
@@ -171,13 +187,23 @@ function useKeeping(choices: ListChoices, source: PageSource): { keeping: Keepin
 /** Reading a trip comes with the place file's code, on the first search: the first paint needs none of it. */
 const tripSearch = () => import(/* webpackChunkName: "board-tap-places" */ '../trip-search');
 
-function useTrip(query: BoardQuery, placeFilePath: string, language: Language, bare: boolean, onBoard: boolean) {
+function useTrip(
+  query: BoardQuery,
+  placeFilePath: string,
+  language: Language,
+  bare: boolean,
+  onBoard: boolean,
+  watch: (next: BoardQuery) => void,
+) {
   const where = [query, placeFilePath, language, bare] as const;
-  const trip = (form: TripForm): Promise<TripTarget> =>
+  // Watched from the tap: the place file's code may be what a silent network holds.
+  const trip = (form: TripForm): Promise<TripTarget> => (
+    watch({ ...query, search: form.search, page: 1 }),
     tripSearch().then(
       (module) => module.openTrip(form, ...where),
       () => null,
-    );
+    )
+  );
   const search = onBoard ? query.search : '';
   useEffect(() => {
     if (search)
@@ -253,11 +279,11 @@ export function useListBoard(
   // tap that asked is drawn first (after-paint.ts); the list follows.
   const offline = () => offlineNow(state);
   const go = (next: BoardQuery) => void navigate(whereTo(hrefFor(next), next, choices.pathPage, offline()));
-  const { open, clear, notOpened } = useOpenQuery(source, go, queryKey(query), offline);
+  const { open, clear, watch, notOpened } = useOpenQuery(source, go, queryKey(query), offline);
   const onQuery = (next: BoardQuery) => (clear(), void afterNextPaint(() => open(next)));
   const suggest = useCallback((typed: string) => placeSuggestions(placeFilePath, typed), [placeFilePath]);
   const warmSuggestions = useCallback(() => void loadPlaces(placeFilePath), [placeFilePath]);
-  const trip = useTrip(query, placeFilePath, language, bare, !list.from && !list.to);
+  const trip = useTrip(query, placeFilePath, language, bare, !list.from && !list.to, watch);
   return {
     query,
     state,

@@ -18,6 +18,18 @@ const loadFilterExtras = () => import(/* webpackChunkName: "board-tap-filter-ext
 export const preloadFilterExtras = () => void loadFilterExtras().catch(() => undefined);
 const loadStates = () => import(/* webpackChunkName: "board-tap-states" */ './board-states');
 
+/**
+ * Fetches the states' code (an error, nothing found, a list that did not open: under 1 KB) at the
+ * visitor's first touch of the page, ahead of the tap that may need it: a network that stops answering
+ * would hold it then, and the line saying so would never come. Not with the page: a first visit fetches
+ * only what it shows.
+ */
+export function preloadStatesOnFirstTouch(): void {
+  const run = () => void loadStates().catch(() => undefined);
+  // Each listener once: a second fetch of a chunk webpack has is no request.
+  for (const type of ['pointerdown', 'keydown', 'focusin']) window.addEventListener(type, run, { once: true, capture: true });
+}
+
 /** While the panel's code comes: its options are being counted. */
 function LoadingOptions() {
   const { t } = useTranslation('loads');
