@@ -520,7 +520,10 @@ test('offline, every control of a city page visited before keeps its list on scr
   await context.setOffline(true);
   await page.goto(at(city));
   const toggle = page.getByRole('button', { name: /^Фильтры/ });
-  await expect.poll(() => toggle.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber$')))).toBe(true);
+  // The page comes from the worker and hydrates under a busy machine's clock: a bound it meets, not the 5 s default.
+  await expect
+    .poll(() => toggle.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber$'))), { timeout: 15_000 })
+    .toBe(true);
   await toggle.click();
   await expect(page.getByRole('group', { name: 'Тип транспорта' })).toBeVisible();
   await listStays(page);
