@@ -6,8 +6,6 @@ interface Props {
   children: React.ReactNode;
   /** Told of each error caught (a part fetched on first use makes its next try fetch afresh: lazy-part.tsx). */
   onCaught?: (error: Error) => void;
-  /** Renders the children again when the browser says the network is back (a part that could not be fetched offline). */
-  retryWhenOnline?: boolean;
 }
 
 interface State {
@@ -18,10 +16,7 @@ interface State {
 export class ErrorBoundary extends React.Component<Props, State> {
   override state: State = { error: null };
 
-  private readonly retry = () => {
-    window.removeEventListener('online', this.retry);
-    this.setState({ error: null });
-  };
+  private readonly retry = () => this.setState({ error: null });
 
   static getDerivedStateFromError(error: unknown): State {
     return { error: error instanceof Error ? error : new Error(String(error)) };
@@ -30,11 +25,6 @@ export class ErrorBoundary extends React.Component<Props, State> {
   override componentDidCatch(error: Error, info: React.ErrorInfo): void {
     console.error('Page crashed:', error, info.componentStack);
     this.props.onCaught?.(error);
-    if (this.props.retryWhenOnline) window.addEventListener('online', this.retry, { once: true });
-  }
-
-  override componentWillUnmount(): void {
-    window.removeEventListener('online', this.retry);
   }
 
   override render() {

@@ -7,9 +7,9 @@ import * as styles from './part-boundary.module.css';
 
 /**
  * One line in the page's language where a part could not be shown (the phone is offline, or the part
- * failed), with a way to try again. Offline it is also tried again every NETWORK_PROBE_MS, as the board's
- * list is: the line promises it opens by itself, and a browser may never say "online" (Chromium in a page
- * the offline worker served).
+ * failed), with a way to try again. Offline it is also tried again when the browser says "online" and every
+ * NETWORK_PROBE_MS, as the board's list is: the line promises it opens by itself, and a browser may never
+ * say "online" (Chromium in a page the offline worker served).
  */
 function PartFailed({ error, retry }: { error: Error; retry: () => void }) {
   const { t } = useTranslation('common');
@@ -26,7 +26,8 @@ function PartFailed({ error, retry }: { error: Error; retry: () => void }) {
   useEffect(() => {
     if (!offline) return undefined;
     const probe = setTimeout(retry, NETWORK_PROBE_MS);
-    return () => clearTimeout(probe);
+    addEventListener('online', retry);
+    return () => (clearTimeout(probe), removeEventListener('online', retry));
   }, [offline, retry]);
   return (
     <p className={styles.failed}>
@@ -47,7 +48,7 @@ function PartFailed({ error, retry }: { error: Error; retry: () => void }) {
  */
 export function PartBoundary({ children, onCaught }: { children: React.ReactNode; onCaught?: () => void }) {
   return (
-    <ErrorBoundary fallback={(error, retry) => <PartFailed error={error} retry={retry} />} onCaught={onCaught} retryWhenOnline>
+    <ErrorBoundary fallback={(error, retry) => <PartFailed error={error} retry={retry} />} onCaught={onCaught}>
       {children}
     </ErrorBoundary>
   );

@@ -38,10 +38,11 @@ async function main(): Promise<number> {
     }
     const args = process.argv.slice(2);
     const workers = args.some((arg) => arg.startsWith('--workers') || arg === '-j') ? [] : ['--workers', String(LANES)];
-    await run('npx', ['playwright', 'test', ...workers, ...args]);
-    return 0;
-  } catch {
-    return 1;
+    // Playwright has said what failed; a lane that could not start is said by main's catch below.
+    return await run('npx', ['playwright', 'test', ...workers, ...args]).then(
+      () => 0,
+      () => 1,
+    );
   } finally {
     await Promise.all([...sites, ...apis].map((server) => server.close()));
   }

@@ -134,13 +134,19 @@ function whereTo(href: string, next: BoardQuery, pathPage: number, offline: bool
 function useOpenQuery(source: PageSource, go: (next: BoardQuery) => void, shownKey: string, offline: () => boolean) {
   const [notOpened, setNotOpened] = useState<{ query: BoardQuery; silent: boolean } | null>(null);
   const lastTap = useRef(0);
+  const shown = useRef(shownKey);
   // Any other list on screen (a tap that opened, Back, Forward) ends the line.
-  useEffect(() => startTransition(() => setNotOpened(null)), [shownKey]);
+  useEffect(() => {
+    shown.current = shownKey;
+    startTransition(() => setNotOpened(null));
+  }, [shownKey]);
   const watch = (next: BoardQuery) => {
     const tap = (lastTap.current += 1);
     const before = location.href;
+    // A tap asking for the list on screen changes no address, and nothing failed.
     setTimeout(() => {
-      if (lastTap.current === tap && location.href === before) startTransition(() => setNotOpened({ query: { ...next }, silent: true }));
+      if (lastTap.current === tap && location.href === before && shown.current !== queryKey(next))
+        startTransition(() => setNotOpened({ query: { ...next }, silent: true }));
     }, TAP_SILENCE_MS);
   };
   const open = (next: BoardQuery) => {

@@ -92,7 +92,7 @@ export function BoardBeyond({ message, firstPageHref, onFirstPage }: { message: 
 /**
  * A list asked for offline, or on a network that answered nothing (`silent`), that did not open: the one on
  * screen stays, and a tap asks again. Here, not in the first script: it is shown only after such a tap, the
- * board fetches this chunk once it is idle (lazy-parts.tsx) and the offline worker keeps it.
+ * board fetches this chunk at the visitor's first touch (lazy-parts.tsx) and the offline worker keeps it.
  */
 export function NotOpenedLine({ retry, silent }: { retry: () => void; silent: boolean }) {
   const { t } = useTranslation('loads');
