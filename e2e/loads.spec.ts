@@ -89,6 +89,26 @@ test('pages forward and back, with the page in the URL and the back button worki
   await expect(page.getByText('6 dan 1-sahifa')).toBeVisible();
 });
 
+test("a tap on the board asks the network for the list alone, never again for the page's own data", async ({ page }) => {
+  await page.goto('/ru/loads');
+  await boardHydrated(page);
+  await page.waitForLoadState('networkidle');
+  const gatsbyData: string[] = [];
+  page.on('request', (request) => {
+    if (/\/page-data\//.test(new URL(request.url()).pathname)) gatsbyData.push(request.url());
+  });
+  await page.getByRole('link', { name: 'Вперёд' }).click();
+  await expect(page.getByRole('status')).toHaveText(/страница 2 из 6$/);
+  // Free words (no place): the board's own list, not a city page.
+  await page.locator('#load-search').fill('мебель');
+  await page.locator('#load-search').press('Enter');
+  await expect(page).toHaveURL(/search=/);
+  await page.goBack();
+  await expect(page.getByRole('status')).toHaveText(/страница 2 из 6$/);
+  await page.waitForLoadState('networkidle');
+  expect(gatsbyData).toEqual([]);
+});
+
 test('a search resets to page 1 and is kept in the URL', async ({ page }) => {
   await page.goto('/uz/loads?page=3');
   await boardHydrated(page);
@@ -315,6 +335,9 @@ async function silentNetwork(page: Page): Promise<{ release: () => Promise<void>
 test('on a network that says online and answers nothing, a tap leaves the list as it was and says so, and the list follows once it answers', async ({
   page,
 }) => {
+  // Three taps that each wait out TAP_SILENCE_MS.
+  test.setTimeout(60_000);
+  const requests = countListRequests(page);
   await page.goto('/ru/loads');
   await boardHydrated(page);
   // A driver who has touched the board: the first touch fetches the code of the line below.
@@ -324,24 +347,35 @@ test('on a network that says online and answers nothing, a tap leaves the list a
 
   let network = await silentNetwork(page);
   await page.getByRole('link', { name: 'Вперёд' }).click();
+  // The address names the page asked for at once (the board's data is in hand); its list is what is held.
+  await expect(page).toHaveURL(/page=2$/);
   await expect(line).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('button', { name: 'Повторить' })).toBeVisible();
-  await expect(page).toHaveURL(/\/ru\/loads$/);
-  await expect(page.getByRole('status')).toHaveText(/^Сеть не отвечает: этот список не открылся.*страница 1 из 6$/);
+  // Still asked for: the list follows if the network answers.
+  await expect(page.getByRole('status')).toHaveText(
+    /^Сеть не отвечает: этот список не открылся\. На экране — прежний\. Загружаем список грузов…$/,
+  );
+  // Asked again: the same list, asked of the API again, still held, and still told.
+  const asked = requests.count();
+  await page.getByRole('button', { name: 'Повторить' }).click();
+  await expect.poll(() => requests.count()).toBeGreaterThan(asked);
+  await expect(line).toBeVisible({ timeout: 15_000 });
   await network.release();
   await expect(page.getByRole('status')).toHaveText(/страница 2 из 6$/, { timeout: 15_000 });
   await expect(page).toHaveURL(/page=2/);
   await expect(line).toHaveCount(0);
 
-  // A search whose code is held (reading a trip needs the place file's) is told the same way.
+  // A search whose code is held (reading a trip needs the place file's) is told the same way, and its
+  // list comes once the network answers.
   network = await silentNetwork(page);
   const field = page.locator('#load-search');
   await field.fill('Самарканд');
   await field.press('Enter');
   await expect(line).toBeVisible({ timeout: 15_000 });
-  await expect(page).toHaveURL(/page=2/);
-  await expect(field).toHaveValue('');
+  await expect(page.getByRole('status')).toHaveText(/^Сеть не отвечает: этот список не открылся/);
   await network.release();
+  await expect(page.getByRole('status')).toHaveText(/^Найден\S* \d+ груз\S*, страница 1 из \d+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/search=/);
+  await expect(line).toHaveCount(0);
 });
 
 test('the list and pagination stay on screen, busy, while the next page loads', async ({ page }) => {

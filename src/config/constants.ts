@@ -100,8 +100,8 @@ export const ONLINE_TRY_DELAYS_MS: readonly number[] = [1_000, 4_000, 9_000];
 /** While a page or the board shows loads kept from an earlier visit, how often it tries the network again. */
 export const NETWORK_PROBE_MS = 30_000;
 /**
- * How long a tap on a list may go without the address changing before the board says the network does not
- * answer. Gatsby asks for the page's data before it changes the address, and a network that says "online"
- * and answers nothing holds that request for ever; the offline worker answers it from its copy after 3 s.
+ * How long a tap on a list may go without its list coming before the board says the network does not
+ * answer. A network that says "online" and answers nothing holds the list's request (or Gatsby's for a
+ * page's data, or the code the tap needs) for ever; the API's own timeout is 15 s.
  */
 export const TAP_SILENCE_MS = 6_000;

@@ -127,6 +127,17 @@ async function noticeOrderChange(
   await cache.set(API_ORDER_KEY, order);
 }
 
+/**
+ * The board's query is read by its script, so every query of the board is the one page. Gatsby asks for
+ * a page's data again for each new query a tap puts in the address (its loader keys data by path and
+ * query) unless a matchPath covers the path: the board's own path as its matchPath makes a tap cost the
+ * list's request alone. Four entries of match-paths.json, which every page's first script carries; the
+ * city and route pages, hundreds, go without.
+ */
+function boardMatchPath(name: RouteName, path: string): { matchPath?: string } {
+  return name === 'loads' ? { matchPath: path } : {};
+}
+
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter, cache }) => {
   const { createPage } = actions;
   const { loads, order, firstPage, vehicleTypes } = await timedAsyncStep(reporter, 'reading the API', async () => ({
@@ -153,7 +164,12 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
     for (const page of CONTENT_PAGES) {
       for (const variant of pageVariants(page.path)) {
         const extra = extraContext[page.name]?.(variant.language);
-        (extra ? listPage : createPage)({ path: variant.path, component: page.component, context: { ...variant.context, ...extra } });
+        (extra ? listPage : createPage)({
+          path: variant.path,
+          ...boardMatchPath(page.name, variant.path),
+          component: page.component,
+          context: { ...variant.context, ...extra },
+        });
       }
     }
   });

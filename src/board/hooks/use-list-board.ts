@@ -126,26 +126,33 @@ function whereTo(href: string, next: BoardQuery, pathPage: number, offline: bool
 /**
  * Offline, a new list is opened before the URL names it: from what the phone kept, or not at all, and
  * then the URL, the field and the panel stay on the list on screen (`notOpened` says which did not open).
- * Online the URL changes at once and the board follows it (use-load-board.ts); a tap whose address has not
- * changed after TAP_SILENCE_MS (a network that says "online" and answers nothing holds Gatsby's request
- * for the page's data, or the code the tap needs) is told the same way, `silent`, and the list follows
- * if the network answers after all.
+ * Online the URL changes at once and the board follows it (use-load-board.ts); a tap whose list has not
+ * come after TAP_SILENCE_MS (a network that says "online" and answers nothing holds the list's request,
+ * Gatsby's for another page's data, or the code the tap needs) is told the same way, `silent`, and the
+ * list follows if the network answers after all. `answeredKey` is the query the board has answered on
+ * screen (with its list or its error), '' while it is still waiting; `reload` asks the URL's list again.
  */
-function useOpenQuery(source: PageSource, go: (next: BoardQuery) => void, shownKey: string, offline: () => boolean) {
+function useOpenQuery(
+  source: PageSource,
+  go: (next: BoardQuery) => void,
+  answeredKey: string,
+  urlKey: string,
+  offline: () => boolean,
+  reload: () => void,
+) {
   const [notOpened, setNotOpened] = useState<{ query: BoardQuery; silent: boolean } | null>(null);
   const lastTap = useRef(0);
-  const shown = useRef(shownKey);
-  // Any other list on screen (a tap that opened, Back, Forward) ends the line.
+  const answered = useRef(answeredKey);
+  // Any other answer on screen (a tap that opened, Back, Forward, an error) ends the line.
   useEffect(() => {
-    shown.current = shownKey;
+    answered.current = answeredKey;
     startTransition(() => setNotOpened(null));
-  }, [shownKey]);
+  }, [answeredKey]);
   const watch = (next: BoardQuery) => {
     const tap = (lastTap.current += 1);
-    const before = location.href;
-    // A tap asking for the list on screen changes no address, and nothing failed.
+    // A tap asking for the list on screen is answered already, and nothing failed.
     setTimeout(() => {
-      if (lastTap.current === tap && location.href === before && shown.current !== queryKey(next))
+      if (lastTap.current === tap && answered.current !== queryKey(next))
         startTransition(() => setNotOpened({ query: { ...next }, silent: true }));
     }, TAP_SILENCE_MS);
   };
@@ -160,7 +167,8 @@ function useOpenQuery(source: PageSource, go: (next: BoardQuery) => void, shownK
   };
   // A new tap ends the line of the last at once (no render when there is none), so it never speaks for this one.
   const clear = () => setNotOpened(null);
-  const retry = (asked: BoardQuery) => (clear(), open(asked));
+  // The URL names the list already (only its answer did not come): the board asks for it again.
+  const retry = (asked: BoardQuery) => (clear(), queryKey(asked) === urlKey ? (watch(asked), reload()) : open(asked));
   return { open, clear, watch, notOpened: notOpened ? { ...notOpened, retry: () => retry(notOpened.query) } : null };
 }
 
@@ -285,7 +293,9 @@ export function useListBoard(
   // tap that asked is drawn first (after-paint.ts); the list follows.
   const offline = () => offlineNow(state);
   const go = (next: BoardQuery) => void navigate(whereTo(hrefFor(next), next, choices.pathPage, offline()));
-  const { open, clear, watch, notOpened } = useOpenQuery(source, go, queryKey(query), offline);
+  const urlKey = queryKey(query);
+  const answeredKey = showsWanted || state.status !== 'loading' ? urlKey : '';
+  const { open, clear, watch, notOpened } = useOpenQuery(source, go, answeredKey, urlKey, offline, retry);
   const onQuery = (next: BoardQuery) => (clear(), void afterNextPaint(() => open(next)));
   const suggest = useCallback((typed: string) => placeSuggestions(placeFilePath, typed), [placeFilePath]);
   const warmSuggestions = useCallback(() => void loadPlaces(placeFilePath), [placeFilePath]);

@@ -1,5 +1,4 @@
 import { startTransition, useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
-import { NETWORK_PROBE_MS, ONLINE_TRY_DELAYS_MS } from '../../config/constants';
 import { boardFailure, browserOnline, type BoardFailure } from '../failure';
 import { EMPTY_QUERY, type BoardQuery, parseBoardQuery, queryKey, sameQuery } from '../../search/query';
 import type { ReadContext } from '../../search/filter-table';
@@ -133,21 +132,21 @@ function useBackgroundRefresh(load: Load, lastLoaded: MutableRefObject<number>, 
   // On `online`, and every NETWORK_PROBE_MS for a network that says "online" and answers nothing.
   useEffect(() => {
     if (!offline) return undefined;
-    const refresh = () => load(currentQuery(), true, true);
-    const timers: number[] = [];
-    const onOnline = () => {
-      // A refresh that answered ends `offline`, and with it these timers.
-      timers.push(...ONLINE_TRY_DELAYS_MS.map((delay) => window.setTimeout(refresh, delay)));
-    };
-    const interval = window.setInterval(refresh, NETWORK_PROBE_MS);
-    window.addEventListener('online', onOnline);
+    let stop: (() => void) | null = null;
+    let ended = false;
+    networkProbe().then(
+      (probe) => ended || (stop = probe.probeNetwork(() => load(currentQuery(), true, true))),
+      () => undefined,
+    );
     return () => {
-      window.removeEventListener('online', onOnline);
-      window.clearInterval(interval);
-      for (const timer of timers) window.clearTimeout(timer);
+      ended = true;
+      if (stop) stop();
     };
   }, [offline, load, currentQuery]);
 }
+
+/** The probe's code comes with the states' chunk (the lines that say the list is a kept copy, or did not come). */
+const networkProbe = () => import(/* webpackChunkName: "board-tap-states" */ './network-probe');
 
 /**
  * The load board's data: starts from the list pre-rendered at build time, asks `source` again once on
