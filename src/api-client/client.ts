@@ -32,8 +32,7 @@ const KEPT_BODY_CHARS = 10_000;
  * A non-OK HTTP response, made from ky's HTTPError (kept as `cause`, with its `response` and `request`
  * here too). The message holds status code, status text and body (SPEC.md section 8) on one line,
  * because the build prints it as its single failure line and the list screen under its heading.
- * It extends Error rather than HTTPError: the browser bundle compiles our classes for older phones,
- * and a compiled class cannot call the constructor of ky's native one.
+ * It extends Error rather than HTTPError, so that its shape is the site's whatever ky's class holds.
  */
 export class ApiError extends Error {
   readonly status: number;

@@ -9,7 +9,7 @@ import { serviceWorkerPlugin } from './service-worker';
 // package and version; the alias only picks one of its two builds.
 const I18NEXT_ESM = path.resolve(process.cwd(), 'node_modules', 'i18next', 'dist', 'esm', 'i18next.js');
 
-type RuleUse = ({ loader?: string; options?: { modules?: unknown } } | string)[];
+type RuleUse = ({ loader?: string; options?: { modules?: unknown; caller?: unknown } } | string)[];
 
 interface WebpackRule {
   oneOf?: WebpackRule[];
@@ -44,6 +44,33 @@ function withShortClassNames(uses: RuleUse): RuleUse {
       ? { ...use, options: { ...use.options, modules: { ...modules, localIdentName: SHORT_CLASS_NAME } } }
       : use;
   });
+}
+
+/**
+ * Gatsby's Babel loader gives the stage to babel-preset-gatsby alone; the site's Babel config
+ * (babel.config.js) wraps that preset and reads the stage from Babel's caller, which the loader's
+ * options may extend.
+ */
+function withBabelStage(uses: RuleUse, stage: string): RuleUse {
+  return uses.map((use) =>
+    typeof use !== 'string' && /[\\/]gatsby[\\/]dist[\\/]utils[\\/]babel-loader/.test(use.loader ?? '')
+      ? { ...use, options: { ...use.options, caller: { gatsbyStage: stage } } }
+      : use,
+  );
+}
+
+function passBabelStage(rules: WebpackRule[] | undefined, stage: string): void {
+  for (const rule of rules ?? []) {
+    passBabelStage(rule.oneOf, stage);
+    passBabelStage(rule.rules, stage);
+    const loaders = rule.use;
+    if (Array.isArray(loaders)) rule.use = withBabelStage(loaders, stage);
+    else if (typeof loaders === 'function')
+      rule.use = (info: unknown) => {
+        const picked = loaders(info);
+        return Array.isArray(picked) ? withBabelStage(picked, stage) : picked;
+      };
+  }
 }
 
 function shortenClassNames(rules: WebpackRule[] | undefined): void {
@@ -96,6 +123,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
       config.cache = { ...config.cache, cacheLocation: `${config.cache.cacheLocation}-source-maps` };
     shortenClassNames(config.module?.rules);
   }
+  passBabelStage(config.module?.rules, stage);
   const alias: Record<string, string | false | string[]> = { ...config.resolve?.alias, i18next$: I18NEXT_ESM };
   config.resolve = { ...config.resolve, alias };
   if (stage === 'build-javascript') config.plugins = [...(config.plugins ?? []), ...serviceWorkerPlugin(), new OutputHashPlugin()];

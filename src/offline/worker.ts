@@ -143,9 +143,7 @@ const networkWatch: WorkboxPlugin = {
  * Network first: the network's answer, whatever its status, when it comes within NETWORK_TIMEOUT_MS
  * (SILENT_NETWORK_WAIT_MS just after it kept silent); a kept copy when the network fails or keeps
  * silent; and without a kept copy, the network's answer however late. A late answer is still kept.
- * Workbox's NetworkFirst does each; this picks the wait. (Built from Workbox's classes rather than
- * extending them: the site's Babel compiles classes for older browsers, and a compiled class cannot
- * extend Workbox's native one.)
+ * Workbox's NetworkFirst does each; this picks the wait between two of them.
  */
 function networkFirst(options: { cacheName: string; plugins: WorkboxPlugin[] }): RouteHandlerObject {
   const plugins = [...options.plugins, networkWatch];

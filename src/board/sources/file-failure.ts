@@ -1,6 +1,6 @@
 /*
  * Apart from failure.ts, which the board's first script carries: only the worked lists (a chunk of
- * their own) throw it, and a class compiled for older phones is not small.
+ * their own) throw it.
  */
 
 /**

@@ -303,7 +303,7 @@ export function LoadBoard({
   KeepAsIs,
 }: Props) {
   const { t } = useTranslation('loads');
-  const unopened = notOpened && notOpened.query; // `&&`: shorter than `?.` once compiled for older phones
+  const unopened = notOpened ? notOpened.query : null;
   const { field, heading, toggle, go } = useQueryFocus(query, onQuery, unopened);
   const builtCards = useBuiltCardAges(now, t, builtCardAgesRef);
   const offlineText = noticeText(t, state, showsWanted);
