@@ -43,6 +43,9 @@ export const replaceRenderer: GatsbySSR['replaceRenderer'] = ({ bodyComponent, r
  */
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents, setHtmlAttributes, loadPageDataSync, pathname }) => {
   setHeadComponents(headLinks());
+  // `gatsby develop` renders an HTML shell without the page's data and gives no loadPageDataSync; there
+  // a load page's Head comes with the browser's render.
+  if (typeof loadPageDataSync !== 'function') return;
   const pageData = loadPageDataSync(pathname) as { result?: { pageContext?: LoadPageContext } } | null;
   const context = pageData?.result?.pageContext;
   if (context?.loadId === undefined) return;
@@ -70,6 +73,9 @@ export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({
         return !(element && element.type === 'style' && element.props['data-identity'] === 'gatsby-global-css');
       })
     : getHeadComponents();
+  // `gatsby develop` runs its scripts through eval (webpack's development source maps) and hot reloading,
+  // which the production policy forbids: the policy is the production build's.
+  if (process.env.NODE_ENV !== 'production') return replaceHeadComponents(head);
   const meta = cspMeta(pathname, PUBLIC_DIR, [...head, ...getPreBodyComponents(), ...getPostBodyComponents()]);
   replaceHeadComponents([meta, ...head]);
 };
