@@ -540,6 +540,37 @@ test('offline, every control of a city page visited before keeps its list on scr
   }
 });
 
+test("a tap on a city page asks the network for its list, not again for the page's data the worker gave it", async ({ page }) => {
+  test.setTimeout(60_000);
+  const city = '/ru/loads/to/toshkent';
+  const pageData = () => [...network.sent.keys()].filter((path) => path.startsWith('/page-data/ru/loads/to/toshkent/'));
+  const tapVehicle = async (name: RegExp, address: RegExp) => {
+    await workerSettled(page);
+    network.resetCount();
+    const toggle = page.getByRole('button', { name: /^Фильтры/ });
+    await expect
+      .poll(() => toggle.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber$'))), { timeout: 15_000 })
+      .toBe(true);
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await page.getByRole('checkbox', { name }).click();
+    await expect(page).toHaveURL(address);
+    await listStays(page);
+    await workerSettled(page);
+    expect(pageData()).toEqual([]);
+  };
+  // A first visit: the page hands the worker what it loaded, its data among it.
+  await visitAndKeep(page, city);
+  await tapVehicle(/^Тент/, /vehicle=Tent$/);
+  // A visit the worker answered from the network.
+  await page.goto(at(city));
+  await tapVehicle(/^Рефрижератор/, /vehicle=Refrijerator$/);
+  // Another page of the same data is asked for: the worker did not give it that one.
+  network.resetCount();
+  await page.goto(at('/ru/loads/to/samarqand'));
+  await workerSettled(page);
+  expect([...network.sent.keys()].some((path) => path.startsWith('/page-data/ru/loads/to/samarqand/'))).toBe(true);
+});
+
 test('a slow API is a slow server, not a missing network: the notice says so with the time of the loads shown', async ({ page }) => {
   await visitAndKeep(page, '/ru/loads', true);
   await controlApi({ delayMs: 5_000 });

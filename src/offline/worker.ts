@@ -56,6 +56,13 @@ const origins: Origins = { site: self.location.origin, api: apiUrl() };
 const documentBuilds = new Map<string, string>();
 /** When the kept copy a page was answered with had been fetched, and whether for a slow site, for pages the cache answered. */
 const servedFromCache = new Map<string, { seenAt: number; slow: boolean }>();
+/**
+ * Which copy of each page's data every open page was given (by client id, then key: the kept copy's
+ * identity, copyOf). Gatsby asks for a page's data again with each query a tap puts in a city or route
+ * page's address; while that copy is still the one kept, the page gets it again at once, the bytes it
+ * runs already, instead of the same data over the network.
+ */
+const givenPageData = new Map<string, Map<string, string>>();
 /** The build of the app-data.json a page is loading now from the network, by client id. */
 const appDataLoads = new Map<string, Promise<string | null>>();
 const REMEMBERED_CLIENTS = 50;
@@ -65,6 +72,16 @@ function remember<V>(map: Map<string, V>, key: string | undefined, value: V): vo
   map.delete(key);
   map.set(key, value);
   if (map.size > REMEMBERED_CLIENTS) map.delete(map.keys().next().value as string);
+}
+
+/** A kept copy's identity: when it was fetched and its size, which the worker marks every copy with. */
+const copyOf = (response: Response) => `${response.headers.get(SEEN_AT_HEADER) ?? ''}/${response.headers.get(SIZE_HEADER) ?? ''}`;
+
+function rememberGiven(clientId: string | undefined, key: string, copy: Response): void {
+  if (!clientId) return;
+  const given = givenPageData.get(clientId) ?? new Map<string, string>();
+  given.set(key, copyOf(copy));
+  remember(givenPageData, clientId, given);
 }
 
 /**
@@ -248,17 +265,22 @@ const pageDataPlugin: WorkboxPlugin = {
   cacheWillUpdate: async ({ request, response, event }) => {
     if (isPrefetch(request) || !readsAsPageData(await response.clone().text())) return null;
     const build = await within(appDataLoads.get(clientIdOf(event) ?? ''), NETWORK_TIMEOUT_MS);
-    return build ? marked(response, build) : null;
+    if (!build) return null;
+    const copy = await marked(response, build);
+    // The page was given these very bytes from the network.
+    rememberGiven(clientIdOf(event), pageDataCacheKey(new URL(request.url)), copy);
+    return copy;
   },
   cacheDidUpdate: async ({ request, newResponse, event }) => {
     const page = pageOfPageData(new URL(request.url).pathname);
     const build = newResponse.headers.get(BUILD_HEADER);
     if (page && build) await keepPageOfBuild(new URL(page, origins.site), build, event);
   },
-  cachedResponseWillBeUsed: async ({ cachedResponse, event }) => {
+  cachedResponseWillBeUsed: async ({ request, cachedResponse, event }) => {
     const clientId = clientIdOf(event);
     const running = documentBuilds.get(clientId ?? '');
     if (!cachedResponse || !running || cachedResponse.headers.get(BUILD_HEADER) !== running) return null;
+    rememberGiven(clientId, pageDataCacheKey(new URL(request.url)), cachedResponse);
     remember(servedFromCache, clientId, {
       seenAt: Number(cachedResponse.headers.get(SEEN_AT_HEADER)) || Date.now(),
       slow: forSlowServer(event),
@@ -339,6 +361,21 @@ async function keepPageOfBuild(url: URL, build: string, event: ExtendableEvent |
   await strategies.page.handle({ event, request, url }).catch(() => undefined);
 }
 
+/**
+ * A page's data asked for again by the page it was given to (Gatsby asks at each tap on a city or route
+ * page, with the tap's query): the copy it was given, at once, while it is the one kept; else as any
+ * page's data. Nothing here is a stand-in for the network, so the page's notice says nothing of it.
+ */
+const pageDataGivenFirst: RouteHandlerObject = {
+  handle: async (options) => {
+    const clientId = clientIdOf(options.event);
+    const key = pageDataCacheKey(options.url);
+    const given = clientId ? givenPageData.get(clientId)?.get(key) : undefined;
+    const kept = given ? await (await caches.open(CACHE_NAMES['page-data'])).match(key) : undefined;
+    return kept && copyOf(kept) === given ? kept : strategies['page-data'].handle(options);
+  },
+};
+
 // ---- Routing ----
 
 const router = new Router();
@@ -346,7 +383,7 @@ for (const kind of Object.keys(strategies) as OfflineKind[]) {
   router.registerRoute(
     new Route(
       ({ request, url }) => request.method === 'GET' && offlineKind(url, origins, request.mode === 'navigate') === kind,
-      strategies[kind],
+      kind === 'page-data' ? pageDataGivenFirst : strategies[kind],
     ),
   );
 }
