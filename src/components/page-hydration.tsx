@@ -16,10 +16,11 @@ import { atFirstTouch, pageHydratesAtFirstTouch } from './islands';
  * thread does nothing of the site's but load its script.
  *
  * A page the build left empty has nothing to hydrate and is rendered instead, as Gatsby's own
- * renderer decides (by the focus wrapper's children).
+ * renderer decides (by the focus wrapper's children). So is every page of `gatsby develop`, whose
+ * development-only parts (its loading indicator) are not in its HTML: hydrating would fail on them.
  */
 function hydrateInTransition(element: ReactNode, container: Element): void {
-  if (!document.getElementById('gatsby-focus-wrapper')?.children.length) {
+  if (process.env.NODE_ENV === 'development' || !document.getElementById('gatsby-focus-wrapper')?.children.length) {
     createRoot(container).render(element);
     return;
   }
