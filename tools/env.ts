@@ -104,6 +104,9 @@ export const BUILD_VARIABLES = [
   // src/config/env.ts's readFlag, the tools' flags too.
   'OFFLINE_WORKER',
   'GATSBY_OFFLINE_WORKER',
+  // Set by Gatsby, never by hand: `development` under gatsby develop, whose HTML and scripts the site's
+  // server and hydration hooks meet as they are (src/gatsby/ssr.tsx, src/components/page-hydration.tsx).
+  'NODE_ENV',
 ] as const;
 
 export class EnvError extends Error {
