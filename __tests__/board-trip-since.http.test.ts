@@ -12,6 +12,8 @@ import { onTheWay } from '../src/search/on-the-way';
 import { parseBoardQuery } from '../src/search/query';
 import { filterRow, tashkentToday } from '../src/search/rows';
 import { tripNow } from '../src/board/sources/trip-since';
+import { readPostedSince } from '../src/board/sources/posted-since';
+import { postedAt } from '../src/loads/posting-time';
 import { PLACES } from '../src/places/gazetteer';
 import { matchPlace, placeSlugOfKey } from '../src/places/match';
 import type { ListOrderSetting } from '../tools/sample-api/server';
@@ -119,5 +121,23 @@ describe('an API with no order and more loads than the phone reads', () => {
     const ids = found?.found.map(({ row }) => row.id) ?? [];
     expect(ids.length).toBeGreaterThan(0);
     expect(ids).toEqual(want.filter((id) => ids.includes(id)));
+  });
+});
+
+describe('the loads posted since, asked for by the list and the trip at one filter change', () => {
+  it('are read from the API once while the read is on its way, and read anew when asked after it', async () => {
+    await api.control.set({ reset: true, order: 'newest', loads: 200 });
+    const builtAt = Math.max(...(await everyLoad(api.url)).map(postedAt));
+    const before = await listRequests();
+    const [list, trip] = await Promise.all([
+      readPostedSince(builtAt, 'newest', 200, signal),
+      readPostedSince(builtAt, 'newest', 200, signal),
+    ]);
+    expect(trip).toBe(list);
+    expect((await listRequests()) - before).toBe(1);
+    await api.control.set({ post: [{ from: 'Toshkent', to: 'Navoiy' }] });
+    const later = await readPostedSince(builtAt, 'newest', 200, signal);
+    expect((await listRequests()) - before).toBe(2);
+    expect(later.loads).toHaveLength(1);
   });
 });

@@ -29,7 +29,27 @@ export const POSTED_SINCE_PAGES = 5;
 /** The read is reused this long by every list and count of the page. */
 export const POSTED_SINCE_MS = 60_000;
 
-export async function readPostedSince(builtAt: number, order: ListOrder, totalHint: number, signal: AbortSignal): Promise<PostedSince> {
+/**
+ * The read on its way, if any: a read asked while the same one is on its way waits for it (a route page's
+ * list and its loads on the way ask at the same filter change, each from a chunk of its own). Its callers
+ * never abort it: each takes the answer or leaves it.
+ */
+let onItsWay: { key: string; read: Promise<PostedSince> } | null = null;
+
+export function readPostedSince(builtAt: number, order: ListOrder, totalHint: number, signal: AbortSignal): Promise<PostedSince> {
+  const key = `${builtAt} ${order} ${totalHint}`;
+  if (onItsWay?.key === key) return onItsWay.read;
+  const read = readOnce(builtAt, order, totalHint, signal);
+  const mine = { key, read };
+  onItsWay = mine;
+  const settled = () => {
+    if (onItsWay === mine) onItsWay = null;
+  };
+  read.then(settled, settled);
+  return read;
+}
+
+async function readOnce(builtAt: number, order: ListOrder, totalHint: number, signal: AbortSignal): Promise<PostedSince> {
   const read = await readNewestEnd({ order, until: builtAt, pages: POSTED_SINCE_PAGES, totalHint, signal });
   const seen = new Set(read.loads.map((load) => load.id));
   return {
