@@ -201,6 +201,37 @@ for (const viewport of [
       expect(fetched).not.toContain(boardPath);
     });
 
+    test('a filter tapped on a route the build did not make changes its list with no request of Gatsby’s, and Back undoes it', async ({
+      page,
+    }) => {
+      const fallbackPath = `/ru${placeRoutePath(fa.slug, fb.slug)}`;
+      await page.goto(fallbackPath);
+      const count = page.getByRole('region', { name: 'Попутные грузы' }).locator('[data-on-the-way-count]');
+      await expect(count).toHaveText(new RegExp(`^${fallbackTrip.total} попутн`));
+      const weightMin = Math.floor(Math.max(...fallbackTrip.onTheWay.map(({ load }) => load.weight ?? 0)));
+      const rows = loads.map((load) => filterRow(load, gazetteerPlaces()));
+      const context = { today: tashkentToday(Date.now()), places: PLACES };
+      const trip = { from: fa.slug, to: fb.slug };
+      const expected = onTheWay(rows, trip, { ...NO_FILTERS, weight: { min: weightMin, max: null } }, context).length;
+      expect(expected).toBeLessThan(fallbackTrip.total);
+      const gatsby: string[] = [];
+      page.on('request', (sent) => {
+        const url = new URL(sent.url());
+        if (url.pathname.startsWith('/page-data/') || url.pathname === fallbackPath) gatsby.push(`${sent.method()} ${url.pathname}`);
+      });
+      const toggle = page.getByRole('button', { name: /^Фильтры/ });
+      await toggle.click();
+      const field = page.getByRole('form', { name: 'Фильтры списка' }).getByRole('textbox', { name: 'От' });
+      await field.fill(String(weightMin));
+      await field.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`weightMin=${weightMin}`));
+      await expect(count).toHaveText(new RegExp(`^${expected} попутн`));
+      expect(gatsby).toEqual([]);
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`${fallbackPath}$`));
+      await expect(count).toHaveText(new RegExp(`^${fallbackTrip.total} попутн`));
+    });
+
     test('the map of a trip the build did not make is named in the page’s language', async ({ page }) => {
       await page.goto(`/uz-cyrl${placeRoutePath(fa.slug, fb.slug)}`);
       await expect(page.getByRole('img', { name: `${fa.names['uz-Cyrl']} → ${fb.names['uz-Cyrl']} йўли харитаси` })).toBeVisible();

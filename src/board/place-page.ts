@@ -44,6 +44,7 @@ export function usePlacePage(
         return path ? wayBackHref(path, language, { vehicle, bare }) : null;
       },
       countsKept: false,
+      ownAddress: context.ownAddress === true,
     };
     // A new context object for the same page (a navigation within it) is the same list: see board-page.ts.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { navigate } from 'gatsby';
+import { pushOwnAddress } from '../own-address';
 import { afterNextPaint } from './after-paint';
 import { TAP_SILENCE_MS } from '../../config/constants';
 import { offlineNow } from '../failure';
@@ -51,6 +52,8 @@ export interface ListChoices {
   wayBack?: (load: Load, vehicle: readonly string[]) => string | null;
   /** The board counts each kept search's new loads; a city or route page does not. */
   countsKept: boolean;
+  /** A page the build did not make: a new query of its list changes the address without Gatsby (own-address.ts). */
+  ownAddress?: boolean;
 }
 
 /** What "keep this search" and the kept searches need of the page (their code loads on first use). */
@@ -121,6 +124,15 @@ function whereTo(href: string, next: BoardQuery, pathPage: number, offline: bool
   if (!offline || new URL(href, window.location.href).pathname === here) return href;
   const query = boardSearchString({ ...next, page: 1 });
   return next.page === pathPage ? `${here}${query}` : `${here}${query}${query ? '&' : '?'}page=${next.page}`;
+}
+
+/** Goes to a list: its URL through Gatsby, or on a page the build did not make, the page's own address. */
+function goingTo(choices: ListChoices, hrefFor: (next: BoardQuery) => string, offline: () => boolean) {
+  return (next: BoardQuery) => {
+    const href = whereTo(hrefFor(next), next, choices.pathPage, offline());
+    if (choices.ownAddress && new URL(href, location.href).pathname === location.pathname) pushOwnAddress(href);
+    else void navigate(href);
+  };
 }
 
 /**
@@ -292,7 +304,7 @@ export function useListBoard(
   // No scrolling here: the board moves focus (to the field or the results heading), which scrolls. The
   // tap that asked is drawn first (after-paint.ts); the list follows.
   const offline = () => offlineNow(state);
-  const go = (next: BoardQuery) => void navigate(whereTo(hrefFor(next), next, choices.pathPage, offline()));
+  const go = goingTo(choices, hrefFor, offline);
   const urlKey = queryKey(query);
   const answeredKey = showsWanted || state.status !== 'loading' ? urlKey : '';
   const { open, clear, watch, notOpened } = useOpenQuery(source, go, answeredKey, urlKey, offline, retry);
