@@ -32,6 +32,7 @@ import { PLACES, type Place } from '../../src/places/gazetteer';
 import { placeRoutePath } from '../../src/config/routes';
 import { LANGUAGES } from '../../src/config/languages';
 import type { PlaceGroups } from '../../src/loads/place-groups';
+import { OWN_ADDRESS_EVENT } from '../../src/board/own-address';
 import { medianOf } from './median';
 import { hydrated } from './hydrated';
 import { numberFlag, readFlags, switchFlag } from './flags';
@@ -83,15 +84,22 @@ function watchRequests(page: Page) {
 const TRIP_COUNT = '[data-on-the-way-count]';
 
 /**
- * One filter change, made as the filter panel makes it (Gatsby's navigate to the filtered URL: the panel
- * offers only the options the route's own loads have, and a route with no page has none of its own):
- * what the page fetched until the loads on the way's count changed, and how long that took.
+ * One filter change, made as the filter panel makes it on a page the build did not make (the page's own
+ * address, src/board/own-address.ts: the panel offers only the options the route's own loads have, and a
+ * route with no page has none of its own, so the bench names the URL): what the page fetched until the
+ * loads on the way's count changed, and how long that took.
  */
 async function change(page: Page, url: string): Promise<Cost> {
   const before = (await page.locator(TRIP_COUNT).textContent()) ?? '';
   const watch = watchRequests(page);
   const started = Date.now();
-  await page.evaluate((to) => (window as unknown as { ___navigate: (to: string) => void }).___navigate(to), url);
+  await page.evaluate(
+    ({ to, event }) => {
+      window.history.pushState(window.history.state, '', to);
+      window.dispatchEvent(new Event(event));
+    },
+    { to: url, event: OWN_ADDRESS_EVENT },
+  );
   await page.waitForFunction(
     ({ previous, selector, to }) => {
       const text = document.querySelector(selector)?.textContent ?? '';
