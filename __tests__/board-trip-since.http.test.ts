@@ -12,7 +12,7 @@ import { onTheWay } from '../src/search/on-the-way';
 import { parseBoardQuery } from '../src/search/query';
 import { filterRow, tashkentToday } from '../src/search/rows';
 import { tripNow } from '../src/board/sources/trip-since';
-import { readPostedSince } from '../src/board/sources/posted-since';
+import { postedSinceOf } from '../src/board/sources/posted-since';
 import { postedAt } from '../src/loads/posting-time';
 import { PLACES } from '../src/places/gazetteer';
 import { matchPlace, placeSlugOfKey } from '../src/places/match';
@@ -124,20 +124,24 @@ describe('an API with no order and more loads than the phone reads', () => {
   });
 });
 
-describe('the loads posted since, asked for by the list and the trip at one filter change', () => {
-  it('are read from the API once while the read is on its way, and read anew when asked after it', async () => {
-    await api.control.set({ reset: true, order: 'newest', loads: 200 });
-    const builtAt = Math.max(...(await everyLoad(api.url)).map(postedAt));
-    const before = await listRequests();
-    const [list, trip] = await Promise.all([
-      readPostedSince(builtAt, 'newest', 200, signal),
-      readPostedSince(builtAt, 'newest', 200, signal),
-    ]);
-    expect(trip).toBe(list);
-    expect((await listRequests()) - before).toBe(1);
-    await api.control.set({ post: [{ from: 'Toshkent', to: 'Navoiy' }] });
-    const later = await readPostedSince(builtAt, 'newest', 200, signal);
-    expect((await listRequests()) - before).toBe(2);
-    expect(later.loads).toHaveLength(1);
+describe('the loads posted since, asked for by a route page’s list and its loads on the way', () => {
+  it('are read from the API once for the page, at once or one after the other, and anew for another build', async () => {
+    const { published, built } = await build('newest', 200);
+    try {
+      const files = published.listFiles(published.files.routes.get(`${TRIP.from}/${TRIP.to}`) as string);
+      const builtAt = Math.max(...built.map(postedAt));
+      const before = await listRequests();
+      const [list, trip] = await Promise.all([postedSinceOf(files, builtAt, false), postedSinceOf(files, builtAt, false)]);
+      expect(trip).toBe(list);
+      const afterIt = await postedSinceOf(files, builtAt, false);
+      expect(afterIt).toBe(list);
+      expect((await listRequests()) - before).toBe(1);
+      await api.control.set({ post: [{ from: 'Toshkent', to: 'Navoiy' }] });
+      const another = await postedSinceOf(files, builtAt - 1, false);
+      expect((await listRequests()) - before).toBe(2);
+      expect('loads' in another && another.loads.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      published.close();
+    }
   });
 });

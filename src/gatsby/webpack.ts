@@ -59,30 +59,17 @@ function withBabelStage(uses: RuleUse, stage: string): RuleUse {
   );
 }
 
-function passBabelStage(rules: WebpackRule[] | undefined, stage: string): void {
+/** Passes each rule's loaders (a list, or Gatsby's function that picks them per file) through `change`. */
+function mapRuleUses(rules: WebpackRule[] | undefined, change: (uses: RuleUse) => RuleUse): void {
   for (const rule of rules ?? []) {
-    passBabelStage(rule.oneOf, stage);
-    passBabelStage(rule.rules, stage);
+    mapRuleUses(rule.oneOf, change);
+    mapRuleUses(rule.rules, change);
     const loaders = rule.use;
-    if (Array.isArray(loaders)) rule.use = withBabelStage(loaders, stage);
+    if (Array.isArray(loaders)) rule.use = change(loaders);
     else if (typeof loaders === 'function')
       rule.use = (info: unknown) => {
         const picked = loaders(info);
-        return Array.isArray(picked) ? withBabelStage(picked, stage) : picked;
-      };
-  }
-}
-
-function shortenClassNames(rules: WebpackRule[] | undefined): void {
-  for (const rule of rules ?? []) {
-    shortenClassNames(rule.oneOf);
-    shortenClassNames(rule.rules);
-    const loaders = rule.use;
-    if (Array.isArray(loaders)) rule.use = withShortClassNames(loaders);
-    else if (typeof loaders === 'function')
-      rule.use = (info: unknown) => {
-        const picked = loaders(info);
-        return Array.isArray(picked) ? withShortClassNames(picked) : picked;
+        return Array.isArray(picked) ? change(picked) : picked;
       };
   }
 }
@@ -121,9 +108,9 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
     // would reuse the scripts of one without (and none would be written), and the other way round.
     if (sourceMaps && typeof config.cache === 'object' && config.cache.cacheLocation)
       config.cache = { ...config.cache, cacheLocation: `${config.cache.cacheLocation}-source-maps` };
-    shortenClassNames(config.module?.rules);
+    mapRuleUses(config.module?.rules, withShortClassNames);
   }
-  passBabelStage(config.module?.rules, stage);
+  mapRuleUses(config.module?.rules, (uses) => withBabelStage(uses, stage));
   const alias: Record<string, string | false | string[]> = { ...config.resolve?.alias, i18next$: I18NEXT_ESM };
   config.resolve = { ...config.resolve, alias };
   if (stage === 'build-javascript') config.plugins = [...(config.plugins ?? []), ...serviceWorkerPlugin(), new OutputHashPlugin()];

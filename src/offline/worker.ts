@@ -267,7 +267,8 @@ const pageDataPlugin: WorkboxPlugin = {
     const build = await within(appDataLoads.get(clientIdOf(event) ?? ''), NETWORK_TIMEOUT_MS);
     if (!build) return null;
     const copy = await marked(response, build);
-    // The page was given these very bytes from the network.
+    // The page was given these bytes from the network; when a kept copy stood in and this answer came late,
+    // they are its build's newer data, which the network would have given it next.
     rememberGiven(clientIdOf(event), pageDataCacheKey(new URL(request.url)), copy);
     return copy;
   },

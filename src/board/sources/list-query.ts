@@ -1,5 +1,4 @@
 import type { Load } from '../../api-client/types';
-import { isUnreachable } from '../../api-client/unreachable';
 import { PAGE_SIZE } from '../../config/constants';
 import { paginationState } from '../../loads/pagination';
 import type { PlaceFileEntry } from '../../places/place-file';
@@ -13,7 +12,7 @@ import type { BoardList, FacetView, ListFiles, WorkedLists } from '../list-types
 import { facetCounts, matchingRows, type ListMatch, type ListPlaces, type MatchContext } from '../../search/matcher';
 import { loadPlaces } from './places-on-demand';
 import { placeReader } from './place-reader';
-import { POSTED_SINCE_MS, readPostedSince, type PostedSince } from './posted-since';
+import { postedSinceOf, readAgain, sharedRead, type SharedRead } from './posted-since';
 import type { BoardQuery } from '../../search/query';
 import { filterRow, tashkentToday, type FilterRow, type PlaceReader } from '../../search/rows';
 
@@ -51,52 +50,13 @@ interface Rows {
   slow?: boolean;
 }
 
-/** The API could not say what was posted since: no network (`unreachable`), or an error answer. */
-interface SinceFailed {
-  failed: 'unreachable' | 'answer';
-}
-
-/** A read shared for a while; `stale` once it settled on what the network did not give now (a failure, a kept copy). */
-interface SharedRead<T> {
-  at: number;
-  read: Promise<T>;
-  stale: boolean;
-}
-
-/**
- * Whether a shared read must be made again: it is older than a minute, or a fresh read is asked (the tab
- * came back, the network returned) and it is half that old or stood on no answer of the network.
- */
-function readAgain(known: SharedRead<unknown>, fresh: boolean): boolean {
-  const age = Date.now() - known.at;
-  return age > POSTED_SINCE_MS || (fresh && (known.stale || age > POSTED_SINCE_MS / 2));
-}
-
-function shared<T>(read: Promise<T>, stale: (value: T) => boolean): SharedRead<T> {
-  const known: SharedRead<T> = { at: Date.now(), read, stale: false };
-  void read.then(
-    (value) => (known.stale = stale(value)),
-    () => (known.stale = true),
-  );
-  return known;
-}
-
 /** The API's answers a page's lists share: the loads posted and taken since the build, and free-text searches, each read once a minute at most. */
 function apiReads(files: ListFiles) {
-  let postedSince: SharedRead<PostedSince | SinceFailed> | null = null;
   const textSearches = new Map<string, SharedRead<NewestEnd>>();
   return {
-    /** The loads posted and taken since the build, once a minute at most, or why the API could not say. */
+    /** The loads posted and taken since the build (the page's one read, posted-since.ts), or why the API could not say. */
     readSince(builtAt: number, fresh: boolean, signal: AbortSignal) {
-      let known = postedSince;
-      if (!known || readAgain(known, fresh)) {
-        const read = readPostedSince(builtAt, files.apiOrder, files.apiTotal, new AbortController().signal).catch(
-          (error: unknown): SinceFailed => ({ failed: isUnreachable(error) ? 'unreachable' : 'answer' }),
-        );
-        known = shared(read, (value) => 'failed' in value || value.kept);
-        postedSince = known;
-      }
-      return abortable(known.read, signal);
+      return abortable(postedSinceOf(files, builtAt, fresh), signal);
     },
     textSearch(text: string, fresh: boolean, signal: AbortSignal) {
       let known = textSearches.get(text);
@@ -110,7 +70,7 @@ function apiReads(files: ListFiles) {
           signal: new AbortController().signal,
         });
         read.catch(() => textSearches.delete(text));
-        known = shared(read, (found) => found.seenAt !== null);
+        known = sharedRead(read, (found) => found.seenAt !== null);
         textSearches.set(text, known);
       }
       return abortable(known.read, signal);

@@ -1,4 +1,6 @@
 import type { ListOrder } from '../../api-client/list-order';
+import { isUnreachable } from '../../api-client/unreachable';
+import type { ListFiles } from '../list-types';
 import type { Load } from '../../api-client/types';
 import { postedAt } from '../../loads/posting-time';
 import { readNewestEnd } from './api-pages';
@@ -29,27 +31,7 @@ export const POSTED_SINCE_PAGES = 5;
 /** The read is reused this long by every list and count of the page. */
 export const POSTED_SINCE_MS = 60_000;
 
-/**
- * The read on its way, if any: a read asked while the same one is on its way waits for it (a route page's
- * list and its loads on the way ask at the same filter change, each from a chunk of its own). Its callers
- * never abort it: each takes the answer or leaves it.
- */
-let onItsWay: { key: string; read: Promise<PostedSince> } | null = null;
-
-export function readPostedSince(builtAt: number, order: ListOrder, totalHint: number, signal: AbortSignal): Promise<PostedSince> {
-  const key = `${builtAt} ${order} ${totalHint}`;
-  if (onItsWay?.key === key) return onItsWay.read;
-  const read = readOnce(builtAt, order, totalHint, signal);
-  const mine = { key, read };
-  onItsWay = mine;
-  const settled = () => {
-    if (onItsWay === mine) onItsWay = null;
-  };
-  read.then(settled, settled);
-  return read;
-}
-
-async function readOnce(builtAt: number, order: ListOrder, totalHint: number, signal: AbortSignal): Promise<PostedSince> {
+export async function readPostedSince(builtAt: number, order: ListOrder, totalHint: number, signal: AbortSignal): Promise<PostedSince> {
   const read = await readNewestEnd({ order, until: builtAt, pages: POSTED_SINCE_PAGES, totalHint, signal });
   const seen = new Set(read.loads.map((load) => load.id));
   return {
@@ -62,4 +44,54 @@ async function readOnce(builtAt: number, order: ListOrder, totalHint: number, si
     kept: read.seenAt !== null,
     slow: read.slow,
   };
+}
+
+/** The API could not say what was posted since: no network (`unreachable`), or an error answer. */
+export interface SinceFailed {
+  failed: 'unreachable' | 'answer';
+}
+
+export interface SharedRead<T> {
+  at: number;
+  read: Promise<T>;
+  stale: boolean;
+}
+
+/**
+ * Whether a shared read must be made again: it is older than a minute, or a fresh read is asked (the tab
+ * came back, the network returned) and it is half that old or stood on no answer of the network.
+ */
+export function readAgain(known: SharedRead<unknown>, fresh: boolean): boolean {
+  const age = Date.now() - known.at;
+  return age > POSTED_SINCE_MS || (fresh && (known.stale || age > POSTED_SINCE_MS / 2));
+}
+
+export function sharedRead<T>(read: Promise<T>, stale: (value: T) => boolean): SharedRead<T> {
+  const known: SharedRead<T> = { at: Date.now(), read, stale: false };
+  void read.then(
+    (value) => (known.stale = stale(value)),
+    () => (known.stale = true),
+  );
+  return known;
+}
+
+/** The page's read of each board it lists from, by the build's newest posting and the board's index. */
+const pageReads = new Map<string, SharedRead<PostedSince | SinceFailed>>();
+
+/**
+ * The loads posted and taken since the build of `files`' board, read once for the page however many of
+ * its lists ask (a route page's own list and its loads on the way, every count), once a minute at most,
+ * or why the API could not say. Its callers never abort it: each takes the answer or leaves it.
+ */
+export function postedSinceOf(files: ListFiles, builtAt: number, fresh: boolean): Promise<PostedSince | SinceFailed> {
+  const key = `${builtAt} ${new URL(files.boardPath, globalThis.location?.href ?? 'http://localhost/').href}`;
+  let known = pageReads.get(key);
+  if (!known || readAgain(known, fresh)) {
+    const read = readPostedSince(builtAt, files.apiOrder, files.apiTotal, new AbortController().signal).catch(
+      (error: unknown): SinceFailed => ({ failed: isUnreachable(error) ? 'unreachable' : 'answer' }),
+    );
+    known = sharedRead(read, (value) => 'failed' in value || value.kept);
+    pageReads.set(key, known);
+  }
+  return known.read;
 }

@@ -8,7 +8,7 @@ import { placeReader } from './place-reader';
 import type { MatchContext } from '../../search/matcher';
 import { onTheWay, slugDistance, type OnTheWayRow, type Trip } from '../../search/on-the-way';
 import { loadPlaces } from './places-on-demand';
-import { POSTED_SINCE_MS, readPostedSince, type PostedSince } from './posted-since';
+import { postedSinceOf, type PostedSince } from './posted-since';
 import { isFiltered } from '../../search/query';
 import { filterRow, tashkentToday, type FilterRow } from '../../search/rows';
 
@@ -33,19 +33,9 @@ export interface TripNow {
   complete: boolean;
 }
 
-let sharedRead: { board: string; at: number; read: Promise<PostedSince | null> } | null = null;
-
-/**
- * The loads posted since the build, read once a minute at most for the board the page was built from (its
- * index's address and newest posting); null when the API could not say.
- */
+/** The loads posted since the build (the page's one read, posted-since.ts); null when the API could not say. */
 function postedSince(builtAt: number, files: ListFiles): Promise<PostedSince | null> {
-  const board = `${builtAt} ${new URL(files.boardPath, globalThis.location?.href ?? 'http://localhost/').href}`;
-  if (!sharedRead || sharedRead.board !== board || Date.now() - sharedRead.at > POSTED_SINCE_MS) {
-    const read = readPostedSince(builtAt, files.apiOrder, files.apiTotal, new AbortController().signal).catch(() => null);
-    sharedRead = { board, at: Date.now(), read };
-  }
-  return sharedRead.read;
+  return postedSinceOf(files, builtAt, false).then((read) => ('failed' in read ? null : read));
 }
 
 /** A posted load's card as the build names its own: the place file's name in the page's language. */
