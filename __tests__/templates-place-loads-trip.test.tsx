@@ -78,6 +78,8 @@ function renderPage(
   if (!built) throw new Error(`no page ${path}`);
   const context = live(built);
   const props = { pageContext: context, location: { pathname: path, search } } as unknown as PageProps<LocaleData, PlaceLoadsPageContext>;
+  // The page follows the address (its list changes it itself): in a browser it is the router's location.
+  window.history.replaceState(null, '', `${path}${search}`);
   return renderInLanguage(<PlaceLoadsPage {...props} />, language, context.pagePath, ['common', 'loads', 'places']);
 }
 

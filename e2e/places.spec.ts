@@ -6,6 +6,8 @@ import { groupLoadsByPlace, type RouteGroup } from '../src/loads/place-groups';
 import type { Place } from '../src/places/gazetteer';
 import { matchPlace } from '../src/places/match';
 import { generateLoads } from '../tools/sample-api/data';
+import { expectedIds } from './expected-list';
+import { gatsbyRequests } from './support';
 
 /** The routes of the e2e API's board (its default sample loads), to pick pages with and without a way back. */
 const ROUTES = [
@@ -116,4 +118,44 @@ test('cards give the road distance and the price per km, in the HTML and after t
   await expect(main.locator('li li', { hasText: /^≈примерно\s[\d\s]+\sкм$/ }).first()).toBeVisible();
   const facts = await main.locator('li li').allTextContents();
   expect(facts.filter((text) => text.includes('≈')).length).toBeGreaterThan(5);
+});
+
+test('a filter tapped on a city page keeps the list on screen until its new one is there, with no request of Gatsby’s', async ({
+  page,
+}) => {
+  const city = '/ru/loads/to/toshkent';
+  const loads = generateLoads(DEFAULT_SAMPLE_LOADS).map((raw) => normalizeLoad(raw));
+  const expected = expectedIds(loads, '?vehicle=Tent', { to: 'toshkent' });
+  expect(expected.length).toBeGreaterThan(0);
+  // The cards' code on a slow network: it comes after the tap whose list needs it (loads the build's page does not show).
+  await page.route(/\/board-tap-cards-[^/]*\.js$/, async (sent) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await sent.continue();
+  });
+  await page.goto(city);
+  await page.waitForLoadState('networkidle');
+  const gatsby = gatsbyRequests(page, city);
+  await page.getByRole('button', { name: /^Фильтры/ }).click();
+  const tent = page.getByRole('checkbox', { name: /^Тент/ });
+  await expect(tent).toBeVisible();
+  // Every state the list passes through until its new count is said: the cards a driver sees and its line.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    const note = () => {
+      const cards = [...document.querySelectorAll('main li a[href*="/load/"]')].filter((link) => link.checkVisibility()).length;
+      seen.push(`${cards}|${document.querySelector('[role="status"][aria-atomic="true"]')?.textContent ?? ''}`);
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    (window as unknown as { listStates: string[] }).listStates = seen;
+  });
+  await tent.click();
+  await expect(page).toHaveURL(/\?vehicle=Tent$/);
+  const found = new RegExp(`^Найден\\S* ${expected.length} груз`);
+  await expect(page.locator('[role="status"][aria-atomic="true"]')).toHaveText(found);
+  const states = await page.evaluate(() => (window as unknown as { listStates: string[] }).listStates);
+  const answered = states.findIndex((state) => found.test(state.slice(state.indexOf('|') + 1)));
+  expect(answered).toBeGreaterThan(-1);
+  expect(states.slice(0, answered).filter((state) => state.startsWith('0|'))).toEqual([]);
+  await expect(page.getByRole('main').locator('li a[href^="/ru/load/"]')).toHaveCount(expected.length);
+  expect(gatsby).toEqual([]);
 });

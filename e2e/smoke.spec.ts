@@ -32,6 +32,8 @@ test('navigating keeps the language of the path', async ({ page }) => {
 
 test('the language selector switches to the same page in another language and remembers it', async ({ page }) => {
   await page.goto('/uz/help?noredirect');
+  // Before the page's script has loaded, the links are plain links (header.spec.ts): no query, no memory.
+  await page.waitForLoadState('networkidle');
   const before = await page.evaluate(() => history.length);
   await page.getByRole('link', { name: 'Ўзбекча' }).click();
   await expect(page).toHaveURL(/\/uz-cyrl\/help\?noredirect$/);

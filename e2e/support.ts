@@ -53,6 +53,16 @@ export function countListRequests(page: Page): { count: () => number; urls: stri
   return { count: () => urls.length, urls };
 }
 
+/** Every request of Gatsby's navigation from now on: page data, app-data.json, and the page's own path. */
+export function gatsbyRequests(page: Page, path: string): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/page-data/') || url.pathname === path) sent.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  return sent;
+}
+
 /** Whether the page's main has hydrated: React 18 keeps its fiber on the DOM node. */
 export const hydratedMain = (page: Page): Promise<boolean> =>
   page.locator('main').evaluate((main) => Object.keys(main).some((key) => key.startsWith('__reactFiber$')));

@@ -7,7 +7,8 @@ import { buildTrips } from '../src/gatsby/trips';
 import { apiControl } from '../tools/harness/sample-api';
 import { generateLoads } from '../tools/sample-api/data';
 import { E2E_API_URL } from './env';
-import { resetApi } from './support';
+import { gatsbyRequests, resetApi } from './support';
+import { expectedIds } from './expected-list';
 import { PLACES } from '../src/places/gazetteer';
 import { NO_FILTERS } from '../src/search/filter-table';
 import { gazetteerPlaces } from '../src/search/gazetteer-places';
@@ -96,6 +97,43 @@ test('a load posted after the build that is on the way shows there with its deto
   } finally {
     await resetApi();
   }
+});
+
+test('a filter tapped on a route page changes its lists with no request of Gatsby’s, and Back and Forward follow', async ({ page }) => {
+  const weightMin = Math.floor(Math.max(...trip.onTheWay.map(({ load }) => load.weight ?? 0)));
+  const rows = loads.map((load) => filterRow(load, gazetteerPlaces()));
+  const context = { today: tashkentToday(Date.now()), places: PLACES };
+  const filtered = onTheWay(
+    rows,
+    { from: route.from.slug, to: route.to.slug },
+    { ...NO_FILTERS, weight: { min: weightMin, max: null } },
+    context,
+  );
+  expect(filtered.length).toBeLessThan(trip.total);
+  await page.goto(path);
+  const count = page.getByRole('region', { name: 'Попутные грузы' }).locator('[data-on-the-way-count]');
+  await expect(count).toHaveText(new RegExp(`^${trip.total} попутн`));
+  await page.waitForLoadState('networkidle');
+  const gatsby = gatsbyRequests(page, path);
+  await page.getByRole('button', { name: /^Фильтры/ }).click();
+  const field = page.getByRole('form', { name: 'Фильтры списка' }).getByRole('textbox', { name: 'От' });
+  await field.fill(String(weightMin));
+  await field.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`weightMin=${weightMin}`));
+  await expect(count).toHaveText(new RegExp(`^${filtered.length} попутн`));
+  // The route's own list follows the same address: its results line names the filtered count.
+  const own = expectedIds(loads, `?weightMin=${weightMin}`, { from: route.from.slug, to: route.to.slug }).length;
+  const ownText = own === 0 ? /^Ничего не найдено/ : new RegExp(`^Найден\\S* ${own} груз`);
+  await expect(page.locator('[role="status"][aria-atomic="true"]').first()).toHaveText(ownText);
+  expect(gatsby).toEqual([]);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(count).toHaveText(new RegExp(`^${trip.total} попутн`));
+  await expect(field).toHaveValue('');
+  await page.goForward();
+  await expect(page).toHaveURL(new RegExp(`weightMin=${weightMin}`));
+  await expect(count).toHaveText(new RegExp(`^${filtered.length} попутн`));
+  await expect(field).toHaveValue(String(weightMin));
 });
 
 test('a card’s way back opens the reversed route around both ends, keyboard only', async ({ page }) => {

@@ -1,10 +1,12 @@
 /**
- * A page the build did not make (the 404 page's fallback for a route) is no page of Gatsby's: a new query
- * there would make Gatsby's loader ask for the path's page data (the host's 404 page, about 13 KB), the 404
- * page's data and the path itself before the address changed. Its list's query is the page's own, so
- * such a page changes its address itself (`pushOwnAddress`) and follows it (place-fallback.tsx, with
- * Back and Forward, which still go through Gatsby). Apart from the hook so the board's first script
- * carries two lines.
+ * A city or route page is a page of Gatsby's without a matchPath, and Gatsby's loader keys a page's data by
+ * path and query: each new query of its list made Gatsby ask for the page's data under that query (10-14 KB
+ * gzip of the same file) and `app-data.json` before the address changed, two round trips before the
+ * list's own request; on a page the build did not make (the 404 page's fallback), the host's 404 page, the
+ * 404 page's data and the path itself. Their list's query is the page's own, so such a page changes its
+ * address itself (`pushOwnAddress`) and follows it (hooks/use-address-search.ts, Back and Forward
+ * included, which still go through Gatsby). Apart from the hook so the board's first script carries two
+ * lines. The board has a matchPath (src/gatsby/create-pages.ts) and goes through Gatsby.
  */
 export const OWN_ADDRESS_EVENT = 'yukbor-own-address';
 

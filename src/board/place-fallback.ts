@@ -279,7 +279,6 @@ export async function fallbackRoutePage(input: RoutePageInput): Promise<PlaceLoa
       path: route.routed ? localizedPath(listPath, route.language) : listPath,
     },
     kind: 'route',
-    ownAddress: true,
     listPath,
     pagePath: listPath,
     feedPath: '',

@@ -44,7 +44,8 @@ export function usePlacePage(
         return path ? wayBackHref(path, language, { vehicle, bare }) : null;
       },
       countsKept: false,
-      ownAddress: context.ownAddress === true,
+      // A filter changes the page's query, not the page: Gatsby would ask for its data under each query.
+      ownAddress: true,
     };
     // A new context object for the same page (a navigation within it) is the same list: see board-page.ts.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,4 +1,4 @@
-import React, { useEffect, useState, useSyncExternalStore } from 'react';
+import React, { useEffect, useState } from 'react';
 import { navigate } from 'gatsby';
 import type { LanguageCode } from '../config/languages';
 import { answerPlaceFallback, fallbackRoutePage, mapOutlines } from '../board/place-fallback';
@@ -11,28 +11,6 @@ import type { PlaceFallbackRoute } from '../loads/fallback-route';
 import type { ListFiles } from '../loads/list-files';
 import type { PlaceLoadsPageContext } from '../loads/place-page-context';
 import { LoadingNotice } from './loading-notice';
-import { OWN_ADDRESS_EVENT } from '../board/own-address';
-
-function followAddress(onChange: () => void): () => void {
-  window.addEventListener(OWN_ADDRESS_EVENT, onChange);
-  window.addEventListener('popstate', onChange);
-  return () => {
-    window.removeEventListener(OWN_ADDRESS_EVENT, onChange);
-    window.removeEventListener('popstate', onChange);
-  };
-}
-
-/**
- * The address's query as it is now: the page's own changes (board/own-address.ts), and Back and Forward
- * at once, before Gatsby has asked the host for the path again.
- */
-function useAddressSearch(given: string): string {
-  return useSyncExternalStore(
-    followAddress,
-    () => window.location.search,
-    () => given,
-  );
-}
 
 /** What the 404 page knows of the build's files: the board's index and each language's place file. */
 export interface FallbackFiles {
@@ -71,14 +49,13 @@ export default function PlaceFallback({
 }: {
   route: PlaceFallbackRoute;
   files: FallbackFiles;
-  /** The address's query: the route page's filters. */
+  /** The router's query: the route page's filters. */
   search: string;
   loadingText: string;
   View: RoutePageView;
   onUnknown: () => void;
 }) {
   const [shown, setShown] = useState<Shown | null>(null);
-  const addressSearch = useAddressSearch(search);
   useEffect(() => {
     const abort = new AbortController();
     const placeFilePath = files.placeFilePaths[route.language.code] ?? '';
@@ -127,7 +104,7 @@ export default function PlaceFallback({
   if (!shown) return <LoadingNotice text={loadingText} />;
   return (
     <FetchedLanguageProvider language={route.language} bundles={shown.bundles}>
-      <View pageContext={shown.context} location={{ search: addressSearch }} />
+      <View pageContext={shown.context} location={{ search }} />
     </FetchedLanguageProvider>
   );
 }

@@ -101,8 +101,6 @@ export interface PlaceLoadsPageContext extends PageContext {
   placeFilePath?: string;
   /** The routes' usual price ranges, for the cards of a filtered list the build did not position. */
   rangesPath?: string;
-  /** A page the build did not make (the 404 page's fallback): its list changes its address itself (board/own-address.ts). */
-  ownAddress?: boolean;
 }
 
 /** One place of the directory, named in every language (the directory is one page per language). */

@@ -22,6 +22,7 @@ import { OfflineNotice } from '../components/offline-notice';
 import { placeFeedTitle, placeListTitle } from '../feeds/feed-titles';
 import { OnTheWay, liveTripCards, onTheWayCountText } from '../components/load-board/on-the-way';
 import { useTripFilter } from '../board/hooks/use-trip-filter';
+import { useAddressSearch } from '../board/hooks/use-address-search';
 import { wayBackHref } from '../search/way-back';
 import * as styles from './place-loads.module.css';
 
@@ -82,7 +83,9 @@ function PlaceBoard({ pageContext, location }: { pageContext: PlaceLoadsPageCont
   const { t } = useTranslation('loads');
   const language = pageLanguage(pageContext);
   const bare = pageContext.i18n ? !pageContext.i18n.routed : false;
-  const { retry, ...board } = usePlacePage(pageContext, location.search, language, bare, t('states.fallbackError'));
+  // The list changes the address itself (board/own-address.ts): Gatsby's location keeps the page's first query.
+  const search = useAddressSearch(location.search);
+  const { retry, ...board } = usePlacePage(pageContext, search, language, bare, t('states.fallbackError'));
   useTripFilter(pageContext.trip, pageContext, board.query, {
     countText: (total, shown, atLeast) => onTheWayCountText(t, total, shown, atLeast),
     liveCards: liveTripCards({ language, t, wayBacks: pageContext.wayBacks, positions: pageContext.trip?.positions ?? {} }),

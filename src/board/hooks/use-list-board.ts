@@ -52,7 +52,7 @@ export interface ListChoices {
   wayBack?: (load: Load, vehicle: readonly string[]) => string | null;
   /** The board counts each kept search's new loads; a city or route page does not. */
   countsKept: boolean;
-  /** A page the build did not make: a new query of its list changes the address without Gatsby (own-address.ts). */
+  /** A city or route page: a new query of its list changes the address without Gatsby (own-address.ts). */
   ownAddress?: boolean;
 }
 
