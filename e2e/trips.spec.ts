@@ -270,6 +270,19 @@ for (const viewport of [
       await expect(count).toHaveText(new RegExp(`^${fallbackTrip.total} попутн`));
     });
 
+    test('a route the build did not make asks for each of its texts once', async ({ page }) => {
+      const texts: string[] = [];
+      page.on('request', (sent) => {
+        const { pathname } = new URL(sent.url());
+        if (pathname.startsWith('/locales/')) texts.push(pathname);
+      });
+      await page.goto(`/ru${placeRoutePath(fa.slug, fb.slug)}`);
+      await expect(page.getByRole('region', { name: 'Попутные грузы' }).locator('[data-on-the-way-count]')).toHaveText(/попутн/);
+      await page.waitForLoadState('networkidle');
+      expect(texts.length).toBeGreaterThan(0);
+      expect(texts.filter((pathname, at) => texts.indexOf(pathname) !== at)).toEqual([]);
+    });
+
     test('the map of a trip the build did not make is named in the page’s language', async ({ page }) => {
       await page.goto(`/uz-cyrl${placeRoutePath(fa.slug, fb.slug)}`);
       await expect(page.getByRole('img', { name: `${fa.names['uz-Cyrl']} → ${fb.names['uz-Cyrl']} йўли харитаси` })).toBeVisible();

@@ -5,15 +5,28 @@ import { DEFAULT_LANGUAGE, type Language } from '../config/languages';
 import { splitLanguagePrefix } from './paths';
 import { createI18n, type Bundles } from './translator';
 
+/**
+ * Each file asked for once in the page's life: the 404 page and the part it serves (a route's trip, a
+ * load) ask for the same texts, one after the other. A file that did not come is asked for again next time.
+ */
+const fetchedTexts = new Map<string, Promise<unknown>>();
+
+function fetchText(url: string): Promise<unknown> {
+  let text = fetchedTexts.get(url);
+  if (!text) {
+    text = fetch(url, { credentials: 'same-origin' }).then((response) => {
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}: ${url}`);
+      return response.json() as Promise<unknown>;
+    });
+    fetchedTexts.set(url, text);
+    text.catch(() => fetchedTexts.delete(url));
+  }
+  return text;
+}
+
 /** A namespace of one language from the static copy the build publishes at /locales/{lng}/{ns}.json. */
 export async function fetchBundles(language: Language, namespaces: readonly string[]): Promise<Bundles> {
-  const entries = await Promise.all(
-    namespaces.map(async (ns) => {
-      const response = await fetch(`/locales/${language.prefix}/${ns}.json`, { credentials: 'same-origin' });
-      if (!response.ok) throw new Error(`${response.status} ${response.statusText}: /locales/${language.prefix}/${ns}.json`);
-      return [ns, (await response.json()) as unknown] as const;
-    }),
-  );
+  const entries = await Promise.all(namespaces.map(async (ns) => [ns, await fetchText(`/locales/${language.prefix}/${ns}.json`)] as const));
   return Object.fromEntries(entries);
 }
 
