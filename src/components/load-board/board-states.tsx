@@ -88,20 +88,3 @@ export function BoardBeyond({ message, firstPageHref, onFirstPage }: { message: 
     </div>
   );
 }
-
-/**
- * A list asked for offline, or on a network that answered nothing (`silent`), that did not open: the one on
- * screen stays, and a tap asks again. Here, not in the first script: it is shown only after such a tap, the
- * board fetches this chunk at the visitor's first touch (lazy-parts.tsx) and the offline worker keeps it.
- */
-export function NotOpenedLine({ retry, silent }: { retry: () => void; silent: boolean }) {
-  const { t } = useTranslation('loads');
-  return (
-    <p className={styles.notOpened}>
-      {t(silent ? 'states.notOpenedSilent' : 'states.notOpened')}{' '}
-      <button type="button" className={styles.button} onClick={retry}>
-        {t('states.retry')}
-      </button>
-    </p>
-  );
-}

@@ -7,8 +7,7 @@ import * as styles from './load-board.module.css';
  * The board's parts fetched on first use, never with the page's first script: the filter panel on the
  * first tap of "Filters"; the filters' extras (chips, "keep this search", the kept searches, the
  * freshness line) once a filter, a search or a kept search is there, or a city or route page's "keep this
- * search" is tapped; the panels of a list that is not there (an error, nothing found, a page past the end)
- * and the line of a list that did not open offline. Each import names its chunk: the offline worker keeps
+ * search" is tapped; the panels of a list that is not there (an error, nothing found, a page past the end). Each import names its chunk: the offline worker keeps
  * these chunks when a board, city or route page is visited (TAP_CHUNKS in src/offline/policy.ts), so a tap
  * without a network finds them.
  */
@@ -19,7 +18,7 @@ export const preloadFilterExtras = () => void loadFilterExtras().catch(() => und
 const loadStates = () => import(/* webpackChunkName: "board-tap-states" */ './board-states');
 
 /**
- * Fetches the states' code (an error, nothing found, a list that did not open: under 1 KB) at the
+ * Fetches the states' code (an error, nothing found, a page past the end: under 1 KB) at the
  * visitor's first touch of the page, ahead of the tap that may need it: a network that stops answering
  * would hold it then, and the line saying so would never come. Not with the page: a first visit fetches
  * only what it shows.
@@ -43,4 +42,3 @@ export const SavedSearchList = lazyPart(() => loadFilterExtras().then((extras) =
 export const BoardError = lazyPart(() => loadStates().then((states) => states.BoardError));
 export const BoardEmpty = lazyPart(() => loadStates().then((states) => states.BoardEmpty));
 export const BoardBeyond = lazyPart(() => loadStates().then((states) => states.BoardBeyond));
-export const NotOpenedLine = lazyPart(() => loadStates().then((states) => states.NotOpenedLine));

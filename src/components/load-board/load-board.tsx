@@ -14,7 +14,8 @@ import { BoardSpinner } from './board-spinner';
 import { Static } from '../islands';
 import { cardsRenderedFrom, refreshPostedAges } from './built-cards';
 import { BoardCards } from './board-cards';
-import { BoardBeyond, BoardEmpty, BoardError, FreshnessLine, NotOpenedLine, preloadStatesOnFirstTouch } from './lazy-parts';
+import { BoardBeyond, BoardEmpty, BoardError, FreshnessLine, preloadStatesOnFirstTouch } from './lazy-parts';
+import { NotOpenedLine } from './not-opened-line';
 import { RESULTS_HEADING_ID } from './results-heading';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
@@ -213,7 +214,7 @@ interface BodyProps extends Omit<ListViewProps, 'list' | 'page'> {
 /** What the board shows under its heading: the list, a panel for an error, an empty or a past-the-end list, or a spinner. */
 function BoardBody({ state, showsWanted, onRetry, field, ...view }: BodyProps) {
   const { t } = useTranslation('loads');
-  // The states' code (this body's panels, and the line of a list that did not open) ahead of their need.
+  // The states' code (this body's panels) ahead of their need.
   useEffect(() => preloadStatesOnFirstTouch(), []);
   const { query, go, hrefFor } = view;
   const list = state.list;
@@ -343,7 +344,7 @@ export function LoadBoard({
         offlineText={notOpened ? t(notOpened.silent ? 'states.notOpenedSilent' : 'states.notOpened') : offlineText}
       />
       <OfflineNotice text={offlineText} live={false} />
-      {notOpened ? <NotOpenedLine.Part retry={notOpened.retry} silent={notOpened.silent} /> : null}
+      {notOpened ? <NotOpenedLine retry={notOpened.retry} silent={notOpened.silent} /> : null}
       <div className={styles.results} aria-busy={busy}>
         <BoardBody
           state={state}
