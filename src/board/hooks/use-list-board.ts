@@ -170,11 +170,16 @@ function useOpenQuery(
   };
   const open = (next: BoardQuery) => {
     if (!offline()) return (watch(next), go(next));
-    lastTap.current += 1;
+    const tap = (lastTap.current += 1);
+    let settled = false;
+    // What the phone kept is read through a network that may say nothing at all: told as a silent one.
+    setTimeout(() => {
+      if (!settled && lastTap.current === tap) startTransition(() => setNotOpened({ query: { ...next }, silent: true }));
+    }, TAP_SILENCE_MS);
     source.page(next, { signal: new AbortController().signal, fresh: false }).then(
-      () => (startTransition(() => setNotOpened(null)), go(next)),
+      () => ((settled = true), startTransition(() => setNotOpened(null)), go(next)),
       // A new object each time: a second failure of the same list is told again.
-      () => startTransition(() => setNotOpened({ query: { ...next }, silent: false })),
+      () => ((settled = true), startTransition(() => setNotOpened({ query: { ...next }, silent: false }))),
     );
   };
   // A new tap ends the line of the last at once (no render when there is none), so it never speaks for this one.
