@@ -152,6 +152,17 @@ function tripsShare(groups: PlaceGroups<Place>, now: number): number {
 /** Two vehicle types, a weight from, a weight to, a third type: each query adds to the one before. */
 const FILTER_STEPS = ['?vehicle=Tent', '?vehicle=Tent&vehicle=Refrijerator', '&weightMin=10', '&weightMax=20', '&vehicle=Kamaz'];
 
+/** Opens a trip page and returns every request it made until idle, and the ms to its loads on the way's count. */
+async function openTrip(page: Page, siteUrl: string, url: string): Promise<{ all: Array<[string, number]>; ms: number }> {
+  const watch = watchRequests(page);
+  const started = Date.now();
+  await page.goto(`${siteUrl}${url}`);
+  await page.locator(TRIP_COUNT).waitFor({ timeout: 60_000 });
+  const ms = Date.now() - started;
+  await page.waitForLoadState('networkidle');
+  return { all: await watch.stop(), ms };
+}
+
 /**
  * A cold first visit: a new browser profile opens the trip page itself, so every script, the entry's too,
  * counts (the other reading, below, opens it after a visit of the plain 404 page, its entry scripts cached).
@@ -159,14 +170,7 @@ const FILTER_STEPS = ['?vehicle=Tent', '?vehicle=Tent&vehicle=Refrijerator', '&w
 async function coldOpening(browser: Browser, siteUrl: string, url: string): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   try {
-    const page = await context.newPage();
-    const watch = watchRequests(page);
-    const started = Date.now();
-    await page.goto(`${siteUrl}${url}`);
-    await page.locator(TRIP_COUNT).waitFor({ timeout: 60_000 });
-    const ms = Date.now() - started;
-    await page.waitForLoadState('networkidle');
-    const all = await watch.stop();
+    const { all, ms } = await openTrip(await context.newPage(), siteUrl, url);
     const kb = all.reduce((sum, [, size]) => sum + size, 0) / 1024;
     const scripts = all.filter(([pathname]) => pathname.endsWith('.js'));
     console.log(
@@ -244,13 +248,7 @@ async function nextTripOpening(context: BrowserContext, siteUrl: string, url: st
     cdp.on('Network.responseReceived', (event) => {
       if (event.response.fromDiskCache || event.response.fromPrefetchCache) cached.push(new URL(event.response.url).pathname);
     });
-    const watch = watchRequests(page);
-    const started = Date.now();
-    await page.goto(`${siteUrl}${url}`);
-    await page.locator(TRIP_COUNT).waitFor({ timeout: 60_000 });
-    const ms = Date.now() - started;
-    await page.waitForLoadState('networkidle');
-    const all = await watch.stop();
+    const { all, ms } = await openTrip(page, siteUrl, url);
     for (const pathname of cached) {
       const at = all.findIndex(([seen]) => seen === pathname);
       if (at >= 0) all.splice(at, 1);
