@@ -2,10 +2,10 @@
 // Builds against the sample API with N loads: a clean build in each order the API may list in (all three by
 // default), then, unless --clean-only, in the last of them, nothing changed (twice) and 1% of loads changed.
 // Prints, per build, wall and CPU seconds (user + system of the whole process tree), peak memory of all
-// build processes, pages per second and the machine's load; then every step's seconds, Gatsby's own and the
-// site's ("Build step" lines, src/gatsby/build-steps.ts). With --logs, each build's output goes to
-// DIR/build-N.log. Figures, not assertions: the machines are shared and noisy, so compare CPU seconds and the
-// ratios within one run rather than wall time.
+// build processes, pages per second and the machine's load; then every step's seconds and the memory the
+// tree peaked at while it ran, Gatsby's own and the site's ("Build step" lines, src/gatsby/build-steps.ts).
+// With --logs, each build's output goes to DIR/build-N.log. Figures, not assertions: the machines are
+// shared and noisy, so compare CPU seconds and the ratios within one run rather than wall time.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +22,8 @@ interface Step {
   wall: number;
   /** CPU seconds: the site's steps count their own process; Gatsby's the whole tree since the step before. */
   cpu: number;
+  /** The most resident memory the tree held while the step ran (a Gatsby step's includes the site's within it). */
+  peakMb: number;
 }
 
 interface Run {
@@ -62,7 +64,7 @@ function loadAverage(): string {
 }
 
 /** The step a line of the build's output ends, if it ends one. */
-function stepOf(line: string, treeCpu: number, lastCpu: number): Step | null {
+function stepOf(line: string, treeCpu: number, lastCpu: number): Omit<Step, 'peakMb'> | null {
   const ours = BUILD_STEP_LINE.exec(line.replace(/^info /, ''));
   if (ours) return { name: `site: ${ours[1]}`, wall: Number(ours[2]), cpu: Number(ours[3]) };
   const gatsby = GATSBY_STEP_LINE.exec(line);
@@ -84,11 +86,18 @@ function build(apiUrl: string): Promise<Omit<Run, 'name' | 'pages' | 'loadBefore
     let peak = 0;
     let cpu = 0;
     let cpuAtLastStep = 0;
+    // Since the last step line of any kind (a site step's window), and since Gatsby's last (Gatsby's).
+    let peakSinceStep = 0;
+    let peakSinceGatsbyStep = 0;
+    let rss = 0;
     const steps: Step[] = [];
     const sample = () => {
       if (!child.pid) return;
       const usage = treeUsage(child.pid);
-      peak = Math.max(peak, usage.rssBytes);
+      rss = usage.rssBytes;
+      peak = Math.max(peak, rss);
+      peakSinceStep = Math.max(peakSinceStep, rss);
+      peakSinceGatsbyStep = Math.max(peakSinceGatsbyStep, rss);
       cpu = Math.max(cpu, usage.cpuSeconds);
     };
     const sampler = setInterval(sample, 250);
@@ -98,8 +107,13 @@ function build(apiUrl: string): Promise<Omit<Run, 'name' | 'pages' | 'loadBefore
       sample();
       const step = stepOf(line, cpu, cpuAtLastStep);
       if (!step) return;
-      steps.push(step);
-      if (line.startsWith('success ')) cpuAtLastStep = cpu;
+      const gatsbys = line.startsWith('success ');
+      steps.push({ ...step, peakMb: (gatsbys ? peakSinceGatsbyStep : peakSinceStep) / 2 ** 20 });
+      peakSinceStep = rss;
+      if (gatsbys) {
+        cpuAtLastStep = cpu;
+        peakSinceGatsbyStep = rss;
+      }
     });
     child.on('error', reject);
     child.on('exit', (code) => {
@@ -159,7 +173,9 @@ function printRuns(runs: readonly Run[]): void {
 /** Every step any build logged, in the order first seen, with each build's wall and CPU seconds. */
 function printSteps(runs: readonly Run[]): void {
   const names = [...new Set(runs.flatMap((run) => run.steps.map((step) => step.name)))];
-  console.log(`\nSteps, wall / CPU seconds ("site:" are the site's own, CPU of the main process; Gatsby's, the tree's)`);
+  console.log(
+    `\nSteps, wall / CPU seconds / the tree's peak MB while it ran ("site:" are the site's own, CPU of the main process; Gatsby's, the tree's)`,
+  );
   console.log(`| step | ${runs.map((run) => run.name).join(' | ')} |`);
   console.log(`| --- | ${runs.map(() => '---:').join(' | ')} |`);
   for (const name of names) {
@@ -168,7 +184,8 @@ function printSteps(runs: readonly Run[]): void {
       if (!found.length) return '';
       const wall = found.reduce((sum, step) => sum + step.wall, 0);
       const cpu = found.reduce((sum, step) => sum + step.cpu, 0);
-      return `${wall.toFixed(1)} / ${cpu.toFixed(1)}`;
+      const peakMb = Math.max(...found.map((step) => step.peakMb));
+      return `${wall.toFixed(1)} / ${cpu.toFixed(1)} / ${peakMb.toFixed(0)}`;
     });
     if (runs.some((run, index) => run.steps.some((step) => step.name === name) && Number(cells[index]?.split(' / ')[0]) >= 0.1))
       console.log(`| ${name} | ${cells.join(' | ')} |`);
