@@ -58,7 +58,7 @@ const BUILD: Record<string, FileKind> = {
   'favicon.svg': 'data',
   'favicon.ico': 'data',
   'site.webmanifest': 'data',
-  'locales/ru/common.json': 'data',
+  'locales/0123456789ab/ru/common.json': 'hashed',
   // Gatsby copies Partytown's scripts under their own names: not hashed, so `/*.js` is no rule.
   '~partytown/partytown.js': 'data',
   // The offline worker: never from a cache without asking the host (docs/offline.md).

@@ -72,6 +72,8 @@ describe('what the offline worker keeps', () => {
     expect(kindOf('/filters/cards/0123456789abcdef.json')).toBe('asset');
     expect(kindOf('/rates/ranges.0123456789ab.json')).toBe('asset');
     expect(kindOf('/static/d/3649515864.json')).toBe('asset');
+    expect(kindOf('/locales/0123456789ab/uz-cyrl/common.json')).toBe('asset');
+    expect(kindOf('/locales/ru/common.json')).toBeNull();
     expect(kindOf('/filters/index.json')).toBeNull();
     expect(kindOf('/app-2e997ae28a6356178278.js.map')).toBeNull();
     expect(kindOf('/sw.js')).toBeNull();

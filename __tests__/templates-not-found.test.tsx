@@ -20,7 +20,8 @@ import { groupBuildLoads } from '../src/loads/gazetteer-groups';
 import { historyFieldsOf, VehicleTypes } from '../src/history/record';
 import type { ClosedLoad, HistoryLoad } from '../src/history/types';
 import { closedShardOf, closedShardPathOf } from '../src/loads/closed-index';
-import { LOCALES_DIR } from '../src/gatsby/locales';
+import { LOCALES_DIR, publishedTextsRoot } from '../src/gatsby/locales';
+import { pageVariants } from '../src/i18n/plugin';
 import { startStaticServer, type StaticServer } from '../tools/serve/static-server';
 import { renderInLanguage } from './support/render-page';
 import { loadWithText, REVIEWED_TEXTS, secretsIn } from './support/reviewed-texts';
@@ -121,7 +122,8 @@ function apiLoad(id: string, from: string, to: string, title = 'Sement') {
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'closed-page-'));
-  fs.cpSync(LOCALES_DIR, path.join(dir, 'locales'), { recursive: true });
+  // Where the build publishes them, and names them in the 404 page's context (src/gatsby/create-pages.ts).
+  fs.cpSync(LOCALES_DIR, path.join(dir, publishedTextsRoot()), { recursive: true });
   // What the build does with the history's closed loads (the store is build-side code, kept out of this
   // jsdom test; the records are as the store returns them, __tests__/loads-closed-index.test.ts takes them from a real file).
   const now = Date.now();
@@ -167,7 +169,9 @@ afterEach(() => {
 /** The 404 page as the host serves it for `pathname`: the one page, built in Uzbek Latin. */
 function openPath(pathname: string) {
   window.history.replaceState(null, '', pathname);
-  return renderInLanguage(<NotFoundPage />, DEFAULT_LANGUAGE, '/404', ['common', 'load']);
+  const [notFound] = pageVariants('/404');
+  const pageContext = { ...(notFound as NonNullable<typeof notFound>).context, textsRoot: publishedTextsRoot() };
+  return renderInLanguage(<NotFoundPage pageContext={pageContext} />, DEFAULT_LANGUAGE, '/404', ['common', 'load']);
 }
 
 /** A crawler's user agent: the page does not hand it over, so "not found" can be watched without a navigation. */

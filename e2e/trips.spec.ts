@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import nodePath from 'node:path';
 import { normalizeLoad } from '../src/api-client/normalize';
 import { DEFAULT_SAMPLE_LOADS } from '../src/config/constants';
 import { placeRoutePath } from '../src/config/routes';
@@ -173,6 +175,18 @@ const fallbackPair = UZ.flatMap((a) => UZ.map((b) => [a, b] as const)).find(
 if (!fallbackPair) throw new Error('The sample data has no pair of places without loads and with loads on its way');
 const [fa, fb] = fallbackPair;
 const fallbackTrip = tripOf(fa, fb);
+/** Another such pair, chosen in the test: the first the build wrote no page for (a going rate makes one too). */
+function nextFallbackPair(): readonly [(typeof UZ)[number], (typeof UZ)[number]] {
+  const pair = UZ.flatMap((a) => UZ.map((b) => [a, b] as const)).find(
+    ([a, b]) =>
+      a.slug !== b.slug &&
+      (a.slug !== fa.slug || b.slug !== fb.slug) &&
+      !fs.existsSync(nodePath.join('public', 'ru', placeRoutePath(a.slug, b.slug), 'index.html')) &&
+      tripOf(a, b).onTheWay.length >= 1,
+  );
+  if (!pair) throw new Error('The build made a page for every other pair of places with loads on the way');
+  return pair;
+}
 
 for (const viewport of [
   { width: 360, height: 640 },
@@ -281,6 +295,38 @@ for (const viewport of [
       await page.waitForLoadState('networkidle');
       expect(texts.length).toBeGreaterThan(0);
       expect(texts.filter((pathname, at) => texts.indexOf(pathname) !== at)).toEqual([]);
+    });
+
+    test.describe('with no offline worker, the browser’s own cache', () => {
+      test.use({ serviceWorkers: 'block' });
+
+      test('a second route the build did not make asks for none of the texts the first brought', async ({ page, context }) => {
+        const onTheWayCount = page.getByRole('region', { name: 'Попутные грузы' }).locator('[data-on-the-way-count]');
+        await page.goto(`/ru${placeRoutePath(fa.slug, fb.slug)}`);
+        await expect(onTheWayCount).toHaveText(/попутн/);
+        await page.waitForLoadState('networkidle');
+        // Chromium's own word for what its cache answered: a revalidated file is a round trip all the same.
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        const texts = new Map<string, string>();
+        const fromCache = new Set<string>();
+        cdp.on('Network.requestWillBeSent', (event) => {
+          const { pathname } = new URL(event.request.url);
+          if (pathname.startsWith('/locales/')) texts.set(event.requestId, pathname);
+        });
+        cdp.on('Network.requestServedFromCache', (event) => fromCache.add(event.requestId));
+        cdp.on('Network.responseReceived', (event) => {
+          if (event.response.fromDiskCache) fromCache.add(event.requestId);
+        });
+        const [na, nb] = nextFallbackPair();
+        const response = await page.goto(`/ru${placeRoutePath(na.slug, nb.slug)}`);
+        expect(response?.status()).toBe(404);
+        await expect(page.getByRole('heading', { level: 1, name: `Грузы: ${na.names.ru} → ${nb.names.ru}` })).toBeVisible();
+        await expect(onTheWayCount).toHaveText(/попутн/);
+        await page.waitForLoadState('networkidle');
+        expect(texts.size).toBeGreaterThan(0);
+        expect([...texts].filter(([id]) => !fromCache.has(id)).map(([, pathname]) => pathname)).toEqual([]);
+      });
     });
 
     test('the map of a trip the build did not make is named in the page’s language', async ({ page }) => {

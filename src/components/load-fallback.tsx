@@ -26,7 +26,7 @@ interface Closed {
  * or any other failure hands over at once: SPEC.md says this route swallows errors, so they are only
  * logged.
  */
-export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loadingText: string }) {
+export function LoadFallback({ route, loadingText, textsRoot }: { route: FallbackRoute; loadingText: string; textsRoot: string }) {
   const [text, setText] = useState(loadingText);
   const [closed, setClosed] = useState<Closed | null>(null);
   useEffect(() => {
@@ -42,7 +42,7 @@ export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loa
     }
     const id = route.id;
     const answer = fetchLiveLoad(id);
-    const bundles = fetchBundles(route.language, ['load', 'loads']);
+    const bundles = fetchBundles(route.language, ['load', 'loads'], textsRoot);
     // The loading line in the page's language as soon as its words come, while the load may still be on its way.
     bundles.then(
       (texts) => cancelled || setText(createTranslator(route.language.prefix, texts, 'load')('loading')),
@@ -65,7 +65,7 @@ export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loa
         // Asked only after the API's 404: asked beside it, the index and the frame's texts competed with a
         // new load's requests and held up its hand-over. fetchClosedLoad never rejects (broken: not closed).
         const [entry, common] = gone
-          ? await Promise.all([fetchClosedLoad(id), fetchBundles(route.language, ['common']).catch(() => null)])
+          ? await Promise.all([fetchClosedLoad(id), fetchBundles(route.language, ['common'], textsRoot).catch(() => null)])
           : [null, null];
         const loadTexts = entry && common ? await bundles.catch(() => null) : null;
         const texts = loadTexts && common ? { ...common, ...loadTexts } : null;
@@ -85,7 +85,7 @@ export function LoadFallback({ route, loadingText }: { route: FallbackRoute; loa
       cancelled = true;
       window.clearTimeout(timer);
     };
-  }, [route]);
+  }, [route, textsRoot]);
   if (closed) {
     return (
       <FetchedLanguageProvider language={route.language} bundles={closed.bundles}>

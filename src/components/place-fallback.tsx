@@ -22,6 +22,8 @@ export interface FallbackFiles {
   /** The board's routes for a trip (board/sources/trip-routes.ts) and a list with no loads. */
   tripRoutesPath?: string;
   emptyListPath?: string;
+  /** Where this build's texts are, `/locales/{hash}` (src/gatsby/locales.ts). */
+  textsRoot: string;
 }
 
 /** The route page's view, the template's, handed in by the 404 page (a template is above this floor). */
@@ -74,7 +76,7 @@ export default function PlaceFallback({
       }
       if (answer.kind === 'unknown' || !places) return onUnknown();
       const [bundles, outlines] = await Promise.all([
-        fetchBundles(route.language, ['common', 'loads', 'places']),
+        fetchBundles(route.language, ['common', 'loads', 'places'], files.textsRoot),
         mapOutlines(files.outlinesPath ?? '').catch(() => null),
       ]);
       const t = createTranslator(route.language.prefix, bundles, 'places');

@@ -25,6 +25,7 @@ import { closedLoadShards, leadOnPagesOf } from './closed-loads';
 import { boardJsonLd } from './board-json-ld';
 import { dropUnwrittenOutputs, handOverBuildOutputs, type BuildOutputs } from './build-outputs';
 import { stepClock, timedAsyncStep, timedStep } from './build-steps';
+import { publishedTextsRoot } from './locales';
 
 /**
  * /loads renders its first page into the HTML; the browser refreshes it from the API. The names of
@@ -186,6 +187,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
     outlinesPath: outputs.placeFiles.outlines?.path ?? '',
     tripRoutesPath: outputs.filters.tripRoutes,
     emptyListPath: outputs.filters.emptyList,
+    textsRoot: publishedTextsRoot(),
   };
   if (notFound) listPage({ path: notFound.path, component: NOT_FOUND_TEMPLATE, context: { ...notFound.context, ...fallbackFiles } });
 

@@ -4,7 +4,7 @@ import type { GatsbyNode } from 'gatsby';
 import { apiOrigin, siteUrl } from '../config/env';
 import { policyAllows, withCspMeta } from './csp';
 import { scriptsSliceHashes } from './ssr-csp';
-import { LOCALES_DIR } from './locales';
+import { LOCALES_DIR, publishedTextsRoot } from './locales';
 import { pruneOldAssets } from './prune';
 import { writePlaceFiles } from './place-files';
 import { writeFilterFiles } from './filter-files';
@@ -59,13 +59,17 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   // no pattern covers them (src/hosting/write-headers-file.ts).
   timedStep(reporter, 'the header file', () => fs.writeFileSync(path.join(PUBLIC_DIR, '_headers'), headersFile(publicKeys(PUBLIC_DIR))));
   reporter.info(
-    `Wrote robots.txt, /locales/{lng}/{ns}.json, the place files, _headers and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s; removed ${pruned} files of earlier builds`,
+    `Wrote robots.txt, ${publishedTextsRoot()}/{lng}/{ns}.json, the place files, _headers and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s; removed ${pruned} files of earlier builds`,
   );
 };
 
-/** Texts are bundled into pages, and also served as files for pages that switch language at run time. */
+/**
+ * Texts are bundled into pages, and also served as files for pages that switch language at run time,
+ * under this build's texts' hash alone: the deploy keeps earlier builds' a while for pages still open.
+ */
 function copyLocales(): void {
-  fs.cpSync(LOCALES_DIR, path.join(PUBLIC_DIR, 'locales'), { recursive: true });
+  fs.rmSync(path.join(PUBLIC_DIR, 'locales'), { recursive: true, force: true });
+  fs.cpSync(LOCALES_DIR, path.join(PUBLIC_DIR, publishedTextsRoot()), { recursive: true });
 }
 
 function writeRobots(): void {

@@ -13,6 +13,8 @@ export const PLACE_INDEX = /^places\/[a-z-]+\.[0-9a-f]{12,}\.json$/;
 export const FILTER_FILE = /^filters\/(cards\/)?[0-9a-f]{12,}\.json$/;
 /** The cards' price ranges, `rates/ranges.<hash>.json` (src/gatsby/rates.ts). */
 export const RANGES_FILE = /^rates\/ranges\.[0-9a-f]{12,}\.json$/;
+/** The texts for pages that switch language at run time, `locales/<hash>/{lng}/{ns}.json` (src/gatsby/locales.ts). */
+export const TEXT_FILE = /^locales\/[0-9a-f]{12,}\/[a-z-]+\/[a-z-]+\.json$/;
 /** Gatsby's own folder of hashed files: images, and query results under static/d/. */
 export const GATSBY_STATIC_DIR = 'static/';
 

@@ -1,6 +1,6 @@
 import { contentType as mimeContentType } from 'mime-types';
 import { PUBLISHED_BOARD_FILE } from '../feeds/published-board';
-import { FILTER_FILE, GATSBY_STATIC_DIR, HASHED_BUNDLE, PLACE_INDEX, RANGES_FILE, SERVICE_WORKER_FILE } from './file-names';
+import { FILTER_FILE, GATSBY_STATIC_DIR, HASHED_BUNDLE, PLACE_INDEX, RANGES_FILE, SERVICE_WORKER_FILE, TEXT_FILE } from './file-names';
 
 export { SERVICE_WORKER_FILE } from './file-names';
 
@@ -43,11 +43,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 const ATOM_FEED = /^feeds\/.+\.atom$/;
 /**
  * The files that keep their name from build to build: Gatsby's page data, maps and slices' data, the
- * sitemaps, robots.txt and `_headers`, the locales copy, Partytown's scripts, and what static/ holds
+ * sitemaps, robots.txt and `_headers`, Partytown's scripts, and what static/ holds
  * (icons, the share card, the web manifest): a file added to static/ is named here too.
  */
 const DATA_FILE =
-  /^(page-data\/.+\.json|_gatsby\/.+\.json|chunk-map\.json|webpack\.stats\.json|sitemap[^/]*\.xml|robots\.txt|_headers|locales\/[^/]+\/[^/]+\.json|~partytown\/.+|(favicon|icon|apple-touch-icon)[^/]*\.(ico|svg|png)|share-card\.png|site\.webmanifest)$/;
+  /^(page-data\/.+\.json|_gatsby\/.+\.json|chunk-map\.json|webpack\.stats\.json|sitemap[^/]*\.xml|robots\.txt|_headers|~partytown\/.+|(favicon|icon|apple-touch-icon)[^/]*\.(ico|svg|png)|share-card\.png|site\.webmanifest)$/;
 
 /** The closed-load index, `closed-loads/<shard>.json` (src/gatsby/closed-loads.ts): the same names, new content as loads close. */
 const CLOSED_LOAD_SHARD = /^closed-loads\/\d+\.json$/;
@@ -64,6 +64,7 @@ const KIND_RULES: ReadonlyArray<{ kind: FileKind; test: (key: string) => boolean
   { kind: 'hashed', test: (key) => PLACE_INDEX.test(key) },
   { kind: 'hashed', test: (key) => RANGES_FILE.test(key) },
   { kind: 'hashed', test: (key) => FILTER_FILE.test(key) },
+  { kind: 'hashed', test: (key) => TEXT_FILE.test(key) },
   { kind: 'feed', test: (key) => ATOM_FEED.test(key) },
   { kind: 'data', test: (key) => key === PUBLISHED_BOARD_FILE },
   { kind: 'data', test: (key) => CLOSED_LOAD_SHARD.test(key) },

@@ -24,9 +24,14 @@ function fetchText(url: string): Promise<unknown> {
   return text;
 }
 
-/** A namespace of one language from the static copy the build publishes at /locales/{lng}/{ns}.json. */
-export async function fetchBundles(language: Language, namespaces: readonly string[]): Promise<Bundles> {
-  const entries = await Promise.all(namespaces.map(async (ns) => [ns, await fetchText(`/locales/${language.prefix}/${ns}.json`)] as const));
+/**
+ * Namespaces of one language from the copy the build publishes at `{textsRoot}/{lng}/{ns}.json`, the root
+ * named by the texts' hash (src/gatsby/locales.ts) and given to the 404 page in its context.
+ */
+export async function fetchBundles(language: Language, namespaces: readonly string[], textsRoot: string): Promise<Bundles> {
+  const entries = await Promise.all(
+    namespaces.map(async (ns) => [ns, await fetchText(`${textsRoot}/${language.prefix}/${ns}.json`)] as const),
+  );
   return Object.fromEntries(entries);
 }
 
@@ -69,7 +74,15 @@ interface Switched {
  * `/ru/…` as for `/…`, so after mount it takes the language from the path and fetches that language's
  * texts. Until they arrive (or if they cannot), the page stays in Uzbek Latin.
  */
-export function PathLanguageProvider({ namespaces, children }: { namespaces: readonly string[]; children: React.ReactNode }) {
+export function PathLanguageProvider({
+  namespaces,
+  textsRoot,
+  children,
+}: {
+  namespaces: readonly string[];
+  textsRoot: string;
+  children: React.ReactNode;
+}) {
   const [switched, setSwitched] = useState<Switched | null>(null);
   const nsKey = namespaces.join(',');
 
@@ -77,7 +90,7 @@ export function PathLanguageProvider({ namespaces, children }: { namespaces: rea
     const { language } = splitLanguagePrefix(window.location.pathname);
     if (!language || language.code === DEFAULT_LANGUAGE.code) return undefined;
     let cancelled = false;
-    fetchBundles(language, nsKey.split(','))
+    fetchBundles(language, nsKey.split(','), textsRoot)
       .then((bundles) => {
         if (!cancelled) setSwitched({ bundles, language });
       })
@@ -85,7 +98,7 @@ export function PathLanguageProvider({ namespaces, children }: { namespaces: rea
     return () => {
       cancelled = true;
     };
-  }, [nsKey]);
+  }, [nsKey, textsRoot]);
 
   if (!switched) return <>{children}</>;
   return (

@@ -1,6 +1,6 @@
 import { normalizeLoadList, receivedItems } from '../api-client/normalize';
 import { splitLanguagePrefix } from '../i18n/paths';
-import { FILTER_FILE, GATSBY_STATIC_DIR, HASHED_BUNDLE, PLACE_INDEX, RANGES_FILE } from '../hosting/file-names';
+import { FILTER_FILE, GATSBY_STATIC_DIR, HASHED_BUNDLE, PLACE_INDEX, RANGES_FILE, TEXT_FILE } from '../hosting/file-names';
 
 /**
  * What the service worker (./worker.ts) keeps for a driver without a network, and for how long: the
@@ -134,12 +134,14 @@ export function offlineKind(url: URL, origins: Origins, navigation: boolean): Of
 }
 
 /**
- * Scripts, styles, the place index, the filter indexes and the cards' price ranges (their names carry
- * their content's hash), and Gatsby's static files.
+ * Scripts, styles, the place index, the filter indexes, the cards' price ranges and the texts of the pages
+ * that switch language at run time (their names carry their content's hash), and Gatsby's static files.
  */
 function isKeptAsset(key: string): boolean {
   if (key.endsWith('.map') || key.endsWith('.LICENSE.txt')) return false;
-  return [HASHED_BUNDLE, PLACE_INDEX, FILTER_FILE, RANGES_FILE].some((name) => name.test(key)) || key.startsWith(GATSBY_STATIC_DIR);
+  return (
+    [HASHED_BUNDLE, PLACE_INDEX, FILTER_FILE, RANGES_FILE, TEXT_FILE].some((name) => name.test(key)) || key.startsWith(GATSBY_STATIC_DIR)
+  );
 }
 
 function isApiList(url: URL, api: string | null): boolean {

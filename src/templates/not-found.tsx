@@ -56,8 +56,8 @@ export default function NotFoundPage({
   const route = useMemo(() => (pathname ? matchLoadFallback(pathname) : null), [pathname]);
   const placeRoute = useMemo(() => (pathname ? matchPlaceFallback(pathname) : null), [pathname]);
   const [unknownPath, setUnknownPath] = useState<string | null>(null);
-  const { filters, placeFilePaths, rangesPath, outlinesPath, tripRoutesPath, emptyListPath } = pageContext ?? {};
-  if (route) return <LoadFallback route={route} loadingText={t('loading')} />;
+  const { filters, placeFilePaths, rangesPath, outlinesPath, tripRoutesPath, emptyListPath, textsRoot = '' } = pageContext ?? {};
+  if (route) return <LoadFallback route={route} loadingText={t('loading')} textsRoot={textsRoot} />;
   if (placeRoute && filters && placeFilePaths && unknownPath !== pathname) {
     const loading = <LoadingNotice text={t('loading')} />;
     return (
@@ -65,7 +65,7 @@ export default function NotFoundPage({
         <PlaceFallback
           key={pathname}
           route={placeRoute}
-          files={{ filters, placeFilePaths, rangesPath, outlinesPath, tripRoutesPath, emptyListPath }}
+          files={{ filters, placeFilePaths, rangesPath, outlinesPath, tripRoutesPath, emptyListPath, textsRoot }}
           search={location?.search ?? ''}
           loadingText={t('loading')}
           View={RoutePage}
@@ -83,7 +83,7 @@ export default function NotFoundPage({
       <div className="load-pending">
         <LoadingNotice text={t('loading')} landmark={false} />
       </div>
-      <PathLanguageProvider namespaces={['common']}>
+      <PathLanguageProvider namespaces={['common']} textsRoot={textsRoot}>
         <NotFound />
       </PathLanguageProvider>
     </>
