@@ -117,6 +117,22 @@ describe('the _headers file of Netlify and Cloudflare Pages', () => {
     expect(patterns.every((pattern) => (pattern.match(/\*/g) ?? []).length <= 1)).toBe(true);
   });
 
+  it('stays within 100 rules for a board of thousands of card chunks and every text file', () => {
+    const hex = (index: number) => index.toString(16).padStart(12, '0');
+    const keys = [
+      ...KEYS,
+      ...Array.from({ length: 4000 }, (_, index) => `filters/cards/${hex(index)}.json`),
+      ...Array.from({ length: 800 }, (_, index) => `filters/${hex(index)}.json`),
+      ...['uz', 'uz-cyrl', 'ru'].flatMap((lng) =>
+        ['common', 'load', 'loads', 'places', 'how-it-works'].map((ns) => `locales/0123456789ab/${lng}/${ns}.json`),
+      ),
+    ];
+    const file = headersFile(keys);
+    expect(file.split('\n').filter((line) => line.startsWith('/')).length).toBeLessThanOrEqual(100);
+    const own = parseHeadersFile(file);
+    for (const key of keys) expect(headersFor(own, `/${key}`)['Cache-Control'] ?? HOST_DEFAULT_CACHE).toBe(cacheControl(key));
+  });
+
   it('names hashed files one by one where a pattern would also catch a file that is not hashed', () => {
     const keys = [...KEYS, 'register-sw.js'];
     const own = parseHeadersFile(headersFile(keys));

@@ -51,6 +51,14 @@ test.describe('the hosting policy and the real build', () => {
     expect(wrong).toEqual([]);
   });
 
+  test("the build's _headers stays within Cloudflare Pages' 100 rules", () => {
+    const patterns = fs
+      .readFileSync(path.join(PUBLIC_DIR, '_headers'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('/'));
+    expect(patterns.length).toBeLessThanOrEqual(100);
+  });
+
   test('the local server sends one file of each kind as the policy says', async ({ request }) => {
     const byKind = new Map<FileKind, string>();
     for (const key of keys)

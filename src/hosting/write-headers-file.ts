@@ -10,7 +10,7 @@ import { IMMUTABLE, SECURITY_HEADERS, cacheControl, contentType, fileKind } from
  * only the rest are listed one by one.
  */
 
-const CACHE_PATTERNS = ['/static/*', '/places/*', '/rates/*', '/*.js', '/*.css', '/*.map', '/*.LICENSE.txt'];
+const CACHE_PATTERNS = ['/static/*', '/places/*', '/rates/*', '/filters/*', '/locales/*', '/*.js', '/*.css', '/*.map', '/*.LICENSE.txt'];
 const FEED_PATTERN = '/feeds/*.atom';
 
 export function headersFile(keys: readonly string[]): string {
