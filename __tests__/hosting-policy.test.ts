@@ -15,6 +15,7 @@ import {
   IMMUTABLE,
   NOT_FOUND_PAGE,
   NO_CACHE,
+  ONE_DAY,
   REVALIDATE,
   SECURITY_HEADERS,
   cacheControl,
@@ -55,8 +56,11 @@ const BUILD: Record<string, FileKind> = {
   'chunk-map.json': 'data',
   'sitemap-index.xml': 'data',
   'robots.txt': 'data',
-  'favicon.svg': 'data',
-  'favicon.ico': 'data',
+  'favicon.svg': 'icon',
+  'favicon.ico': 'icon',
+  'favicon-32.png': 'icon',
+  'apple-touch-icon.png': 'icon',
+  'icon-512.png': 'icon',
   'site.webmanifest': 'data',
   'locales/0123456789ab/ru/common.json': 'hashed',
   // Gatsby copies Partytown's scripts under their own names: not hashed, so `/*.js` is no rule.
@@ -86,7 +90,15 @@ function pick(headers: Record<string, string | undefined>, names: readonly strin
 describe('the policy', () => {
   it.each(KEYS)('gives %s its kind', (key) => {
     expect(fileKind(key)).toBe(BUILD[key]);
-    expect(cacheControl(key)).toBe(BUILD[key] === 'hashed' ? IMMUTABLE : BUILD[key] === 'worker' ? NO_CACHE : REVALIDATE);
+    const expected: Record<FileKind, string> = {
+      hashed: IMMUTABLE,
+      icon: ONE_DAY,
+      worker: NO_CACHE,
+      data: REVALIDATE,
+      feed: REVALIDATE,
+      page: REVALIDATE,
+    };
+    expect(cacheControl(key)).toBe(expected[BUILD[key] as FileKind]);
   });
 
   it('types text with its charset, Atom feeds included', () => {

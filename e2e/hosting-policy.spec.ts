@@ -32,7 +32,7 @@ test.describe('the hosting policy and the real build', () => {
 
   test('gives each file the kind its name says', () => {
     const kinds = new Set<FileKind>(keys.map(fileKind));
-    expect([...kinds].sort()).toEqual(['data', 'feed', 'hashed', 'page', 'worker']);
+    expect([...kinds].sort()).toEqual(['data', 'feed', 'hashed', 'icon', 'page', 'worker']);
     expect(keys.filter((key) => key.endsWith('.html') && fileKind(key) !== 'page')).toEqual([]);
     expect(keys.filter((key) => key.endsWith('.atom') && fileKind(key) !== 'feed')).toEqual([]);
     // Webpack's content hash in a name at the top of public/ (app-<hash>.js, styles.<hash>.css).
@@ -57,6 +57,27 @@ test.describe('the hosting policy and the real build', () => {
       .split('\n')
       .filter((line) => line.startsWith('/'));
     expect(patterns.length).toBeLessThanOrEqual(100);
+  });
+
+  test('a second page of a visit asks the host for no icon again', async ({ page, context }) => {
+    await page.goto('/ru/loads');
+    await page.waitForLoadState('networkidle');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const icons = new Map<string, string>();
+    const fromCache = new Set<string>();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      const { pathname } = new URL(event.request.url);
+      if (/^\/(favicon|icon|apple-touch-icon)/.test(pathname)) icons.set(event.requestId, pathname);
+    });
+    cdp.on('Network.requestServedFromCache', (event) => fromCache.add(event.requestId));
+    cdp.on('Network.responseReceived', (event) => {
+      if (event.response.fromDiskCache) fromCache.add(event.requestId);
+    });
+    await page.goto('/ru/help');
+    await page.waitForLoadState('networkidle');
+    expect(icons.size).toBeGreaterThan(0);
+    expect([...icons].filter(([id]) => !fromCache.has(id)).map(([, pathname]) => pathname)).toEqual([]);
   });
 
   test('the local server sends one file of each kind as the policy says', async ({ request }) => {

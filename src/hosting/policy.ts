@@ -19,15 +19,19 @@ export { SERVICE_WORKER_FILE } from './file-names';
  *   kept by the deploy for a grace period after a build stops naming it (open tabs still load it).
  * - data: same name, new content on each build (page-data, sitemaps, icons, the published board).
  * - feed: an Atom feed: data, with its own Content-Type.
+ * - icon: the site's icons (favicon, touch and manifest icons): the same names, new content only with a new
+ *   look. A browser asks for the page's icon on every page it opens; a day in its cache spares a driver that
+ *   round trip on each page of a visit, and a new icon reaches everyone within the day.
  * - page: HTML.
  * - worker: the service worker (src/offline/): never answered from a cache without asking the host,
  *   so a deploy's worker, or the kill switch that removes it (docs/offline.md), reaches every browser
  *   on its next visit.
  */
-export type FileKind = 'hashed' | 'data' | 'feed' | 'page' | 'worker';
+export type FileKind = 'hashed' | 'data' | 'feed' | 'icon' | 'page' | 'worker';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
+export const ONE_DAY = 'public, max-age=86400';
 export const NO_CACHE = 'no-cache';
 
 /** Sent with every file: the script policy itself is a <meta> in each page, with that page's hashes. */
@@ -43,11 +47,14 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 const ATOM_FEED = /^feeds\/.+\.atom$/;
 /**
  * The files that keep their name from build to build: Gatsby's page data, maps and slices' data, the
- * sitemaps, robots.txt and `_headers`, Partytown's scripts, and what static/ holds
- * (icons, the share card, the web manifest): a file added to static/ is named here too.
+ * sitemaps, robots.txt and `_headers`, Partytown's scripts, and what static/ holds besides the icons
+ * (the share card, the web manifest): a file added to static/ is named here too.
  */
 const DATA_FILE =
-  /^(page-data\/.+\.json|_gatsby\/.+\.json|chunk-map\.json|webpack\.stats\.json|sitemap[^/]*\.xml|robots\.txt|_headers|~partytown\/.+|(favicon|icon|apple-touch-icon)[^/]*\.(ico|svg|png)|share-card\.png|site\.webmanifest)$/;
+  /^(page-data\/.+\.json|_gatsby\/.+\.json|chunk-map\.json|webpack\.stats\.json|sitemap[^/]*\.xml|robots\.txt|_headers|~partytown\/.+|share-card\.png|site\.webmanifest)$/;
+
+/** The icons static/ holds, at the top of the site (`favicon.svg`, `icon-192.png`, `apple-touch-icon.png`). */
+const ICON_FILE = /^(favicon|icon|apple-touch-icon)[^/]*\.(ico|svg|png)$/;
 
 /** The closed-load index, `closed-loads/<shard>.json` (src/gatsby/closed-loads.ts): the same names, new content as loads close. */
 const CLOSED_LOAD_SHARD = /^closed-loads\/\d+\.json$/;
@@ -69,6 +76,7 @@ const KIND_RULES: ReadonlyArray<{ kind: FileKind; test: (key: string) => boolean
   { kind: 'data', test: (key) => key === PUBLISHED_BOARD_FILE },
   { kind: 'data', test: (key) => CLOSED_LOAD_SHARD.test(key) },
   { kind: 'page', test: (key) => key.endsWith('.html') },
+  { kind: 'icon', test: (key) => ICON_FILE.test(key) },
   { kind: 'data', test: (key) => DATA_FILE.test(key) },
 ];
 
@@ -83,7 +91,9 @@ export function namedByPolicy(key: string): boolean {
 
 export function cacheControl(key: string): string {
   const kind = fileKind(key);
-  return kind === 'hashed' ? IMMUTABLE : kind === 'worker' ? NO_CACHE : REVALIDATE;
+  if (kind === 'hashed') return IMMUTABLE;
+  if (kind === 'icon') return ONE_DAY;
+  return kind === 'worker' ? NO_CACHE : REVALIDATE;
 }
 
 /** Text always names its charset, so HTML, JSON, XML and feeds are never read as Latin-1. */

@@ -4,8 +4,8 @@ import { IMMUTABLE, SECURITY_HEADERS, cacheControl, contentType, fileKind } from
 /**
  * The `_headers` file of Netlify and Cloudflare Pages, written from the hosting policy for the files
  * of one build (keys relative to public/). Both hosts revalidate by default and join the values of a
- * header that several matching rules set, so Cache-Control is written only for hashed files and no
- * hashed file is matched twice. A `*` matches anything, `/` included; Cloudflare allows one per rule
+ * header that several matching rules set, so Cache-Control is written only for hashed files, the icons
+ * and the worker, and no such file is matched twice. A `*` matches anything, `/` included; Cloudflare allows one per rule
  * and at most 100 rules, so folders and extensions whose files are all hashed get one rule each and
  * only the rest are listed one by one.
  */
@@ -31,8 +31,8 @@ export function headersFile(keys: readonly string[]): string {
   for (const key of hashed.filter((key) => !covered.has(key)).sort()) {
     lines.push('', `/${key}`, ...headerLines({ 'Cache-Control': IMMUTABLE }));
   }
-  // The hosts' default (revalidate) would do, but the policy's own words are sent.
-  for (const key of keys.filter((key) => fileKind(key) === 'worker')) {
+  // The icons keep a day; for the worker the hosts' default (revalidate) would do, but the policy's own words are sent.
+  for (const key of keys.filter((key) => fileKind(key) === 'icon' || fileKind(key) === 'worker')) {
     lines.push('', `/${key}`, ...headerLines({ 'Cache-Control': cacheControl(key) }));
   }
   // Hosts would send Atom feeds without a charset.

@@ -8,13 +8,13 @@ import { cacheControl, contentType, fileKind, namedByPolicy, type FileKind } fro
  */
 
 /**
- * The upload steps: hashed files, then data (feeds are data), then pages; the service worker goes up
+ * The upload steps: hashed files, then data (feeds and icons are data), then pages; the service worker goes up
  * with the pages, after the scripts it names.
  */
 export type UploadStep = 'hashed' | 'data' | 'page';
 
 export function uploadStep(kind: FileKind): UploadStep {
-  if (kind === 'feed') return 'data';
+  if (kind === 'feed' || kind === 'icon') return 'data';
   if (kind === 'worker') return 'page';
   return kind;
 }
