@@ -27,10 +27,10 @@ let slice: { mtimeMs: number; hashes: string[] } | null = null;
 let sliceCheckedAt = -Infinity;
 
 /**
- * How long the slice's scripts are trusted without looking at the file again. Gatsby writes the slice
- * before any page is rendered, and its tracking of what a render reads captures a stack trace for every
- * file call (0.1 ms a page); a page rendered within this while after a new slice has its policy mended by
- * onPostBuild, which checks every page against the slice as it is.
+ * Where the renderer was compiled without the slice's hashes (gatsby develop), how long the slice's scripts
+ * are trusted without looking at the file again: Gatsby's tracking of what a render reads captures a stack
+ * trace for every file call (0.1 ms a page). A built page whose policy does not allow the slice as it is
+ * in the end has its policy mended by onPostBuild, which checks every page against it.
  */
 const SLICE_CHECK_MS = 2000;
 
@@ -48,8 +48,24 @@ export function scriptsSliceHashes(publicDir: string): string[] {
   return slice.hashes;
 }
 
+/**
+ * The name under which the build's webpack step hands the HTML renderer the scripts slice's hashes
+ * (./webpack.ts): Gatsby writes the slice while it builds the browser's script, before it compiles the
+ * renderer, and a render that reads a file itself makes Gatsby render every page again on every later
+ * build ("Unsafe builtin method was used"), the unchanged ones too.
+ */
+export const BUILT_SLICE_HASHES = '__SCRIPTS_SLICE_HASHES__';
+declare const __SCRIPTS_SLICE_HASHES__: readonly string[] | undefined;
+
+/** The slice's hashes as the renderer was compiled with them; null where it was not (gatsby develop, tests). */
+function builtSliceHashes(): readonly string[] | null {
+  return typeof __SCRIPTS_SLICE_HASHES__ === 'undefined' ? null : __SCRIPTS_SLICE_HASHES__;
+}
+
 /** The same while a page is rendered: looked at again once SLICE_CHECK_MS have passed. */
-function renderedSliceHashes(publicDir: string): string[] {
+function renderedSliceHashes(publicDir: string): readonly string[] {
+  const built = builtSliceHashes();
+  if (built) return built;
   const now = performance.now();
   if (now - sliceCheckedAt < SLICE_CHECK_MS) return slice?.hashes ?? [];
   sliceCheckedAt = now;

@@ -3,11 +3,13 @@ import type { GatsbyNode } from 'gatsby';
 import { benchSourceMaps } from '../config/env';
 import { OutputHashPlugin } from './output-hash';
 import { serviceWorkerPlugin } from './service-worker';
+import { BUILT_SLICE_HASHES, scriptsSliceHashes } from './ssr-csp';
 
 // The i18n plugin `require`s i18next's CommonJS build while our modules import its ES build; without
 // an alias webpack ships both, about 17 KB gzip twice on every page. Both names resolve to the same
 // package and version; the alias only picks one of its two builds.
 const I18NEXT_ESM = path.resolve(process.cwd(), 'node_modules', 'i18next', 'dist', 'esm', 'i18next.js');
+const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 
 type RuleUse = ({ loader?: string; options?: { modules?: unknown; caller?: unknown } } | string)[];
 
@@ -114,6 +116,10 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   const alias: Record<string, string | false | string[]> = { ...config.resolve?.alias, i18next$: I18NEXT_ESM };
   config.resolve = { ...config.resolve, alias };
   if (stage === 'build-javascript') config.plugins = [...(config.plugins ?? []), ...serviceWorkerPlugin(), new OutputHashPlugin()];
+  // The scripts slice of this build's script, written before the renderer is compiled: its policy's hashes
+  // go in as a constant, so no render reads a file (src/gatsby/ssr-csp.tsx).
+  if (stage === 'build-html')
+    config.plugins = [...(config.plugins ?? []), plugins.define({ [BUILT_SLICE_HASHES]: JSON.stringify(scriptsSliceHashes(PUBLIC_DIR)) })];
   if (stage === 'build-javascript' || stage === 'develop')
     config.plugins = [
       ...(config.plugins ?? []),
