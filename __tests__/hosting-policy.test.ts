@@ -63,6 +63,7 @@ const BUILD: Record<string, FileKind> = {
   'icon-512.png': 'icon',
   'site.webmanifest': 'data',
   'locales/0123456789ab/ru/common.json': 'hashed',
+  'locales/ru/common.json': 'data',
   // Gatsby copies Partytown's scripts under their own names: not hashed, so `/*.js` is no rule.
   '~partytown/partytown.js': 'data',
   // The offline worker: never from a cache without asking the host (docs/offline.md).
@@ -136,7 +137,10 @@ describe('the _headers file of Netlify and Cloudflare Pages', () => {
       ...Array.from({ length: 4000 }, (_, index) => `filters/cards/${hex(index)}.json`),
       ...Array.from({ length: 800 }, (_, index) => `filters/${hex(index)}.json`),
       ...['uz', 'uz-cyrl', 'ru'].flatMap((lng) =>
-        ['common', 'load', 'loads', 'places', 'how-it-works'].map((ns) => `locales/0123456789ab/${lng}/${ns}.json`),
+        ['common', 'load', 'loads', 'places', 'how-it-works'].flatMap((ns) => [
+          `locales/0123456789ab/${lng}/${ns}.json`,
+          `locales/${lng}/${ns}.json`,
+        ]),
       ),
     ];
     const file = headersFile(keys);

@@ -117,6 +117,7 @@ describe('which files are hashed assets', () => {
     ['chunk-map.json', 'data'],
     ['page-data/app-data.json', 'data'],
     ['locales/0123456789ab/ru/common.json', 'hashed'],
+    ['locales/ru/common.json', 'data'],
     ['sitemap-0.xml', 'data'],
     ['_gatsby/slices/_gatsby-scripts-1.html', 'page'],
     ['ru/load/1001/index.html', 'page'],

@@ -59,16 +59,18 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   // no pattern covers them (src/hosting/write-headers-file.ts).
   timedStep(reporter, 'the header file', () => fs.writeFileSync(path.join(PUBLIC_DIR, '_headers'), headersFile(publicKeys(PUBLIC_DIR))));
   reporter.info(
-    `Wrote robots.txt, ${publishedTextsRoot()}/{lng}/{ns}.json, the place files, _headers and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s; removed ${pruned} files of earlier builds`,
+    `Wrote robots.txt, /locales/{lng}/{ns}.json and ${publishedTextsRoot()}/{lng}/{ns}.json, the place files, _headers and the script policy of ${written} of ${seen} pages in ${((performance.now() - started) / 1000).toFixed(1)} s; removed ${pruned} files of earlier builds`,
   );
 };
 
 /**
- * Texts are bundled into pages, and also served as files for pages that switch language at run time,
- * under this build's texts' hash alone: the deploy keeps earlier builds' a while for pages still open.
+ * Texts are bundled into pages, and also served as files: at `/locales/{lng}/{ns}.json`, as SPEC.md names
+ * them, and for the pages that switch language at run time under this build's texts' hash, which only
+ * this build's are (the deploy keeps earlier builds' a while for pages still open).
  */
 function copyLocales(): void {
   fs.rmSync(path.join(PUBLIC_DIR, 'locales'), { recursive: true, force: true });
+  fs.cpSync(LOCALES_DIR, path.join(PUBLIC_DIR, 'locales'), { recursive: true });
   fs.cpSync(LOCALES_DIR, path.join(PUBLIC_DIR, publishedTextsRoot()), { recursive: true });
 }
 

@@ -47,11 +47,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 const ATOM_FEED = /^feeds\/.+\.atom$/;
 /**
  * The files that keep their name from build to build: Gatsby's page data, maps and slices' data, the
- * sitemaps, robots.txt and `_headers`, Partytown's scripts, and what static/ holds besides the icons
+ * sitemaps, robots.txt and `_headers`, the texts' plain copy (`locales/{lng}/{ns}.json`), Partytown's scripts, and what static/ holds besides the icons
  * (the share card, the web manifest): a file added to static/ is named here too.
  */
 const DATA_FILE =
-  /^(page-data\/.+\.json|_gatsby\/.+\.json|chunk-map\.json|webpack\.stats\.json|sitemap[^/]*\.xml|robots\.txt|_headers|~partytown\/.+|share-card\.png|site\.webmanifest)$/;
+  /^(page-data\/.+\.json|_gatsby\/.+\.json|chunk-map\.json|webpack\.stats\.json|sitemap[^/]*\.xml|robots\.txt|_headers|locales\/[^/]+\/[^/]+\.json|~partytown\/.+|share-card\.png|site\.webmanifest)$/;
 
 /** The icons static/ holds, at the top of the site (`favicon.svg`, `icon-192.png`, `apple-touch-icon.png`). */
 const ICON_FILE = /^(favicon|icon|apple-touch-icon)[^/]*\.(ico|svg|png)$/;

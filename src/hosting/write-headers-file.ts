@@ -1,3 +1,4 @@
+import { TEXT_FILE } from './file-names';
 import { headersPattern } from './headers-pattern';
 import { IMMUTABLE, SECURITY_HEADERS, cacheControl, contentType, fileKind } from './policy';
 
@@ -10,7 +11,7 @@ import { IMMUTABLE, SECURITY_HEADERS, cacheControl, contentType, fileKind } from
  * only the rest are listed one by one.
  */
 
-const CACHE_PATTERNS = ['/static/*', '/places/*', '/rates/*', '/filters/*', '/locales/*', '/*.js', '/*.css', '/*.map', '/*.LICENSE.txt'];
+const CACHE_PATTERNS = ['/static/*', '/places/*', '/rates/*', '/filters/*', '/*.js', '/*.css', '/*.map', '/*.LICENSE.txt'];
 const FEED_PATTERN = '/feeds/*.atom';
 
 export function headersFile(keys: readonly string[]): string {
@@ -21,7 +22,9 @@ export function headersFile(keys: readonly string[]): string {
   ];
   const hashed = keys.filter((key) => fileKind(key) === 'hashed');
   const covered = new Set<string>();
-  for (const pattern of CACHE_PATTERNS) {
+  // The texts' hashed copies sit beside their plain copy (data), in a folder named by the hash.
+  const textFolders = new Set(keys.filter((key) => TEXT_FILE.test(key)).map((key) => `/${key.split('/').slice(0, 2).join('/')}/*`));
+  for (const pattern of [...CACHE_PATTERNS, ...textFolders]) {
     const matcher = headersPattern(pattern);
     const matches = keys.filter((key) => matcher.test(`/${key}`));
     if (matches.length === 0 || matches.some((key) => fileKind(key) !== 'hashed' || covered.has(key))) continue;
