@@ -159,8 +159,14 @@ test.describe('navigation is announced in the page language (3.1.2, 2.4.3)', () 
 
   test('a query-only change announces nothing', async ({ page }) => {
     await hydrated(page, '/ru');
+    // The board's refresh on arrival: its list (other specs post loads) renders and moves the pager, so the
+    // tap waits for it, or it may land where the pager was.
+    const refreshed = page.waitForResponse((response) => /\/api\/loads\?/.test(response.url()));
     await page.getByRole('banner').getByRole('link', { name: 'Грузы' }).click();
     await expect(page.locator('#gatsby-announcer')).toHaveText('Грузы');
+    await refreshed;
+    for (let idle = 0; idle < 2; idle += 1)
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestIdleCallback(() => resolve()))));
     await page.getByRole('link', { name: 'Вперёд' }).click();
     await expect(page).toHaveURL(/\/ru\/loads\?page=2/);
     await expect(page.locator('#gatsby-announcer')).toHaveText('');
