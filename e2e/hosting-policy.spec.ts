@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { REVALIDATE, SECURITY_HEADERS, cacheControl, contentType, fileKind, namedByPolicy, type FileKind } from '../src/hosting/policy';
 import { headersFor, parseHeadersFile } from '../tools/hosting/read-headers-file';
+import { uncachedRequests } from './support';
 import { E2E_PUBLIC_DIR } from './env';
 
 /**
@@ -59,25 +60,13 @@ test.describe('the hosting policy and the real build', () => {
     expect(patterns.length).toBeLessThanOrEqual(100);
   });
 
-  test('a second page of a visit asks the host for no icon again', async ({ page, context }) => {
+  test('a second page of a visit asks the host for no icon again', async ({ page }) => {
     await page.goto('/ru/loads');
     await page.waitForLoadState('networkidle');
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    const icons = new Map<string, string>();
-    const fromCache = new Set<string>();
-    cdp.on('Network.requestWillBeSent', (event) => {
-      const { pathname } = new URL(event.request.url);
-      if (/^\/(favicon|icon|apple-touch-icon)/.test(pathname)) icons.set(event.requestId, pathname);
-    });
-    cdp.on('Network.requestServedFromCache', (event) => fromCache.add(event.requestId));
-    cdp.on('Network.responseReceived', (event) => {
-      if (event.response.fromDiskCache) fromCache.add(event.requestId);
-    });
+    const uncachedIcons = await uncachedRequests(page, (pathname) => /^\/(favicon|icon|apple-touch-icon)/.test(pathname));
     await page.goto('/ru/help');
     await page.waitForLoadState('networkidle');
-    expect(icons.size).toBeGreaterThan(0);
-    expect([...icons].filter(([id]) => !fromCache.has(id)).map(([, pathname]) => pathname)).toEqual([]);
+    expect(uncachedIcons()).toEqual([]);
   });
 
   test('the local server sends one file of each kind as the policy says', async ({ request }) => {

@@ -105,3 +105,27 @@ export async function cardIds(page: Page): Promise<string[]> {
     .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   return hrefs.map((href) => href.replace(/^.*\/load\//, ''));
 }
+
+/**
+ * Watches the page's requests whose path `wanted` picks, from now on; the returned function gives the paths
+ * of those the browser's cache did not answer, by Chromium's own word (CDP): a revalidated file is a round
+ * trip all the same.
+ */
+export async function uncachedRequests(page: Page, wanted: (pathname: string) => boolean): Promise<() => string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const paths = new Map<string, string>();
+  const fromCache = new Set<string>();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const { pathname } = new URL(event.request.url);
+    if (wanted(pathname)) paths.set(event.requestId, pathname);
+  });
+  cdp.on('Network.requestServedFromCache', (event) => fromCache.add(event.requestId));
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.response.fromDiskCache) fromCache.add(event.requestId);
+  });
+  return () => {
+    if (paths.size === 0) throw new Error('No request of the kind watched was made: the watch proves nothing');
+    return [...paths].filter(([id]) => !fromCache.has(id)).map(([, pathname]) => pathname);
+  };
+}

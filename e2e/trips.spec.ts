@@ -9,7 +9,7 @@ import { buildTrips } from '../src/gatsby/trips';
 import { apiControl } from '../tools/harness/sample-api';
 import { generateLoads } from '../tools/sample-api/data';
 import { E2E_API_URL } from './env';
-import { gatsbyRequests, resetApi } from './support';
+import { gatsbyRequests, resetApi, uncachedRequests } from './support';
 import { expectedIds } from './expected-list';
 import { PLACES } from '../src/places/gazetteer';
 import { NO_FILTERS } from '../src/search/filter-table';
@@ -300,32 +300,19 @@ for (const viewport of [
     test.describe('with no offline worker, the browser’s own cache', () => {
       test.use({ serviceWorkers: 'block' });
 
-      test('a second route the build did not make asks for none of the texts the first brought', async ({ page, context }) => {
+      test('a second route the build did not make asks for none of the texts the first brought', async ({ page }) => {
         const onTheWayCount = page.getByRole('region', { name: 'Попутные грузы' }).locator('[data-on-the-way-count]');
         await page.goto(`/ru${placeRoutePath(fa.slug, fb.slug)}`);
         await expect(onTheWayCount).toHaveText(/попутн/);
         await page.waitForLoadState('networkidle');
-        // Chromium's own word for what its cache answered: a revalidated file is a round trip all the same.
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Network.enable');
-        const texts = new Map<string, string>();
-        const fromCache = new Set<string>();
-        cdp.on('Network.requestWillBeSent', (event) => {
-          const { pathname } = new URL(event.request.url);
-          if (pathname.startsWith('/locales/')) texts.set(event.requestId, pathname);
-        });
-        cdp.on('Network.requestServedFromCache', (event) => fromCache.add(event.requestId));
-        cdp.on('Network.responseReceived', (event) => {
-          if (event.response.fromDiskCache) fromCache.add(event.requestId);
-        });
+        const uncachedTexts = await uncachedRequests(page, (pathname) => pathname.startsWith('/locales/'));
         const [na, nb] = nextFallbackPair();
         const response = await page.goto(`/ru${placeRoutePath(na.slug, nb.slug)}`);
         expect(response?.status()).toBe(404);
         await expect(page.getByRole('heading', { level: 1, name: `Грузы: ${na.names.ru} → ${nb.names.ru}` })).toBeVisible();
         await expect(onTheWayCount).toHaveText(/попутн/);
         await page.waitForLoadState('networkidle');
-        expect(texts.size).toBeGreaterThan(0);
-        expect([...texts].filter(([id]) => !fromCache.has(id)).map(([, pathname]) => pathname)).toEqual([]);
+        expect(uncachedTexts()).toEqual([]);
       });
     });
 
