@@ -5,9 +5,12 @@ import { site } from './src/config/site';
 import { LOCALE_SOURCE } from './src/i18n/plugin-nodes';
 import { sitemapOptions } from './src/gatsby/sitemap';
 import { stopOnBadBuildFlags } from './src/gatsby/build-flags';
+import { keepHeapNearLiveData } from './src/gatsby/build-heap';
 
 // An on/off variable that reads neither on nor off stops the build here, one line each.
 stopOnBadBuildFlags();
+// The build allocates far more than it keeps: its heap is held near what is live (src/gatsby/build-heap.ts).
+keepHeapNearLiveData();
 
 // The browser renders Head too (on client navigation); GATSBY_* variables are the ones Gatsby
 // inlines, so the public origin reaches it under this name.

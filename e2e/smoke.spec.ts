@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { LANGUAGES } from '../src/config/languages';
+import { E2E_PUBLIC_DIR } from './env';
 
 const NAV_LOADS = { uz: 'Yuklar', 'uz-Cyrl': 'Юклар', ru: 'Грузы' } as const;
 
@@ -71,4 +74,22 @@ test('the sitemap lists prefixed pages, not bare aliases, and robots.txt names i
   expect(sitemap).toMatch(/<loc>http:\/\/localhost:\d+\/uz-cyrl\/features<\/loc>/);
   expect(sitemap).not.toMatch(/<loc>http:\/\/localhost:\d+\/features<\/loc>/);
   expect(sitemap).not.toContain('/applink');
+});
+
+test('the sitemap lists every prefixed page the build made, once', () => {
+  // Read from the build's own page data: one folder per page, whoever made it.
+  const pages: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== 'sq') walk(path.join(dir, entry.name));
+      else if (entry.name === 'page-data.json') pages.push(`/${path.relative(path.join(E2E_PUBLIC_DIR, 'page-data'), dir)}`);
+    }
+  };
+  walk(path.join(E2E_PUBLIC_DIR, 'page-data'));
+  const indexable = pages.filter((page) => /^\/(uz|uz-cyrl|ru)(\/|$)/.test(page) && !/\/(404|applink|auth)(\.html)?$/.test(page));
+  const sitemap = fs.readFileSync(path.join(E2E_PUBLIC_DIR, 'sitemap-0.xml'), 'utf8');
+  const listed = [...sitemap.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map((match) => match[1] || '/');
+  expect(indexable.length).toBeGreaterThan(100);
+  expect(new Set(listed).size).toBe(listed.length);
+  expect([...listed].sort()).toEqual([...indexable].sort());
 });

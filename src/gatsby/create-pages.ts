@@ -26,6 +26,8 @@ import { boardJsonLd } from './board-json-ld';
 import { dropUnwrittenOutputs, handOverBuildOutputs, type BuildOutputs } from './build-outputs';
 import { stepClock, timedAsyncStep, timedStep } from './build-steps';
 import { publishedTextsRoot } from './locales';
+import { keepingPaths } from './sitemap-pages';
+import { pagesInTurns } from './pages-in-turns';
 
 /**
  * /loads renders its first page into the HTML; the browser refreshes it from the API. The names of
@@ -140,7 +142,8 @@ function boardMatchPath(name: RouteName, path: string): { matchPath?: string } {
 }
 
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter, cache }) => {
-  const { createPage } = actions;
+  const pages = pagesInTurns(actions.createPage);
+  const createPage = keepingPaths(pages.createPage);
   const { loads, order, firstPage, vehicleTypes } = await timedAsyncStep(reporter, 'reading the API', async () => ({
     ...(await readLoads(reporter)),
     vehicleTypes: await readVehicleTypeList(reporter),
@@ -208,4 +211,5 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   reporter.info(
     `Created ${placePages.pages} place pages (${placeGroups.from.size} from, ${placeGroups.to.size} to, ${placeGroups.routes.size} routes; ${placePages.lists} lists, all pages and languages).`,
   );
+  await timedAsyncStep(reporter, "Gatsby's createPage", () => pages.flush());
 };

@@ -6,6 +6,9 @@ interface SitePageNode {
   path: string;
 }
 
+/** The query field that lists the paths of the pages the build made (./sitemap-pages.ts). */
+export const SITEMAP_QUERY_FIELD = 'sitemapPaths';
+
 /**
  * A page belongs in the sitemap when it is the canonical, prefixed URL of an indexable page: bare
  * aliases, the 404 page and the app hand-off pages stay out (CONTRACT.md, Routes).
@@ -20,9 +23,10 @@ export function isSitemapPath(pagePath: string): boolean {
 export function sitemapOptions() {
   return {
     output: '/',
-    query: '{ allSitePage { nodes { path } } }',
+    query: `{ ${SITEMAP_QUERY_FIELD} }`,
     resolveSiteUrl: () => siteUrl(),
-    resolvePages: (data: { allSitePage: { nodes: SitePageNode[] } }) => data.allSitePage.nodes.filter((node) => isSitemapPath(node.path)),
+    resolvePages: (data: Record<typeof SITEMAP_QUERY_FIELD, string[]>): SitePageNode[] =>
+      data[SITEMAP_QUERY_FIELD].filter(isSitemapPath).map((path) => ({ path })),
     serialize: (node: SitePageNode) => {
       const { path } = splitLanguagePrefix(node.path);
       return {
