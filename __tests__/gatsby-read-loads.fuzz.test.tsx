@@ -74,7 +74,9 @@ describe('build-time reader against random and hostile API answers', () => {
           const scripts = doc.querySelectorAll('script');
           expect(scripts).toHaveLength(1);
           expect(scripts[0]?.getAttribute('type')).toBe('application/ld+json');
-          expect(JSON.parse(scripts[0]?.textContent ?? '')).toEqual(JSON.parse(JSON.stringify(meta.jsonLd)));
+          const jsonLd = JSON.parse(scripts[0]?.textContent ?? '') as Record<string, unknown>;
+          expect(jsonLd).toMatchObject(JSON.parse(JSON.stringify(meta.service)) as Record<string, unknown>);
+          expect(jsonLd.description).toBe(meta.description);
         }
       }),
       { numRuns: 150 },

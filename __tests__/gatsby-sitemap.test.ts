@@ -9,7 +9,7 @@ type Resolvers = Record<string, Record<string, { type: string; resolve: () => st
 function queriedPaths(): string[] {
   let registered: Resolvers = {};
   const args = { createResolvers: (resolvers: Resolvers) => (registered = resolvers) } as unknown as CreateResolversArgs;
-  void createResolvers?.(args, {}, () => undefined);
+  void createResolvers?.(args, { plugins: [] }, () => undefined);
   const field = registered.Query?.[SITEMAP_QUERY_FIELD];
   expect(field?.type).toBe('[String!]!');
   return field?.resolve() ?? [];

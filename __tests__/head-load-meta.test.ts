@@ -1,6 +1,12 @@
 import type { Load } from '../src/api-client/types';
 import { LANGUAGES } from '../src/config/languages';
-import { loadMeta } from '../src/head/load-meta';
+import { loadMeta, loadPageMeta } from '../src/head/load-meta';
+import { loadMetaOf } from '../src/head/load-page-meta';
+import { normalizeLoad } from '../src/api-client/normalize';
+import { canonicalUrl } from '../src/i18n/paths';
+import { loadPath } from '../src/config/routes';
+import { site } from '../src/config/site';
+import { generateLoads } from '../tools/sample-api/data';
 import { createTranslator } from '../src/i18n/translator';
 import { readBundles } from './support/render-page';
 
@@ -83,5 +89,37 @@ describe('load page metadata', () => {
     expect(meta.description).not.toContain('Narxi');
     expect(meta.jsonLd).not.toHaveProperty('offers');
     expect(meta.jsonLd).not.toHaveProperty('provider');
+  });
+
+  describe('as a pre-built page carries it', () => {
+    const loads = generateLoads(40).map(normalizeLoad);
+
+    it.each(LANGUAGES.map((l) => [l.code, l] as const))(
+      'the page says the same head as the live builder, to the byte, in %s',
+      (_code, language) => {
+        const t = createTranslator(language.prefix, readBundles(language, ['load', 'loads']));
+        for (const one of [load, ...loads]) {
+          const canonical = canonicalUrl('https://x.uz', loadPath(one.id), language);
+          expect(JSON.stringify(loadMetaOf(loadPageMeta(one, t, language), canonical))).toBe(
+            JSON.stringify(loadMeta(one, t, language, canonical)),
+          );
+        }
+      },
+    );
+
+    it('carries neither the URL, the JSON-LD every load shares, nor the description twice', () => {
+      const [language] = LANGUAGES;
+      if (!language) throw new Error('no language');
+      const t = createTranslator(language.prefix, readBundles(language, ['load', 'loads']));
+      for (const one of loads) {
+        const carried = JSON.stringify(loadPageMeta(one, t, language));
+        expect(carried).not.toContain(`/load/${one.id}`);
+        expect(carried).not.toContain('schema.org');
+        expect(carried).not.toContain(site.mainWebsite);
+        expect(carried).not.toContain('Freight transportation');
+        const description = JSON.stringify(loadPageMeta(one, t, language).description);
+        expect(carried.split(description)).toHaveLength(2);
+      }
+    });
   });
 });

@@ -1,13 +1,11 @@
 import type { Actions } from 'gatsby';
 import type { Load } from '../api-client/types';
 import { LANGUAGES } from '../config/languages';
-import { siteUrl } from '../config/env';
 import { loadPath } from '../config/routes';
 import { pageVariants } from '../i18n/plugin';
-import { canonicalUrl } from '../i18n/paths';
 import { buildTranslator } from './build-translator';
 import { shareImageAlt } from '../head/share-image';
-import { loadMeta } from '../head/load-meta';
+import { loadPageMeta } from '../head/load-meta';
 import { routeLabel } from '../loads/format';
 import { shareText } from '../loads/share';
 import { placeLabel } from '../places/names';
@@ -33,17 +31,15 @@ export function createLoadPages(loads: Load[], createPage: Actions['createPage']
     const words = { loading: t('loading'), shareImageAlt: shareImageAlt(t), handOver: t('handOver') };
     return { language, t, words, unknownPlace: t('unknownPlace'), label: t('loads:share.telegram'), newTab: t('common:newTab') };
   });
-  const base = siteUrl();
   let made = 0;
   for (const load of loads) {
     if (!isPrebuildableId(load.id)) continue;
     const path = loadPath(load.id);
     const metaByLanguage = new Map(
       languages.map(({ language, t, words, unknownPlace, label, newTab }) => {
-        const canonical = canonicalUrl(base, path, language);
         const route = routeLabel(load, unknownPlace, (text) => placeLabel(text, language.code));
         const share = { text: shareText(load, route, t, language.code), label, newTab };
-        return [language.code, { meta: loadMeta(load, t, language, canonical), ...words, share }];
+        return [language.code, { meta: loadPageMeta(load, t, language), ...words, share }];
       }),
     );
     for (const variant of pageVariants(path)) {

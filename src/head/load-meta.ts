@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next';
 import type { Load } from '../api-client/types';
 import type { Language } from '../config/languages';
-import { site } from '../config/site';
 import { formatNumber, formatPrice, formatShortDate, isoDay, routeLabel } from '../loads/format';
 import { matchPlace } from '../places/match';
 import { placeLabel } from '../places/names';
 import { vehicleLabel } from '../loads/vehicle-types';
-import type { LoadMeta } from '../loads/page-context';
+import type { LoadMeta, LoadPageMeta, LoadService } from '../loads/page-context';
+import { loadMetaOf } from './load-page-meta';
 import { approximately, distanceFormatter } from '../loads/route-distance';
 import { routeDistance } from '../places/distance';
 
@@ -16,6 +16,11 @@ import { routeDistance } from '../places/distance';
  * `t` must be bound to the `load` namespace of the page's language.
  */
 export function loadMeta(load: Load, t: TFunction, language: Language, canonical: string): LoadMeta {
+  return loadMetaOf(loadPageMeta(load, t, language), canonical);
+}
+
+/** The same, as a pre-built page's context carries it: the page adds the rest (./load-page-meta.ts). */
+export function loadPageMeta(load: Load, t: TFunction, language: Language): LoadPageMeta {
   const unknown = t('unknownPlace');
   const route = routeLabel(load, unknown, (text) => placeLabel(text, language.code));
   const weight = load.weight === null ? '' : t('meta.weight', { weight: formatNumber(load.weight) });
@@ -37,7 +42,7 @@ export function loadMeta(load: Load, t: TFunction, language: Language, canonical
   const to = placeLabel(load.to, language.code);
   const keywords = [t('meta.keywords'), from, to, vehicleType, load.title].filter(Boolean).join(', ');
   const roadDistance = km === null ? null : { name: t('meta.distanceName'), km };
-  return { title, description, keywords, jsonLd: loadJsonLd(load, language, canonical, description, roadDistance) };
+  return { title, description, keywords, service: loadService(load, language, roadDistance) };
 }
 
 /** A schema.org Place in the page's language, with coordinates when the gazetteer knows the place. */
@@ -51,26 +56,14 @@ function placeJsonLd(apiText: string, language: Language): Record<string, unknow
 }
 
 /**
- * The road distance goes on the Offer as a PropertyValue named as an estimate in the page's language:
+ * The load's own part of its JSON-LD (LoadService). The road distance goes on the Offer as a PropertyValue named as an estimate in the page's language:
  * schema.org's own `distance` belongs to actions (TravelAction, ExerciseAction), not to a Service or an
  * Offer, and a load without a price has no Offer to carry it.
  */
-function loadJsonLd(
-  load: Load,
-  language: Language,
-  canonical: string,
-  description: string,
-  roadDistance: { name: string; km: number } | null,
-): Record<string, unknown> {
+function loadService(load: Load, language: Language, roadDistance: { name: string; km: number } | null): LoadService {
   const contact = load.contact;
   return {
-    '@context': 'https://schema.org',
-    '@type': 'Service',
-    '@id': canonical,
-    url: canonical,
     name: load.title,
-    description,
-    serviceType: 'Freight transportation',
     areaServed: [load.from, load.to].filter(Boolean).map((name) => placeJsonLd(name, language)),
     ...(load.price === null
       ? {}
@@ -103,6 +96,5 @@ function loadJsonLd(
           },
         }
       : {}),
-    broker: { '@type': 'Organization', name: site.brand, url: site.mainWebsite },
   };
 }

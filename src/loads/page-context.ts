@@ -10,6 +10,21 @@ export interface LoadMeta {
 }
 
 /**
+ * What of a load's JSON-LD is its own: the name, the places, the offer and the poster. The rest is the
+ * same on every load page or is already in the context (the description, the canonical URL the page
+ * derives), so the page adds it (src/head/load-page-meta.ts) rather than each of 40,000 contexts carry it.
+ */
+export interface LoadService {
+  name: string;
+  [property: string]: unknown;
+}
+
+/** A load page's Head as its context carries it: LoadMeta without what the page can add itself. */
+export interface LoadPageMeta extends Omit<LoadMeta, 'jsonLd'> {
+  service: LoadService;
+}
+
+/**
  * What a pre-built load page receives from the build: its metadata and its one visible line. Kept
  * small on purpose (tens of thousands of pages): no i18n plugin context, since these pages translate
  * nothing at run time (src/i18n/plugin-runtime.tsx passes them by).
@@ -20,7 +35,7 @@ export interface LoadPageContext {
   /** False for the bare alias of the Uzbek Latin page. */
   routed: boolean;
   loadId: string;
-  meta: LoadMeta;
+  meta: LoadPageMeta;
   loading: string;
   /** The share card's text alternative in the page's language. */
   shareImageAlt: string;
