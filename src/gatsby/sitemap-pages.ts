@@ -5,7 +5,7 @@ import { SITEMAP_QUERY_FIELD } from './sitemap';
  * The paths of the pages this build made, which gatsby-plugin-sitemap reads through the query field
  * `sitemapPaths` (./sitemap.ts). Its usual query, `allSitePage`, reads every page's node back from
  * Gatsby's store with the page's whole context and holds them all until the query ends: at 44,000 pages
- * that was 600 MB at once, the build's peak (docs/build.md, "Memory"). The paths are known as the
+ * that was 630 MB of heap at once, the build's peak (docs/build.md, "Memory"). The paths are known as the
  * pages are made, so they are kept then. Every page of the site is made by createPages; Gatsby's own
  * (`/404.html`, the development 404 page) are no sitemap's.
  */

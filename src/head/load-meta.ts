@@ -56,9 +56,10 @@ function placeJsonLd(apiText: string, language: Language): Record<string, unknow
 }
 
 /**
- * The load's own part of its JSON-LD (LoadService). The road distance goes on the Offer as a PropertyValue named as an estimate in the page's language:
- * schema.org's own `distance` belongs to actions (TravelAction, ExerciseAction), not to a Service or an
- * Offer, and a load without a price has no Offer to carry it.
+ * The load's own part of its JSON-LD (LoadService). The road distance goes on the Offer as a
+ * PropertyValue named as an estimate in the page's language: schema.org's own `distance` belongs to
+ * actions (TravelAction, ExerciseAction), not to a Service or an Offer, and a load without a price has
+ * no Offer to carry it.
  */
 function loadService(load: Load, language: Language, roadDistance: { name: string; km: number } | null): LoadService {
   const contact = load.contact;
