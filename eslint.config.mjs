@@ -16,6 +16,8 @@ export default tseslint.config(
       'tools/bench/floor-site/.cache/',
       'tools/bench/floor-i18n-site/public/',
       'tools/bench/floor-i18n-site/.cache/',
+      'tools/bench/build-floor-site/public/',
+      'tools/bench/build-floor-site/.cache/',
       'node_modules/',
       'test-results/',
       'playwright-report/',

@@ -1,3 +1,2 @@
-// Server-rendering hooks live in src/gatsby/ssr.tsx and src/i18n/plugin-runtime.tsx.
-export { onRenderBody, onPreRenderHTML, replaceRenderer } from './src/gatsby/ssr';
-export { wrapPageElement } from './src/i18n/plugin-runtime';
+// Server-rendering hooks live in src/gatsby/ssr.tsx (the page wrapper's in src/i18n/plugin-runtime.tsx).
+export { onRenderBody, onPreRenderHTML, replaceRenderer, wrapPageElement } from './src/gatsby/ssr';

@@ -12,9 +12,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { Pagination } from '../src/components/load-board/pagination';
 import { LANGUAGES, type Language } from '../src/config/languages';
 import { paginationState } from '../src/loads/pagination';
-import { wrapPageElement } from '../src/i18n/plugin-runtime';
-import { pageVariants } from '../src/i18n/plugin';
-import { localeData, renderInLanguage } from './support/render-page';
+import { renderInLanguage, wrappedInLanguage } from './support/render-page';
 
 const ru = LANGUAGES.find((language) => language.prefix === 'ru') as Language;
 
@@ -32,18 +30,7 @@ function pagination(page: number, builtPages: number) {
 
 /** The HTML the build writes for the element, inside the page's wrapper (its words). */
 function served(element: React.ReactElement): string {
-  const variant = pageVariants('/loads').find((candidate) => !candidate.bare && candidate.language.code === ru.code);
-  const props = {
-    pageContext: variant?.context,
-    data: localeData(ru, ['common', 'loads']),
-    location: { pathname: '/ru/loads', search: '' },
-  };
-  // Gatsby's args carry more; the wrapper reads only these.
-  const wrap = wrapPageElement as unknown as (
-    args: { element: React.ReactElement; props: typeof props },
-    options: object,
-  ) => React.ReactElement;
-  return renderToString(wrap({ element, props }, { plugins: [] }));
+  return renderToString(wrappedInLanguage(element, ru, '/loads', ['common', 'loads']));
 }
 
 afterEach(cleanup);

@@ -27,12 +27,21 @@ export function localeData(language: Language, namespaces: readonly string[]): L
   };
 }
 
+/** A page wrapper as Gatsby calls it; the wrappers here read only the props given below. */
+type PageWrapper = (args: { element: React.ReactElement; props: object }, options: object) => React.ReactElement;
+
 /**
- * Renders UI as a page of that language and path: inside production's page wrapper
- * (src/i18n/plugin-runtime.tsx, what gatsby-browser and gatsby-ssr use), given the page context the
- * build creates and the locale files as the page query returns them.
+ * UI as a page of that language and path: inside production's page wrapper (src/i18n/plugin-runtime.tsx,
+ * what gatsby-browser uses; gatsby-ssr's, src/gatsby/ssr.tsx, when given), with the page context the build
+ * creates and the locale files as the page query returns them.
  */
-export function renderInLanguage(ui: React.ReactElement, language: Language, originalPath: string, namespaces: readonly string[]) {
+export function wrappedInLanguage(
+  ui: React.ReactElement,
+  language: Language,
+  originalPath: string,
+  namespaces: readonly string[],
+  wrapper: unknown = wrapPageElement,
+): React.ReactElement {
   const variant = pageVariants(originalPath).find((candidate) => !candidate.bare && candidate.language.code === language.code);
   if (!variant) throw new Error(`No ${language.prefix} variant of ${originalPath}`);
   const props = {
@@ -40,10 +49,11 @@ export function renderInLanguage(ui: React.ReactElement, language: Language, ori
     data: localeData(language, namespaces),
     location: { pathname: variant.path, search: '', hash: '' },
   };
-  // Gatsby's args carry more (plugin helpers, the page's resources); the wrapper reads only these.
-  const wrap = wrapPageElement as unknown as (
-    args: { element: React.ReactElement; props: typeof props },
-    options: object,
-  ) => React.ReactElement;
-  return render(wrap({ element: ui, props }, { plugins: [] }));
+  // Gatsby's args carry more (plugin helpers, the page's resources); the wrappers read only these.
+  return (wrapper as PageWrapper)({ element: ui, props }, { plugins: [] });
+}
+
+/** Renders UI as a page of that language and path (wrappedInLanguage). */
+export function renderInLanguage(ui: React.ReactElement, language: Language, originalPath: string, namespaces: readonly string[]) {
+  return render(wrappedInLanguage(ui, language, originalPath, namespaces));
 }

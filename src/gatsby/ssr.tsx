@@ -1,4 +1,5 @@
 import type { GatsbySSR } from 'gatsby';
+import type { i18n as I18n } from 'i18next';
 import path from 'node:path';
 import React from 'react';
 import { renderToString } from 'react-dom/server';
@@ -8,6 +9,8 @@ import { cspMeta, noteBodyScripts } from './ssr-csp';
 import { serverHead } from './ssr-head';
 import { LoadHead } from '../head/load-head';
 import type { LoadPageContext } from '../loads/page-context';
+import { wrapPageElement as wrapInLanguage } from '../i18n/plugin-runtime';
+import { keepsAnswers, rememberAnswers } from '../i18n/server-translations';
 
 const PUBLIC_DIR = path.resolve(process.cwd(), 'public');
 
@@ -22,6 +25,18 @@ function headLinks(): React.ReactElement[] {
     ...(origin ? [<link key="preconnect-api" rel="preconnect" href={origin} crossOrigin="anonymous" />] : []),
   ];
 }
+
+/**
+ * The page in its language, as in the browser (src/i18n/plugin-runtime.tsx); the wrapper hands back
+ * react-i18next's provider of the instance it built for the page, which the production server lets
+ * answer from what earlier pages worked out (src/i18n/server-translations.ts).
+ */
+export const wrapPageElement: GatsbySSR['wrapPageElement'] = (args, options) => {
+  const element = wrapInLanguage(args as Parameters<typeof wrapInLanguage>[0], options) as React.ReactElement<{ i18n?: I18n }>;
+  const instance = element.props.i18n;
+  if (instance && keepsAnswers()) rememberAnswers(instance);
+  return element;
+};
 
 /**
  * Gatsby renders page bodies with React 18's streaming renderer, which leaves a U+0000 byte wherever a

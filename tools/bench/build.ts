@@ -1,4 +1,4 @@
-// npm run bench:build -- --loads N [--order newest|oldest|none|all] [--clean-only] [--dir DIR] [--skip-clean] [--logs DIR]
+// npm run bench:build -- --loads N [--order newest|oldest|none|all] [--clean-only] [--dir DIR] [--skip-clean] [--logs DIR] [--floor | --floor-only]
 // Builds against the sample API with N loads: a clean build in each order the API may list in (all three by
 // default), then, unless --clean-only, in the last of them, nothing changed (twice) and 1% of loads changed.
 // Prints, per build, wall and CPU seconds (user + system of the whole process tree), peak memory of all
@@ -6,6 +6,10 @@
 // tree peaked at while it ran, Gatsby's own and the site's ("Build step" lines, src/gatsby/build-steps.ts).
 // With --logs, each build's output goes to DIR/build-N.log. Figures, not assertions: the machines are
 // shared and noisy, so compare CPU seconds and the ratios within one run rather than wall time.
+// With --floor, last, the build's floor: the pages of the last clean build (their paths and contexts, read
+// from its page data) made by Gatsby alone, with a template of one heading (tools/bench/build-floor-site),
+// what this stack costs those pages on this machine before any of the site's code runs. --floor-only
+// builds the floor alone, from the page data already in DIR/public.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +20,7 @@ import { LIST_ORDERS, type ListOrderSetting } from '../sample-api/server';
 import { BUILD_STEP_LINE } from '../../src/gatsby/build-steps';
 import { choiceFlag, numberFlag, readFlags, switchFlag, textFlag } from './flags';
 import { treeUsage } from './process-tree';
+import { FLOOR_PAGES_FILE } from './build-floor-site/gatsby-node';
 
 interface Step {
   name: string;
@@ -44,6 +49,8 @@ const flags = readFlags({
   dir: textFlag('.'),
   'skip-clean': switchFlag(),
   logs: textFlag(undefined, { bare: 'bench-logs' }),
+  floor: switchFlag(),
+  'floor-only': switchFlag(),
 });
 const LOADS = flags.loads;
 const DIR = path.resolve(flags.dir);
@@ -51,6 +58,8 @@ const API_PORT = 4510;
 const LOGS = flags.logs === undefined ? null : path.resolve(flags.logs);
 // A history of the bench's own: every clean build starts from an empty one, so the runs compare.
 const HISTORY = path.join(os.tmpdir(), `bench-build-history-${process.pid}.sqlite`);
+const FLOOR_SITE = path.resolve('tools', 'bench', 'build-floor-site');
+const FLOOR_PAGES = path.join(FLOOR_SITE, FLOOR_PAGES_FILE);
 let builds = 0;
 
 /** Gatsby's own step lines: `success Building static HTML for pages - 34.980s - 10906/10906 311.78/s`. */
@@ -72,15 +81,16 @@ function stepOf(line: string, treeCpu: number, lastCpu: number): Omit<Step, 'pea
   return null;
 }
 
-function build(apiUrl: string): Promise<Omit<Run, 'name' | 'pages' | 'loadBefore' | 'loadAfter'>> {
+/** Gatsby's build in `dir` with the bench's variables and `env`, sampled as it runs. */
+function build(dir: string, env: Record<string, string>): Promise<Omit<Run, 'name' | 'pages' | 'loadBefore' | 'loadAfter'>> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     builds += 1;
     if (LOGS) fs.mkdirSync(LOGS, { recursive: true });
     const log = LOGS ? fs.createWriteStream(path.join(LOGS, `build-${builds}.log`)) : null;
     const child = spawn('npx', ['gatsby', 'build'], {
-      cwd: DIR,
-      env: { ...process.env, GATSBY_API_URL: apiUrl, GATSBY_TELEMETRY_DISABLED: '1', CI: 'true', HISTORY_FILE: HISTORY },
+      cwd: dir,
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1', CI: 'true', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let peak = 0;
@@ -125,24 +135,25 @@ function build(apiUrl: string): Promise<Omit<Run, 'name' | 'pages' | 'loadBefore
   });
 }
 
-function countPages(): number {
-  let count = 0;
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(path.join(dir, entry.name));
-      else if (entry.name === 'page-data.json') count += 1;
+/** Every page-data.json file of a build's output. */
+function pageDataFiles(dir: string): string[] {
+  const files: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(folder, entry.name));
+      else if (entry.name === 'page-data.json') files.push(path.join(folder, entry.name));
     }
   };
-  walk(path.join(DIR, 'public', 'page-data'));
-  return count;
+  walk(path.join(dir, 'public', 'page-data'));
+  return files;
 }
 
 async function measure(name: string, revision: number, order: ListOrderSetting): Promise<Run> {
   const api = await startApi({ port: API_PORT, loads: LOADS, quiet: true, revision, changedEvery: 100, order });
   try {
     const loadBefore = loadAverage();
-    const result = await build(api.url);
-    const run = { name, ...result, pages: countPages(), loadBefore, loadAfter: loadAverage() };
+    const result = await build(DIR, { GATSBY_API_URL: api.url, HISTORY_FILE: HISTORY });
+    const run = { name, ...result, pages: pageDataFiles(DIR).length, loadBefore, loadAfter: loadAverage() };
     console.log(
       `${name}: ${run.seconds.toFixed(1)} s wall, ${run.cpuSeconds.toFixed(1)} s CPU, peak ${run.peakMb.toFixed(0)} MB; load average ${loadBefore} before, ${run.loadAfter} after`,
     );
@@ -152,10 +163,36 @@ async function measure(name: string, revision: number, order: ListOrderSetting):
   }
 }
 
-function clean(): void {
+function clean(dir = DIR): void {
   fs.rmSync(HISTORY, { force: true });
-  fs.rmSync(path.join(DIR, '.cache'), { recursive: true, force: true });
-  fs.rmSync(path.join(DIR, 'public'), { recursive: true, force: true });
+  fs.rmSync(path.join(dir, '.cache'), { recursive: true, force: true });
+  fs.rmSync(path.join(dir, 'public'), { recursive: true, force: true });
+}
+
+/** The floor's pages, one a line, from the page data of the site's last build: each path and context. */
+function writeFloorPages(): number {
+  const lines = pageDataFiles(DIR).map((file) => {
+    const { path: pagePath, result } = JSON.parse(fs.readFileSync(file, 'utf8')) as { path: string; result: { pageContext?: unknown } };
+    return JSON.stringify({ path: pagePath, context: result.pageContext ?? {} });
+  });
+  fs.writeFileSync(FLOOR_PAGES, `${lines.join('\n')}\n`);
+  return lines.length;
+}
+
+async function measureFloor(): Promise<Run> {
+  clean(FLOOR_SITE);
+  const written = writeFloorPages();
+  const loadBefore = loadAverage();
+  try {
+    const result = await build(FLOOR_SITE, {});
+    const run = { name: 'floor: Gatsby alone', ...result, pages: pageDataFiles(FLOOR_SITE).length, loadBefore, loadAfter: loadAverage() };
+    console.log(
+      `floor (${written} pages of the last clean build, one heading each): ${run.seconds.toFixed(1)} s wall, ${run.cpuSeconds.toFixed(1)} s CPU, peak ${run.peakMb.toFixed(0)} MB; load average ${loadBefore} before, ${run.loadAfter} after`,
+    );
+    return run;
+  } finally {
+    fs.rmSync(FLOOR_PAGES, { force: true });
+  }
 }
 
 function printRuns(runs: readonly Run[]): void {
@@ -196,6 +233,12 @@ async function main(): Promise<void> {
   const orders = flags.order === 'all' ? LIST_ORDERS : [flags.order];
   console.log(`Build benchmark: ${LOADS} loads, ${DIR}; orders: ${orders.join(', ')}; nproc ${os.availableParallelism()}`);
   const runs: Run[] = [];
+  if (flags['floor-only']) {
+    runs.push(await measureFloor());
+    printRuns(runs);
+    printSteps(runs);
+    return;
+  }
   for (const order of orders) {
     if (!flags['skip-clean']) clean();
     runs.push(await measure(`clean, ${order}`, 0, order));
@@ -209,6 +252,7 @@ async function main(): Promise<void> {
     runs.push(await measure(`nothing changed (steady), ${order}`, 0, order));
     runs.push(await measure(`1% of loads changed, ${order}`, 1, order));
   }
+  if (flags.floor) runs.push(await measureFloor());
   printRuns(runs);
   printSteps(runs);
   fs.rmSync(HISTORY, { force: true });
