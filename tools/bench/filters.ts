@@ -26,7 +26,7 @@ import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { withBuiltSite } from '../harness/stack';
 import { apiControl, everyLoad } from '../harness/sample-api';
 import { fetchVehicleTypes } from '../../src/api-client/client';
-import { filterFiles, writeFilterFiles } from '../../src/gatsby/filter-files';
+import { filterFiles, filterFilesGzipBytes, writeFilterFiles } from '../../src/gatsby/filter-files';
 import { groupBuildLoads } from '../../src/loads/gazetteer-groups';
 import { newestPosting } from '../../src/loads/built-time';
 import type { PlaceGroups } from '../../src/loads/place-groups';
@@ -200,11 +200,12 @@ async function indexShare(apiUrl: string): Promise<{ loads: Load[]; groups: Buil
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-filters-'));
   const written = writeFilterFiles(dir, made);
   fs.rmSync(dir, { recursive: true, force: true });
+  const gzipBytes = filterFilesGzipBytes(made);
   const boardIndex = made.files.get(made.board) ?? '';
   console.log(
     `Filter index of ${loads.length} loads: ${made.stats.indexes} lists, ${made.stats.chunks} card chunks; made in ${(made.stats.ms / 1000).toFixed(2)} s, ` +
-      `written (with gzip sizes) in ${(written.ms / 1000).toFixed(2)} s: ${((made.stats.ms + written.ms) / 1000).toFixed(2)} s of the build (target ≤ 5 s); ` +
-      `${(made.stats.bytes / 1024 / 1024).toFixed(1)} MB, ${(written.gzipBytes / 1024 / 1024).toFixed(2)} MB gzip; the board's index ${kb(gzipSync(boardIndex).length / 1024)} gzip\n`,
+      `written in ${(written.ms / 1000).toFixed(2)} s: ${((made.stats.ms + written.ms) / 1000).toFixed(2)} s of the build (target ≤ 5 s); ` +
+      `${(made.stats.bytes / 1024 / 1024).toFixed(1)} MB, ${(gzipBytes / 1024 / 1024).toFixed(2)} MB gzip; the board's index ${kb(gzipSync(boardIndex).length / 1024)} gzip\n`,
   );
   return { loads, groups };
 }
