@@ -29,7 +29,7 @@ import { LoadHead } from '../src/head/load-head';
 import { Head as HomeHead } from '../src/templates/home';
 import { Head as LoadsHead } from '../src/templates/loads';
 import { Head as NotFoundHead } from '../src/templates/not-found';
-import { Head as PlaceLoadsHead } from '../src/templates/place-loads';
+import { PlaceLoadsHead } from '../src/head/place-loads-head';
 import { Head as PlacesHead } from '../src/templates/places';
 import { localeData } from './support/render-page';
 import { boardJsonLd } from '../src/gatsby/board-json-ld';

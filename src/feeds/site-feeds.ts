@@ -27,7 +27,7 @@ import { entryUpdated } from './entry-updated';
 import { approximately, distanceFormatter } from '../loads/route-distance';
 import { routeDistance } from '../places/distance';
 import { boardFeedTitle } from './board-feed-title';
-import { placeFeedTitle } from './feed-titles';
+import { placeFeedTitle } from '../head/place-titles';
 
 /** A feed file the build writes: its public path (`/feeds/uz/loads.atom`) and its bytes. */
 export interface SiteFeed {

@@ -5,7 +5,7 @@ import { ROUTES } from '../config/routes';
 import type { JsonLd } from '../head/head-tags';
 import { loadEntryTexts, loadListJsonLd } from '../head/load-list';
 import { buildTranslator } from './build-translator';
-import { placeListTitle } from '../feeds/feed-titles';
+import { placeListTitle } from '../head/place-titles';
 import type { PlaceLoadsPageContext } from '../loads/place-page-context';
 import { nameIn } from '../places/place-names';
 

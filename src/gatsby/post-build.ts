@@ -127,7 +127,14 @@ const NOT_PAGES = new Set(['page-data', 'static', 'locales']);
 /** The HTML pages among public/'s files, as paths. */
 function pageFiles(keys: readonly string[]): string[] {
   return keys
-    .filter((key) => key.endsWith('.html') && !key.split('/').slice(0, -1).some((folder) => NOT_PAGES.has(folder)))
+    .filter(
+      (key) =>
+        key.endsWith('.html') &&
+        !key
+          .split('/')
+          .slice(0, -1)
+          .some((folder) => NOT_PAGES.has(folder)),
+    )
     .map((key) => path.join(PUBLIC_DIR, key));
 }
 
@@ -137,7 +144,13 @@ function publicKeys(dir: string): string[] {
     .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => {
-      const folder = entry.parentPath === dir ? '' : `${entry.parentPath.slice(dir.length + 1).split(path.sep).join('/')}/`;
+      const folder =
+        entry.parentPath === dir
+          ? ''
+          : `${entry.parentPath
+              .slice(dir.length + 1)
+              .split(path.sep)
+              .join('/')}/`;
       return `${folder}${entry.name}`;
     });
 }

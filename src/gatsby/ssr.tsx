@@ -8,6 +8,8 @@ import { LOAD_FALLBACK_PATTERN } from '../loads/fallback-route';
 import { cspMeta, noteBodyScripts } from './ssr-csp';
 import { serverHead } from './ssr-head';
 import { LoadHead } from '../head/load-head';
+import { PlaceLoadsHead } from '../head/place-loads-head';
+import type { LocaleData } from '../i18n/runtime';
 import type { LoadPageContext } from '../loads/page-context';
 import { wrapPageElement as wrapInLanguage } from '../i18n/plugin-runtime';
 import { keepsAnswers, rememberAnswers } from '../i18n/server-translations';
@@ -50,21 +52,42 @@ export const replaceRenderer: GatsbySSR['replaceRenderer'] = ({ bodyComponent, r
   replaceBodyHTMLString(body);
 };
 
+/** The page data Gatsby holds for the page it renders, as far as the server's Head reads it. */
+interface RenderedPageData {
+  componentChunkName?: string;
+  result?: { data?: LocaleData; pageContext?: Record<string, unknown> };
+}
+
+/** Gatsby's name for the city and route template's chunk: its path, as src/gatsby/create-pages.ts gives it. */
+export const PLACE_LOADS_CHUNK = 'component---src-templates-place-loads-tsx';
+
 /**
- * A load page's Head tags come after the links, where Gatsby would have put them (src/templates/load.tsx
- * exports no Head on the server). Asked for the page being rendered, `loadPageDataSync` hands back the
- * page data object Gatsby has already read for the render (cache-dir/static-entry.js), so finding the
- * page's context reads and parses nothing again, on any page.
+ * The Head element of a page whose template leaves its Head to the server's site (load and city or route
+ * pages: src/templates/load.tsx and place-loads.tsx export theirs to the browser only), or null.
+ */
+export function serverHeadElement(pageData: RenderedPageData | null): React.ReactElement | null {
+  const context = pageData?.result?.pageContext;
+  if (!context) return null;
+  if (context.loadId !== undefined) return <LoadHead pageContext={context as unknown as LoadPageContext} />;
+  if (pageData?.componentChunkName !== PLACE_LOADS_CHUNK) return null;
+  const props = { data: pageData.result?.data, pageContext: context } as unknown as Parameters<typeof PlaceLoadsHead>[0];
+  return <PlaceLoadsHead {...props} />;
+}
+
+/**
+ * A load or place page's Head tags come after the links, where Gatsby would have put them. Asked for the
+ * page being rendered, `loadPageDataSync` hands back the page data object Gatsby has already read for
+ * the render (cache-dir/static-entry.js), so finding the page's context reads and parses nothing again,
+ * on any page.
  */
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents, setHtmlAttributes, loadPageDataSync, pathname }) => {
   setHeadComponents(headLinks());
   // `gatsby develop` renders an HTML shell without the page's data and gives no loadPageDataSync; there
-  // a load page's Head comes with the browser's render.
+  // these pages' Head comes with the browser's render.
   if (typeof loadPageDataSync !== 'function') return;
-  const pageData = loadPageDataSync(pathname) as { result?: { pageContext?: LoadPageContext } } | null;
-  const context = pageData?.result?.pageContext;
-  if (context?.loadId === undefined) return;
-  const head = serverHead(<LoadHead pageContext={context} />);
+  const element = serverHeadElement(loadPageDataSync(pathname) as RenderedPageData | null);
+  if (!element) return;
+  const head = serverHead(element);
   setHtmlAttributes(head.htmlAttributes as Parameters<typeof setHtmlAttributes>[0]);
   setHeadComponents(head.components);
 };

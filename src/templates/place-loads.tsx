@@ -14,23 +14,16 @@ import { boardHref } from '../search/query';
 import { listUpdatedTime } from '../loads/built-time';
 import type { PlaceLink, PlaceLoadsPageContext } from '../loads/place-page-context';
 import { localizedPath } from '../i18n/paths';
-import { definePageHead } from '../head/define-head';
-import type { JsonLd } from '../head/head-tags';
 import { type LocaleData, pageLanguage } from '../i18n/runtime';
 import { FeedLink } from '../components/feed-link';
 import { OfflineNotice } from '../components/offline-notice';
-import { placeFeedTitle, placeListTitle } from '../feeds/feed-titles';
+import { placeTitle } from '../head/place-titles';
+import { PlaceLoadsHead } from '../head/place-loads-head';
 import { OnTheWay, liveTripCards, onTheWayCountText } from '../components/load-board/on-the-way';
 import { useTripFilter } from '../board/hooks/use-trip-filter';
 import { useAddressSearch } from '../board/hooks/use-address-search';
 import { wayBackHref } from '../search/way-back';
 import * as styles from './place-loads.module.css';
-
-/** Title of a place page in its language; `ns` is `places:` where `t` defaults to another namespace. */
-function placeTitle(context: PlaceLoadsPageContext, t: TFunction, ns = ''): string {
-  const title = placeListTitle(t, context.kind, context.from, context.to, ns);
-  return context.page > 1 ? t(`${ns}pageTitle`, { title, page: context.page }) : title;
-}
 
 /** A link text starts with a capital, so "anywhere" opening it has its own, capitalised text. */
 function LinkText({ link, t }: { link: PlaceLink; t: TFunction }) {
@@ -221,24 +214,10 @@ export default function PlaceLoadsPage({ pageContext, location }: PageProps<Loca
   );
 }
 
-/**
- * The page's ItemList is the build's (src/gatsby/board-json-ld.ts): the Head runs in the browser too, and
- * the list's builders would ship in the page's script for data that never changes there.
- */
-export const Head = definePageHead<PlaceLoadsPageContext & { jsonLd?: JsonLd }>(({ t, pageContext }) => {
-  const { kind, from, to, total, pagePath } = pageContext;
-  const title = placeTitle(pageContext, t, 'places:');
-  const values = kind === 'route' ? { from, to, total } : { place: from || to, total };
-  return {
-    kind: 'page',
-    path: pagePath,
-    title,
-    description: t(`places:${kind}.description`, values),
-    keywords: t(`places:${kind}.keywords`, values),
-    feed: pageContext.feedPath ? { href: pageContext.feedPath, title: placeFeedTitle(t, kind, from, to) } : undefined,
-    jsonLd: pageContext.jsonLd,
-  };
-});
+// As a load page's: Gatsby's server would render the Head to a string and parse it back, thousands of
+// city and route pages; there the site writes the same tags (src/gatsby/ssr.tsx), and only the browser,
+// which renders the Head after hydration and on a navigation, gets it from Gatsby.
+export const Head = typeof window === 'undefined' ? undefined : PlaceLoadsHead;
 
 export const query = graphql`
   query PlaceLoadsPage($language: String!) {
