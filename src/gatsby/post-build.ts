@@ -86,8 +86,8 @@ const HEAD_START_BYTES = 4096;
 
 /**
  * The start of a page, read into `buffer`. The pages were all just written (or stitched) and sit in the
- * page cache: reading them one after another here beats handing 44,000 reads to libuv's threads (0.6 s
- * against 2.8 s at 10,000 loads).
+ * page cache: reading them one after another beats handing 44,000 reads to libuv's threads (29 against
+ * 140 ms for 2,206 pages; the step at 10,000 loads 0.7 s, 2.8-3.4 s before with a walk of its own).
  */
 function headStart(file: string, buffer: Buffer): string {
   const handle = fs.openSync(file, 'r');
