@@ -58,7 +58,7 @@ interface RenderedPageData {
   result?: { data?: LocaleData; pageContext?: Record<string, unknown> };
 }
 
-/** Gatsby's name for the city and route template's chunk: its path, as src/gatsby/create-pages.ts gives it. */
+/** Gatsby's name for the city and route template's chunk (PLACE_LOADS_TEMPLATE, src/gatsby/page-table.ts), kebab-cased. */
 export const PLACE_LOADS_CHUNK = 'component---src-templates-place-loads-tsx';
 
 /**
