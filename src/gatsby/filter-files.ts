@@ -317,7 +317,7 @@ export function loadsAround(loads: readonly Load[], rowOf: ReadonlyMap<Load, Fil
 
 /**
  * Writes the files into public/filters/, in place of earlier builds' (a page names only this build's; the
- * deploy keeps the old ones a while). Returns their total size gzip, for the build's log.
+ * deploy keeps the old ones a while). Returns how long it took, for the build's log.
  */
 export function writeFilterFiles(publicDir: string, files: FilterFiles): { ms: number } {
   const started = performance.now();

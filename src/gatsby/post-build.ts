@@ -144,13 +144,10 @@ function publicKeys(dir: string): string[] {
     .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => {
-      const folder =
-        entry.parentPath === dir
-          ? ''
-          : `${entry.parentPath
-              .slice(dir.length + 1)
-              .split(path.sep)
-              .join('/')}/`;
-      return `${folder}${entry.name}`;
+      const folder = entry.parentPath
+        .slice(dir.length + 1)
+        .split(path.sep)
+        .join('/');
+      return folder ? `${folder}/${entry.name}` : entry.name;
     });
 }
